@@ -1,0 +1,663 @@
+"""The engine: drives deals and matches through their phases, asking hooks for every rule.
+
+:class:`Engine` wraps the plugin manager: it knows the registered games, bots and rule
+options, calls hooks with fault isolation (an exception in a plugin becomes a
+:class:`~atout.core.errors.PluginError` naming the plugin and the hook), and compiles the
+per-card rules of a deal once.  :class:`Deal` runs one deal; :class:`Match` a match of
+deals to its end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import FULL_DECK, Card, CardSet, card_str, cards_of
+from .errors import IllegalMoveError, PluginError, UnknownNameError
+from .model import (
+    Action,
+    Announcement,
+    BiddingStep,
+    BotInfo,
+    CardPlayed,
+    CardValues,
+    Contract,
+    DealScore,
+    Declaration,
+    EndOfTrick,
+    GameInfo,
+    Layout,
+    MatchResult,
+    MoveRule,
+    RuleOption,
+    Rules,
+    Trick,
+)
+from .pluginmanager import AtoutPluginManager, make_plugin_manager
+from .state import BIDDING, OVER, PLAY, REDEAL, DealState
+from .views import View, make_view
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    """The per-card rules of one deal, compiled from the play hooks once per deal."""
+
+    moves: MoveRule
+    beats: tuple[int, ...]
+    values: CardValues
+    end_of_trick: EndOfTrick | None
+    card_played: CardPlayed | None
+    claims: bool
+
+
+class Engine:
+    """The rule-agnostic engine over a plugin manager.
+
+    Build one per program (``Engine()`` loads the shipped and installed plugins); it is
+    cheap to keep and share.  Everything a front end or a bot needs goes through it.
+    """
+
+    def __init__(self, pm: AtoutPluginManager | None = None) -> None:
+        self.pm = pm if pm is not None else make_plugin_manager()
+        self._generation = -1
+        self._games: dict[str, GameInfo] = {}
+        self._options: dict[str, dict[str, RuleOption]] = {}
+        self._play_cache: dict[tuple[str, Rules, Contract], PlayRules] = {}
+
+    # --- hooks with fault isolation ---------------------------------------------------
+
+    def _refresh(self) -> None:
+        if self._generation != self.pm.generation:
+            self._generation = self.pm.generation
+            self._games = {}
+            self._options = {}
+            self._play_cache = {}
+
+    def _culprit(self, hook: str, exc: BaseException) -> str:
+        caller = getattr(self.pm.hook, hook)
+        codes = {impl.function.__code__: impl.plugin_name for impl in caller.get_hookimpls()}
+        tb = exc.__traceback__
+        culprit = ""
+        while tb is not None:
+            name = codes.get(tb.tb_frame.f_code)
+            if name:
+                culprit = name
+            tb = tb.tb_next
+        return culprit or "unknown plugin"
+
+    def call(self, hook: str, **kwargs: Any) -> Any:
+        """Call ``hook`` with keyword arguments; a plugin's exception becomes a
+        :class:`PluginError` naming the plugin and the hook."""
+        try:
+            return getattr(self.pm.hook, hook)(**kwargs)
+        except PluginError:
+            raise
+        except Exception as exc:
+            plugin = self._culprit(hook, exc)
+            raise PluginError(
+                f"plugin {plugin!r} failed in hook {hook}: {type(exc).__name__}: {exc}",
+                plugin=plugin,
+                hook=hook,
+            ) from exc
+
+    def decide(self, hook: str, **kwargs: Any) -> Any:
+        """Call a firstresult hook that must be answered; no answer is a PluginError."""
+        result = self.call(hook, **kwargs)
+        if result is None:
+            game = kwargs.get("game", "")
+            raise PluginError(
+                f"no plugin answered {hook} for game {game!r}: is its rule plugin installed?",
+                hook=hook,
+            )
+        return result
+
+    # --- registries -------------------------------------------------------------------
+
+    @property
+    def games(self) -> dict[str, GameInfo]:
+        """Every registered game by name."""
+        self._refresh()
+        if not self._games:
+            for answer in self.call("atout_games"):
+                for info in answer or ():
+                    if info.name in self._games:
+                        raise PluginError(f"two plugins register the game {info.name!r}")
+                    self._games[info.name] = info
+        return self._games
+
+    def game(self, name: str) -> GameInfo:
+        """The game called ``name``; an unknown name lists the games there are."""
+        games = self.games
+        if name not in games:
+            known = ", ".join(sorted(games)) or "none"
+            raise UnknownNameError(f"unknown game {name!r}; the games are: {known}")
+        return games[name]
+
+    def rule_options(self, game: str) -> dict[str, RuleOption]:
+        """Every option a pack may set for ``game``, by key."""
+        self.game(game)
+        self._refresh()
+        if game not in self._options:
+            options: dict[str, RuleOption] = {}
+            for answer in self.call("atout_rule_options", game=game):
+                for opt in answer or ():
+                    if opt.key in options:
+                        raise PluginError(f"two plugins declare the rule option {opt.key!r}")
+                    options[opt.key] = opt
+            self._options[game] = options
+        return self._options[game]
+
+    def default_rules(self, game: str) -> Rules:
+        """The rules of ``game`` with every option at its default."""
+        return Rules(game, {k: o.default for k, o in self.rule_options(game).items()}, "")
+
+    def make_rules(self, game: str, values: Mapping[str, Any] | None = None, pack: str = "") -> Rules:
+        """Rules of ``game``: defaults overridden by ``values`` (each key checked)."""
+        options = self.rule_options(game)
+        merged = {k: o.default for k, o in options.items()}
+        for key, value in (values or {}).items():
+            if key not in options:
+                raise UnknownNameError(f"unknown rule option {key!r} for {game}")
+            problem = options[key].check(value)
+            if problem:
+                raise UnknownNameError(f"rule option {key!r} {problem}")
+            merged[key] = value
+        return Rules(game, merged, pack)
+
+    @property
+    def bots(self) -> dict[str, BotInfo]:
+        """Every registered bot by name."""
+        bots: dict[str, BotInfo] = {}
+        for answer in self.call("atout_bots"):
+            for info in answer or ():
+                bots.setdefault(info.name, info)
+        return bots
+
+    def bot(self, name: str, game: str, rules: Rules, seed: int = 0, think: float = 0.0) -> Any:
+        """Make the bot called ``name`` for ``game``."""
+        bots = self.bots
+        info = bots.get(name)
+        if info is None or game not in info.games:
+            known = ", ".join(sorted(n for n, b in bots.items() if game in b.games)) or "none"
+            raise UnknownNameError(f"unknown bot {name!r} for {game}; the bots are: {known}")
+        return info.factory(game=game, rules=rules, seed=seed, think=think, engine=self)
+
+    # --- deals ------------------------------------------------------------------------
+
+    def play_rules(self, game: str, rules: Rules, contract: Contract) -> PlayRules:
+        """The compiled per-card rules for a deal (asked of the hooks once, then cached
+        until the plugins change)."""
+        self._refresh()
+        key = (game, rules, contract)
+        cached = self._play_cache.get(key)
+        if cached is not None:
+            return cached
+        kw = {"game": game, "rules": rules, "contract": contract}
+        compiled = PlayRules(
+            moves=self.decide("atout_legal_moves", **kw),
+            beats=tuple(self.decide("atout_trick_winner", **kw)),
+            values=self.decide("atout_card_points", **kw),
+            end_of_trick=self.call("atout_end_of_trick", **kw),
+            card_played=self.call("atout_card_played", **kw),
+            claims=bool(rules.get("arret", False)),
+        )
+        if len(compiled.beats) != 32 or len(compiled.values.points) != 32:
+            raise PluginError(
+                f"the rules of {game} give a trick-winner table of {len(compiled.beats)} cards "
+                f"and card points for {len(compiled.values.points)}; 32 each are needed",
+                hook="atout_trick_winner",
+            )
+        self._play_cache[key] = compiled
+        return compiled
+
+    def new_deal(
+        self,
+        game: str,
+        rules: Rules,
+        dealer: int,
+        rng: random.Random,
+        previous: DealState | None = None,
+        carry_in: Any = None,
+    ) -> Deal:
+        """Deal a new deal of ``game`` (asks ``atout_deal``) and start its bidding."""
+        info = self.game(game)
+        layout = self.decide(
+            "atout_deal", game=game, rules=rules, dealer=dealer, rng=rng, previous=previous
+        )
+        check_layout(layout, info)
+        state = DealState(
+            game, rules, info.seats, info.teams, dealer, layout, direction=direction_of(rules)
+        )
+        state.carry_in = carry_in
+        return Deal(self, state)
+
+    def deal_from_state(self, state: DealState) -> Deal:
+        """Wrap a state set up by hand (a record's position) in a :class:`Deal`; when its
+        phase is play, the play rules are compiled at once."""
+        deal = Deal(self, state)
+        if state.phase == PLAY:
+            deal.start_play(declarations=bool(state.extra.get("declarations", False)))
+        return deal
+
+
+def direction_of(rules: Rules) -> int:
+    """The step from a seat to the next: ``1`` unless the rules say ``clockwise``."""
+    return -1 if rules.get("direction") == "clockwise" else 1
+
+
+def check_layout(layout: Layout, info: GameInfo, played: CardSet = 0) -> None:
+    """The engine's own check of a deal: every card exactly once, one hand per seat.
+
+    ``played`` holds cards already played in a set-up position."""
+    if not isinstance(layout, Layout):
+        raise PluginError(f"atout_deal for {info.name} returned {type(layout).__name__}, not a Layout",
+                          hook="atout_deal")
+    if len(layout.hands) != info.seats:
+        raise PluginError(
+            f"atout_deal for {info.name} dealt {len(layout.hands)} hands to {info.seats} seats",
+            hook="atout_deal",
+        )
+    seen = 0
+    count = 0
+    beneath = [b for row in layout.piles for _, b in row if b is not None]
+    parts = (*layout.hands, *(1 << c for c in beneath), *(1 << c for c in layout.stock), played)
+    for part in parts:
+        if seen & part:
+            raise PluginError(
+                f"atout_deal for {info.name} dealt {card_str((seen & part).bit_length() - 1)} twice",
+                hook="atout_deal",
+            )
+        seen |= part
+        count += part.bit_count()
+    if seen != FULL_DECK:
+        raise PluginError(
+            f"atout_deal for {info.name} dealt {count} cards; a deal must deal all 32 once",
+            hook="atout_deal",
+        )
+
+
+_PLAYS = tuple(Action.play(c) for c in range(32))
+
+
+class Deal:
+    """One deal, from the bidding to the score.
+
+    Bidding: :meth:`legal_bids`, :meth:`bid`.  Play: :meth:`legal_cards` (a card set),
+    :meth:`play`, :meth:`explain`.  Any phase: :meth:`legal_actions`, :meth:`apply`,
+    :meth:`view`.  ``actions`` is the history of ``(seat, Action)``; ``score`` the result.
+    """
+
+    def __init__(self, engine: Engine, state: DealState) -> None:
+        self.engine = engine
+        self.state = state
+        self.actions: list[tuple[int, Action]] = []
+        self.score: DealScore | None = None
+        self.rules_compiled: PlayRules | None = None
+        self._legal = -1
+        self._watch: dict[Card, Declaration] = {}
+        self._said: dict[int, int] = {}
+        self._first_play: dict[int, list[Declaration]] = {}
+        self._claim_offer = -1
+        self._claim_kind = ""
+
+    # --- properties ---------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def turn(self) -> int:
+        return self.state.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase in (OVER, REDEAL)
+
+    def _kw(self) -> dict[str, Any]:
+        return {"game": self.state.game, "rules": self.state.rules}
+
+    # --- bidding --------------------------------------------------------------------------
+
+    def legal_bids(self) -> list[str]:
+        """The bids the seat to act may make (empty outside the bidding)."""
+        if self.state.phase != BIDDING:
+            return []
+        return list(self.engine.decide("atout_bid_options", **self._kw(), state=self.state))
+
+    def bid(self, text: str) -> None:
+        """Make a bid for the seat to act; an unlisted bid raises IllegalMoveError."""
+        s = self.state
+        if s.phase != BIDDING:
+            raise IllegalMoveError(f"bid {text!r}: the bidding is over")
+        options = self.legal_bids()
+        if text not in options:
+            raise IllegalMoveError(
+                f"bid {text!r} is not allowed now; the bids are: {', '.join(options)}"
+            )
+        seat = s.turn
+        s.bids.append((seat, text))
+        self.actions.append((seat, Action.bid(text)))
+        step: BiddingStep = self.engine.decide("atout_bidding_step", **self._kw(), state=s)
+        s.bidding_round = step.round
+        if step.contract is not None:
+            s.contract = step.contract
+            self.engine.call("atout_complete_deal", **self._kw(), state=s)
+            self.start_play(declarations=True)
+        elif step.redeal:
+            s.phase = REDEAL
+        else:
+            if step.next_seat is None:
+                raise PluginError("atout_bidding_step answered no next seat", hook="atout_bidding_step")
+            s.turn = step.next_seat
+
+    # --- play -----------------------------------------------------------------------------
+
+    def start_play(self, declarations: bool = True) -> None:
+        """Enter the play: compile the per-card rules and find the declarations.
+
+        Called by the engine after the bidding; a set-up position in the play calls it
+        with ``declarations`` false when the record lists them itself.
+        """
+        s = self.state
+        if s.contract is None:
+            raise PluginError("the play cannot start without a contract")
+        self.rules_compiled = self.engine.play_rules(s.game, s.rules, s.contract)
+        if s.phase != PLAY:
+            s.phase = PLAY
+            s.turn = s.leader = s.next_seat(s.dealer)
+        if declarations:
+            found = self.engine.call("atout_declarations", **self._kw(), state=s)
+            s.declarations = [d for answer in found for d in (answer or ())]
+        self._index_declarations()
+        self._legal = -1
+
+    def _index_declarations(self) -> None:
+        s = self.state
+        self._watch = {}
+        self._said = {}
+        self._first_play = {}
+        for d in s.declarations:
+            if d.announce == "cards":
+                for c in cards_of(d.cards):
+                    if s.hands[d.seat] >> c & 1:
+                        self._watch[c] = d
+            elif d.announce == "start":
+                self._announce_declaration(d)
+            else:
+                self._first_play.setdefault(d.seat, []).append(d)
+
+    def _announce_declaration(self, d: Declaration) -> None:
+        s = self.state
+        s.announcements.append(Announcement(d.seat, str(d), d.cards, len(s.tricks)))
+
+    def legal_cards(self) -> CardSet:
+        """The cards the seat to play may play now (a card set; 0 outside the play)."""
+        if self._legal < 0:
+            s = self.state
+            if s.phase != PLAY:
+                return 0
+            assert self.rules_compiled is not None
+            legal = self.rules_compiled.moves.legal(s)
+            hand = s.hands[s.turn]
+            if legal & ~hand or (hand and not legal):
+                raise PluginError(
+                    f"the legal-move rule of {s.game} offered {card_str((legal & ~hand).bit_length() - 1) if legal & ~hand else 'no card'}"
+                    f" to seat {s.turn}, whose cards are {' '.join(card_str(c) for c in cards_of(hand))}",
+                    hook="atout_legal_moves",
+                )
+            self._legal = legal
+        return self._legal
+
+    def explain(self, card: Card) -> str | None:
+        """Why ``card`` may not be played now, or ``None`` when it may."""
+        s = self.state
+        if s.phase != PLAY:
+            return "the play has not started" if s.phase == BIDDING else "the deal is over"
+        if self.legal_cards() >> card & 1:
+            return None
+        if not s.hands[s.turn] >> card & 1:
+            if s.hidden[s.turn] >> card & 1:
+                return f"{card_str(card)} is face down and cannot be played"
+            return f"{card_str(card)} is not among your cards"
+        assert self.rules_compiled is not None
+        return self.rules_compiled.moves.explain(s, card)
+
+    def play(self, card: Card) -> None:
+        """Play ``card`` for the seat to play; an illegal card raises
+        :class:`IllegalMoveError` naming the rule, and changes nothing."""
+        legal = self._legal
+        if legal < 0:
+            legal = self.legal_cards()
+        if not legal >> card & 1:
+            raise IllegalMoveError(self.explain(card) or f"{card_str(card)} cannot be played now")
+        s = self.state
+        seat = s.turn
+        rc = self.rules_compiled
+        assert rc is not None
+        bit = 1 << card
+        s.hands[seat] ^= bit
+        s.played |= bit
+        trick = s.trick
+        if not trick or rc.beats[s.win_card] & bit:
+            s.win_card = card
+            s.win_seat = seat
+        trick.append(card)
+        self.actions.append((seat, _PLAYS[card]))
+        self._legal = -1
+        self._claim_offer = -1
+        if self._watch and card in self._watch:
+            self._announce_card(seat, card)
+        if self._first_play and seat in self._first_play:
+            for d in self._first_play.pop(seat):
+                self._announce_declaration(d)
+        if rc.card_played is not None:
+            rc.card_played(s, seat, card)
+        if len(trick) == s.seats:
+            self._end_trick(rc)
+        else:
+            s.turn = (seat + s.direction) % s.seats
+
+    def _announce_card(self, seat: int, card: Card) -> None:
+        """Say the next word of a declaration announced card by card (belote, rebelote)."""
+        s = self.state
+        d = self._watch.pop(card)
+        if d.seat != seat:
+            return
+        said = self._said.get(id(d), 0)
+        self._said[id(d)] = said + 1
+        words = d.words or (d.kind,)
+        text = words[min(said, len(words) - 1)]
+        s.announcements.append(Announcement(seat, text, 1 << card, len(s.tricks)))
+
+    def _end_trick(self, rc: PlayRules) -> None:
+        s = self.state
+        pts = rc.values.points
+        trick = s.trick
+        points = 0
+        mask = 0
+        for c in trick:
+            points += pts[c]
+            mask |= 1 << c
+        last = len(s.tricks) + 1 == s.tricks_per_deal
+        if last:
+            points += rc.values.last_trick
+        winner = s.win_seat
+        done = Trick(s.leader, tuple(trick), winner, points)
+        s.tricks.append(done)
+        s.won[winner] |= mask
+        s.trick = []
+        s.win_seat = -1
+        s.win_card = -1
+        s.leader = s.turn = winner
+        if rc.end_of_trick is not None:
+            rc.end_of_trick(s, done)
+        if last:
+            self.finish()
+        elif rc.claims:
+            offer = self.engine.call("atout_can_claim", **self._kw(), state=s, seat=winner)
+            if offer:
+                self._claim_offer = winner
+                self._claim_kind = str(offer)
+
+    def claim(self) -> None:
+        """L'arrêt: the seat that just won a trick claims the match (when offered)."""
+        s = self.state
+        if self._claim_offer != s.turn or s.phase != PLAY:
+            raise IllegalMoveError("a claim (l'arrêt) is only allowed right after winning a trick")
+        seat = s.turn
+        self.actions.append((seat, Action("claim")))
+        s.extra["claim"] = (seat, len(s.tricks))
+        self._claim_offer = -1
+        if self._claim_kind != "play-on":
+            self.finish()
+
+    def finish(self) -> DealScore:
+        """Score the deal (asks ``atout_score_deal``) and check the answer adds up."""
+        s = self.state
+        s.phase = OVER
+        score: DealScore = self.engine.decide("atout_score_deal", **self._kw(), state=s)
+        if score.total_check is not None and sum(score.card_points) != score.total_check:
+            raise PluginError(
+                f"the score of this {s.game} deal gives card points {list(score.card_points)}, "
+                f"which add up to {sum(score.card_points)}, not {score.total_check}",
+                hook="atout_score_deal",
+            )
+        if len(score.score) != s.teams:
+            raise PluginError(
+                f"the score of this {s.game} deal has {len(score.score)} teams, not {s.teams}",
+                hook="atout_score_deal",
+            )
+        self.score = score
+        return score
+
+    # --- actions in general ------------------------------------------------------------
+
+    @property
+    def can_claim(self) -> bool:
+        """Whether the seat to act may claim the match now (l'arrêt)."""
+        return self._claim_offer >= 0 and self._claim_offer == self.state.turn
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to act may take."""
+        s = self.state
+        if s.phase == BIDDING:
+            return [Action.bid(b) for b in self.legal_bids()]
+        if s.phase == PLAY:
+            actions = [Action.play(c) for c in cards_of(self.legal_cards())]
+            if self.can_claim:
+                actions.append(Action("claim"))
+            return actions
+        return []
+
+    def apply(self, action: Action) -> None:
+        """Take ``action`` for the seat to act."""
+        if action.kind == "play":
+            self.play(action.value)
+        elif action.kind == "bid":
+            self.bid(action.value)
+        elif action.kind == "claim":
+            self.claim()
+        else:
+            raise IllegalMoveError(f"unknown action {action.kind!r}")
+
+    def view(self, seat: int, scores: tuple[int, ...] = ()) -> View:
+        """What ``seat`` may know now, with what it may do."""
+        s = self.state
+        to_act = s.turn == seat
+        return make_view(
+            s,
+            seat,
+            legal=self.legal_cards() if to_act and s.phase == PLAY else 0,
+            legal_bids=tuple(self.legal_bids()) if to_act and s.phase == BIDDING else (),
+            can_claim=to_act and self.can_claim,
+            scores=scores,
+        )
+
+
+class Match:
+    """A match of deals to its end, with its own seeded random source.
+
+    ``scores`` are the teams' running totals; ``history`` the score of every deal;
+    ``deals`` every deal played (passed-out ones included).  Call :meth:`next_deal` to
+    start a deal, play it through the :class:`Deal`, then :meth:`end_deal`.
+    """
+
+    def __init__(
+        self,
+        engine: Engine,
+        game: str,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        dealer: int | None = None,
+    ) -> None:
+        self.engine = engine
+        self.info = engine.game(game)
+        self.game = game
+        self.rules = rules if rules is not None else engine.default_rules(game)
+        self.seed = seed if seed is not None else random.randrange(2**31)
+        self.rng = random.Random(self.seed)
+        self.dealer = dealer if dealer is not None else self.info.seats - 1
+        self.first_dealer = self.dealer
+        self.scores: list[int] = [0] * self.info.teams
+        self.history: list[DealScore] = []
+        self.deals: list[Deal] = []
+        self.result: MatchResult | None = None
+        self._carry: Any = None
+
+    @property
+    def current(self) -> Deal | None:
+        """The deal being played, if any."""
+        if self.deals and not self.deals[-1].is_over:
+            return self.deals[-1]
+        return None
+
+    def next_deal(self) -> Deal:
+        """Deal the next deal (after a redeal, or after the last deal was scored)."""
+        if self.result is not None:
+            raise IllegalMoveError("the match is over")
+        if self.current is not None:
+            raise IllegalMoveError("the current deal is not finished")
+        previous = self.deals[-1].state if self.deals else None
+        deal = self.engine.new_deal(
+            self.game, self.rules, self.dealer, self.rng, previous=previous, carry_in=self._carry
+        )
+        deal.state.extra["match_scores"] = tuple(self.scores)
+        self.deals.append(deal)
+        return deal
+
+    def end_deal(self, deal: Deal) -> MatchResult | None:
+        """Book a finished deal: add its score, pick the next dealer, check the match end."""
+        kw = {"game": self.game, "rules": self.rules}
+        if deal.state.phase == REDEAL:
+            self.dealer = self.engine.decide("atout_next_dealer", **kw, state=deal.state, redeal=True)
+            return None
+        if deal.score is None:
+            raise IllegalMoveError("the deal is not finished")
+        score = deal.score
+        self.history.append(score)
+        for team, pts in enumerate(score.score):
+            self.scores[team] += pts
+        self._carry = score.carry
+        self.dealer = self.engine.decide("atout_next_dealer", **kw, state=deal.state, redeal=False)
+        self.result = self.engine.call(
+            "atout_match_over", **kw, scores=tuple(self.scores), history=list(self.history)
+        )
+        return self.result
+
+    def play_deal(self, choose: Callable[[Deal], Action]) -> Deal:
+        """Play one deal to its end (redeals included), asking ``choose`` for each action."""
+        while True:
+            deal = self.next_deal()
+            while not deal.is_over:
+                deal.apply(choose(deal))
+            self.end_deal(deal)
+            if deal.state.phase != REDEAL:
+                return deal
+
+    def __iter__(self) -> Iterator[Deal]:
+        while self.result is None:
+            yield self.next_deal()
+

@@ -1,0 +1,333 @@
+"""The plain values that flow between the engine and the rule plugins.
+
+Everything here is data: frozen dataclasses that a hook returns or receives, and that a
+record can write down.  None of it knows a rule; the rule plugins fill it in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .cards import Card, CardSet, card_str, cards_str
+
+if TYPE_CHECKING:
+    from .state import DealState
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game that a rule plugin provides (answer of ``atout_games``).
+
+    ``name`` is what a user types (``atout play NAME``); ``seats`` and ``teams`` give the
+    table (a seat belongs to team ``seat % teams``); ``total_points`` is what the cards
+    of one deal are worth together, checked by the engine after every deal.
+    """
+
+    name: str
+    title: str
+    seats: int
+    teams: int
+    description: str
+    total_points: int = 162
+    seat_names: tuple[str, ...] = ()
+
+    def seat_name(self, seat: int) -> str:
+        """The display name of ``seat``."""
+        return self.seat_names[seat] if self.seat_names else f"seat {seat}"
+
+
+@dataclass(frozen=True)
+class RuleOption:
+    """One switch that a house-rule pack may set (answer of ``atout_rule_options``).
+
+    ``choices`` lists the allowed values of a text option; ``minimum``/``maximum`` bound
+    an integer option.  ``kind`` is ``"bool"``, ``"int"`` or ``"choice"``.
+    """
+
+    key: str
+    kind: str
+    default: Any
+    description: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    source: str = ""
+    """Which rule text the variation comes from (seed file ids), for the documentation."""
+
+    def check(self, value: Any) -> str | None:
+        """Why ``value`` is not allowed for this option, or ``None`` when it is."""
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                return f"must be true or false, not {value!r}"
+        elif self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                return f"must be a whole number, not {value!r}"
+            if self.minimum is not None and value < self.minimum:
+                return f"must be at least {self.minimum}, not {value}"
+            if self.maximum is not None and value > self.maximum:
+                return f"must be at most {self.maximum}, not {value}"
+        elif self.kind == "choice":
+            if value not in self.choices:
+                allowed = ", ".join(self.choices)
+                return f"must be one of {allowed}, not {value!r}"
+        return None
+
+
+class Rules(Mapping[str, Any]):
+    """The resolved rules of a match: every option's value, frozen and hashable.
+
+    Hooks receive it as ``rules``; ``rules["target"]`` and ``rules.target`` both read an
+    option.  ``pack`` names the pack it came from and ``game`` the game it is for.
+    """
+
+    __slots__ = ("_hash", "_items", "game", "pack")
+
+    def __init__(self, game: str, values: Mapping[str, Any], pack: str = "") -> None:
+        self.game = game
+        self.pack = pack
+        self._items: dict[str, Any] = dict(sorted(values.items()))
+        self._hash = hash((game, tuple(self._items.items())))
+
+    def __getitem__(self, key: str) -> Any:
+        return self._items[key]
+
+    def __getattr__(self, key: str) -> Any:
+        try:
+            return self._items[key]
+        except KeyError:
+            raise AttributeError(f"no rule option {key!r} for {self.game}") from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Rules):
+            return NotImplemented
+        return self.game == other.game and self._items == other._items
+
+    def __repr__(self) -> str:
+        return f"Rules({self.game!r}, pack={self.pack!r}, {self._items!r})"
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some option values changed."""
+        return Rules(self.game, {**self._items, **changes}, self.pack)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The option values as a plain dict (for records)."""
+        return dict(self._items)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How the cards lie when a deal starts (answer of ``atout_deal``).
+
+    ``hands`` are the cards each seat may play from.  ``piles`` (Découverte-like games)
+    give, per seat and position, the covering card and the face-down card beneath it
+    (``None`` where there is none); the covering cards are in ``hands`` and the face-down
+    cards are nobody's to see or play until a rule plugin turns them.  ``stock`` is the
+    rest of the pack in order (dealt later by ``atout_complete_deal``); ``turnup`` is the
+    card shown for the bidding.  ``open_hands`` says that every seat sees every hand.
+    """
+
+    hands: tuple[CardSet, ...]
+    piles: tuple[tuple[tuple[Card | None, Card | None], ...], ...] = ()
+    stock: tuple[Card, ...] = ()
+    turnup: Card | None = None
+    open_hands: bool = False
+    pack_order: tuple[Card, ...] = ()
+    """The whole pack in the order it was dealt from (for records and gather-and-cut)."""
+
+
+@dataclass(frozen=True)
+class Contract:
+    """The outcome of the bidding: who took, and what the trump is.
+
+    ``trump`` is a suit index, or ``None`` for a contract without a single trump suit;
+    ``name`` is the contract's text form (``"H"``, or a plugin's own such as
+    ``"sans-atout"``).
+    """
+
+    taker: int
+    trump: int | None
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class BiddingStep:
+    """What happens after a bid (answer of ``atout_bidding_step``).
+
+    Exactly one holds: ``contract`` (the bidding is over), ``redeal`` (all passed: the
+    cards are gathered and the next dealer deals), or ``next_seat`` (who bids next).
+    """
+
+    next_seat: int | None = None
+    contract: Contract | None = None
+    redeal: bool = False
+    round: int = 1
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A combination a seat holds and may score (answer of ``atout_declarations``).
+
+    ``announce`` says when the engine makes it public: ``"start"`` (as soon as the deal
+    is complete), ``"first-play"`` (when the seat plays its first card), or ``"cards"``
+    (word by word as each of ``cards`` is played, e.g. belote then rebelote, in ``words``).
+    """
+
+    seat: int
+    kind: str
+    cards: CardSet
+    points: int
+    rank: tuple[int, ...] = ()
+    """A sort key, higher is better; the rule plugin compares declarations with it."""
+    announce: str = "first-play"
+    words: tuple[str, ...] = ()
+    text: str = ""
+
+    def __str__(self) -> str:
+        return self.text or f"{self.kind} ({cards_str(self.cards)})"
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """Something said aloud during the play: a declaration shown, "belote", "rebelote"."""
+
+    seat: int
+    text: str
+    cards: CardSet = 0
+    trick: int = 0
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the cards in play order, who won it, its card points."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    points: int
+
+    def seats(self, seats: int, direction: int) -> tuple[int, ...]:
+        """The seat that played each card."""
+        return tuple((self.leader + i * direction) % seats for i in range(len(self.cards)))
+
+    def __str__(self) -> str:
+        return " ".join(card_str(c) for c in self.cards)
+
+
+@dataclass(frozen=True)
+class CardValues:
+    """What cards are worth in a deal (answer of ``atout_card_points``)."""
+
+    points: tuple[int, ...]
+    """Points of each card 0..31."""
+    last_trick: int = 0
+    """The bonus for winning the last trick (dix de der)."""
+
+
+class MoveRule:
+    """The legality of plays in one deal (answer of ``atout_legal_moves``).
+
+    A plugin subclasses it.  ``legal`` returns the set of cards the seat to play may play
+    and must be fast: the engine calls it for every card.  ``explain`` says, in words a
+    player understands, why ``card`` may not be played ("must follow hearts").
+    """
+
+    def legal(self, state: DealState) -> CardSet:
+        """The cards the seat to play (``state.turn``) may play now."""
+        raise NotImplementedError
+
+    def explain(self, state: DealState, card: Card) -> str:
+        """Why ``card`` is not a legal play now (only asked for illegal cards)."""
+        return f"{card_str(card)} may not be played now"
+
+
+EndOfTrick = Callable[["DealState", Trick], None]
+"""Run by the engine after each trick (answer of ``atout_end_of_trick``)."""
+
+CardPlayed = Callable[["DealState", int, Card], None]
+"""Run by the engine after each card (answer of ``atout_card_played``)."""
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """The result of a deal (answer of ``atout_score_deal``).
+
+    All tuples are per team.  ``score`` is what goes on the score sheet now; ``carry`` is
+    whatever the rules hold over to the next deal (abeyance, litige), handed back to the
+    scorer of the next deal as ``state.carry_in``.
+    """
+
+    card_points: tuple[int, ...]
+    declaration_points: tuple[int, ...]
+    score: tuple[int, ...]
+    outcome: str
+    made: bool | None = None
+    capot: int | None = None
+    carry: Any = None
+    notes: tuple[str, ...] = ()
+    total_check: int | None = None
+    """The sum ``card_points`` must reach (e.g. 162, or 252 on capot); checked by the engine."""
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The end of a match (answer of ``atout_match_over``): ``winner`` team or a draw."""
+
+    winner: int | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    """A bot a plugin provides (answer of ``atout_bots``).
+
+    ``factory(game, rules, seed, think)`` returns an object with ``choose(view) -> Action``.
+    """
+
+    name: str
+    games: tuple[str, ...]
+    description: str
+    factory: Callable[..., Any] = field(compare=False)
+    level: int = 0
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action of a seat: a bid, a card played, or a claim.
+
+    ``kind`` is ``"bid"`` (``value`` is the bid's text), ``"play"`` (``value`` is the
+    card) or ``"claim"`` (l'arrêt; no value).
+    """
+
+    kind: str
+    value: Any = None
+
+    def __str__(self) -> str:
+        if self.kind == "play":
+            return card_str(self.value)
+        if self.kind == "bid":
+            return str(self.value)
+        return self.kind
+
+    @staticmethod
+    def play(card: Card) -> Action:
+        return Action("play", card)
+
+    @staticmethod
+    def bid(value: str) -> Action:
+        return Action("bid", value)
+
+
+CLAIM = Action("claim")

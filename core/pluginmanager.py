@@ -1,0 +1,161 @@
+"""The plugin manager factory.
+
+Every rule set, house rule and bot is a plugin.  The shipped ones are declared in
+atout's own ``atout.plugins`` entry points and loaded exactly as a third party's are; a
+third party ships one by declaring an entry point in that group.  A plugin can also be
+given for one run by module name or file path (``--plugin``), and any plugin can be
+blocked by name (``--disable-plugin`` or ``ATOUT_DISABLE_PLUGINS``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import importlib.util
+import os
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pluggy
+
+from . import hookspecs
+from .errors import PluginError
+
+ENTRY_POINT_GROUP = "atout.plugins"
+DISABLE_ENV = "ATOUT_DISABLE_PLUGINS"
+SHIPPED_DISTRIBUTION = "atout"
+
+
+@dataclass(frozen=True)
+class PluginSource:
+    """Where a loaded plugin came from, for ``atout plugins``."""
+
+    name: str
+    origin: str
+    """``"shipped"``, ``"entry point"``, ``"--plugin"`` or ``"registered"``."""
+    distribution: str = ""
+    version: str = ""
+    location: str = ""
+
+
+class AtoutPluginManager(pluggy.PluginManager):
+    """A :class:`pluggy.PluginManager` that remembers where each plugin came from.
+
+    ``generation`` grows with every (un)registration, so that the engine's per-deal rule
+    cache knows when the plugins changed.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(hookspecs.PROJECT)
+        self.add_hookspecs(hookspecs)
+        self.generation = 0
+        self.sources: dict[str, PluginSource] = {}
+
+    def register(self, plugin: object, name: str | None = None) -> str | None:
+        try:
+            result = super().register(plugin, name)
+        except pluggy.PluginValidationError as exc:
+            label = name or getattr(plugin, "__name__", repr(plugin))
+            raise PluginError(
+                f"plugin {label!r} refused: {exc}", plugin=label, hook=""
+            ) from None
+        self.generation += 1
+        if result is not None and result not in self.sources:
+            self.sources[result] = PluginSource(result, "registered")
+        return result
+
+    def unregister(self, plugin: object | None = None, name: str | None = None) -> Any:
+        result = super().unregister(plugin, name)
+        self.generation += 1
+        return result
+
+    def plugin_hooks(self, plugin: object) -> list[str]:
+        """The names of the hooks ``plugin`` implements."""
+        callers = self.get_hookcallers(plugin) or []
+        return sorted(c.name for c in callers)
+
+
+def disabled_from_env() -> list[str]:
+    """The plugin names blocked by ``ATOUT_DISABLE_PLUGINS`` (comma-separated)."""
+    raw = os.environ.get(DISABLE_ENV, "")
+    return [n.strip() for n in raw.split(",") if n.strip()]
+
+
+def _load_path_or_module(spec: str) -> tuple[ModuleType, str]:
+    path = Path(spec)
+    if spec.endswith(".py") or path.exists():
+        if not path.is_file():
+            raise PluginError(f"--plugin {spec}: no such file", plugin=spec)
+        name = path.stem
+        mod_spec = importlib.util.spec_from_file_location(f"atout_ext_{name}", path)
+        if mod_spec is None or mod_spec.loader is None:
+            raise PluginError(f"--plugin {spec}: cannot be loaded as Python", plugin=spec)
+        module = importlib.util.module_from_spec(mod_spec)
+        sys.modules[mod_spec.name] = module
+        try:
+            mod_spec.loader.exec_module(module)
+        except Exception as exc:
+            raise PluginError(f"--plugin {spec}: failed to load: {exc}", plugin=name) from None
+        return module, name
+    try:
+        module = importlib.import_module(spec)
+    except Exception as exc:
+        raise PluginError(f"--plugin {spec}: cannot import: {exc}", plugin=spec) from None
+    return module, spec.rsplit(".", 1)[-1]
+
+
+def make_plugin_manager(
+    plugins: Iterable[str] = (),
+    disable: Iterable[str] = (),
+    entry_points: bool = True,
+) -> AtoutPluginManager:
+    """Build the plugin manager with every plugin a run should have.
+
+    :param plugins: extra plugins for this run, each a module name or a ``.py`` path.
+    :param disable: plugin names to block (added to ``ATOUT_DISABLE_PLUGINS``).
+    :param entry_points: load the ``atout.plugins`` entry points (shipped and third-party).
+
+    The shipped plugins are registered first, so that a third party's answer to a
+    firstresult hook comes before them.  A plugin that fails to import or does not fit
+    the hook specs raises :class:`~atout.core.errors.PluginError` naming it.
+    """
+    pm = AtoutPluginManager()
+    for name in [*disable, *disabled_from_env()]:
+        pm.set_blocked(name)
+    if entry_points:
+        found: list[tuple[bool, importlib.metadata.EntryPoint, Any]] = []
+        for dist in importlib.metadata.distributions():
+            dist_name = dist.metadata["Name"] or ""
+            for ep in dist.entry_points:
+                if ep.group == ENTRY_POINT_GROUP:
+                    found.append((dist_name.lower() == SHIPPED_DISTRIBUTION, ep, dist))
+        found.sort(key=lambda item: (not item[0], item[1].name))
+        for shipped, ep, dist in found:
+            if pm.has_plugin(ep.name) or pm.is_blocked(ep.name):
+                continue
+            try:
+                plugin = ep.load()
+            except Exception as exc:
+                raise PluginError(
+                    f"plugin {ep.name!r} (entry point {ep.value}) failed to load: {exc}",
+                    plugin=ep.name,
+                ) from None
+            pm.register(plugin, name=ep.name)
+            pm.sources[ep.name] = PluginSource(
+                ep.name,
+                "shipped" if shipped else "entry point",
+                distribution=dist.metadata["Name"] or "",
+                version=dist.version,
+                location=ep.value,
+            )
+    for spec in plugins:
+        module, name = _load_path_or_module(spec)
+        if pm.is_blocked(name):
+            continue
+        pm.register(module, name=name)
+        pm.sources[name] = PluginSource(name, "--plugin", location=spec)
+    return pm

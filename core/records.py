@@ -1,0 +1,454 @@
+"""Deal and match records: versioned JSON that replays a deal exactly, checking every action.
+
+A deal record holds the rules (the pack's name and every resolved option), the initial
+layout of the cards, and every action.  Replaying it needs no random source: the layout
+is written down.  A record may instead *set up* a position by hand (the ``start`` key):
+hands or piles, contract, dealer, leader and the tricks already played, as FEN does for
+chess.  A match record holds the match's seed and its deal records; replaying it re-runs
+the match from the seed and checks each deal against its record.  The format is
+documented in ``docs/records.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from .cards import CardParseError, card_str, cards_of, parse_card, parse_suit, suit_str
+from .engine import Deal, Engine, Match, check_layout, direction_of
+from .errors import AtoutError, IllegalMoveError, RecordError
+from .model import Action, Contract, DealScore, Layout, Trick
+from .state import PLAY, REDEAL, DealState
+
+DEAL_FORMAT = "atout-deal"
+MATCH_FORMAT = "atout-match"
+VERSION = 1
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+
+
+# --- writing -----------------------------------------------------------------------------
+
+
+def _cards(mask: int) -> list[str]:
+    return [card_str(c) for c in cards_of(mask)]
+
+
+def layout_to_json(layout: Layout) -> dict[str, Any]:
+    """The JSON form of a layout."""
+    out: dict[str, Any] = {"hands": [_cards(h) for h in layout.hands]}
+    if layout.piles:
+        out["piles"] = [
+            [
+                {k: card_str(v) for k, v in (("up", top), ("down", down)) if v is not None}
+                for top, down in row
+            ]
+            for row in layout.piles
+        ]
+    if layout.stock:
+        out["stock"] = [card_str(c) for c in layout.stock]
+    if layout.turnup is not None:
+        out["turnup"] = card_str(layout.turnup)
+    if layout.open_hands:
+        out["open_hands"] = True
+    return out
+
+
+def action_to_json(seat: int, action: Action) -> dict[str, Any]:
+    """The JSON form of one action."""
+    if action.kind == "play":
+        return {"seat": seat, "play": card_str(action.value)}
+    if action.kind == "bid":
+        return {"seat": seat, "bid": action.value}
+    return {"seat": seat, action.kind: True}
+
+
+def score_to_json(score: DealScore) -> dict[str, Any]:
+    """The JSON form of a deal's score."""
+    return {
+        "score": list(score.score),
+        "card_points": list(score.card_points),
+        "declaration_points": list(score.declaration_points),
+        "outcome": score.outcome,
+        "made": score.made,
+        "capot": score.capot,
+    }
+
+
+def deal_to_record(deal: Deal, seed: int | None = None) -> dict[str, Any]:
+    """The record of ``deal`` (finished or not) as a JSON-ready dict."""
+    s = deal.state
+    record: dict[str, Any] = {
+        "format": DEAL_FORMAT,
+        "version": VERSION,
+        "game": s.game,
+        "pack": s.rules.pack,
+        "rules": s.rules.to_dict(),
+        "dealer": s.dealer,
+        "layout": layout_to_json(s.layout),
+        "actions": [action_to_json(seat, a) for seat, a in deal.actions],
+    }
+    if seed is not None:
+        record["seed"] = seed
+    if s.carry_in is not None:
+        record["carry_in"] = s.carry_in
+    start = s.extra.get("start")
+    if start is not None:
+        record["start"] = start
+    if deal.score is not None:
+        record["result"] = score_to_json(deal.score)
+    elif s.phase == REDEAL:
+        record["result"] = {"outcome": "redeal"}
+    return record
+
+
+def match_to_record(match: Match) -> dict[str, Any]:
+    """The record of a whole match: its seed, rules and every deal."""
+    return {
+        "format": MATCH_FORMAT,
+        "version": VERSION,
+        "game": match.game,
+        "pack": match.rules.pack,
+        "rules": match.rules.to_dict(),
+        "seed": match.seed,
+        "first_dealer": match.first_dealer,
+        "deals": [deal_to_record(d) for d in match.deals],
+        "scores": list(match.scores),
+        "result": None
+        if match.result is None
+        else {"winner": match.result.winner, "reason": match.result.reason},
+    }
+
+
+def save_json(path: str | os.PathLike[str], data: dict[str, Any]) -> Path:
+    """Write ``data`` to ``path`` atomically (a crash never leaves half a file)."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".atout-", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, ensure_ascii=False, indent=1)
+            fh.write("\n")
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def load_json(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read a record file; any problem is one :class:`RecordError` naming the file."""
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_RECORD_BYTES:
+            raise RecordError(f"{p}: the file is over {MAX_RECORD_BYTES // 1024 // 1024} MiB")
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"{p}: no such file") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{p}: not a UTF-8 text file") from None
+    except OSError as exc:
+        raise RecordError(f"{p}: cannot be read ({exc.strerror})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{p}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{p}: a record is a JSON object, not {type(data).__name__}")
+    return data
+
+
+class _Reader:
+    """Reads one record's fields, each problem naming the file and the field."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, where: str, message: str) -> RecordError:
+        return RecordError(f"{self.source}: {where}: {message}")
+
+    def card(self, value: Any, where: str) -> int:
+        if not isinstance(value, str):
+            raise self.fail(where, f"a card is a text such as \"JH\", not {value!r}")
+        try:
+            return parse_card(value)
+        except CardParseError as exc:
+            raise self.fail(where, str(exc)) from None
+
+    def cards(self, value: Any, where: str) -> int:
+        if not isinstance(value, list):
+            raise self.fail(where, "expected a list of cards")
+        mask = 0
+        for i, v in enumerate(value):
+            c = self.card(v, f"{where}[{i}]")
+            if mask >> c & 1:
+                raise self.fail(where, f"{card_str(c)} is listed twice")
+            mask |= 1 << c
+        return mask
+
+    def seat(self, value: Any, where: str, seats: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
+            raise self.fail(where, f"a seat is a number from 0 to {seats - 1}, not {value!r}")
+        return value
+
+    def layout(self, data: Any, seats: int) -> Layout:
+        if not isinstance(data, dict):
+            raise self.fail("layout", "expected an object with hands (and piles, stock, turnup)")
+        hands_raw = data.get("hands")
+        if not isinstance(hands_raw, list) or len(hands_raw) != seats:
+            raise self.fail("layout.hands", f"expected a list of {seats} hands")
+        hands = [self.cards(h, f"layout.hands[{i}]") for i, h in enumerate(hands_raw)]
+        piles: list[tuple[tuple[int | None, int | None], ...]] = []
+        raw_piles = data.get("piles", [])
+        if raw_piles:
+            if not isinstance(raw_piles, list) or len(raw_piles) != seats:
+                raise self.fail("layout.piles", f"expected a list of {seats} rows of piles")
+            for s, row in enumerate(raw_piles):
+                if not isinstance(row, list):
+                    raise self.fail(f"layout.piles[{s}]", "expected a list of piles")
+                out_row = []
+                for i, pile in enumerate(row):
+                    where = f"layout.piles[{s}][{i}]"
+                    if not isinstance(pile, dict) or set(pile) - {"up", "down"}:
+                        raise self.fail(where, 'a pile is {"up": CARD, "down": CARD}, either optional')
+                    up = self.card(pile["up"], where + ".up") if "up" in pile else None
+                    down = self.card(pile["down"], where + ".down") if "down" in pile else None
+                    if up is not None:
+                        hands[s] |= 1 << up
+                    out_row.append((up, down))
+                piles.append(tuple(out_row))
+        stock = [self.card(c, f"layout.stock[{i}]") for i, c in enumerate(data.get("stock", []))]
+        turnup = self.card(data["turnup"], "layout.turnup") if data.get("turnup") else None
+        return Layout(
+            hands=tuple(hands),
+            piles=tuple(piles),
+            stock=tuple(stock),
+            turnup=turnup,
+            open_hands=bool(data.get("open_hands", False)),
+        )
+
+    def action(self, data: Any, index: int, seats: int) -> tuple[int, Action]:
+        where = f"action {index}"
+        if not isinstance(data, dict) or "seat" not in data:
+            raise self.fail(where, 'an action is {"seat": N, "play": CARD} or {"seat": N, "bid": BID}')
+        seat = self.seat(data["seat"], where + ".seat", seats)
+        if "play" in data:
+            return seat, Action.play(self.card(data["play"], where + ".play"))
+        if "bid" in data:
+            if not isinstance(data["bid"], str):
+                raise self.fail(where + ".bid", f"a bid is a text, not {data['bid']!r}")
+            return seat, Action.bid(data["bid"])
+        if data.get("claim") is True:
+            return seat, Action("claim")
+        raise self.fail(where, "expected one of the keys play, bid, claim")
+
+
+def _check_header(r: _Reader, data: dict[str, Any], fmt: str) -> None:
+    if data.get("format") != fmt:
+        raise r.fail("format", f"expected {fmt!r}, found {data.get('format')!r}")
+    if data.get("version") != VERSION:
+        raise r.fail("version", f"this atout reads version {VERSION}, found {data.get('version')!r}")
+
+
+def _rules(engine: Engine, r: _Reader, data: dict[str, Any]) -> tuple[str, Any]:
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise r.fail("game", "missing")
+    try:
+        info = engine.game(game)
+        rules = engine.make_rules(game, data.get("rules") or {}, str(data.get("pack") or ""))
+    except AtoutError as exc:
+        raise r.fail("rules", str(exc)) from None
+    return info, rules
+
+
+def deal_from_record(engine: Engine, data: dict[str, Any], source: str = "record") -> Deal:
+    """Rebuild a deal from its record, re-checking every action.
+
+    A malformed record or an illegal action raises :class:`RecordError` naming ``source``
+    and the action's number.  The returned deal stands after the last recorded action.
+    """
+    r = _Reader(source)
+    _check_header(r, data, DEAL_FORMAT)
+    info, rules = _rules(engine, r, data)
+    dealer = r.seat(data.get("dealer"), "dealer", info.seats)
+    layout = r.layout(data.get("layout"), info.seats)
+    start = data.get("start")
+    tricks = _start_tricks(r, start, info.seats) if start is not None else []
+    played = 0
+    for _, cards in tricks:
+        for c in cards:
+            if played >> c & 1:
+                raise r.fail("start.tricks", f"{card_str(c)} is played twice")
+            played |= 1 << c
+    try:
+        check_layout(layout, info, played=played)
+    except AtoutError as exc:
+        raise r.fail("layout", str(exc).replace("atout_deal for ", "the layout of ")) from None
+    state = DealState(info.name, rules, info.seats, info.teams, dealer, layout, direction_of(rules))
+    state.carry_in = data.get("carry_in")
+    if start is not None:
+        _apply_start(engine, r, state, start, tricks)
+    try:
+        deal = engine.deal_from_state(state)
+    except AtoutError as exc:
+        raise r.fail("start", str(exc)) from None
+    actions = [r.action(a, i + 1, info.seats) for i, a in enumerate(data.get("actions") or [])]
+    for i, (seat, action) in enumerate(actions, start=1):
+        _replay_one(r, deal, seat, action, f"action {i}")
+    return deal
+
+
+def _replay_one(r: _Reader, deal: Deal, seat: int, action: Action, where: str) -> None:
+    if deal.is_over:
+        raise r.fail(where, f"the deal is already over, {action} cannot follow")
+    if seat != deal.turn:
+        raise r.fail(where, f"seat {seat} acts, but it is seat {deal.turn}'s turn")
+    try:
+        deal.apply(action)
+    except IllegalMoveError as exc:
+        raise r.fail(where, f"seat {seat} {action.kind} {action}: {exc}") from None
+
+
+def _start_tricks(r: _Reader, start: Any, seats: int) -> list[tuple[int | None, list[int]]]:
+    """The tricks a set-up position says were already played: (leader or None, cards)."""
+    if not isinstance(start, dict):
+        raise r.fail("start", "expected an object with contract, leader and tricks")
+    raw = start.get("tricks", [])
+    if not isinstance(raw, list):
+        raise r.fail("start.tricks", "expected a list of tricks")
+    out: list[tuple[int | None, list[int]]] = []
+    for i, t in enumerate(raw):
+        where = f"start.tricks[{i}]"
+        leader: int | None = None
+        if isinstance(t, dict):
+            if "leader" in t:
+                leader = r.seat(t["leader"], where + ".leader", seats)
+            t = t.get("cards")
+        if not isinstance(t, list) or len(t) != seats:
+            raise r.fail(where, f"a trick is a list of {seats} cards in play order")
+        r.cards(t, where)
+        out.append((leader, [r.card(c, where) for c in t]))
+    return out
+
+
+def _apply_start(
+    engine: Engine,
+    r: _Reader,
+    state: DealState,
+    start: dict[str, Any],
+    tricks: list[tuple[int | None, list[int]]],
+) -> None:
+    """Put a hand-written position into ``state``: contract, the tricks already played
+    (their winners and points found by the rules), and who is to lead."""
+    contract = start.get("contract")
+    if not isinstance(contract, dict):
+        raise r.fail("start.contract", 'expected {"taker": SEAT, "trump": SUIT}')
+    taker = r.seat(contract.get("taker"), "start.contract.taker", state.seats)
+    trump_raw = contract.get("trump")
+    try:
+        trump = parse_suit(str(trump_raw)) if trump_raw is not None else None
+    except CardParseError as exc:
+        raise r.fail("start.contract.trump", str(exc)) from None
+    name = contract.get("name") or (suit_str(trump) if trump is not None else "")
+    state.contract = Contract(taker, trump, str(name))
+    state.phase = PLAY
+    leader = r.seat(start.get("leader"), "start.leader", state.seats)
+    try:
+        rc = engine.play_rules(state.game, state.rules, state.contract)
+    except AtoutError as exc:
+        raise r.fail("start.contract", str(exc)) from None
+    for given, cards in tricks:
+        if given is not None:
+            leader = given
+        win_card, winner = cards[0], leader
+        for k, c in enumerate(cards[1:], start=1):
+            if rc.beats[win_card] >> c & 1:
+                win_card, winner = c, (leader + k * state.direction) % state.seats
+        points = sum(rc.values.points[c] for c in cards)
+        if len(state.tricks) + 1 == state.tricks_per_deal:
+            points += rc.values.last_trick
+        trick = Trick(leader, tuple(cards), winner, points)
+        state.tricks.append(trick)
+        for c in cards:
+            state.won[winner] |= 1 << c
+            state.played |= 1 << c
+        leader = winner
+    state.leader = state.turn = leader
+    state.extra["start"] = start
+    state.extra["declarations"] = bool(start.get("declarations", not tricks))
+
+
+def iter_record_deals(engine: Engine, data: dict[str, Any], source: str) -> Iterator[Deal]:
+    """Replay every deal of a deal or match record, checking each."""
+    fmt = data.get("format")
+    if fmt == DEAL_FORMAT:
+        yield deal_from_record(engine, data, source)
+        return
+    if fmt != MATCH_FORMAT:
+        raise RecordError(f"{source}: format: expected {DEAL_FORMAT!r} or {MATCH_FORMAT!r}, found {fmt!r}")
+    match = match_from_record(engine, data, source)
+    yield from match.deals
+
+
+def match_from_record(engine: Engine, data: dict[str, Any], source: str = "record") -> Match:
+    """Re-run a match from its seed, checking each deal against its record; the match
+    stands where the record ends (a saved match resumes here)."""
+    r = _Reader(source)
+    _check_header(r, data, MATCH_FORMAT)
+    info, rules = _rules(engine, r, data)
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise r.fail("seed", f"expected a whole number, not {seed!r}")
+    first = data.get("first_dealer", info.seats - 1)
+    match = Match(engine, info.name, rules, seed=seed, dealer=r.seat(first, "first_dealer", info.seats))
+    deals = data.get("deals")
+    if not isinstance(deals, list):
+        raise r.fail("deals", "expected a list of deal records")
+    for n, rec in enumerate(deals, start=1):
+        if not isinstance(rec, dict):
+            raise r.fail(f"deal {n}", "expected a deal record")
+        deal = match.next_deal()
+        expected = layout_to_json(deal.state.layout)
+        if rec.get("layout") != expected:
+            raise r.fail(f"deal {n}", "its layout is not what the match's seed deals")
+        for i, a in enumerate(rec.get("actions") or [], start=1):
+            seat, action = r.action(a, i, info.seats)
+            _replay_one(r, deal, seat, action, f"deal {n} action {i}")
+        if deal.is_over:
+            match.end_deal(deal)
+    return match
+
+
+def trace(deal_data: dict[str, Any], engine: Engine, source: str = "record") -> Iterator[dict[str, Any]]:
+    """Replay a deal record step by step: for each action, the seat to act, the legal
+    actions and the action taken; after each trick its winner and points; last, the score."""
+    r = _Reader(source)
+    _check_header(r, deal_data, DEAL_FORMAT)
+    stripped = dict(deal_data)
+    actions = stripped.pop("actions", []) or []
+    stripped["actions"] = []
+    stripped.pop("result", None)
+    deal = deal_from_record(engine, stripped, source)
+    info = engine.game(deal.state.game)
+    for i, a in enumerate(actions, start=1):
+        seat, action = r.action(a, i, info.seats)
+        tricks_before = len(deal.state.tricks)
+        legal = [str(x) for x in deal.legal_actions()]
+        _replay_one(r, deal, seat, action, f"action {i}")
+        yield {"step": i, "seat": seat, "phase": "bidding" if action.kind == "bid" else "play",
+               "legal": legal, "action": str(action)}
+        if len(deal.state.tricks) > tricks_before:
+            t = deal.state.tricks[-1]
+            yield {"trick": len(deal.state.tricks), "cards": [card_str(c) for c in t.cards],
+                   "winner": t.winner, "points": t.points}
+    final: dict[str, Any] = {"end": True, "phase": deal.state.phase}
+    if deal.score is not None:
+        final.update(score_to_json(deal.score))
+    yield final

@@ -1,0 +1,174 @@
+"""The one true state of a deal.
+
+Only the engine and the rule plugins touch a :class:`DealState`; seats (people, bots, the
+UI) see a :class:`~atout.core.views.View` derived from it.  The state is a plain mutable
+object with ``__slots__``: the play loop updates a few ints per card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Card, CardSet
+from .model import Announcement, Contract, Declaration, Layout, Rules, Trick
+
+BIDDING = "bidding"
+PLAY = "play"
+OVER = "over"
+REDEAL = "redeal"
+
+
+class DealState:
+    """Everything about one deal, hidden cards included.
+
+    Seats are numbered in the order of play for ``direction == 1``; with
+    ``direction == -1`` play goes the other way round.  ``hands[s]`` holds the cards seat
+    ``s`` may play from; ``hidden[s]`` its face-down cards (nobody may see or play them);
+    ``under`` maps a covering card to the face-down card beneath it.
+    """
+
+    __slots__ = (
+        "announcements",
+        "bidding_round",
+        "bids",
+        "carry_in",
+        "contract",
+        "dealer",
+        "declarations",
+        "direction",
+        "extra",
+        "game",
+        "hands",
+        "hidden",
+        "layout",
+        "leader",
+        "open_hands",
+        "phase",
+        "played",
+        "rules",
+        "seats",
+        "stock",
+        "team_of",
+        "teams",
+        "trick",
+        "tricks",
+        "turn",
+        "turnup",
+        "under",
+        "win_card",
+        "win_seat",
+        "won",
+    )
+
+    def __init__(
+        self,
+        game: str,
+        rules: Rules,
+        seats: int,
+        teams: int,
+        dealer: int,
+        layout: Layout,
+        direction: int = 1,
+    ) -> None:
+        self.game = game
+        self.rules = rules
+        self.seats = seats
+        self.teams = teams
+        self.team_of: tuple[int, ...] = tuple(s % teams for s in range(seats))
+        self.dealer = dealer
+        self.direction = direction
+        self.layout = layout
+        self.hands: list[CardSet] = list(layout.hands)
+        self.hidden: list[CardSet] = [0] * seats
+        self.under: dict[Card, Card] = {}
+        for seat, piles in enumerate(layout.piles):
+            for top, beneath in piles:
+                if beneath is not None:
+                    self.hidden[seat] |= 1 << beneath
+                    if top is not None:
+                        self.under[top] = beneath
+        self.open_hands = layout.open_hands
+        self.stock: list[Card] = list(layout.stock)
+        self.turnup: Card | None = layout.turnup
+        self.phase = BIDDING
+        self.bids: list[tuple[int, str]] = []
+        self.bidding_round = 1
+        self.contract: Contract | None = None
+        self.turn = self.next_seat(dealer)
+        self.leader = self.turn
+        self.trick: list[Card] = []
+        self.win_card = -1
+        self.win_seat = -1
+        self.tricks: list[Trick] = []
+        self.won: list[CardSet] = [0] * seats
+        self.played: CardSet = 0
+        self.declarations: list[Declaration] = []
+        self.announcements: list[Announcement] = []
+        self.carry_in: Any = None
+        self.extra: dict[str, Any] = {}
+
+    # --- seats -----------------------------------------------------------------------
+
+    def next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` in the direction of play."""
+        return (seat + self.direction) % self.seats
+
+    def trick_seats(self) -> list[int]:
+        """The seats that played the cards of the current trick, in order."""
+        return [(self.leader + i * self.direction) % self.seats for i in range(len(self.trick))]
+
+    def partner_winning(self, seat: int) -> bool:
+        """Whether another seat of ``seat``'s team is winning the current trick."""
+        w = self.win_seat
+        return w >= 0 and w != seat and self.team_of[w] == self.team_of[seat]
+
+    @property
+    def trump(self) -> int | None:
+        """The trump suit, once the bidding is over."""
+        return self.contract.trump if self.contract else None
+
+    @property
+    def tricks_per_deal(self) -> int:
+        """How many tricks a deal has: every card is played once."""
+        return 32 // self.seats
+
+    def in_play(self) -> CardSet:
+        """Every card not yet played: in hands, face down, or in the stock."""
+        mask = 0
+        for h in self.hands:
+            mask |= h
+        for h in self.hidden:
+            mask |= h
+        for c in self.stock:
+            mask |= 1 << c
+        return mask
+
+    def team_cards(self, team: int) -> CardSet:
+        """The cards won in tricks by ``team``."""
+        mask = 0
+        for seat in range(self.seats):
+            if self.team_of[seat] == team:
+                mask |= self.won[seat]
+        return mask
+
+    def tricks_won(self, team: int) -> int:
+        """How many tricks ``team`` has won."""
+        return sum(1 for t in self.tricks if self.team_of[t.winner] == team)
+
+    def copy(self) -> DealState:
+        """An independent copy (for search and undo)."""
+        new = DealState.__new__(DealState)
+        for name in DealState.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.hands = list(self.hands)
+        new.hidden = list(self.hidden)
+        new.under = dict(self.under)
+        new.stock = list(self.stock)
+        new.bids = list(self.bids)
+        new.trick = list(self.trick)
+        new.tricks = list(self.tricks)
+        new.won = list(self.won)
+        new.declarations = list(self.declarations)
+        new.announcements = list(self.announcements)
+        new.extra = dict(self.extra)
+        return new

@@ -1,0 +1,539 @@
+"""Four-player Belote, as RULES.md states it, with every variation a pack may switch.
+
+Registered through atout's ``atout.plugins`` entry point like any third-party plugin.
+Seats 0..3 sit in anticlockwise order (South, East, North, West); partners are opposite
+(team = seat % 2).  With the default anticlockwise direction the seat after the dealer,
+``dealer + 1``, is the dealer's right: first in rotation.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from atout.core import hookimpl
+from atout.core.cards import (
+    ACE,
+    JACK,
+    KING,
+    NINE,
+    QUEEN,
+    RANK_MASKS,
+    RANK_NAMES,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    TEN,
+    Card,
+    CardSet,
+    make_card,
+)
+from atout.core.model import (
+    BiddingStep,
+    CardValues,
+    Contract,
+    DealScore,
+    Declaration,
+    GameInfo,
+    Layout,
+    MatchResult,
+    MoveRule,
+    RuleOption,
+    Rules,
+)
+from atout.core.state import DealState
+
+from . import common
+from .tables import DEAL_POINTS, LAST_TRICK_BONUS, beats_table, card_points
+
+GAME = "belote"
+SEAT_NAMES = ("South", "East", "North", "West")
+
+CARRE_POINTS = {JACK: 200, NINE: 150, ACE: 100, TEN: 100, KING: 100, QUEEN: 100}
+# Carrés compare by value, and equal values in trump order: J 9 A 10 K Q.
+CARRE_ORDER = {JACK: 6, NINE: 5, ACE: 4, TEN: 3, KING: 2, QUEEN: 1}
+SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100}
+SEQUENCE_NAMES = {3: "tierce", 4: "quarte", 5: "quinte"}
+BELOTE_POINTS = 20
+
+
+def options() -> list[RuleOption]:
+    """Every variation of the four-player game (RULES.md's table), with its default."""
+    return [
+        RuleOption("direction", "choice", "anticlockwise", "Direction of deal, bidding and play.",
+                   ("anticlockwise", "clockwise"), source="000 002"),
+        RuleOption("deal_packets", "choice", "3-2",
+                   "First deal packets: 3 then 2, 2 then 3, or the dealer's choice each deal.",
+                   ("3-2", "2-3", "dealer"), source="000 002"),
+        RuleOption("between_deals", "choice", "gather-and-cut",
+                   "Between deals: gather the tricks and cut (never shuffle), or shuffle.",
+                   ("gather-and-cut", "shuffle"), source="000 002"),
+        RuleOption("declarations", "choice", "on",
+                   "Declarations: all, only belote-rebelote (tournament), or none at all.",
+                   ("on", "belote-only", "none"), source="000 002 003"),
+        RuleOption("declarations_shown", "choice", "first-trick",
+                   "When declarations are shown: on playing to the first trick, or as soon as held.",
+                   ("first-trick", "when-held"), source="000 002"),
+        RuleOption("declaration_comparison", "choice", "official",
+                   "Only the team with the single best declaration scores (official), or kind by "
+                   "kind: where both teams declared a kind only the higher counts (seed 003).",
+                   ("official", "kind-by-kind"), source="000 002 003"),
+        RuleOption("belote_king_first", "bool", False,
+                   "Belote-rebelote counts only if the king is played before the queen.",
+                   source="000 002"),
+        RuleOption("dedans_belote", "choice", "keeps",
+                   "When the takers are dedans, belote-rebelote stays with the team that held it, "
+                   "or goes to the opponents.", ("keeps", "to-opponents"), source="000 002"),
+        RuleOption("contract_counts_declarations", "bool", True,
+                   "The contract test counts declarations; false: card points only (81 makes it).",
+                   source="000 002"),
+        RuleOption("tie", "choice", "takers-make",
+                   "A tie: the takers make it, fail, the points wait in abeyance, or litige.",
+                   ("takers-make", "takers-fail", "abeyance", "litige"), source="000 002 003"),
+        RuleOption("undertrump", "choice", "not-on-partner",
+                   "On ne pisse pas sur le partenaire (not-on-partner), or on est toujours obligé "
+                   "de pisser (always).", ("not-on-partner", "always"), source="000 002"),
+        RuleOption("rounding", "int", 0, "Round each deal's scores to a multiple of 5 or 10 (0: none).",
+                   minimum=0, maximum=10, source="000 002"),
+        RuleOption("capot_keeps_declarations", "bool", False,
+                   "A capot defending team keeps its declarations (the takers are then dedans "
+                   "only if the defenders took a trick).", source="000 002"),
+        RuleOption("capot_bonus", "int", 90,
+                   "What a capot adds to the 162 points (90: 252 in all).",
+                   minimum=0, maximum=1000, source="000 002 003"),
+        RuleOption("arret", "bool", False,
+                   "L'arrêt: a player who has just won a trick may stop the match, claiming the target.",
+                   source="000 002"),
+        RuleOption("target", "int", 1000, "The score that wins the match.",
+                   minimum=1, maximum=100000, source="000 002 003"),
+        RuleOption("both_past_target", "choice", "draw",
+                   "Both teams past the target on one deal: drawn, or play on (higher total wins).",
+                   ("draw", "play-on"), source="000 002"),
+        RuleOption("must_head_trick", "bool", False,
+                   "Must head the trick in a plain suit too (Stichpflicht; seed 003).", source="003"),
+        RuleOption("must_trump_partner", "bool", False,
+                   "Must trump when void even if the partner is winning; a lower trump is then "
+                   "allowed (seed 003).", source="003"),
+    ]
+
+
+# --- registration -------------------------------------------------------------------------
+
+
+@hookimpl
+def atout_games() -> list[GameInfo]:
+    return [GameInfo(GAME, "Belote", 4, 2,
+                     "Classic four-player Belote: two teams of partners, a turn-up to bid on.",
+                     total_points=DEAL_POINTS, seat_names=SEAT_NAMES)]
+
+
+@hookimpl
+def atout_rule_options(game: str) -> list[RuleOption] | None:
+    return options() if game == GAME else None
+
+
+# --- dealing ------------------------------------------------------------------------------
+
+
+def gathered_pack(previous: DealState) -> list[Card]:
+    """The pack after a deal: the tricks gathered in the order they were played, or, for
+    a deal that was passed out, the hands gathered seat by seat with the rest on top."""
+    if previous.tricks:
+        pack = [c for t in previous.tricks for c in t.cards]
+    else:
+        pack = []
+        for seat in range(previous.seats):
+            pack.extend(_cards(previous.hands[seat]))
+        pack.extend(previous.stock)
+    return pack
+
+
+def _cards(mask: CardSet) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def cut(pack: list[Card], rng: random.Random) -> list[Card]:
+    """Cut the pack: at least three cards in each part."""
+    at = rng.randint(3, len(pack) - 3)
+    return pack[at:] + pack[:at]
+
+
+@hookimpl
+def atout_deal(game: str, rules: Rules, dealer: int, rng: random.Random,
+               previous: DealState | None) -> Layout | None:
+    if game != GAME:
+        return None
+    if previous is None or rules["between_deals"] == "shuffle":
+        pack = list(range(32))
+        rng.shuffle(pack)
+    else:
+        pack = cut(gathered_pack(previous), rng)
+    packets = rules["deal_packets"]
+    if packets == "dealer":
+        packets = rng.choice(("3-2", "2-3"))
+    first, second = (3, 2) if packets == "3-2" else (2, 3)
+    direction = -1 if rules["direction"] == "clockwise" else 1
+    order = [(dealer + direction * (i + 1)) % 4 for i in range(4)]
+    hands = [0] * 4
+    pos = 0
+    for size in (first, second):
+        for seat in order:
+            for c in pack[pos:pos + size]:
+                hands[seat] |= 1 << c
+            pos += size
+    stock = tuple(pack[pos:])
+    return Layout(hands=tuple(hands), stock=stock, turnup=stock[0], pack_order=tuple(pack))
+
+
+@hookimpl
+def atout_complete_deal(game: str, rules: Rules, state: DealState) -> bool | None:
+    """The taker receives the turn-up; 3 more cards to the others and 2 to the taker,
+    dealt from the dealer's right round to the dealer."""
+    if game != GAME:
+        return None
+    assert state.contract is not None
+    stock = state.stock
+    taker = state.contract.taker
+    state.hands[taker] |= 1 << stock[0]
+    pos = 1
+    seat = state.dealer
+    for _ in range(4):
+        seat = state.next_seat(seat)
+        n = 2 if seat == taker else 3
+        for c in stock[pos:pos + n]:
+            state.hands[seat] |= 1 << c
+        pos += n
+    state.stock = []
+    return True
+
+
+@hookimpl
+def atout_next_dealer(game: str, rules: Rules, state: DealState, redeal: bool) -> int | None:
+    return state.next_seat(state.dealer) if game == GAME else None
+
+
+# --- bidding -------------------------------------------------------------------------------
+
+
+@hookimpl
+def atout_bid_options(game: str, rules: Rules, state: DealState) -> list[str] | None:
+    return common.proposal_bids(state) if game == GAME else None
+
+
+@hookimpl
+def atout_bidding_step(game: str, rules: Rules, state: DealState) -> BiddingStep | None:
+    return common.proposal_step(state) if game == GAME else None
+
+
+# --- declarations ------------------------------------------------------------------------
+
+
+def rotation_index(seat: int, dealer: int, direction: int) -> int:
+    """0 for the first in rotation (the dealer's right), 3 for the dealer."""
+    return ((seat - dealer) * direction - 1) % 4
+
+
+def sequences(mask: CardSet) -> list[tuple[int, CardSet, int]]:
+    """The sequences of 3 or more in ``mask``: (counted length, cards, top card).
+
+    Sequences run A K Q J 10 9 8 7, the rank index order; a run longer than 5 counts as
+    its top five cards.
+    """
+    out = []
+    for suit in range(4):
+        bits = mask >> (suit * 8) & 0xFF
+        r = 0
+        while r < 8:
+            if not bits >> r & 1:
+                r += 1
+                continue
+            start = r
+            while r < 8 and bits >> r & 1:
+                r += 1
+            length = r - start
+            if length >= 3:
+                run = 0
+                for k in range(start, r):
+                    run |= 1 << make_card(suit, k)
+                out.append((min(length, 5), run, make_card(suit, r - 1)))
+    return out
+
+
+def combinations_of(hand: CardSet, seat: int) -> list[tuple[str, CardSet, int, tuple[int, ...], str]]:
+    """The best set of declarations in an 8-card hand, no card in two of them.
+
+    Tries every choice of carrés and takes the sequences in the cards left; keeps the
+    choice worth most (a carré preferred on equal points).
+    """
+    carres = [r for r in CARRE_POINTS if hand & RANK_MASKS[r] == RANK_MASKS[r]]
+    best: list[tuple[str, CardSet, int, tuple[int, ...], str]] = []
+    best_points = -1
+    for pick in range(1 << len(carres)):
+        chosen = [r for i, r in enumerate(carres) if pick >> i & 1]
+        used = 0
+        found: list[tuple[str, CardSet, int, tuple[int, ...], str]] = []
+        for r in chosen:
+            used |= RANK_MASKS[r]
+            found.append(("carré", RANK_MASKS[r], CARRE_POINTS[r], (2, CARRE_ORDER[r]),
+                          f"carré of {RANK_NAMES[r]}s"))
+        for length, run, top in sequences(hand & ~used):
+            found.append((SEQUENCE_NAMES[length], run, SEQUENCE_POINTS[length],
+                          (1, length, top & 7), f"{SEQUENCE_NAMES[length]} to the "
+                          f"{RANK_NAMES[top & 7]} of {SUIT_NAMES[top >> 3]}"))
+        points = sum(f[2] for f in found)
+        if points > best_points or (points == best_points and len(chosen) > 0):
+            best, best_points = found, points
+    return best
+
+
+def find_declarations(rules: Rules, state: DealState) -> list[Declaration]:
+    """The declarations of every seat (RULES.md, "Declarations"), including belote."""
+    mode = rules["declarations"]
+    if mode == "none":
+        return []
+    trump = state.trump
+    announce = "start" if rules["declarations_shown"] == "when-held" else "first-play"
+    out = []
+    for seat in range(4):
+        hand = state.hands[seat]
+        if mode == "on":
+            rot = rotation_index(seat, state.dealer, state.direction)
+            for kind, cards, points, rank, text in combinations_of(hand, seat):
+                is_trump = int(kind != "carré" and trump is not None and cards & SUIT_MASKS[trump] != 0)
+                full_rank = (*rank, is_trump, 3 - rot) if kind != "carré" else (*rank, 0, 3 - rot)
+                out.append(Declaration(seat, kind, cards, points, full_rank, announce, (), text))
+        if trump is not None:
+            kq = (1 << make_card(trump, KING)) | (1 << make_card(trump, QUEEN))
+            if hand & kq == kq:
+                out.append(Declaration(seat, "belote", kq, BELOTE_POINTS, (), "cards",
+                                       ("belote", "rebelote"), "belote-rebelote"))
+    return out
+
+
+@hookimpl
+def atout_declarations(game: str, rules: Rules, state: DealState) -> list[Declaration] | None:
+    return find_declarations(rules, state) if game == GAME else None
+
+
+# --- play ------------------------------------------------------------------------------------
+
+
+@hookimpl
+def atout_legal_moves(game: str, rules: Rules, contract: Contract) -> MoveRule | None:
+    return common.make_moves(rules, contract.trump) if game == GAME else None
+
+
+@hookimpl
+def atout_trick_winner(game: str, rules: Rules, contract: Contract) -> tuple[int, ...] | None:
+    return beats_table(contract.trump) if game == GAME else None
+
+
+@hookimpl
+def atout_card_points(game: str, rules: Rules, contract: Contract) -> CardValues | None:
+    return CardValues(card_points(contract.trump), LAST_TRICK_BONUS) if game == GAME else None
+
+
+@hookimpl
+def atout_can_claim(game: str, rules: Rules, state: DealState, seat: int) -> str | None:
+    if game != GAME:
+        return None
+    if not rules["arret"] or "claim" in state.extra:
+        return None
+    taker_side = state.contract is not None and state.contract.taker % 2 == seat % 2
+    return "play-on" if taker_side else "stop"
+
+
+# --- scoring ---------------------------------------------------------------------------------
+
+
+def declaration_points(rules: Rules, state: DealState) -> tuple[list[int], list[int]]:
+    """Per team: the declarations that score (after comparing), and belote-rebelote."""
+    decl = [0, 0]
+    belote = [0, 0]
+    others = [d for d in state.declarations if d.kind != "belote"]
+    for d in state.declarations:
+        if d.kind == "belote" and belote_counts(rules, state, d):
+            belote[d.seat % 2] += d.points
+    if not others:
+        return decl, belote
+    if rules["declaration_comparison"] == "kind-by-kind":
+        kinds = {d.kind for d in others}
+        for kind in kinds:
+            of_kind = [d for d in others if d.kind == kind]
+            best = max(of_kind, key=lambda d: d.rank)
+            for d in of_kind:
+                if d.seat % 2 == best.seat % 2:
+                    decl[d.seat % 2] += d.points
+    else:
+        best = max(others, key=lambda d: d.rank)
+        for d in others:
+            if d.seat % 2 == best.seat % 2:
+                decl[d.seat % 2] += d.points
+    return decl, belote
+
+
+def belote_counts(rules: Rules, state: DealState, d: Declaration) -> bool:
+    """Belote-rebelote scores, unless the king must come first and the queen did."""
+    if not rules["belote_king_first"]:
+        return True
+    order = [c for t in state.tricks for c in t.cards if d.cards >> c & 1]
+    return bool(order) and order[0] & 7 == KING
+
+
+def score_deal(rules: Rules, state: DealState) -> DealScore:
+    """Score a four-player deal (RULES.md, "Scoring a deal", and its variations)."""
+    assert state.contract is not None
+    takers = state.contract.taker % 2
+    defenders = 1 - takers
+    cards = [0, 0]
+    for t in state.tricks:
+        cards[t.winner % 2] += t.points
+    tricks = [state.tricks_won(0), state.tricks_won(1)]
+    decl, belote = declaration_points(rules, state)
+    claim = state.extra.get("claim")
+    carry_in: dict[str, Any] = dict(state.carry_in or {})
+    if claim is not None and len(state.tricks) < 8:
+        return _score_claim(rules, state, cards, decl, belote, carry_in)
+    capot: int | None = None
+    total_check = DEAL_POINTS
+    for team in (0, 1):
+        if tricks[team] == 8:
+            capot = team
+            cards[team] += rules["capot_bonus"]
+            total_check = DEAL_POINTS + rules["capot_bonus"]
+    held_decl = list(decl)
+    if capot is not None and not rules["capot_keeps_declarations"]:
+        decl[1 - capot] = 0
+    total = [cards[t] + decl[t] + belote[t] for t in (0, 1)]
+    if rules["contract_counts_declarations"]:
+        mine, theirs = total[takers], total[defenders]
+    else:
+        mine, theirs = cards[takers], cards[defenders]
+    notes: list[str] = []
+    outcome: str
+    score = [0, 0]
+    carry: dict[str, Any] = {}
+    if capot == takers:
+        made: bool | None = True
+    elif capot == defenders:
+        made = False
+    else:
+        made = mine > theirs or (mine == theirs and rules["tie"] == "takers-make")
+    tie = capot is None and mine == theirs and rules["tie"] in ("abeyance", "litige")
+    if tie:
+        made = None
+        if rules["tie"] == "abeyance":
+            outcome = "abeyance"
+            carry["held"] = [{"kind": "abeyance", "takers": takers, "points": list(total)}]
+            notes.append("a tie: the points wait in abeyance for the next deal")
+        else:
+            outcome = "litige"
+            score[defenders] = total[defenders]
+            carry["held"] = [{"kind": "litige", "takers": takers, "points": total[takers]}]
+            notes.append("litige: the takers' points go to whoever wins the next deal")
+    elif made:
+        outcome = "capot" if capot is not None else "made"
+        score = list(total)
+    else:
+        outcome = "dedans" if capot != defenders else "capot"
+        keep = rules["dedans_belote"] == "keeps"
+        base = DEAL_POINTS + rules["capot_bonus"] if capot == defenders else DEAL_POINTS
+        score[defenders] = base + held_decl[0] + held_decl[1] + belote[defenders]
+        if keep:
+            score[takers] = belote[takers]
+        else:
+            score[defenders] += belote[takers]
+        if capot == defenders:
+            notes.append("the takers are capot")
+    winner = _deal_winner(made, takers) if not tie else None
+    score = _settle_carry(carry_in, winner, score, notes)
+    if carry_in.get("held") and tie:
+        carry.setdefault("held", [])
+        carry["held"] = carry_in["held"] + carry["held"]
+    if claim is not None:
+        _claim_result(rules, state, score, made, carry)
+    result = DealScore(
+        card_points=tuple(cards),
+        declaration_points=tuple(decl[t] + belote[t] for t in (0, 1)),
+        score=tuple(score),
+        outcome=outcome,
+        made=made,
+        capot=capot,
+        carry=carry or None,
+        notes=tuple(notes),
+        total_check=total_check,
+    )
+    return common.rounded(result, rules["rounding"])
+
+
+def _deal_winner(made: bool | None, takers: int) -> int | None:
+    if made is None:
+        return None
+    return takers if made else 1 - takers
+
+
+def _settle_carry(carry_in: dict[str, Any], winner: int | None, score: list[int],
+                  notes: list[str]) -> list[int]:
+    """Pay out the points held from earlier ties to this deal's winner."""
+    if winner is None or not carry_in.get("held"):
+        return score
+    score = list(score)
+    for held in carry_in["held"]:
+        if held["kind"] == "abeyance":
+            if winner == held["takers"]:
+                score[0] += held["points"][0]
+                score[1] += held["points"][1]
+                notes.append("the points held in abeyance go to both teams")
+            else:
+                score[1 - held["takers"]] += sum(held["points"])
+                notes.append("the points held in abeyance go to the former takers' opponents")
+        else:
+            score[winner] += held["points"]
+            notes.append("the litige points go to the winners of this deal")
+    return score
+
+
+def _score_claim(rules: Rules, state: DealState, cards: list[int], decl: list[int],
+                 belote: list[int], carry_in: dict[str, Any]) -> DealScore:
+    """A defender's claim (l'arrêt) ends the deal at once: the tricks so far are counted."""
+    seat, _ = state.extra["claim"]
+    team = seat % 2
+    counted = [cards[t] + decl[t] + belote[t] for t in (0, 1)]
+    prior = state.extra.get("match_scores", (0, 0))
+    right = prior[team] + counted[team] >= rules["target"]
+    winner = team if right else 1 - team
+    carry = {"match_over": {"winner": winner, "reason": _claim_reason(right)}}
+    return DealScore(tuple(cards), tuple(decl[t] + belote[t] for t in (0, 1)), tuple(counted),
+                     "arret", None, None, carry, ("l'arrêt",), None)
+
+
+def _claim_reason(right: bool) -> str:
+    return ("l'arrêt: the claim was right" if right
+            else "l'arrêt: the claim was wrong, the other side wins")
+
+
+def _claim_result(rules: Rules, state: DealState, score: list[int], made: bool | None,
+                  carry: dict[str, Any]) -> None:
+    """A taker's claim: the deal is played out; it must be made and reach the target."""
+    seat, _ = state.extra["claim"]
+    team = seat % 2
+    prior = state.extra.get("match_scores", (0, 0))
+    right = bool(made) and prior[team] + score[team] >= rules["target"]
+    if not made:
+        score[team] = 0
+    carry["match_over"] = {"winner": team if right else 1 - team, "reason": _claim_reason(right)}
+
+
+@hookimpl
+def atout_score_deal(game: str, rules: Rules, state: DealState) -> DealScore | None:
+    return score_deal(rules, state) if game == GAME else None
+
+
+@hookimpl
+def atout_match_over(game: str, rules: Rules, scores: tuple[int, ...],
+                     history: list[DealScore]) -> MatchResult | None:
+    return common.match_over(rules, scores, history) if game == GAME else None

@@ -1,0 +1,201 @@
+"""Rules shared by the Belote family's games: the play obligations, the two-round
+bidding on a proposed suit, and the end of a match.
+
+Both the four-player game and Découverte use these; a house-rule option switches a part
+of them (RULES.md, "Variations").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from atout.core.cards import SUIT_MASKS, SUIT_NAMES, SUITS, Card, CardSet, card_name, card_str
+from atout.core.model import BiddingStep, Contract, DealScore, MatchResult, MoveRule, Rules
+from atout.core.state import DealState
+
+from .tables import beats_table
+
+PASS = "pass"
+TAKE = "take"
+
+
+class BeloteMoves(MoveRule):
+    """The Belote play obligations under one trump (RULES.md, "Play").
+
+    Follow suit; on a trump lead beat the highest trump whoever wins; void in a plain suit
+    trump unless the partner is winning, overtrump an opponent's trump and undertrump if
+    unable; whenever a trump is played beat the trumps in the trick if possible.  The
+    options switch the variations: ``undertrump`` ("not-on-partner" or "always"),
+    ``must_head_trick`` and ``must_trump_partner`` (the club rules of seed 003).
+    """
+
+    def __init__(
+        self,
+        trump: int | None,
+        undertrump: str = "not-on-partner",
+        must_head_trick: bool = False,
+        must_trump_partner: bool = False,
+    ) -> None:
+        self.trump = trump
+        self.trump_mask = SUIT_MASKS[trump] if trump is not None else 0
+        self.beats = beats_table(trump)
+        self.always_pisser = undertrump == "always"
+        self.head = must_head_trick
+        self.trump_partner = must_trump_partner
+
+    def legal(self, state: DealState) -> CardSet:
+        seat = state.turn
+        hand = state.hands[seat]
+        trick = state.trick
+        if not trick:
+            return hand
+        led = trick[0] >> 3
+        follow = hand & SUIT_MASKS[led]
+        win = state.win_card
+        if led == self.trump:
+            if follow:
+                return follow & self.beats[win] or follow
+            return hand
+        if follow:
+            if self.head and win >> 3 == led:
+                return follow & self.beats[win] or follow
+            return follow
+        tm = self.trump_mask
+        trumps = hand & tm
+        if not trumps:
+            return hand
+        higher = trumps & self.beats[win]
+        w = state.win_seat
+        if w != seat and state.team_of[w] == state.team_of[seat]:
+            if self.trump_partner:
+                return trumps
+            if self.always_pisser and win >> 3 == self.trump:
+                return higher | (hand & ~tm) if higher else trumps
+            return (hand & ~tm) | (higher or trumps)
+        return higher or trumps
+
+    def explain(self, state: DealState, card: Card) -> str:
+        seat = state.turn
+        hand = state.hands[seat]
+        trick = state.trick
+        win = state.win_card
+        led = trick[0] >> 3
+        suit = card >> 3
+        follow = hand & SUIT_MASKS[led]
+        led_name = SUIT_NAMES[led]
+        if follow and suit != led:
+            return f"must follow {led_name}"
+        if follow:
+            if led == self.trump:
+                return f"must beat {card_name(win)}"
+            return f"must head the trick: beat {card_name(win)} (house rule)"
+        trumps = hand & self.trump_mask
+        higher = trumps & self.beats[win]
+        w = state.win_seat
+        partner = w != seat and state.team_of[w] == state.team_of[seat]
+        if partner and self.trump_partner:
+            return "must trump, even though your partner is winning (house rule)"
+        if partner and self.always_pisser and win >> 3 == self.trump:
+            if higher and suit == self.trump:
+                return f"may not undertrump your partner's {card_name(win)}: overtrump or discard"
+            return "must undertrump (on est toujours obligé de pisser)"
+        if suit == self.trump and higher:
+            return f"must overtrump {card_name(win)}"
+        if win >> 3 == self.trump:
+            return f"must trump: overtrump {card_name(win)} if you can, else undertrump"
+        return "must trump"
+
+
+def make_moves(rules: Rules, trump: int | None) -> BeloteMoves:
+    """The play obligations for ``trump`` with the house-rule options of ``rules``."""
+    return BeloteMoves(
+        trump,
+        undertrump=rules.get("undertrump", "not-on-partner"),
+        must_head_trick=bool(rules.get("must_head_trick", False)),
+        must_trump_partner=bool(rules.get("must_trump_partner", False)),
+    )
+
+
+# --- bidding on a proposed suit --------------------------------------------------------
+
+
+def proposal_bids(state: DealState) -> list[str]:
+    """Round 1: take the proposed suit or pass; round 2: name another suit or pass."""
+    assert state.turnup is not None
+    if len(state.bids) < state.seats:
+        return [TAKE, PASS]
+    proposed = state.turnup >> 3
+    return [SUITS[s] for s in range(4) if s != proposed] + [PASS]
+
+
+def proposal_step(state: DealState) -> BiddingStep:
+    """After a bid: a take or a named suit ends the bidding; two rounds of passes redeal."""
+    assert state.turnup is not None
+    seat, bid = state.bids[-1]
+    n = len(state.bids)
+    if bid == TAKE:
+        trump = state.turnup >> 3
+        return BiddingStep(contract=Contract(seat, trump, SUITS[trump]), round=1)
+    if bid != PASS:
+        trump = SUITS.index(bid)
+        return BiddingStep(contract=Contract(seat, trump, SUITS[trump]), round=2)
+    if n >= 2 * state.seats:
+        return BiddingStep(redeal=True, round=2)
+    return BiddingStep(next_seat=state.next_seat(seat), round=1 if n < state.seats else 2)
+
+
+def describe_bid(bid: str) -> str:
+    """A bid in words: ``"H"`` is "hearts"."""
+    if bid in SUITS:
+        return SUIT_NAMES[SUITS.index(bid)]
+    return bid
+
+
+# --- scoring helpers ---------------------------------------------------------------------
+
+
+def round_score(points: int, step: int) -> int:
+    """``points`` rounded to the nearest multiple of ``step`` (halves up); 0 keeps it."""
+    if step <= 0:
+        return points
+    return (points + step // 2) // step * step
+
+
+def rounded(score: DealScore, step: int) -> DealScore:
+    """``score`` with its sheet points rounded (RULES.md: rounding to 5 or 10)."""
+    if step <= 0:
+        return score
+    from dataclasses import replace
+
+    return replace(score, score=tuple(round_score(p, step) for p in score.score))
+
+
+def match_over(rules: Rules, scores: Sequence[int], history: Sequence[DealScore]) -> MatchResult | None:
+    """The end of a match: first to the target wins; both on one deal: drawn or play on."""
+    if history and history[-1].carry and isinstance(history[-1].carry, dict):
+        ended = history[-1].carry.get("match_over")
+        if ended:
+            return MatchResult(ended["winner"], ended["reason"])
+    target = int(rules.get("target", 1000))
+    reached = [t for t, s in enumerate(scores) if s >= target]
+    if not reached:
+        return None
+    if len(reached) == 1:
+        return MatchResult(reached[0], f"reached {target}")
+    if rules.get("both_past_target", "draw") == "draw":
+        return MatchResult(None, f"both reached {target} on the same deal: drawn")
+    best = max(scores)
+    leaders = [t for t, s in enumerate(scores) if s == best]
+    if len(leaders) == 1:
+        return MatchResult(leaders[0], f"both past {target}: the higher total wins")
+    return None
+
+
+def cards_text(mask: CardSet) -> str:
+    """A set of cards in text form."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(card_str(low.bit_length() - 1))
+        mask ^= low
+    return " ".join(out)

@@ -1,0 +1,1 @@
+"""The house-rule packs that ship with atout (YAML data files)."""
