@@ -36,9 +36,7 @@ SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
 NUM_CARDS = 32
 FULL_DECK: CardSet = (1 << NUM_CARDS) - 1
 SUIT_MASKS: tuple[CardSet, ...] = tuple(0xFF << (8 * s) for s in range(4))
-RANK_MASKS: tuple[CardSet, ...] = tuple(
-    sum(1 << (s * 8 + r) for s in range(4)) for r in range(8)
-)
+RANK_MASKS: tuple[CardSet, ...] = tuple(sum(1 << (s * 8 + r) for s in range(4)) for r in range(8))
 
 _RANK_INPUT = {name: i for i, name in enumerate(RANKS)} | {"T": TEN}
 _SUIT_INPUT = {c: i for i, c in enumerate(SUITS)} | {c: i for i, c in enumerate(SUIT_SYMBOLS)}

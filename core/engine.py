@@ -153,7 +153,9 @@ class Engine:
         """The rules of ``game`` with every option at its default."""
         return Rules(game, {k: o.default for k, o in self.rule_options(game).items()}, "")
 
-    def make_rules(self, game: str, values: Mapping[str, Any] | None = None, pack: str = "") -> Rules:
+    def make_rules(
+        self, game: str, values: Mapping[str, Any] | None = None, pack: str = ""
+    ) -> Rules:
         """Rules of ``game``: defaults overridden by ``values`` (each key checked)."""
         options = self.rule_options(game)
         merged = {k: o.default for k, o in options.items()}
@@ -252,8 +254,10 @@ def check_layout(layout: Layout, info: GameInfo, played: CardSet = 0) -> None:
 
     ``played`` holds cards already played in a set-up position."""
     if not isinstance(layout, Layout):
-        raise PluginError(f"atout_deal for {info.name} returned {type(layout).__name__}, not a Layout",
-                          hook="atout_deal")
+        raise PluginError(
+            f"atout_deal for {info.name} returned {type(layout).__name__}, not a Layout",
+            hook="atout_deal",
+        )
     if len(layout.hands) != info.seats:
         raise PluginError(
             f"atout_deal for {info.name} dealt {len(layout.hands)} hands to {info.seats} seats",
@@ -350,7 +354,9 @@ class Deal:
             s.phase = REDEAL
         else:
             if step.next_seat is None:
-                raise PluginError("atout_bidding_step answered no next seat", hook="atout_bidding_step")
+                raise PluginError(
+                    "atout_bidding_step answered no next seat", hook="atout_bidding_step"
+                )
             s.turn = step.next_seat
 
     # --- play -----------------------------------------------------------------------------
@@ -632,7 +638,9 @@ class Match:
         """Book a finished deal: add its score, pick the next dealer, check the match end."""
         kw = {"game": self.game, "rules": self.rules}
         if deal.state.phase == REDEAL:
-            self.dealer = self.engine.decide("atout_next_dealer", **kw, state=deal.state, redeal=True)
+            self.dealer = self.engine.decide(
+                "atout_next_dealer", **kw, state=deal.state, redeal=True
+            )
             return None
         if deal.score is None:
             raise IllegalMoveError("the deal is not finished")
@@ -660,4 +668,3 @@ class Match:
     def __iter__(self) -> Iterator[Deal]:
         while self.result is None:
             yield self.next_deal()
-

@@ -280,4 +280,3 @@ def atout_match_over(
 def all_hook_names() -> list[str]:
     """The names of every hook in this module (for tooling and the documentation test)."""
     return sorted(name for name in globals() if name.startswith("atout_"))
-

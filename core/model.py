@@ -68,10 +68,9 @@ class RuleOption:
                 return f"must be at least {self.minimum}, not {value}"
             if self.maximum is not None and value > self.maximum:
                 return f"must be at most {self.maximum}, not {value}"
-        elif self.kind == "choice":
-            if value not in self.choices:
-                allowed = ", ".join(self.choices)
-                return f"must be one of {allowed}, not {value!r}"
+        elif self.kind == "choice" and value not in self.choices:
+            allowed = ", ".join(self.choices)
+            return f"must be one of {allowed}, not {value!r}"
         return None
 
 

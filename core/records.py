@@ -175,7 +175,7 @@ class _Reader:
 
     def card(self, value: Any, where: str) -> int:
         if not isinstance(value, str):
-            raise self.fail(where, f"a card is a text such as \"JH\", not {value!r}")
+            raise self.fail(where, f'a card is a text such as "JH", not {value!r}')
         try:
             return parse_card(value)
         except CardParseError as exc:
@@ -216,7 +216,9 @@ class _Reader:
                 for i, pile in enumerate(row):
                     where = f"layout.piles[{s}][{i}]"
                     if not isinstance(pile, dict) or set(pile) - {"up", "down"}:
-                        raise self.fail(where, 'a pile is {"up": CARD, "down": CARD}, either optional')
+                        raise self.fail(
+                            where, 'a pile is {"up": CARD, "down": CARD}, either optional'
+                        )
                     up = self.card(pile["up"], where + ".up") if "up" in pile else None
                     down = self.card(pile["down"], where + ".down") if "down" in pile else None
                     if up is not None:
@@ -236,7 +238,9 @@ class _Reader:
     def action(self, data: Any, index: int, seats: int) -> tuple[int, Action]:
         where = f"action {index}"
         if not isinstance(data, dict) or "seat" not in data:
-            raise self.fail(where, 'an action is {"seat": N, "play": CARD} or {"seat": N, "bid": BID}')
+            raise self.fail(
+                where, 'an action is {"seat": N, "play": CARD} or {"seat": N, "bid": BID}'
+            )
         seat = self.seat(data["seat"], where + ".seat", seats)
         if "play" in data:
             return seat, Action.play(self.card(data["play"], where + ".play"))
@@ -253,7 +257,9 @@ def _check_header(r: _Reader, data: dict[str, Any], fmt: str) -> None:
     if data.get("format") != fmt:
         raise r.fail("format", f"expected {fmt!r}, found {data.get('format')!r}")
     if data.get("version") != VERSION:
-        raise r.fail("version", f"this atout reads version {VERSION}, found {data.get('version')!r}")
+        raise r.fail(
+            "version", f"this atout reads version {VERSION}, found {data.get('version')!r}"
+        )
 
 
 def _rules(engine: Engine, r: _Reader, data: dict[str, Any]) -> tuple[str, Any]:
@@ -392,7 +398,9 @@ def iter_record_deals(engine: Engine, data: dict[str, Any], source: str) -> Iter
         yield deal_from_record(engine, data, source)
         return
     if fmt != MATCH_FORMAT:
-        raise RecordError(f"{source}: format: expected {DEAL_FORMAT!r} or {MATCH_FORMAT!r}, found {fmt!r}")
+        raise RecordError(
+            f"{source}: format: expected {DEAL_FORMAT!r} or {MATCH_FORMAT!r}, found {fmt!r}"
+        )
     match = match_from_record(engine, data, source)
     yield from match.deals
 
@@ -407,7 +415,9 @@ def match_from_record(engine: Engine, data: dict[str, Any], source: str = "recor
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise r.fail("seed", f"expected a whole number, not {seed!r}")
     first = data.get("first_dealer", info.seats - 1)
-    match = Match(engine, info.name, rules, seed=seed, dealer=r.seat(first, "first_dealer", info.seats))
+    match = Match(
+        engine, info.name, rules, seed=seed, dealer=r.seat(first, "first_dealer", info.seats)
+    )
     deals = data.get("deals")
     if not isinstance(deals, list):
         raise r.fail("deals", "expected a list of deal records")
@@ -426,7 +436,9 @@ def match_from_record(engine: Engine, data: dict[str, Any], source: str = "recor
     return match
 
 
-def trace(deal_data: dict[str, Any], engine: Engine, source: str = "record") -> Iterator[dict[str, Any]]:
+def trace(
+    deal_data: dict[str, Any], engine: Engine, source: str = "record"
+) -> Iterator[dict[str, Any]]:
     """Replay a deal record step by step: for each action, the seat to act, the legal
     actions and the action taken; after each trick its winner and points; last, the score."""
     r = _Reader(source)
@@ -442,12 +454,21 @@ def trace(deal_data: dict[str, Any], engine: Engine, source: str = "record") -> 
         tricks_before = len(deal.state.tricks)
         legal = [str(x) for x in deal.legal_actions()]
         _replay_one(r, deal, seat, action, f"action {i}")
-        yield {"step": i, "seat": seat, "phase": "bidding" if action.kind == "bid" else "play",
-               "legal": legal, "action": str(action)}
+        yield {
+            "step": i,
+            "seat": seat,
+            "phase": "bidding" if action.kind == "bid" else "play",
+            "legal": legal,
+            "action": str(action),
+        }
         if len(deal.state.tricks) > tricks_before:
             t = deal.state.tricks[-1]
-            yield {"trick": len(deal.state.tricks), "cards": [card_str(c) for c in t.cards],
-                   "winner": t.winner, "points": t.points}
+            yield {
+                "trick": len(deal.state.tricks),
+                "cards": [card_str(c) for c in t.cards],
+                "winner": t.winner,
+                "points": t.points,
+            }
     final: dict[str, Any] = {"end": True, "phase": deal.state.phase}
     if deal.score is not None:
         final.update(score_to_json(deal.score))

@@ -142,7 +142,9 @@ def make_view(
         pv = []
         for top, beneath in row:
             if top is not None and state.hands[s] >> top & 1:
-                pv.append(PileView(top, beneath is not None and state.hidden[s] >> beneath & 1 == 1))
+                pv.append(
+                    PileView(top, beneath is not None and state.hidden[s] >> beneath & 1 == 1)
+                )
             elif beneath is not None and state.hands[s] >> beneath & 1:
                 pv.append(PileView(beneath, False))
             elif beneath is not None and state.hidden[s] >> beneath & 1:

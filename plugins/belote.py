@@ -59,60 +59,160 @@ BELOTE_POINTS = 20
 def options() -> list[RuleOption]:
     """Every variation of the four-player game (RULES.md's table), with its default."""
     return [
-        RuleOption("direction", "choice", "anticlockwise", "Direction of deal, bidding and play.",
-                   ("anticlockwise", "clockwise"), source="000 002"),
-        RuleOption("deal_packets", "choice", "3-2",
-                   "First deal packets: 3 then 2, 2 then 3, or the dealer's choice each deal.",
-                   ("3-2", "2-3", "dealer"), source="000 002"),
-        RuleOption("between_deals", "choice", "gather-and-cut",
-                   "Between deals: gather the tricks and cut (never shuffle), or shuffle.",
-                   ("gather-and-cut", "shuffle"), source="000 002"),
-        RuleOption("declarations", "choice", "on",
-                   "Declarations: all, only belote-rebelote (tournament), or none at all.",
-                   ("on", "belote-only", "none"), source="000 002 003"),
-        RuleOption("declarations_shown", "choice", "first-trick",
-                   "When declarations are shown: on playing to the first trick, or as soon as held.",
-                   ("first-trick", "when-held"), source="000 002"),
-        RuleOption("declaration_comparison", "choice", "official",
-                   "Only the team with the single best declaration scores (official), or kind by "
-                   "kind: where both teams declared a kind only the higher counts (seed 003).",
-                   ("official", "kind-by-kind"), source="000 002 003"),
-        RuleOption("belote_king_first", "bool", False,
-                   "Belote-rebelote counts only if the king is played before the queen.",
-                   source="000 002"),
-        RuleOption("dedans_belote", "choice", "keeps",
-                   "When the takers are dedans, belote-rebelote stays with the team that held it, "
-                   "or goes to the opponents.", ("keeps", "to-opponents"), source="000 002"),
-        RuleOption("contract_counts_declarations", "bool", True,
-                   "The contract test counts declarations; false: card points only (81 makes it).",
-                   source="000 002"),
-        RuleOption("tie", "choice", "takers-make",
-                   "A tie: the takers make it, fail, the points wait in abeyance, or litige.",
-                   ("takers-make", "takers-fail", "abeyance", "litige"), source="000 002 003"),
-        RuleOption("undertrump", "choice", "not-on-partner",
-                   "On ne pisse pas sur le partenaire (not-on-partner), or on est toujours obligé "
-                   "de pisser (always).", ("not-on-partner", "always"), source="000 002"),
-        RuleOption("rounding", "int", 0, "Round each deal's scores to a multiple of 5 or 10 (0: none).",
-                   minimum=0, maximum=10, source="000 002"),
-        RuleOption("capot_keeps_declarations", "bool", False,
-                   "A capot defending team keeps its declarations (the takers are then dedans "
-                   "only if the defenders took a trick).", source="000 002"),
-        RuleOption("capot_bonus", "int", 90,
-                   "What a capot adds to the 162 points (90: 252 in all).",
-                   minimum=0, maximum=1000, source="000 002 003"),
-        RuleOption("arret", "bool", False,
-                   "L'arrêt: a player who has just won a trick may stop the match, claiming the target.",
-                   source="000 002"),
-        RuleOption("target", "int", 1000, "The score that wins the match.",
-                   minimum=1, maximum=100000, source="000 002 003"),
-        RuleOption("both_past_target", "choice", "draw",
-                   "Both teams past the target on one deal: drawn, or play on (higher total wins).",
-                   ("draw", "play-on"), source="000 002"),
-        RuleOption("must_head_trick", "bool", False,
-                   "Must head the trick in a plain suit too (Stichpflicht; seed 003).", source="003"),
-        RuleOption("must_trump_partner", "bool", False,
-                   "Must trump when void even if the partner is winning; a lower trump is then "
-                   "allowed (seed 003).", source="003"),
+        RuleOption(
+            "direction",
+            "choice",
+            "anticlockwise",
+            "Direction of deal, bidding and play.",
+            ("anticlockwise", "clockwise"),
+            source="000 002",
+        ),
+        RuleOption(
+            "deal_packets",
+            "choice",
+            "3-2",
+            "First deal packets: 3 then 2, 2 then 3, or the dealer's choice each deal.",
+            ("3-2", "2-3", "dealer"),
+            source="000 002",
+        ),
+        RuleOption(
+            "between_deals",
+            "choice",
+            "gather-and-cut",
+            "Between deals: gather the tricks and cut (never shuffle), or shuffle.",
+            ("gather-and-cut", "shuffle"),
+            source="000 002",
+        ),
+        RuleOption(
+            "declarations",
+            "choice",
+            "on",
+            "Declarations: all, only belote-rebelote (tournament), or none at all.",
+            ("on", "belote-only", "none"),
+            source="000 002 003",
+        ),
+        RuleOption(
+            "declarations_shown",
+            "choice",
+            "first-trick",
+            "When declarations are shown: on playing to the first trick, or as soon as held.",
+            ("first-trick", "when-held"),
+            source="000 002",
+        ),
+        RuleOption(
+            "declaration_comparison",
+            "choice",
+            "official",
+            "Only the team with the single best declaration scores (official), or kind by "
+            "kind: where both teams declared a kind only the higher counts (seed 003).",
+            ("official", "kind-by-kind"),
+            source="000 002 003",
+        ),
+        RuleOption(
+            "belote_king_first",
+            "bool",
+            False,
+            "Belote-rebelote counts only if the king is played before the queen.",
+            source="000 002",
+        ),
+        RuleOption(
+            "dedans_belote",
+            "choice",
+            "keeps",
+            "When the takers are dedans, belote-rebelote stays with the team that held it, "
+            "or goes to the opponents.",
+            ("keeps", "to-opponents"),
+            source="000 002",
+        ),
+        RuleOption(
+            "contract_counts_declarations",
+            "bool",
+            True,
+            "The contract test counts declarations; false: card points only (81 makes it).",
+            source="000 002",
+        ),
+        RuleOption(
+            "tie",
+            "choice",
+            "takers-make",
+            "A tie: the takers make it, fail, the points wait in abeyance, or litige.",
+            ("takers-make", "takers-fail", "abeyance", "litige"),
+            source="000 002 003",
+        ),
+        RuleOption(
+            "undertrump",
+            "choice",
+            "not-on-partner",
+            "On ne pisse pas sur le partenaire (not-on-partner), or on est toujours obligé "
+            "de pisser (always).",
+            ("not-on-partner", "always"),
+            source="000 002",
+        ),
+        RuleOption(
+            "rounding",
+            "int",
+            0,
+            "Round each deal's scores to a multiple of 5 or 10 (0: none).",
+            minimum=0,
+            maximum=10,
+            source="000 002",
+        ),
+        RuleOption(
+            "capot_keeps_declarations",
+            "bool",
+            False,
+            "A capot defending team keeps its declarations (the takers are then dedans "
+            "only if the defenders took a trick).",
+            source="000 002",
+        ),
+        RuleOption(
+            "capot_bonus",
+            "int",
+            90,
+            "What a capot adds to the 162 points (90: 252 in all).",
+            minimum=0,
+            maximum=1000,
+            source="000 002 003",
+        ),
+        RuleOption(
+            "arret",
+            "bool",
+            False,
+            "L'arrêt: a player who has just won a trick may stop the match, claiming the target.",
+            source="000 002",
+        ),
+        RuleOption(
+            "target",
+            "int",
+            1000,
+            "The score that wins the match.",
+            minimum=1,
+            maximum=100000,
+            source="000 002 003",
+        ),
+        RuleOption(
+            "both_past_target",
+            "choice",
+            "draw",
+            "Both teams past the target on one deal: drawn, or play on (higher total wins).",
+            ("draw", "play-on"),
+            source="000 002",
+        ),
+        RuleOption(
+            "must_head_trick",
+            "bool",
+            False,
+            "Must head the trick in a plain suit too (Stichpflicht; seed 003).",
+            source="003",
+        ),
+        RuleOption(
+            "must_trump_partner",
+            "bool",
+            False,
+            "Must trump when void even if the partner is winning; a lower trump is then "
+            "allowed (seed 003).",
+            source="003",
+        ),
     ]
 
 
@@ -121,9 +221,17 @@ def options() -> list[RuleOption]:
 
 @hookimpl
 def atout_games() -> list[GameInfo]:
-    return [GameInfo(GAME, "Belote", 4, 2,
-                     "Classic four-player Belote: two teams of partners, a turn-up to bid on.",
-                     total_points=DEAL_POINTS, seat_names=SEAT_NAMES)]
+    return [
+        GameInfo(
+            GAME,
+            "Belote",
+            4,
+            2,
+            "Classic four-player Belote: two teams of partners, a turn-up to bid on.",
+            total_points=DEAL_POINTS,
+            seat_names=SEAT_NAMES,
+        )
+    ]
 
 
 @hookimpl
@@ -163,8 +271,9 @@ def cut(pack: list[Card], rng: random.Random) -> list[Card]:
 
 
 @hookimpl
-def atout_deal(game: str, rules: Rules, dealer: int, rng: random.Random,
-               previous: DealState | None) -> Layout | None:
+def atout_deal(
+    game: str, rules: Rules, dealer: int, rng: random.Random, previous: DealState | None
+) -> Layout | None:
     if game != GAME:
         return None
     if previous is None or rules["between_deals"] == "shuffle":
@@ -182,7 +291,7 @@ def atout_deal(game: str, rules: Rules, dealer: int, rng: random.Random,
     pos = 0
     for size in (first, second):
         for seat in order:
-            for c in pack[pos:pos + size]:
+            for c in pack[pos : pos + size]:
                 hands[seat] |= 1 << c
             pos += size
     stock = tuple(pack[pos:])
@@ -204,7 +313,7 @@ def atout_complete_deal(game: str, rules: Rules, state: DealState) -> bool | Non
     for _ in range(4):
         seat = state.next_seat(seat)
         n = 2 if seat == taker else 3
-        for c in stock[pos:pos + n]:
+        for c in stock[pos : pos + n]:
             state.hands[seat] |= 1 << c
         pos += n
     state.stock = []
@@ -263,7 +372,9 @@ def sequences(mask: CardSet) -> list[tuple[int, CardSet, int]]:
     return out
 
 
-def combinations_of(hand: CardSet, seat: int) -> list[tuple[str, CardSet, int, tuple[int, ...], str]]:
+def combinations_of(
+    hand: CardSet, seat: int
+) -> list[tuple[str, CardSet, int, tuple[int, ...], str]]:
     """The best set of declarations in an 8-card hand, no card in two of them.
 
     Tries every choice of carrés and takes the sequences in the cards left; keeps the
@@ -278,12 +389,26 @@ def combinations_of(hand: CardSet, seat: int) -> list[tuple[str, CardSet, int, t
         found: list[tuple[str, CardSet, int, tuple[int, ...], str]] = []
         for r in chosen:
             used |= RANK_MASKS[r]
-            found.append(("carré", RANK_MASKS[r], CARRE_POINTS[r], (2, CARRE_ORDER[r]),
-                          f"carré of {RANK_NAMES[r]}s"))
+            found.append(
+                (
+                    "carré",
+                    RANK_MASKS[r],
+                    CARRE_POINTS[r],
+                    (2, CARRE_ORDER[r]),
+                    f"carré of {RANK_NAMES[r]}s",
+                )
+            )
         for length, run, top in sequences(hand & ~used):
-            found.append((SEQUENCE_NAMES[length], run, SEQUENCE_POINTS[length],
-                          (1, length, top & 7), f"{SEQUENCE_NAMES[length]} to the "
-                          f"{RANK_NAMES[top & 7]} of {SUIT_NAMES[top >> 3]}"))
+            found.append(
+                (
+                    SEQUENCE_NAMES[length],
+                    run,
+                    SEQUENCE_POINTS[length],
+                    (1, length, top & 7),
+                    f"{SEQUENCE_NAMES[length]} to the "
+                    f"{RANK_NAMES[top & 7]} of {SUIT_NAMES[top >> 3]}",
+                )
+            )
         points = sum(f[2] for f in found)
         if points > best_points or (points == best_points and len(chosen) > 0):
             best, best_points = found, points
@@ -303,14 +428,26 @@ def find_declarations(rules: Rules, state: DealState) -> list[Declaration]:
         if mode == "on":
             rot = rotation_index(seat, state.dealer, state.direction)
             for kind, cards, points, rank, text in combinations_of(hand, seat):
-                is_trump = int(kind != "carré" and trump is not None and cards & SUIT_MASKS[trump] != 0)
+                is_trump = int(
+                    kind != "carré" and trump is not None and cards & SUIT_MASKS[trump] != 0
+                )
                 full_rank = (*rank, is_trump, 3 - rot) if kind != "carré" else (*rank, 0, 3 - rot)
                 out.append(Declaration(seat, kind, cards, points, full_rank, announce, (), text))
         if trump is not None:
             kq = (1 << make_card(trump, KING)) | (1 << make_card(trump, QUEEN))
             if hand & kq == kq:
-                out.append(Declaration(seat, "belote", kq, BELOTE_POINTS, (), "cards",
-                                       ("belote", "rebelote"), "belote-rebelote"))
+                out.append(
+                    Declaration(
+                        seat,
+                        "belote",
+                        kq,
+                        BELOTE_POINTS,
+                        (),
+                        "cards",
+                        ("belote", "rebelote"),
+                        "belote-rebelote",
+                    )
+                )
     return out
 
 
@@ -476,8 +613,9 @@ def _deal_winner(made: bool | None, takers: int) -> int | None:
     return takers if made else 1 - takers
 
 
-def _settle_carry(carry_in: dict[str, Any], winner: int | None, score: list[int],
-                  notes: list[str]) -> list[int]:
+def _settle_carry(
+    carry_in: dict[str, Any], winner: int | None, score: list[int], notes: list[str]
+) -> list[int]:
     """Pay out the points held from earlier ties to this deal's winner."""
     if winner is None or not carry_in.get("held"):
         return score
@@ -497,8 +635,14 @@ def _settle_carry(carry_in: dict[str, Any], winner: int | None, score: list[int]
     return score
 
 
-def _score_claim(rules: Rules, state: DealState, cards: list[int], decl: list[int],
-                 belote: list[int], carry_in: dict[str, Any]) -> DealScore:
+def _score_claim(
+    rules: Rules,
+    state: DealState,
+    cards: list[int],
+    decl: list[int],
+    belote: list[int],
+    carry_in: dict[str, Any],
+) -> DealScore:
     """A defender's claim (l'arrêt) ends the deal at once: the tricks so far are counted."""
     seat, _ = state.extra["claim"]
     team = seat % 2
@@ -507,17 +651,30 @@ def _score_claim(rules: Rules, state: DealState, cards: list[int], decl: list[in
     right = prior[team] + counted[team] >= rules["target"]
     winner = team if right else 1 - team
     carry = {"match_over": {"winner": winner, "reason": _claim_reason(right)}}
-    return DealScore(tuple(cards), tuple(decl[t] + belote[t] for t in (0, 1)), tuple(counted),
-                     "arret", None, None, carry, ("l'arrêt",), None)
+    return DealScore(
+        tuple(cards),
+        tuple(decl[t] + belote[t] for t in (0, 1)),
+        tuple(counted),
+        "arret",
+        None,
+        None,
+        carry,
+        ("l'arrêt",),
+        None,
+    )
 
 
 def _claim_reason(right: bool) -> str:
-    return ("l'arrêt: the claim was right" if right
-            else "l'arrêt: the claim was wrong, the other side wins")
+    return (
+        "l'arrêt: the claim was right"
+        if right
+        else "l'arrêt: the claim was wrong, the other side wins"
+    )
 
 
-def _claim_result(rules: Rules, state: DealState, score: list[int], made: bool | None,
-                  carry: dict[str, Any]) -> None:
+def _claim_result(
+    rules: Rules, state: DealState, score: list[int], made: bool | None, carry: dict[str, Any]
+) -> None:
     """A taker's claim: the deal is played out; it must be made and reach the target."""
     seat, _ = state.extra["claim"]
     team = seat % 2
@@ -534,6 +691,7 @@ def atout_score_deal(game: str, rules: Rules, state: DealState) -> DealScore | N
 
 
 @hookimpl
-def atout_match_over(game: str, rules: Rules, scores: tuple[int, ...],
-                     history: list[DealScore]) -> MatchResult | None:
+def atout_match_over(
+    game: str, rules: Rules, scores: tuple[int, ...], history: list[DealScore]
+) -> MatchResult | None:
     return common.match_over(rules, scores, history) if game == GAME else None

@@ -170,7 +170,9 @@ def rounded(score: DealScore, step: int) -> DealScore:
     return replace(score, score=tuple(round_score(p, step) for p in score.score))
 
 
-def match_over(rules: Rules, scores: Sequence[int], history: Sequence[DealScore]) -> MatchResult | None:
+def match_over(
+    rules: Rules, scores: Sequence[int], history: Sequence[DealScore]
+) -> MatchResult | None:
     """The end of a match: first to the target wins; both on one deal: drawn or play on."""
     if history and history[-1].carry and isinstance(history[-1].carry, dict):
         ended = history[-1].carry.get("match_over")

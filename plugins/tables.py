@@ -24,9 +24,7 @@ DEAL_POINTS = 162
 @cache
 def card_points(trump: int | None) -> tuple[int, ...]:
     """The points of each card 0..31 when ``trump`` is trump (``None``: no trump)."""
-    return tuple(
-        (TRUMP_POINTS if c >> 3 == trump else PLAIN_POINTS)[c & 7] for c in range(32)
-    )
+    return tuple((TRUMP_POINTS if c >> 3 == trump else PLAIN_POINTS)[c & 7] for c in range(32))
 
 
 def strength(card: int, trump: int | None) -> int:
