@@ -1,0 +1,76 @@
+"""The terminal game, driven through its text input like a person would."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+from atout.core import Engine, Match, card_str
+from atout.core.records import match_from_record
+from atout.plugins.bots.basic import RandomBot
+from atout.ui.terminal import HUMAN, TerminalGame, play_match
+
+
+class ScriptedPerson(io.StringIO):
+    """Answers each prompt with a random legal action, sometimes after a wrong one."""
+
+    def __init__(self, game: list[TerminalGame], seed: int) -> None:
+        super().__init__()
+        self.game = game
+        self.rng = random.Random(seed)
+        self.mistakes = 0
+
+    def readline(self, size: int | None = -1) -> str:
+        match = self.game[0].match
+        deal = match.current
+        assert deal is not None
+        view = deal.view(HUMAN)
+        if view.phase == "play" and self.rng.random() < 0.2:
+            wrong = [c for c in range(32) if view.hand >> c & 1 and not view.legal >> c & 1]
+            if wrong:
+                self.mistakes += 1
+                return card_str(self.rng.choice(wrong)) + "\n"
+        action = self.rng.choice(view.legal_actions())
+        return str(action) + "\n"
+
+
+def run_match(engine: Engine, game: str, seed: int) -> tuple[TerminalGame, str, ScriptedPerson]:
+    out = io.StringIO()
+    holder: list[TerminalGame] = []
+    person = ScriptedPerson(holder, seed)
+    match = Match(engine, game, engine.default_rules(game), seed=seed)
+    bots = {s: RandomBot(seed + s) for s in range(match.info.seats) if s != HUMAN}
+    holder.append(TerminalGame(engine, match, bots, person, out))
+    holder[0].run()
+    return holder[0], out.getvalue(), person
+
+
+def test_a_whole_four_player_match_is_played_through_the_text_input(engine: Engine) -> None:
+    game, text, person = run_match(engine, "belote", 11)
+    assert game.match.result is not None
+    assert "Your card (legal:" in text
+    assert "wins the trick" in text
+    assert "End of the deal" in text
+    assert person.mistakes > 0
+    assert "You cannot play" in text
+
+
+def test_an_illegal_card_is_refused_with_the_rule_that_forbids_it(engine: Engine) -> None:
+    _, text, _ = run_match(engine, "belote", 5)
+    refusals = [line for line in text.splitlines() if "You cannot play" in line]
+    assert refusals
+    assert all("must" in line for line in refusals)
+
+
+def test_quitting_saves_a_match_record_that_replays(engine: Engine, tmp_path) -> None:
+    out = io.StringIO()
+    inp = io.StringIO("pass\npass\nquit\n")
+    path = tmp_path / "m.json"
+    play_match(engine, "belote", engine.default_rules("belote"), bot="random", seed=4,
+               save=str(path), inp=inp, out=out)
+    assert f"saved in {path}" in out.getvalue()
+    data = json.loads(path.read_text())
+    match = match_from_record(engine, data, str(path))
+    assert match.seed == 4
+    assert [b for _, b in match.deals[0].state.bids][:1] == ["pass"]
