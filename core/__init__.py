@@ -63,7 +63,7 @@ from .model import (
 )
 from .pluginmanager import AtoutPluginManager, make_plugin_manager
 from .state import DealState
-from .views import PileView, View
+from .views import Bot, PileView, View
 
 __all__ = [
     "CARD_TEXT_HELP",
@@ -76,6 +76,7 @@ __all__ = [
     "AtoutError",
     "AtoutPluginManager",
     "BiddingStep",
+    "Bot",
     "BotInfo",
     "Card",
     "CardParseError",

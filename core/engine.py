@@ -37,7 +37,7 @@ from .model import (
 )
 from .pluginmanager import AtoutPluginManager, make_plugin_manager
 from .state import BIDDING, OVER, PLAY, REDEAL, DealState
-from .views import View, make_view
+from .views import Bot, View, make_view
 
 
 @dataclass(frozen=True)
@@ -177,14 +177,15 @@ class Engine:
                 bots.setdefault(info.name, info)
         return bots
 
-    def bot(self, name: str, game: str, rules: Rules, seed: int = 0, think: float = 0.0) -> Any:
+    def bot(self, name: str, game: str, rules: Rules, seed: int = 0, think: float = 0.0) -> Bot:
         """Make the bot called ``name`` for ``game``."""
         bots = self.bots
         info = bots.get(name)
         if info is None or game not in info.games:
             known = ", ".join(sorted(n for n, b in bots.items() if game in b.games)) or "none"
             raise UnknownNameError(f"unknown bot {name!r} for {game}; the bots are: {known}")
-        return info.factory(game=game, rules=rules, seed=seed, think=think, engine=self)
+        bot: Bot = info.factory(game=game, rules=rules, seed=seed, think=think, engine=self)
+        return bot
 
     # --- deals ------------------------------------------------------------------------
 

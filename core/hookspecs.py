@@ -52,7 +52,7 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
 @hookspec
-def atout_games() -> list[GameInfo]:
+def atout_games() -> list[GameInfo] | None:
     """Register games.
 
     :return: the :class:`~atout.core.model.GameInfo` of each game the plugin provides.
@@ -63,7 +63,7 @@ def atout_games() -> list[GameInfo]:
 
 
 @hookspec
-def atout_rule_options(game: str) -> list[RuleOption]:
+def atout_rule_options(game: str) -> list[RuleOption] | None:
     """Declare the switches that a house-rule pack may set for ``game``.
 
     :param game: the game being configured.
@@ -75,7 +75,7 @@ def atout_rule_options(game: str) -> list[RuleOption]:
 
 
 @hookspec
-def atout_bots() -> list[BotInfo]:
+def atout_bots() -> list[BotInfo] | None:
     """Register bots.
 
     :return: a :class:`~atout.core.model.BotInfo` per bot: its name, games and factory.
@@ -160,7 +160,7 @@ def atout_bidding_step(game: str, rules: Rules, state: DealState) -> BiddingStep
 
 
 @hookspec
-def atout_declarations(game: str, rules: Rules, state: DealState) -> list[Declaration]:
+def atout_declarations(game: str, rules: Rules, state: DealState) -> list[Declaration] | None:
     """List the declarations every seat may score (carrés, sequences, belote-rebelote).
 
     :param state: the complete deal, trump known, before the first card.

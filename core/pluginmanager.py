@@ -59,7 +59,7 @@ class AtoutPluginManager(pluggy.PluginManager):
         try:
             result = super().register(plugin, name)
         except pluggy.PluginValidationError as exc:
-            label = name or getattr(plugin, "__name__", repr(plugin))
+            label = str(name or getattr(plugin, "__name__", repr(plugin)))
             raise PluginError(f"plugin {label!r} refused: {exc}", plugin=label, hook="") from None
         self.generation += 1
         if result is not None and result not in self.sources:

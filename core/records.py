@@ -21,7 +21,7 @@ from typing import Any
 from .cards import CardParseError, card_str, cards_of, parse_card, parse_suit, suit_str
 from .engine import Deal, Engine, Match, check_layout, direction_of
 from .errors import AtoutError, IllegalMoveError, RecordError
-from .model import Action, Contract, DealScore, Layout, Trick
+from .model import Action, Contract, DealScore, GameInfo, Layout, Rules, Trick
 from .state import PLAY, REDEAL, DealState
 
 DEAL_FORMAT = "atout-deal"
@@ -262,7 +262,7 @@ def _check_header(r: _Reader, data: dict[str, Any], fmt: str) -> None:
         )
 
 
-def _rules(engine: Engine, r: _Reader, data: dict[str, Any]) -> tuple[str, Any]:
+def _rules(engine: Engine, r: _Reader, data: dict[str, Any]) -> tuple[GameInfo, Rules]:
     game = data.get("game")
     if not isinstance(game, str):
         raise r.fail("game", "missing")

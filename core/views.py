@@ -7,7 +7,7 @@ other seats' closed hands and every face-down card are absent from it, by constr
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .cards import FULL_DECK, Card, CardSet
 from .model import Action, Announcement, Contract, Rules, Trick
@@ -195,3 +195,11 @@ def make_view(
         can_claim=can_claim and state.turn == seat,
         scores=scores,
     )
+
+
+class Bot(Protocol):
+    """What every bot is: it sees one seat's view and answers an action."""
+
+    def choose(self, view: View) -> Action:
+        """The action this bot takes in ``view`` (one of ``view.legal_actions()``)."""
+        ...

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from atout.core import Engine
 
 

@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from atout.core import Engine, Match
 from atout.core.records import deal_to_record, match_to_record, save_json
 from atout.ui.cli import main
@@ -27,7 +26,9 @@ def record_file(engine: Engine, tmp_path: Path) -> Path:
     return save_json(tmp_path / "deal.json", played_deal_record(engine, 21))
 
 
-def test_replay_prints_the_deal_outcome(record_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_prints_the_deal_outcome(
+    record_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["replay", str(record_file), "--json"]) == 0
     line = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     stored = json.loads(record_file.read_text())["result"]
@@ -54,8 +55,9 @@ def test_trace_gives_every_step_trick_and_the_final_scores(
     assert lines[-1]["score"] == data["result"]["score"]
 
 
-def test_a_match_record_replays_every_deal(engine: Engine, tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_match_record_replays_every_deal(
+    engine: Engine, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     match = Match(engine, "belote", seed=5)
     rng = random.Random(5)
     for _ in range(3):
@@ -72,8 +74,10 @@ def test_a_match_record_replays_every_deal(engine: Engine, tmp_path: Path,
         (lambda d: "{ not json", "line 1"),
         (lambda d: json.dumps({**d, "format": "chess"}), "format"),
         (lambda d: json.dumps({**d, "version": 99}), "version"),
-        (lambda d: json.dumps({**d, "actions": d["actions"][:3] + [{"seat": 1, "play": "ZZ"}]}),
-         "action 4"),
+        (
+            lambda d: json.dumps({**d, "actions": [*d["actions"][:3], {"seat": 1, "play": "ZZ"}]}),
+            "action 4",
+        ),
     ],
 )
 def test_a_bad_record_gives_one_line_naming_the_file_and_place(
@@ -84,7 +88,8 @@ def test_a_bad_record_gives_one_line_naming_the_file_and_place(
     before = record_file.read_bytes()
     result = subprocess.run(
         [sys.executable, "-m", "atout.ui.cli", "replay", str(record_file)],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 1
     lines = result.stderr.strip().splitlines()
@@ -94,8 +99,9 @@ def test_a_bad_record_gives_one_line_naming_the_file_and_place(
     assert record_file.read_bytes() == before
 
 
-def test_an_illegal_action_names_its_number_and_the_rule(record_file: Path,
-                                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_illegal_action_names_its_number_and_the_rule(
+    record_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     data = json.loads(record_file.read_text())
     actions = data["actions"]
     first_play = next(i for i, a in enumerate(actions) if "play" in a)
@@ -105,8 +111,11 @@ def test_an_illegal_action_names_its_number_and_the_rule(record_file: Path,
 
     probe = dict(data, actions=actions[: first_play + 1], result=None)
     deal = deal_from_record(engine, probe)
-    illegal = next(c for c in range(32)
-                   if deal.state.hands[second["seat"]] >> c & 1 and not deal.legal_cards() >> c & 1)
+    illegal = next(
+        c
+        for c in range(32)
+        if deal.state.hands[second["seat"]] >> c & 1 and not deal.legal_cards() >> c & 1
+    )
     from atout.core import card_str
 
     actions[first_play + 1] = {"seat": second["seat"], "play": card_str(illegal)}

@@ -67,8 +67,16 @@ def test_quitting_saves_a_match_record_that_replays(engine: Engine, tmp_path) ->
     out = io.StringIO()
     inp = io.StringIO("pass\npass\nquit\n")
     path = tmp_path / "m.json"
-    play_match(engine, "belote", engine.default_rules("belote"), bot="random", seed=4,
-               save=str(path), inp=inp, out=out)
+    play_match(
+        engine,
+        "belote",
+        engine.default_rules("belote"),
+        bot="random",
+        seed=4,
+        save=str(path),
+        inp=inp,
+        out=out,
+    )
     assert f"saved in {path}" in out.getvalue()
     data = json.loads(path.read_text())
     match = match_from_record(engine, data, str(path))

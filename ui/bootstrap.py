@@ -38,9 +38,10 @@ def apt_install(packages: list[str]) -> bool:
         return False
     prefix: list[str] = []
     if os.geteuid() != 0:
-        if not shutil.which("sudo") or subprocess.run(
-            ["sudo", "-n", "true"], capture_output=True
-        ).returncode:
+        if (
+            not shutil.which("sudo")
+            or subprocess.run(["sudo", "-n", "true"], capture_output=True).returncode
+        ):
             return False
         prefix = ["sudo", "-n"]
     say("installing system packages: " + " ".join(packages))
@@ -64,9 +65,9 @@ def make_venv() -> None:
         return
     shutil.rmtree(VENV, ignore_errors=True)
     version = f"python{sys.version_info.major}.{sys.version_info.minor}-venv"
-    if apt_install([version]) or apt_install(["python3-venv"]):
-        if subprocess.run([sys.executable, "-m", "venv", str(VENV)]).returncode == 0:
-            return
+    installed = apt_install([version]) or apt_install(["python3-venv"])
+    if installed and subprocess.run([sys.executable, "-m", "venv", str(VENV)]).returncode == 0:
+        return
     sys.exit(
         "atout: cannot create a virtual environment; install Python's venv module "
         f"(sudo apt-get install {version}) and run this again"
@@ -122,7 +123,9 @@ def main(argv: list[str]) -> int:
     tests = [str(ROOT / "tests")]
     if (EXAMPLE / "tests").exists():
         tests.append(str(EXAMPLE / "tests"))
-    return subprocess.run([str(python()), "-m", "pytest", *tests, *rest], cwd=ROOT, env=env).returncode
+    return subprocess.run(
+        [str(python()), "-m", "pytest", *tests, *rest], cwd=ROOT, env=env
+    ).returncode
 
 
 if __name__ == "__main__":

@@ -17,15 +17,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the game: decouverte (two players) or belote (four players); default decouverte",
     )
     parser.add_argument("--text", action="store_true", help="play in the terminal")
-    parser.add_argument("--seed", type=int, default=None, help="repeat a match: same seed, same cards")
-    parser.add_argument("--pack", default=None, metavar="NAME_OR_FILE", help="a house-rule pack")
-    parser.add_argument("--bot", default="greedy", metavar="NAME", help="the bots' level (default greedy)")
     parser.add_argument(
-        "--think", type=float, default=0.0, metavar="SECONDS", help="thinking budget of a search bot"
+        "--seed", type=int, default=None, help="repeat a match: same seed, same cards"
+    )
+    parser.add_argument("--pack", default=None, metavar="NAME_OR_FILE", help="a house-rule pack")
+    parser.add_argument(
+        "--bot", default="greedy", metavar="NAME", help="the bots' level (default greedy)"
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="thinking budget of a search bot",
     )
     parser.add_argument("--target", type=int, default=None, help="the match's target score")
     parser.add_argument(
-        "--save", default=None, metavar="FILE", help="where to save the match record (default: data dir)"
+        "--save",
+        default=None,
+        metavar="FILE",
+        help="where to save the match record (default: data dir)",
     )
 
 

@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from atout.core import (
     SUITS,
@@ -25,11 +25,11 @@ from atout.core import (
     Rules,
     View,
     card_str,
-    cards_of,
     parse_card,
 )
 from atout.core.cards import SUIT_NAMES, SUIT_SYMBOLS, sort_for_display
 from atout.core.records import match_to_record, save_json
+from atout.core.views import Bot
 
 HUMAN = 0
 FACE_DOWN = "▒▒"
@@ -64,7 +64,7 @@ class TerminalGame:
         self,
         engine: Engine,
         match: Match,
-        bots: dict[int, Any],
+        bots: dict[int, Bot],
         inp: TextIO = sys.stdin,
         out: TextIO = sys.stdout,
     ) -> None:
@@ -99,7 +99,9 @@ class TerminalGame:
             self.say(f"  Proposed trump: {show_card(view.turnup)} ({SUIT_NAMES[view.turnup >> 3]})")
         if view.contract is not None:
             c = view.contract
-            self.say(f"  Contract: {c.name} ({self._contract_text(c.trump)}), taken by {self.name(c.taker)}")
+            self.say(
+                f"  Contract: {c.name} ({self._contract_text(c.trump)}), taken by {self.name(c.taker)}"
+            )
         if view.trick:
             played = ", ".join(f"{self.name(s)} {show_card(c)}" for s, c in view.trick)
             self.say(f"  Trick: {played}")
@@ -109,6 +111,7 @@ class TerminalGame:
 
     def show_piles(self, view: View) -> None:
         """Découverte's piles: the opponent's far and near rows, the line, ours."""
+
         def row(seat: int, positions: range) -> str:
             cells = []
             for i in positions:
@@ -128,7 +131,9 @@ class TerminalGame:
         self.say("  " + "-" * 50)
         self.say(f"  {'You':6} near: {row(HUMAN, range(0, 4))}")
         self.say(f"  {'':6} far : {row(HUMAN, range(4, 8))}")
-        self.say(f"  ({FACE_DOWN[0]} marks a face-down card beneath; nobody knows it until it is turned)")
+        self.say(
+            f"  ({FACE_DOWN[0]} marks a face-down card beneath; nobody knows it until it is turned)"
+        )
 
     def show_scores(self) -> None:
         names = self.team_names()
@@ -138,7 +143,10 @@ class TerminalGame:
     def team_names(self) -> list[str]:
         if self.info.teams == self.info.seats:
             return [self.name(s) for s in range(self.info.seats)]
-        return ["You & " + self.info.seat_name(2), self.info.seat_name(1) + " & " + self.info.seat_name(3)]
+        return [
+            "You & " + self.info.seat_name(2),
+            self.info.seat_name(1) + " & " + self.info.seat_name(3),
+        ]
 
     # --- input ---------------------------------------------------------------------------
 
@@ -200,7 +208,9 @@ class TerminalGame:
             return
         t = view.tricks[-1]
         seats = [(t.leader + i * view.direction) % view.seats for i in range(len(t.cards))]
-        cards = ", ".join(f"{self.name(s)} {show_card(c)}" for s, c in zip(seats, t.cards, strict=True))
+        cards = ", ".join(
+            f"{self.name(s)} {show_card(c)}" for s, c in zip(seats, t.cards, strict=True)
+        )
         self.say(f"  Last trick: {cards}; won by {self.name(t.winner)} ({t.points} points)")
 
     # --- the match -----------------------------------------------------------------------
@@ -216,7 +226,7 @@ class TerminalGame:
             self.say(f"{self.name(seat)} plays {show_card(action.value)}.")
         else:
             self.say(f"{self.name(seat)} claims the match (l'arrêt)!")
-        for ann in after.announcements[len(before.announcements):]:
+        for ann in after.announcements[len(before.announcements) :]:
             self.say(f"  {self.name(ann.seat)} announces: {ann.text}")
         if len(after.tricks) > len(before.tricks):
             t = after.tricks[-1]
@@ -224,12 +234,16 @@ class TerminalGame:
         for p_seat, (old_row, new_row) in enumerate(zip(before.piles, after.piles, strict=True)):
             for old, new in zip(old_row, new_row, strict=True):
                 if old.covered and not new.covered and new.top is not None:
-                    self.say(f"  {self.name(p_seat)}'s face-down card is turned: {show_card(new.top)}")
+                    self.say(
+                        f"  {self.name(p_seat)}'s face-down card is turned: {show_card(new.top)}"
+                    )
 
     def play_deal(self) -> Deal | None:
         deal = self.match.next_deal()
         self.say("")
-        self.say(f"=== Deal {len(self.match.history) + 1}: {self.name(deal.view(HUMAN).dealer)} deals ===")
+        self.say(
+            f"=== Deal {len(self.match.history) + 1}: {self.name(deal.view(HUMAN).dealer)} deals ==="
+        )
         while not deal.is_over:
             seat = deal.turn
             before = deal.view(HUMAN)
@@ -286,14 +300,18 @@ def play_match(
     save: str | None = None,
     inp: TextIO = sys.stdin,
     out: TextIO = sys.stdout,
-    bot_factory: Callable[[int], Any] | None = None,
+    bot_factory: Callable[[int], Bot] | None = None,
 ) -> int:
     """Play a whole match in the terminal; the match record is saved at the end (or on
     quit) and its path shown."""
     match = Match(engine, game, rules, seed=seed)
     seats = match.info.seats
     bots = {
-        s: (bot_factory(s) if bot_factory else engine.bot(bot, game, rules, seed=match.seed + s, think=think))
+        s: (
+            bot_factory(s)
+            if bot_factory
+            else engine.bot(bot, game, rules, seed=match.seed + s, think=think)
+        )
         for s in range(seats)
         if s != HUMAN
     }
