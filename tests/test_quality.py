@@ -1,0 +1,104 @@
+"""The house rules of the code base, checked on every run: layering, safe YAML, lint, types."""
+
+from __future__ import annotations
+
+import ast
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = {
+    "core": "atout.core",
+    "plugins": "atout.plugins",
+    "ui": "atout.ui",
+    "variants": "atout.variants",
+}
+
+
+def python_files(folder: str) -> list[Path]:
+    return sorted((ROOT / folder).rglob("*.py"))
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize(
+    ("folder", "forbidden"),
+    [("core", ("atout.plugins", "atout.ui")), ("plugins", ("atout.ui",))],
+)
+def test_dependencies_point_one_way(folder: str, forbidden: tuple[str, ...]) -> None:
+    offenders = [
+        f"{path.relative_to(ROOT)} imports {name}"
+        for path in python_files(folder)
+        for name in imported_modules(path)
+        if name.startswith(forbidden)
+    ]
+    assert offenders == []
+
+
+def test_no_yaml_load_other_than_safe_load() -> None:
+    unsafe = {"load", "load_all", "full_load", "unsafe_load", "full_load_all", "unsafe_load_all"}
+    offenders = []
+    for folder in ("core", "plugins", "ui", "tests", "examples"):
+        for path in python_files(folder):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (
+                    isinstance(node, ast.Attribute)
+                    and node.attr in unsafe
+                    and isinstance(node.value, ast.Name)
+                    and node.value.id == "yaml"
+                ):
+                    offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert offenders == []
+
+
+def tool(name: str) -> str:
+    found = shutil.which(name, path=str(Path(sys.executable).parent)) or shutil.which(name)
+    if found is None:
+        pytest.fail(f"{name} is not installed: install the test extras (pip install -e '.[test]')")
+    return found
+
+
+def test_ruff_finds_nothing() -> None:
+    result = subprocess.run(
+        [tool("ruff"), "check", "--no-cache", "core", "plugins", "ui", "tests", "examples"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_strict_finds_nothing(tmp_path: Path) -> None:
+    """mypy cannot follow the package-dir mapping, so it checks a tree of links that has
+    the installed layout (atout/core -> core, ...)."""
+    tree = tmp_path / "atout"
+    tree.mkdir()
+    for folder in PACKAGES:
+        os.symlink(ROOT / folder, tree / folder)
+    if (ROOT / "core" / "testing").is_dir():
+        os.symlink(ROOT / "core" / "testing", tree / "testing")
+    args = [tool("mypy"), "--config-file", str(ROOT / "pyproject.toml"), "--no-incremental"]
+    for package in ("atout.core", "atout.plugins", "atout.ui"):
+        args += ["-p", package]
+    result = subprocess.run(
+        args,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "MYPYPATH": str(tmp_path)},
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
