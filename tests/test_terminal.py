@@ -82,3 +82,23 @@ def test_quitting_saves_a_match_record_that_replays(engine: Engine, tmp_path) ->
     match = match_from_record(engine, data, str(path))
     assert match.seed == 4
     assert [b for _, b in match.deals[0].state.bids][:1] == ["pass"]
+
+
+def test_with_l_arret_the_running_match_score_is_not_shown(engine: Engine) -> None:
+    out = io.StringIO()
+    holder: list[TerminalGame] = []
+    person = ScriptedPerson(holder, 3)
+    rules = engine.make_rules("belote", {"arret": True, "target": 300})
+    match = Match(engine, "belote", rules, seed=3)
+    bots = {s: RandomBot(s) for s in (1, 2, 3)}
+    holder.append(TerminalGame(engine, match, bots, person, out))
+    holder[0].run()
+    text = out.getvalue()
+    assert "End of the deal" in text
+    assert "  Match: " not in text
+    assert "keep count of the match score yourself" in text
+
+
+def test_without_l_arret_the_running_match_score_is_shown(engine: Engine) -> None:
+    _, text, _ = run_match(engine, "belote", 3)
+    assert "  Match: " in text

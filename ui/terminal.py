@@ -136,6 +136,11 @@ class TerminalGame:
         )
 
     def show_scores(self) -> None:
+        """The match score, unless l'arrêt is played: then players keep count themselves
+        (RULES.md: no looking back), so the running score is not shown."""
+        if self.match.rules.get("arret"):
+            self.say("  (l'arrêt is on: keep count of the match score yourself)")
+            return
         names = self.team_names()
         line = "   ".join(f"{n}: {s}" for n, s in zip(names, self.match.scores, strict=True))
         self.say(f"  Match: {line}  (target {self.match.rules.get('target', '?')})")
