@@ -225,7 +225,10 @@ class _Reader:
                         hands[s] |= 1 << up
                     out_row.append((up, down))
                 piles.append(tuple(out_row))
-        stock = [self.card(c, f"layout.stock[{i}]") for i, c in enumerate(data.get("stock", []))]
+        raw_stock = data.get("stock", [])
+        if not isinstance(raw_stock, list):
+            raise self.fail("layout.stock", "expected a list of cards")
+        stock = [self.card(c, f"layout.stock[{i}]") for i, c in enumerate(raw_stock)]
         turnup = self.card(data["turnup"], "layout.turnup") if data.get("turnup") else None
         return Layout(
             hands=tuple(hands),
@@ -235,8 +238,15 @@ class _Reader:
             open_hands=bool(data.get("open_hands", False)),
         )
 
-    def action(self, data: Any, index: int, seats: int) -> tuple[int, Action]:
-        where = f"action {index}"
+    def actions(self, data: Any, where: str) -> list[Any]:
+        if data is None:
+            return []
+        if not isinstance(data, list):
+            raise self.fail(where, "expected a list of actions")
+        return data
+
+    def action(self, data: Any, index: int, seats: int, prefix: str = "") -> tuple[int, Action]:
+        where = f"{prefix}action {index}"
         if not isinstance(data, dict) or "seat" not in data:
             raise self.fail(
                 where, 'an action is {"seat": N, "play": CARD} or {"seat": N, "bid": BID}'
@@ -266,9 +276,12 @@ def _rules(engine: Engine, r: _Reader, data: dict[str, Any]) -> tuple[GameInfo, 
     game = data.get("game")
     if not isinstance(game, str):
         raise r.fail("game", "missing")
+    options = data.get("rules") or {}
+    if not isinstance(options, dict):
+        raise r.fail("rules", "expected an object of rule options")
     try:
         info = engine.game(game)
-        rules = engine.make_rules(game, data.get("rules") or {}, str(data.get("pack") or ""))
+        rules = engine.make_rules(game, options, str(data.get("pack") or ""))
     except AtoutError as exc:
         raise r.fail("rules", str(exc)) from None
     return info, rules
@@ -305,7 +318,8 @@ def deal_from_record(engine: Engine, data: dict[str, Any], source: str = "record
         deal = engine.deal_from_state(state)
     except AtoutError as exc:
         raise r.fail("start", str(exc)) from None
-    actions = [r.action(a, i + 1, info.seats) for i, a in enumerate(data.get("actions") or [])]
+    raw_actions = r.actions(data.get("actions"), "actions")
+    actions = [r.action(a, i + 1, info.seats) for i, a in enumerate(raw_actions)]
     for i, (seat, action) in enumerate(actions, start=1):
         _replay_one(r, deal, seat, action, f"action {i}")
     return deal
@@ -318,7 +332,7 @@ def _replay_one(r: _Reader, deal: Deal, seat: int, action: Action, where: str) -
         raise r.fail(where, f"seat {seat} acts, but it is seat {deal.turn}'s turn")
     try:
         deal.apply(action)
-    except IllegalMoveError as exc:
+    except AtoutError as exc:
         raise r.fail(where, f"seat {seat} {action.kind} {action}: {exc}") from None
 
 
@@ -424,12 +438,15 @@ def match_from_record(engine: Engine, data: dict[str, Any], source: str = "recor
     for n, rec in enumerate(deals, start=1):
         if not isinstance(rec, dict):
             raise r.fail(f"deal {n}", "expected a deal record")
-        deal = match.next_deal()
+        try:
+            deal = match.next_deal()
+        except IllegalMoveError as exc:
+            raise r.fail(f"deal {n}", f"no deal can follow here: {exc}") from None
         expected = layout_to_json(deal.state.layout)
         if rec.get("layout") != expected:
             raise r.fail(f"deal {n}", "its layout is not what the match's seed deals")
-        for i, a in enumerate(rec.get("actions") or [], start=1):
-            seat, action = r.action(a, i, info.seats)
+        for i, a in enumerate(r.actions(rec.get("actions"), f"deal {n} actions"), start=1):
+            seat, action = r.action(a, i, info.seats, f"deal {n} ")
             _replay_one(r, deal, seat, action, f"deal {n} action {i}")
         if deal.is_over:
             match.end_deal(deal)
@@ -444,7 +461,7 @@ def trace(
     r = _Reader(source)
     _check_header(r, deal_data, DEAL_FORMAT)
     stripped = dict(deal_data)
-    actions = stripped.pop("actions", []) or []
+    actions = r.actions(stripped.pop("actions", None), "actions")
     stripped["actions"] = []
     stripped.pop("result", None)
     deal = deal_from_record(engine, stripped, source)

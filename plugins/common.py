@@ -99,10 +99,10 @@ class BeloteMoves(MoveRule):
             if higher and suit == self.trump:
                 return f"may not undertrump your partner's {card_name(win)}: overtrump or discard"
             return "must undertrump (on est toujours obligé de pisser)"
-        if suit == self.trump and higher:
+        if higher and win >> 3 == self.trump:
             return f"must overtrump {card_name(win)}"
         if win >> 3 == self.trump:
-            return f"must trump: overtrump {card_name(win)} if you can, else undertrump"
+            return f"must trump: you cannot beat {card_name(win)}, so undertrump"
         return "must trump"
 
 
@@ -121,7 +121,7 @@ def make_moves(rules: Rules, trump: int | None) -> BeloteMoves:
 
 def proposal_bids(state: DealState) -> list[str]:
     """Round 1: take the proposed suit or pass; round 2: name another suit or pass."""
-    assert state.turnup is not None
+    assert state.turnup is not None, "the deal has no turned-up card to bid on"
     if len(state.bids) < state.seats:
         return [TAKE, PASS]
     proposed = state.turnup >> 3
@@ -130,7 +130,7 @@ def proposal_bids(state: DealState) -> list[str]:
 
 def proposal_step(state: DealState) -> BiddingStep:
     """After a bid: a take or a named suit ends the bidding; two rounds of passes redeal."""
-    assert state.turnup is not None
+    assert state.turnup is not None, "the deal has no turned-up card to bid on"
     seat, bid = state.bids[-1]
     n = len(state.bids)
     if bid == TAKE:

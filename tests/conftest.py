@@ -1,12 +1,22 @@
-"""Shared fixtures: one engine with the shipped plugins for the whole session."""
+"""Shared fixtures: engines with the plugins a test needs, built once per session."""
 
 from __future__ import annotations
 
 import pytest
+
 from atout.core import Engine
+
+from helpers import shipped_engine
 
 
 @pytest.fixture(scope="session")
 def engine() -> Engine:
-    """The engine with every installed plugin, as ``atout`` itself builds it."""
+    """The engine with atout's own plugins only: the rule tests check the rules as atout
+    ships them, whatever third-party plugin is installed beside it."""
+    return shipped_engine()
+
+
+@pytest.fixture(scope="session")
+def installed_engine() -> Engine:
+    """The engine with every installed plugin, as the ``atout`` command builds it."""
     return Engine()
