@@ -50,7 +50,7 @@ def test_a_whole_four_player_match_is_played_through_the_text_input(engine: Engi
     game, text, person = run_match(engine, "belote", 11)
     assert game.match.result is not None
     assert "Your card (legal:" in text
-    assert "wins the trick" in text
+    assert "the trick (" in text
     assert "End of the deal" in text
     assert person.mistakes > 0
     assert "You cannot play" in text
@@ -102,3 +102,11 @@ def test_with_l_arret_the_running_match_score_is_not_shown(engine: Engine) -> No
 def test_without_l_arret_the_running_match_score_is_shown(engine: Engine) -> None:
     _, text, _ = run_match(engine, "belote", 3)
     assert "  Match: " in text
+
+
+def test_a_decouverte_match_shows_both_players_piles_and_the_turned_cards(engine: Engine) -> None:
+    _, text, _ = run_match(engine, "decouverte", 8)
+    assert "North  far :" in text and "You    near:" in text
+    assert "face-down card is turned" in text
+    assert "Proposed trump:" in text
+    assert "End of the deal" in text

@@ -82,6 +82,10 @@ class TerminalGame:
     def name(self, seat: int) -> str:
         return "You" if seat == HUMAN else self.info.seat_name(seat)
 
+    def does(self, seat: int, verb: str) -> str:
+        """``"North plays"``, ``"You play"``: the seat's name with the verb agreeing."""
+        return f"You {verb}" if seat == HUMAN else f"{self.info.seat_name(seat)} {verb}s"
+
     # --- drawing -------------------------------------------------------------------------
 
     def show_table(self, view: View) -> None:
@@ -102,6 +106,10 @@ class TerminalGame:
             self.say(
                 f"  Contract: {c.name} ({self._contract_text(c.trump)}), taken by {self.name(c.taker)}"
             )
+        if view.tricks and not self.match.rules.get("arret"):
+            team_names = self.team_names()
+            points = ", ".join(f"{n} {p}" for n, p in zip(team_names, view.points, strict=True))
+            self.say(f"  Card points so far: {points}")
         if view.trick:
             played = ", ".join(f"{self.name(s)} {show_card(c)}" for s, c in view.trick)
             self.say(f"  Trick: {played}")
@@ -226,16 +234,16 @@ class TerminalGame:
     def narrate(self, seat: int, action: Action, before: View, after: View) -> None:
         """Say what an action did, from the person's views before and after it."""
         if action.kind == "bid":
-            self.say(f"{self.name(seat)} bids {action.value}.")
+            self.say(f"{self.does(seat, 'bid')} {action.value}.")
         elif action.kind == "play":
-            self.say(f"{self.name(seat)} plays {show_card(action.value)}.")
+            self.say(f"{self.does(seat, 'play')} {show_card(action.value)}.")
         else:
-            self.say(f"{self.name(seat)} claims the match (l'arrêt)!")
+            self.say(f"{self.does(seat, 'claim')} the match (l'arrêt)!")
         for ann in after.announcements[len(before.announcements) :]:
-            self.say(f"  {self.name(ann.seat)} announces: {ann.text}")
+            self.say(f"  {self.does(ann.seat, 'announce')}: {ann.text}")
         if len(after.tricks) > len(before.tricks):
             t = after.tricks[-1]
-            self.say(f"  {self.name(t.winner)} wins the trick ({t.points} points).")
+            self.say(f"  {self.does(t.winner, 'win')} the trick ({t.points} points).")
         for p_seat, (old_row, new_row) in enumerate(zip(before.piles, after.piles, strict=True)):
             for old, new in zip(old_row, new_row, strict=True):
                 if old.covered and not new.covered and new.top is not None:
