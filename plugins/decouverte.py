@@ -1,0 +1,523 @@
+"""Belote Découverte for two players, as the Découverte section of RULES.md states it.
+
+The only source is the German pagat.com page (seed ``001``); the options marked
+``published`` come from other published Découverte rules.  Registered through atout's
+``atout.plugins`` entry point like any third-party plugin.  Seat 0 is South, seat 1 is
+North; each seat is its own team (team = seat).
+
+The rules, hook by hook:
+
+* **Deal** (``atout_deal``): every deal is shuffled with the match's ``rng``.  The pack
+  is dealt in the seed's order: pack positions 0-3 face down to the non-dealer's near row,
+  4-7 face down to the dealer's near row, 8-11 face down to the non-dealer's far row,
+  12-15 face down to the dealer's far row, then 16-31 in the same pattern face up, each
+  face-up card covering the face-down card dealt to the same place.  Each seat has eight
+  piles ``(up, down)``: positions 0-3 its near row, 4-7 its far row.  The face-up cards
+  are the seat's playable cards (``hands``); the face-down ones are nobody's to see.
+* **Bidding** on the last card dealt (the dealer's last face-up card, far-row position 7):
+  round 1 take or pass on its suit, round 2 another suit or pass, the non-dealer first in
+  each round.  The taker does *not* take that card: it stays the dealer's.  Both pass
+  twice: redeal, and the other player deals.
+* **Play**: only face-up cards can be played; the Belote obligations are judged on them
+  (:class:`~atout.plugins.common.BeloteMoves`; with two seats the other seat is never a
+  partner, so the "partner is winning" relief never applies).  After each trick every
+  face-down card no longer covered is turned face up (``atout_end_of_trick``).
+  Option ``reveal_on_lead``: the leader's covered card is turned at once when the lead is
+  played, before the opponent answers (``atout_card_played``).
+* **Scoring**: card points and dix de der, 162 a deal.  The taker fails with 81 or fewer
+  (more generally: unless the taker's total beats the opponent's, which with nothing
+  declared means 82 or more); then the opponent scores all 162.  Otherwise both score
+  their points.  Option ``capot_bonus``: what winning all 16 tricks adds (0 by default,
+  50 in the published variant).  Match to ``target`` (1000).
+
+Decisions where the seed is silent (also in ``docs/decouverte.md``):
+
+* **Declarations** (option ``declarations = "on"``) are judged from each player's eight
+  face-up cards when the play starts (the only cards a player knows), announced when the
+  player plays to the first trick, and compared as in four-player Belote: only the player
+  with the single best declaration scores (all of) his; an exact tie goes to the
+  non-dealer (first in rotation).  A capot player loses his declarations.
+* **Belote-rebelote** (option ``belote_rebelote``) must not reveal a face-down card, which
+  even its owner does not know.  The trump king and queen score 20 for the player who plays
+  both of them (each player plays exactly his own sixteen cards, so this is the player
+  they were dealt to).  On playing the first of them he says "belote" only if the other
+  lies face up among his playable cards at that moment; otherwise he says nothing then,
+  and "belote-rebelote" when he plays the second (after saying "belote" he says
+  "rebelote").  Nothing is ever said about a card still face down.
+* With declarations or belote-rebelote counting, the contract test compares totals:
+  the taker makes it with strictly more than the opponent (the seed's "81 or fewer
+  fails" is this test when nothing is declared).  When the taker fails the opponent
+  scores 162 plus every declaration of both players plus his own belote; the taker
+  keeps his belote (as in four-player Belote's default).
+* **Winner deals** (option ``dealer_rule = "winner"``): the winner of a deal is the taker
+  when he made it, else the opponent.  A redeal always passes the deal to the other
+  player, as the seed says.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from atout.core import hookimpl
+from atout.core.cards import KING, QUEEN, SUIT_MASKS, Card, make_card
+from atout.core.model import (
+    Announcement,
+    BiddingStep,
+    CardPlayed,
+    CardValues,
+    Contract,
+    DealScore,
+    Declaration,
+    EndOfTrick,
+    GameInfo,
+    Layout,
+    MatchResult,
+    MoveRule,
+    RuleOption,
+    Rules,
+    Trick,
+)
+from atout.core.state import DealState
+
+from . import common
+from .belote import combinations_of
+from .tables import DEAL_POINTS, LAST_TRICK_BONUS, beats_table, card_points
+
+GAME = "decouverte"
+SEAT_NAMES = ("South", "North")
+TRICKS = 16
+BELOTE_POINTS = 20
+
+# Pack positions of the deal, in the seed's order (RULES.md, "The deal").  For each pile
+# position 0..7 of a seat: (pack index of the face-up card, pack index of the face-down).
+NON_DEALER_PILES = tuple((16 + i, i) for i in range(4)) + tuple((24 + i, 8 + i) for i in range(4))
+DEALER_PILES = tuple((20 + i, 4 + i) for i in range(4)) + tuple((28 + i, 12 + i) for i in range(4))
+TURNUP_INDEX = 31
+"""The last card dealt: the dealer's last face-up card (far row, position 7)."""
+
+
+def options() -> list[RuleOption]:
+    """Every switch of Découverte a house-rule pack may set, with its default."""
+    return [
+        RuleOption(
+            "reveal_on_lead",
+            "bool",
+            False,
+            "The leader turns the card under the led card at once, before the opponent answers.",
+            source="001",
+        ),
+        RuleOption(
+            "belote_rebelote",
+            "bool",
+            False,
+            "Trump king and queen played by one player score 20 (never announced from a "
+            "face-down card).",
+            source="001",
+        ),
+        RuleOption(
+            "declarations",
+            "choice",
+            "none",
+            "Declarations (carrés, sequences) from each player's eight face-up cards when "
+            "the play starts, compared as in four-player Belote: none, or on.",
+            ("none", "on"),
+            source="001",
+        ),
+        RuleOption(
+            "dealer_rule",
+            "choice",
+            "alternate",
+            "Who deals next: the players alternate, or the winner of the previous deal deals.",
+            ("alternate", "winner"),
+            source="published",
+        ),
+        RuleOption(
+            "capot_bonus",
+            "int",
+            0,
+            "Points added for winning all sixteen tricks (the published variant: 50).",
+            minimum=0,
+            maximum=1000,
+            source="published",
+        ),
+        RuleOption(
+            "target",
+            "int",
+            1000,
+            "The score that wins the match.",
+            minimum=1,
+            maximum=100000,
+            source="001",
+        ),
+        RuleOption(
+            "both_past_target",
+            "choice",
+            "draw",
+            "Both players past the target on one deal: drawn, or play on (higher total wins).",
+            ("draw", "play-on"),
+            source="001",
+        ),
+    ]
+
+
+# --- registration -------------------------------------------------------------------------
+
+
+@hookimpl
+def atout_games() -> list[GameInfo]:
+    return [
+        GameInfo(
+            GAME,
+            "Belote Découverte",
+            2,
+            2,
+            "Belote for two: eight piles each, a face-down card under each face-up card, "
+            "turned as the cards above them are played.",
+            total_points=DEAL_POINTS,
+            seat_names=SEAT_NAMES,
+        )
+    ]
+
+
+@hookimpl
+def atout_rule_options(game: str) -> list[RuleOption] | None:
+    return options() if game == GAME else None
+
+
+# --- dealing ------------------------------------------------------------------------------
+
+
+_BITS = tuple(1 << c for c in range(32))
+_PACK = range(32)
+
+
+def layout_from_pack(pack: list[Card] | tuple[Card, ...], dealer: int) -> Layout:
+    """Lay out a 32-card ``pack`` (in dealing order) as the seed says, ``dealer`` dealing.
+
+    The slices are the seed's rows (see :data:`NON_DEALER_PILES`, :data:`DEALER_PILES`):
+    each seat's pile ``i`` is ``(up, down)``, near row first.
+    """
+    p = tuple(pack)
+    non_dealer_up = p[16:20] + p[24:28]
+    dealer_up = p[20:24] + p[28:32]
+    non_dealer_row = tuple(zip(non_dealer_up, p[0:4] + p[8:12], strict=True))
+    dealer_row = tuple(zip(dealer_up, p[4:8] + p[12:16], strict=True))
+    non_dealer_hand = sum(map(_BITS.__getitem__, non_dealer_up))
+    dealer_hand = sum(map(_BITS.__getitem__, dealer_up))
+    if dealer:
+        hands, piles = (non_dealer_hand, dealer_hand), (non_dealer_row, dealer_row)
+    else:
+        hands, piles = (dealer_hand, non_dealer_hand), (dealer_row, non_dealer_row)
+    return Layout(hands=hands, piles=piles, turnup=p[TURNUP_INDEX], open_hands=True, pack_order=p)
+
+
+def shuffled_pack(rng: random.Random) -> list[Card]:
+    """The 32 cards in a uniformly random order drawn from ``rng``.
+
+    Sorting by one random float per card is a uniform shuffle (two of the 32 floats
+    are equal with probability about 2**-44) and costs a third of
+    :meth:`random.Random.shuffle`.
+    """
+    rnd = rng.random
+    return sorted(_PACK, key=lambda _: rnd())
+
+
+@hookimpl
+def atout_deal(
+    game: str, rules: Rules, dealer: int, rng: random.Random, previous: DealState | None
+) -> Layout | None:
+    """Shuffle (every deal) and lay out the piles in the seed's order."""
+    if game != GAME:
+        return None
+    return layout_from_pack(shuffled_pack(rng), dealer)
+
+
+@hookimpl
+def atout_complete_deal(game: str, rules: Rules, state: DealState) -> bool | None:
+    """Nothing more is dealt: the taker does not take the proposal card."""
+    return True if game == GAME else None
+
+
+def deal_winner(rules: Rules, state: DealState) -> int | None:
+    """The seat that won a scored deal: the taker if he made it, else the opponent."""
+    if state.contract is None or len(state.tricks) < TRICKS:
+        return None
+    score = score_deal(rules, state)
+    taker = state.contract.taker
+    return taker if score.made else 1 - taker
+
+
+@hookimpl
+def atout_next_dealer(game: str, rules: Rules, state: DealState, redeal: bool) -> int | None:
+    """The other player deals, unless the winner of the deal deals (``dealer_rule``)."""
+    if game != GAME:
+        return None
+    other = 1 - state.dealer
+    if redeal or rules["dealer_rule"] == "alternate":
+        return other
+    winner = deal_winner(rules, state)
+    return other if winner is None else winner
+
+
+# --- bidding -------------------------------------------------------------------------------
+
+
+@hookimpl
+def atout_bid_options(game: str, rules: Rules, state: DealState) -> list[str] | None:
+    return common.proposal_bids(state) if game == GAME else None
+
+
+@hookimpl
+def atout_bidding_step(game: str, rules: Rules, state: DealState) -> BiddingStep | None:
+    return common.proposal_step(state) if game == GAME else None
+
+
+# --- declarations ------------------------------------------------------------------------
+
+
+def find_declarations(rules: Rules, state: DealState) -> list[Declaration]:
+    """Carrés and sequences in each player's face-up cards, when the option is on.
+
+    Judged on ``state.hands`` as the play starts: the eight face-up cards, the only ones a
+    player knows.  The rank key is four-player Belote's, with the non-dealer first in
+    rotation for the last tie-break.  Belote-rebelote is not a declaration here (see
+    :func:`belote_announcer`): the engine would announce it from the first card.
+    """
+    if rules["declarations"] != "on":
+        return []
+    trump = state.trump
+    out = []
+    for seat in (0, 1):
+        first_in_rotation = int(seat != state.dealer)
+        for kind, cards, points, rank, text in combinations_of(state.hands[seat], seat):
+            is_trump = int(kind != "carré" and trump is not None and cards & SUIT_MASKS[trump] != 0)
+            full_rank = (*rank, is_trump, first_in_rotation)
+            out.append(Declaration(seat, kind, cards, points, full_rank, "first-play", (), text))
+    return out
+
+
+@hookimpl
+def atout_declarations(game: str, rules: Rules, state: DealState) -> list[Declaration] | None:
+    return find_declarations(rules, state) if game == GAME else None
+
+
+# --- play ------------------------------------------------------------------------------------
+
+
+@hookimpl
+def atout_legal_moves(game: str, rules: Rules, contract: Contract) -> MoveRule | None:
+    return common.make_moves(rules, contract.trump) if game == GAME else None
+
+
+@hookimpl
+def atout_trick_winner(game: str, rules: Rules, contract: Contract) -> tuple[int, ...] | None:
+    return beats_table(contract.trump) if game == GAME else None
+
+
+@hookimpl
+def atout_card_points(game: str, rules: Rules, contract: Contract) -> CardValues | None:
+    return CardValues(card_points(contract.trump), LAST_TRICK_BONUS) if game == GAME else None
+
+
+def turn_uncovered(state: DealState, trick: Trick) -> None:
+    """After a trick, turn face up every face-down card no longer covered.
+
+    The cards just played are the only covers that left, so only their face-down cards
+    can have been uncovered: two dictionary pops and a few mask operations.  A face-down
+    card that a hand-written position left without a cover is turned too (detected by
+    counting: every face-down card is covered exactly when their number equals the
+    number of covers).
+    """
+    under = state.under
+    hands = state.hands
+    hidden = state.hidden
+    leader = trick.leader
+    cards = trick.cards
+    down = under.pop(cards[0], None)
+    if down is not None:
+        b = 1 << down
+        hidden[leader] ^= b
+        hands[leader] |= b
+    down = under.pop(cards[1], None)
+    if down is not None:
+        b = 1 << down
+        other = 1 - leader
+        hidden[other] ^= b
+        hands[other] |= b
+    if (hidden[0] | hidden[1]).bit_count() != len(under):
+        _turn_loose(state)
+
+
+def _turn_loose(state: DealState) -> None:
+    """Turn the face-down cards that lie under no face-up card."""
+    covered = 0
+    for down in state.under.values():
+        covered |= 1 << down
+    for seat in (0, 1):
+        loose = state.hidden[seat] & ~covered
+        if loose:
+            state.hidden[seat] ^= loose
+            state.hands[seat] |= loose
+
+
+@hookimpl
+def atout_end_of_trick(game: str, rules: Rules, contract: Contract) -> EndOfTrick | None:
+    return turn_uncovered if game == GAME else None
+
+
+def reveal_led(state: DealState, seat: int, card: Card) -> None:
+    """Option ``reveal_on_lead``: the card under a led card is turned at once."""
+    if len(state.trick) == 1:
+        down = state.under.pop(card, None)
+        if down is not None:
+            b = 1 << down
+            state.hidden[seat] ^= b
+            state.hands[seat] |= b
+
+
+def _seat_of_played(state: DealState, card: Card) -> int | None:
+    """The seat that played ``card`` (in a finished trick or the current one), if any."""
+    for t in state.tricks:
+        if card in t.cards:
+            return t.leader if t.cards[0] == card else 1 - t.leader
+    if card in state.trick:
+        return state.leader if state.trick[0] == card else 1 - state.leader
+    return None
+
+
+def belote_announcer(trump: int) -> CardPlayed:
+    """The callback that says belote, rebelote or belote-rebelote without revealing a
+    face-down card (see the module docstring)."""
+    king = make_card(trump, KING)
+    queen = make_card(trump, QUEEN)
+
+    def announce(state: DealState, seat: int, card: Card) -> None:
+        if card != king and card != queen:
+            return
+        other = queen if card == king else king
+        if state.played >> other & 1:
+            if _seat_of_played(state, other) != seat:
+                return
+            said_first = any(
+                a.seat == seat and a.text == "belote" and a.cards >> other & 1
+                for a in state.announcements
+            )
+            text = "rebelote" if said_first else "belote-rebelote"
+            state.announcements.append(Announcement(seat, text, 1 << card, len(state.tricks)))
+        elif state.hands[seat] >> other & 1:
+            state.announcements.append(Announcement(seat, "belote", 1 << card, len(state.tricks)))
+
+    return announce
+
+
+@hookimpl
+def atout_card_played(game: str, rules: Rules, contract: Contract) -> CardPlayed | None:
+    if game != GAME:
+        return None
+    steps: list[Callable[[DealState, int, Card], None]] = []
+    if rules["reveal_on_lead"]:
+        steps.append(reveal_led)
+    if rules["belote_rebelote"] and contract.trump is not None:
+        steps.append(belote_announcer(contract.trump))
+    if not steps:
+        return None
+    if len(steps) == 1:
+        return steps[0]
+    first, second = steps
+
+    def both(state: DealState, seat: int, card: Card) -> None:
+        first(state, seat, card)
+        second(state, seat, card)
+
+    return both
+
+
+# --- scoring ---------------------------------------------------------------------------------
+
+
+def belote_points(rules: Rules, state: DealState) -> list[int]:
+    """Per seat: 20 for the player who played both the trump king and queen (option)."""
+    out = [0, 0]
+    trump = state.trump
+    if not rules["belote_rebelote"] or trump is None:
+        return out
+    king = _seat_of_played(state, make_card(trump, KING))
+    if king is not None and king == _seat_of_played(state, make_card(trump, QUEEN)):
+        out[king] = BELOTE_POINTS
+    return out
+
+
+def declaration_points(state: DealState) -> list[int]:
+    """Per seat: the declarations that score, compared as in four-player Belote (only
+    the player with the single best declaration scores all of his)."""
+    out = [0, 0]
+    if not state.declarations:
+        return out
+    best = max(state.declarations, key=lambda d: d.rank)
+    for d in state.declarations:
+        if d.seat == best.seat:
+            out[d.seat] += d.points
+    return out
+
+
+def score_deal(rules: Rules, state: DealState) -> DealScore:
+    """Score a Découverte deal (RULES.md, "Scoring", with the options)."""
+    assert state.contract is not None
+    taker = state.contract.taker
+    opponent = 1 - taker
+    cards = [0, 0]
+    tricks = [0, 0]
+    for t in state.tricks:
+        cards[t.winner] += t.points
+        tricks[t.winner] += 1
+    capot: int | None = None
+    total_check = DEAL_POINTS
+    bonus = rules["capot_bonus"]
+    for seat in (0, 1):
+        if tricks[seat] == TRICKS:
+            capot = seat
+            cards[seat] += bonus
+            total_check = DEAL_POINTS + bonus
+    decl = declaration_points(state)
+    held_decl = list(decl)
+    if capot is not None:
+        decl[1 - capot] = 0
+    belote = belote_points(rules, state)
+    total = [cards[s] + decl[s] + belote[s] for s in (0, 1)]
+    made = total[taker] > total[opponent]
+    notes: list[str] = []
+    score = [0, 0]
+    if made:
+        score = list(total)
+        outcome = "capot" if capot is not None else "made"
+    else:
+        outcome = "capot" if capot == opponent else "dedans"
+        base = DEAL_POINTS + (bonus if capot == opponent else 0)
+        score[opponent] = base + held_decl[0] + held_decl[1] + belote[opponent]
+        score[taker] = belote[taker]
+        notes.append(f"the taker has {total[taker]}, not more than {total[opponent]}: dedans")
+    if capot is not None:
+        notes.append(f"{SEAT_NAMES[capot]} won every trick (capot)")
+    return DealScore(
+        card_points=tuple(cards),
+        declaration_points=tuple(decl[s] + belote[s] for s in (0, 1)),
+        score=tuple(score),
+        outcome=outcome,
+        made=made,
+        capot=capot,
+        notes=tuple(notes),
+        total_check=total_check,
+    )
+
+
+@hookimpl
+def atout_score_deal(game: str, rules: Rules, state: DealState) -> DealScore | None:
+    return score_deal(rules, state) if game == GAME else None
+
+
+@hookimpl
+def atout_match_over(
+    game: str, rules: Rules, scores: tuple[int, ...], history: list[DealScore]
+) -> MatchResult | None:
+    return common.match_over(rules, scores, history) if game == GAME else None
