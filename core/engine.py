@@ -12,10 +12,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from .cards import FULL_DECK, Card, CardSet, card_str, cards_of
-from .errors import IllegalMoveError, PluginError, UnknownNameError
+from .errors import AtoutError, IllegalMoveError, PluginError, UnknownNameError
 from .model import (
     Action,
     Announcement,
@@ -76,16 +77,54 @@ class Engine:
             self._play_cache = {}
 
     def _culprit(self, hook: str, exc: BaseException) -> str:
+        """The plugin whose code raised ``exc``: the deepest frame that is one of the
+        hook's implementations, else the deepest frame in a plugin's own module (the
+        functions and objects a hook returned, such as a MoveRule, run there)."""
         caller = getattr(self.pm.hook, hook)
-        codes = {impl.function.__code__: impl.plugin_name for impl in caller.get_hookimpls()}
+        codes: dict[object, str] = {
+            impl.function.__code__: impl.plugin_name for impl in caller.get_hookimpls()
+        }
+        modules: dict[str, str] = {}
+        for plugin_name, plugin in self.pm.list_name_plugin():
+            if isinstance(plugin, ModuleType):
+                modules[plugin.__name__] = plugin_name
+            elif plugin is not None:
+                modules[type(plugin).__module__] = plugin_name
         tb = exc.__traceback__
         culprit = ""
+        by_module = ""
         while tb is not None:
-            name = codes.get(tb.tb_frame.f_code)
-            if name:
-                culprit = name
+            frame = tb.tb_frame
+            culprit = codes.get(frame.f_code, culprit)
+            by_module = modules.get(str(frame.f_globals.get("__name__")), by_module)
             tb = tb.tb_next
-        return culprit or "unknown plugin"
+        return culprit or by_module
+
+    def _answerer(self, hook: str, kwargs: Mapping[str, Any]) -> str:
+        """The plugin that answers a firstresult ``hook`` (each implementation asked in
+        call order, wrappers aside); only used to name a culprit after a failure."""
+        for impl in reversed(getattr(self.pm.hook, hook).get_hookimpls()):
+            if impl.wrapper or impl.hookwrapper:
+                continue
+            name: str = impl.plugin_name
+            try:
+                answer = impl.function(**{a: kwargs[a] for a in impl.argnames})
+            except Exception:
+                return name
+            if answer is not None:
+                return name
+        return "unknown plugin"
+
+    def answer_failed(self, hook: str, exc: BaseException, **kwargs: Any) -> PluginError:
+        """The :class:`PluginError` for ``exc``, raised by what a plugin answered to
+        ``hook`` (a MoveRule, an end-of-trick function) when the engine called it later;
+        ``kwargs`` are the hook's arguments, to find the plugin that answered."""
+        plugin = self._culprit(hook, exc) or self._answerer(hook, kwargs)
+        return PluginError(
+            f"plugin {plugin!r} failed in its answer to {hook}: {type(exc).__name__}: {exc}",
+            plugin=plugin,
+            hook=hook,
+        )
 
     def call(self, hook: str, **kwargs: Any) -> Any:
         """Call ``hook`` with keyword arguments; a plugin's exception becomes a
@@ -95,7 +134,7 @@ class Engine:
         except PluginError:
             raise
         except Exception as exc:
-            plugin = self._culprit(hook, exc)
+            plugin = self._culprit(hook, exc) or "unknown plugin"
             raise PluginError(
                 f"plugin {plugin!r} failed in hook {hook}: {type(exc).__name__}: {exc}",
                 plugin=plugin,
@@ -324,6 +363,10 @@ class Deal:
     def _kw(self) -> dict[str, Any]:
         return {"game": self.state.game, "rules": self.state.rules}
 
+    def _answer_failed(self, hook: str, exc: BaseException) -> PluginError:
+        """A per-card rule compiled from ``hook`` raised: name the plugin and the hook."""
+        return self.engine.answer_failed(hook, exc, **self._kw(), contract=self.state.contract)
+
     # --- bidding --------------------------------------------------------------------------
 
     def legal_bids(self) -> list[str]:
@@ -407,7 +450,12 @@ class Deal:
             if s.phase != PLAY:
                 return 0
             assert self.rules_compiled is not None
-            legal = self.rules_compiled.moves.legal(s)
+            try:
+                legal = self.rules_compiled.moves.legal(s)
+            except AtoutError:
+                raise
+            except Exception as exc:
+                raise self._answer_failed("atout_legal_moves", exc) from exc
             hand = s.hands[s.turn]
             if legal & ~hand or (hand and not legal):
                 raise PluginError(
@@ -426,11 +474,17 @@ class Deal:
         if self.legal_cards() >> card & 1:
             return None
         if not s.hands[s.turn] >> card & 1:
-            if s.hidden[s.turn] >> card & 1:
-                return f"{card_str(card)} is face down and cannot be played"
-            return f"{card_str(card)} is not among your cards"
+            # One message whether or not the card lies face down under this seat's
+            # piles: nobody, its owner included, may learn where a face-down card is.
+            where = "face-up cards" if s.layout.piles else "cards"
+            return f"{card_str(card)} is not among your {where}"
         assert self.rules_compiled is not None
-        return self.rules_compiled.moves.explain(s, card)
+        try:
+            return self.rules_compiled.moves.explain(s, card)
+        except AtoutError:
+            raise
+        except Exception as exc:
+            raise self._answer_failed("atout_legal_moves", exc) from exc
 
     def play(self, card: Card) -> None:
         """Play ``card`` for the seat to play; an illegal card raises
@@ -461,7 +515,12 @@ class Deal:
             for d in self._first_play.pop(seat):
                 self._announce_declaration(d)
         if rc.card_played is not None:
-            rc.card_played(s, seat, card)
+            try:
+                rc.card_played(s, seat, card)
+            except AtoutError:
+                raise
+            except Exception as exc:
+                raise self._answer_failed("atout_card_played", exc) from exc
         if len(trick) == s.seats:
             self._end_trick(rc)
         else:
@@ -500,7 +559,12 @@ class Deal:
         s.win_card = -1
         s.leader = s.turn = winner
         if rc.end_of_trick is not None:
-            rc.end_of_trick(s, done)
+            try:
+                rc.end_of_trick(s, done)
+            except AtoutError:
+                raise
+            except Exception as exc:
+                raise self._answer_failed("atout_end_of_trick", exc) from exc
         if last:
             self.finish()
         elif rc.claims:

@@ -9,9 +9,11 @@ blocked by name (``--disable-plugin`` or ``ATOUT_DISABLE_PLUGINS``).
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import importlib.metadata
 import importlib.util
+import inspect
 import os
 import sys
 from collections.abc import Iterable
@@ -56,11 +58,17 @@ class AtoutPluginManager(pluggy.PluginManager):
         self.sources: dict[str, PluginSource] = {}
 
     def register(self, plugin: object, name: str | None = None) -> str | None:
+        label = name or self.get_canonical_name(plugin)
+        if not self.is_blocked(label):
+            misfit = self._misfit(plugin)
+            if misfit is not None:
+                hook, problem = misfit
+                raise PluginError(f"plugin {label!r} refused: {problem}", plugin=label, hook=hook)
         try:
             result = super().register(plugin, name)
         except pluggy.PluginValidationError as exc:
-            label = str(name or getattr(plugin, "__name__", repr(plugin)))
-            raise PluginError(f"plugin {label!r} refused: {exc}", plugin=label, hook="") from None
+            text = " ".join(str(exc).split())
+            raise PluginError(f"plugin {label!r} refused: {text}", plugin=label, hook="") from None
         self.generation += 1
         if result is not None and result not in self.sources:
             self.sources[result] = PluginSource(result, "registered")
@@ -70,6 +78,39 @@ class AtoutPluginManager(pluggy.PluginManager):
         result = super().unregister(plugin, name)
         self.generation += 1
         return result
+
+    def _misfit(self, plugin: object) -> tuple[str, str] | None:
+        """The first hook implementation of ``plugin`` that does not fit the hook specs, as
+        ``(hook, one-line reason)``: a name that is no atout hook (with a did-you-mean), or
+        an argument the hook does not give.  pluggy would refuse the second with a
+        three-line message and accept the first silently (the hook is then never called)."""
+        for attr in dir(plugin):
+            opts = self.parse_hookimpl_opts(plugin, attr)
+            if opts is None:
+                continue
+            hook = opts.get("specname") or attr
+            spec = getattr(getattr(self.hook, hook, None), "spec", None)
+            if spec is None:
+                close = difflib.get_close_matches(hook, hookspecs.all_hook_names(), n=1)
+                hint = f" (did you mean {close[0]}?)" if close else ""
+                return hook, f"{hook} is not an atout hook{hint}"
+            try:
+                params = inspect.signature(getattr(plugin, attr)).parameters.values()
+            except (TypeError, ValueError):
+                continue
+            positional = (
+                inspect.Parameter.POSITIONAL_ONLY,
+                inspect.Parameter.POSITIONAL_OR_KEYWORD,
+            )
+            required = [p.name for p in params if p.default is p.empty and p.kind in positional]
+            unknown = [a for a in required if a not in spec.argnames]
+            if unknown:
+                given = ", ".join(spec.argnames) or "no arguments"
+                return hook, (
+                    f"its {hook} takes {', '.join(unknown)}, which the hook does not give "
+                    f"(it gives {given})"
+                )
+        return None
 
     def plugin_hooks(self, plugin: object) -> list[str]:
         """The names of the hooks ``plugin`` implements."""

@@ -20,6 +20,7 @@ from atout.core.errors import AtoutError
 COMMANDS: dict[str, str] = {
     "play": "atout.ui.play",
     "replay": "atout.ui.replay",
+    "plugins": "atout.ui.plugins_cmd",
     "variants": "atout.ui.variants_cmd",
 }
 
