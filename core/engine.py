@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping
+import dataclasses
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -51,6 +52,10 @@ class PlayRules:
     end_of_trick: EndOfTrick | None
     card_played: CardPlayed | None
     claims: bool
+    tricks: int
+    """How many tricks a deal has (every card played once)."""
+    points: tuple[int, ...]
+    """The points of each card (``values.points``, at hand for the play loop)."""
 
 
 class Engine:
@@ -244,8 +249,11 @@ class Engine:
             end_of_trick=self.call("atout_end_of_trick", **kw),
             card_played=self.call("atout_card_played", **kw),
             claims=bool(rules.get("arret", False)),
+            tricks=32 // self.game(game).seats,
+            points=(),
         )
-        if len(compiled.beats) != 32 or len(compiled.values.points) != 32:
+        compiled = dataclasses.replace(compiled, points=tuple(compiled.values.points))
+        if len(compiled.beats) != 32 or len(compiled.points) != 32:
             raise PluginError(
                 f"the rules of {game} give a trick-winner table of {len(compiled.beats)} cards "
                 f"and card points for {len(compiled.values.points)}; 32 each are needed",
@@ -303,23 +311,34 @@ def check_layout(layout: Layout, info: GameInfo, played: CardSet = 0) -> None:
             f"atout_deal for {info.name} dealt {len(layout.hands)} hands to {info.seats} seats",
             hook="atout_deal",
         )
-    seen = 0
-    count = 0
-    beneath = [b for row in layout.piles for _, b in row if b is not None]
-    parts = (*layout.hands, *(1 << c for c in beneath), *(1 << c for c in layout.stock), played)
-    for part in parts:
+    seen = played
+    for part in layout.hands:
         if seen & part:
-            raise PluginError(
-                f"atout_deal for {info.name} dealt {card_str((seen & part).bit_length() - 1)} twice",
-                hook="atout_deal",
-            )
+            _dealt_twice(info, seen & part)
         seen |= part
-        count += part.bit_count()
+    for row in layout.piles:
+        for _, beneath in row:
+            if beneath is not None:
+                if seen >> beneath & 1:
+                    _dealt_twice(info, 1 << beneath)
+                seen |= 1 << beneath
+    for card in layout.stock:
+        if seen >> card & 1:
+            _dealt_twice(info, 1 << card)
+        seen |= 1 << card
     if seen != FULL_DECK:
         raise PluginError(
-            f"atout_deal for {info.name} dealt {count} cards; a deal must deal all 32 once",
+            f"atout_deal for {info.name} dealt {seen.bit_count()} cards; "
+            "a deal must deal all 32 once",
             hook="atout_deal",
         )
+
+
+def _dealt_twice(info: GameInfo, twice: CardSet) -> None:
+    raise PluginError(
+        f"atout_deal for {info.name} dealt {card_str(twice.bit_length() - 1)} twice",
+        hook="atout_deal",
+    )
 
 
 _PLAYS = tuple(Action.play(c) for c in range(32))
@@ -345,6 +364,7 @@ class Deal:
         self._first_play: dict[int, list[Declaration]] = {}
         self._claim_offer = -1
         self._claim_kind = ""
+        self._on_card = False
 
     # --- properties ---------------------------------------------------------------------
 
@@ -438,6 +458,8 @@ class Deal:
                 self._announce_declaration(d)
             else:
                 self._first_play.setdefault(d.seat, []).append(d)
+        rc = self.rules_compiled
+        self._on_card = bool(self._watch or self._first_play or (rc and rc.card_played))
 
     def _announce_declaration(self, d: Declaration) -> None:
         s = self.state
@@ -445,26 +467,35 @@ class Deal:
 
     def legal_cards(self) -> CardSet:
         """The cards the seat to play may play now (a card set; 0 outside the play)."""
-        if self._legal < 0:
-            s = self.state
-            if s.phase != PLAY:
-                return 0
-            assert self.rules_compiled is not None
-            try:
-                legal = self.rules_compiled.moves.legal(s)
-            except AtoutError:
-                raise
-            except Exception as exc:
-                raise self._answer_failed("atout_legal_moves", exc) from exc
-            hand = s.hands[s.turn]
-            if legal & ~hand or (hand and not legal):
-                raise PluginError(
-                    f"the legal-move rule of {s.game} offered {card_str((legal & ~hand).bit_length() - 1) if legal & ~hand else 'no card'}"
-                    f" to seat {s.turn}, whose cards are {' '.join(card_str(c) for c in cards_of(hand))}",
-                    hook="atout_legal_moves",
-                )
-            self._legal = legal
-        return self._legal
+        legal = self._legal
+        if legal >= 0:
+            return legal
+        s = self.state
+        rc = self.rules_compiled
+        if s.phase != PLAY or rc is None:
+            return 0
+        try:
+            legal = rc.moves.legal(s)
+        except AtoutError:
+            raise
+        except Exception as exc:
+            raise self._answer_failed("atout_legal_moves", exc) from exc
+        hand = s.hands[s.turn]
+        if legal & ~hand or not legal and hand:
+            self._bad_legal_set(legal, hand)
+        self._legal = legal
+        return legal
+
+    def _bad_legal_set(self, legal: CardSet, hand: CardSet) -> None:
+        """The engine's own check of a legal-move rule's answer failed: say how."""
+        s = self.state
+        offered = card_str((legal & ~hand).bit_length() - 1) if legal & ~hand else "no card"
+        held = " ".join(card_str(c) for c in cards_of(hand))
+        raise PluginError(
+            f"the legal-move rule of {s.game} offered {offered} to seat {s.turn}, "
+            f"whose cards are {held}",
+            hook="atout_legal_moves",
+        )
 
     def explain(self, card: Card) -> str | None:
         """Why ``card`` may not be played now, or ``None`` when it may."""
@@ -492,13 +523,12 @@ class Deal:
         legal = self._legal
         if legal < 0:
             legal = self.legal_cards()
-        if not legal >> card & 1:
+        bit = 1 << card
+        if not legal & bit:
             raise IllegalMoveError(self.explain(card) or f"{card_str(card)} cannot be played now")
         s = self.state
         seat = s.turn
-        rc = self.rules_compiled
-        assert rc is not None
-        bit = 1 << card
+        rc: PlayRules = self.rules_compiled  # type: ignore[assignment]  # set: legal above
         s.hands[seat] ^= bit
         s.played |= bit
         trick = s.trick
@@ -509,22 +539,28 @@ class Deal:
         self.actions.append((seat, _PLAYS[card]))
         self._legal = -1
         self._claim_offer = -1
-        if self._watch and card in self._watch:
-            self._announce_card(seat, card)
-        if self._first_play and seat in self._first_play:
-            for d in self._first_play.pop(seat):
-                self._announce_declaration(d)
-        if rc.card_played is not None:
-            try:
-                rc.card_played(s, seat, card)
-            except AtoutError:
-                raise
-            except Exception as exc:
-                raise self._answer_failed("atout_card_played", exc) from exc
+        if self._on_card:
+            self._after_card(rc, seat, card)
         if len(trick) == s.seats:
             self._end_trick(rc)
         else:
             s.turn = (seat + s.direction) % s.seats
+
+    def _after_card(self, rc: PlayRules, seat: int, card: Card) -> None:
+        """What follows some cards: announcements, and a plugin's ``atout_card_played``."""
+        if card in self._watch:
+            self._announce_card(seat, card)
+        if seat in self._first_play:
+            for d in self._first_play.pop(seat):
+                self._announce_declaration(d)
+        if rc.card_played is not None:
+            try:
+                rc.card_played(self.state, seat, card)
+            except AtoutError:
+                raise
+            except Exception as exc:
+                raise self._answer_failed("atout_card_played", exc) from exc
+        self._on_card = bool(self._watch or self._first_play or rc.card_played)
 
     def _announce_card(self, seat: int, card: Card) -> None:
         """Say the next word of a declaration announced card by card (belote, rebelote)."""
@@ -540,14 +576,14 @@ class Deal:
 
     def _end_trick(self, rc: PlayRules) -> None:
         s = self.state
-        pts = rc.values.points
+        pts = rc.points
         trick = s.trick
         points = 0
         mask = 0
         for c in trick:
             points += pts[c]
             mask |= 1 << c
-        last = len(s.tricks) + 1 == s.tricks_per_deal
+        last = len(s.tricks) + 1 == rc.tricks
         if last:
             points += rc.values.last_trick
         winner = s.win_seat
