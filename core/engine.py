@@ -9,9 +9,9 @@ deals to its end.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Iterator, Mapping
-import dataclasses
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -481,7 +481,7 @@ class Deal:
         except Exception as exc:
             raise self._answer_failed("atout_legal_moves", exc) from exc
         hand = s.hands[s.turn]
-        if legal & ~hand or not legal and hand:
+        if legal & ~hand or (not legal and hand):
             self._bad_legal_set(legal, hand)
         self._legal = legal
         return legal
