@@ -1,0 +1,178 @@
+"""More of the table: the redeal, the end of a match, l'arrêt, the speed, a resized
+window, and ``atout play`` on a machine without a display."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import arcade
+import pytest
+from atout.core import Action, Engine, Rules, View
+from atout.plugins.bots.basic import RandomBot
+from atout.ui import cli, savegame
+from atout.ui.app import App
+from atout.ui.savegame import Setup
+from atout.ui.start_view import rules_for
+from atout.ui.table import HUMAN, TableView
+from atout.ui.table_decouverte import pile_xy
+from ui_helpers import click, click_button, human_to_act, pump
+
+pytestmark = pytest.mark.ui
+
+
+def start(app: App, game: str = "decouverte", seed: int = 5, **setup: Any) -> TableView:
+    chosen = Setup(game=game, bot="random", seed=seed, **setup)
+    return app.start_match(chosen, rules_for(app.engine, chosen))
+
+
+class Passer:
+    """Passes in every bidding round, plays at random."""
+
+    def __init__(self, seed: int) -> None:
+        self.inner = RandomBot(seed)
+
+    def choose(self, view: View) -> Action:
+        if view.phase == "bidding":
+            return Action.bid("pass")
+        return self.inner.choose(view)
+
+
+def test_everybody_passing_twice_deals_again(
+    window: arcade.Window, engine: Engine, data_home: Path
+) -> None:
+    def factory(game: str, seat: int, rules: Rules, seed: int) -> Any:
+        return Passer(seed)
+
+    app = App(window, engine, speed=0.25, bot_factory=factory)
+    try:
+        table = start(app, seed=41)
+        first = table.deal
+        for _ in range(4):
+            pump(table, lambda: human_to_act(table) or table.stage != "play")
+            if table.stage != "play":
+                break
+            click_button(app, table.bid_buttons.find("bid:pass"))
+        pump(table, lambda: table.stage == "redeal")
+        assert "passed twice" in table.toast.message
+        pump(table, lambda: table.stage == "play" and table.deal is not first)
+        assert first is not None and table.deal is not None
+        assert table.deal.view(HUMAN).dealer != first.view(HUMAN).dealer
+        assert len(table.match.history) == 0
+    finally:
+        app.leave_table()
+        app.shutdown()
+
+
+def test_the_end_of_the_match_shows_the_winner_and_offers_a_new_match(
+    app: App, data_home: Path
+) -> None:
+    table = start(app, seed=7, target=100)
+    rng = random.Random(7)
+    for _ in range(300):
+        pump(table, lambda: human_to_act(table) or table.stage != "play", dt=0.3)
+        if table.stage != "play":
+            break
+        view = table.view
+        assert view is not None
+        if view.phase == "bidding":
+            click_button(app, table.bid_buttons.find("bid:take"))
+        else:
+            card = rng.choice([c for c in range(32) if view.legal >> c & 1])
+            click(app, table.cards[card].center_x, table.cards[card].center_y)
+    pump(table, lambda: table.stage == "match_over")
+    result = table.match.result
+    assert result is not None
+    shown = [t.text for t in table.panel_texts]
+    assert any("match" in t and ("win" in t or "drawn" in t) for t in shown)
+    assert not savegame.has_saved_match()  # a finished match is not offered to Continue
+    table.on_draw()
+    click_button(app, table.panel_buttons.find("new-match"))
+    fresh = app.window.current_view
+    assert isinstance(fresh, TableView) and fresh is not table
+    assert fresh.match.result is None and fresh.match.rules["target"] == 100
+
+
+def test_larret_is_offered_and_claimed_with_its_button(app: App) -> None:
+    for seed in range(30):
+        table = start(app, game="belote", seed=seed, pack="arret")
+        rng = random.Random(seed)
+        for _ in range(120):
+            pump(table, lambda t=table: human_to_act(t) or t.stage != "play", dt=0.3)
+            view = table.view
+            if table.stage != "play" or view is None:
+                break
+            if view.can_claim:
+                assert table.claim_button.visible
+                click_button(app, table.claim_button)
+                assert table.deal is not None and table.deal.actions[-1] == (HUMAN, Action("claim"))
+                return
+            assert not table.claim_button.visible
+            if view.phase == "bidding":
+                click_button(app, table.bid_buttons.find("bid:take"))
+            else:
+                card = rng.choice([c for c in range(32) if view.legal >> c & 1])
+                click(app, table.cards[card].center_x, table.cards[card].center_y)
+    pytest.fail("l'arrêt was never offered to the person in 30 seeded deals")
+
+
+def test_the_speed_button_cycles_and_is_remembered(app: App, data_home: Path) -> None:
+    table = start(app)
+    before = app.speed_name
+    click_button(app, table.speed_button)
+    assert app.speed_name != before
+    assert savegame.load_settings()["speed"] == app.speed_name
+    assert table.speed_button.label.text == f"Speed: {app.speed_name}"
+
+
+def test_a_resized_window_scales_the_table_and_its_clicks(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A window of 960x720 (taller than the table's 16:9) shows the table at 3/4 size
+    with bands above and below; clicks land where the scaled table shows things.  (The
+    headless window cannot change its size, so the app is told the window's size.)"""
+    table = start(app, seed=12)
+    pump(table, lambda: human_to_act(table))
+    monkeypatch.setattr(app, "surface_size", lambda: (960, 720, 960))
+    px, py = pile_xy(HUMAN, 0)
+    x, y = app.to_window(px, py)
+    assert (x, y) == pytest.approx((px * 0.75, 90 + py * 0.75))
+    assert app.to_logical(x, y) == pytest.approx((px, py))
+    table.on_draw()
+    image = arcade.get_image().convert("RGB")
+    # the card's white corner, scaled: 30 logical pixels left of the pile's middle
+    corner = image.getpixel((int(x - 30 * 0.75), int(720 - (y + 20 * 0.75))))
+    assert isinstance(corner, tuple) and min(corner) > 200
+    button = table.bid_buttons.find("bid:pass")
+    assert button is not None and table.deal is not None
+    actions = len(table.deal.actions)
+    wx, wy = app.to_window(*button.center)
+    app.window.dispatch_event("on_mouse_press", wx, wy, arcade.MOUSE_BUTTON_LEFT, 0)
+    app.window.dispatch_events()
+    assert len(table.deal.actions) == actions + 1
+
+
+def test_play_without_a_display_says_so_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in ("ARCADE_HEADLESS", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr("sys.platform", "linux")
+    code = cli.main(["play", "decouverte"])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert err.count("\n") == 1 and "atout play --text" in err and "display" in err
+    assert "Traceback" not in err
+
+
+def test_the_frame_rate_measure_draws_a_table_and_reports_its_figures(
+    window: arcade.Window, data_home: Path
+) -> None:
+    from atout.ui.app import measure_fps
+
+    figures = measure_fps(frames=12)
+    for suffix in ("", "_bot_thinking"):
+        assert figures[f"ui_fps{suffix}"] > 0
+        assert 0 < figures[f"ui_frame_p95_ms{suffix}"] <= figures[f"ui_frame_max_ms{suffix}"]
+    assert not (data_home / "saved-match.json").exists()  # the measure writes nothing

@@ -1,0 +1,372 @@
+"""The Arcade window: the start view and the tables, scaled to any window size.
+
+:func:`run` is what ``atout play`` calls without ``--text``: it opens a resizable window on
+the start view and runs arcade's loop.  :class:`App` holds what the views share (the
+engine, the bot worker, the settings, the camera that maps the fixed 1280x720 logical
+table onto the window) and switches between the views.  :func:`measure_fps` is the
+``ui_fps`` figure of ``atout bench``.
+
+The window may already exist (the tests open one hidden window for the whole session
+and give it to each :class:`App`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import arcade
+from atout.core import Engine, Match, Rules
+from atout.core.errors import AtoutError
+from pyglet import gl
+
+from . import savegame, theme
+from .display import display_problem
+from .savegame import Setup
+from .sprites import warm_textures
+from .worker import BotWorker
+
+if TYPE_CHECKING:
+    from .start_view import StartView
+    from .table import TableView
+
+BotFactory = Callable[[str, int, Rules, int], Any]
+"""Makes the bot for a seat: ``(game, seat, rules, seed) -> bot`` (tests pass their own)."""
+
+TITLE = "atout — Belote Découverte and Belote"
+
+
+class App:
+    """What the views of one window share, and the switching between them."""
+
+    def __init__(
+        self,
+        window: arcade.Window,
+        engine: Engine,
+        *,
+        bot_factory: BotFactory | None = None,
+        speed: float | None = None,
+        persist: bool = True,
+    ) -> None:
+        self.window = window
+        self.engine = engine
+        self.bot_factory = bot_factory
+        self.persist = persist
+        """Whether the match, the deal records and the settings are written to disk."""
+        self.hint_bot = "expert"
+        """The bot whose ``hint(view)`` (or ``choose``) answers the H key."""
+        self.settings: dict[str, Any] = savegame.load_settings() if persist else {}
+        name = self.settings.get("speed")
+        self.speed_name = name if name in theme.SPEEDS else "normal"
+        self.speed = theme.SPEEDS[self.speed_name] if speed is None else speed
+        self.worker = BotWorker()
+        warm_textures()
+        self.camera = arcade.Camera2D(
+            projection=arcade.LRBT(
+                -theme.WIDTH / 2, theme.WIDTH / 2, -theme.HEIGHT / 2, theme.HEIGHT / 2
+            ),
+            position=(theme.WIDTH / 2, theme.HEIGHT / 2),
+            window=window,
+        )
+        self._viewport: tuple[float, float, float, float] = (0, 0, theme.WIDTH, theme.HEIGHT)
+        self.closed = False
+        window.push_handlers(on_close=self.on_close)
+
+    # --- the logical table in the window ----------------------------------------------
+
+    def surface_size(self) -> tuple[int, int, int]:
+        """The window's framebuffer width and height in pixels, and its width in the
+        units of mouse events (they differ on high-density screens)."""
+        fw, fh = self.window.get_framebuffer_size()
+        return fw, fh, self.window.width
+
+    def fit(self) -> None:
+        """Fit the 1280x720 table into the window, keeping its shape (letterboxed)."""
+        fw, fh, width = self.surface_size()
+        scale = min(fw / theme.WIDTH, fh / theme.HEIGHT)
+        w, h = theme.WIDTH * scale, theme.HEIGHT * scale
+        left, bottom = (fw - w) / 2, (fh - h) / 2
+        self.camera.viewport = arcade.LBWH(int(left), int(bottom), int(w), int(h))
+        ratio = fw / max(1, width)
+        self._viewport = (left / ratio, bottom / ratio, w / ratio, h / ratio)
+
+    def begin_frame(self) -> None:
+        """Clear the window to the felt's green (the cheapest way to cover it: software
+        renderers clear fast and fill slowly) and draw through the table's camera."""
+        self.fit()
+        fw, fh, _ = self.surface_size()
+        ctx = self.window.ctx
+        ctx.screen.use()
+        ctx.viewport = (0, 0, fw, fh)
+        ctx.scissor = None
+        # the colour buffer only: nothing here uses depth, and clearing the depth
+        # buffer costs Mesa's software renderer as much as filling the whole window
+        r, g, b, a = (c / 255 for c in theme.FELT)
+        gl.glClearColor(r, g, b, a)
+        gl.glClear(gl.GL_COLOR_BUFFER_BIT)
+        self.camera.use()
+
+    def to_logical(self, x: float, y: float) -> tuple[float, float]:
+        """A window point (as mouse events give it) in the table's logical coordinates."""
+        self.fit()
+        left, bottom, w, h = self._viewport
+        return (x - left) * theme.WIDTH / w, (y - bottom) * theme.HEIGHT / h
+
+    def to_window(self, x: float, y: float) -> tuple[float, float]:
+        """A logical point in window coordinates (where to click it)."""
+        self.fit()
+        left, bottom, w, h = self._viewport
+        return left + x * w / theme.WIDTH, bottom + y * h / theme.HEIGHT
+
+    def toggle_fullscreen(self) -> None:
+        # no full screen on this display (or headless): stay windowed
+        with contextlib.suppress(Exception):
+            self.window.set_fullscreen(not self.window.fullscreen)
+
+    # --- settings ------------------------------------------------------------------------
+
+    def set_speed(self, name: str) -> None:
+        """Use the named speed (slow, normal, fast) and keep it for next time."""
+        self.speed_name = name
+        self.speed = theme.SPEEDS[name]
+        self.settings["speed"] = name
+        if self.persist:
+            savegame.save_settings(self.settings)
+
+    def remember_setup(self, setup: Setup) -> None:
+        self.settings["setup"] = {
+            "game": setup.game,
+            "pack": setup.pack,
+            "bot": setup.bot,
+            "target": setup.target,
+        }
+        if self.persist:
+            savegame.save_settings(self.settings)
+
+    # --- views --------------------------------------------------------------------------
+
+    def show_start(self, message: str = "") -> StartView:
+        """Show the start view (with ``message``, e.g. why a save could not be resumed)."""
+        from .start_view import StartView
+
+        self.leave_table()
+        view = StartView(self, message)
+        self.window.show_view(view)
+        return view
+
+    def start_match(self, setup: Setup, rules: Rules) -> TableView:
+        """Start a new match and show its table."""
+        match = Match(self.engine, setup.game, rules, seed=setup.seed)
+        if self.persist:
+            savegame.clear_saved_match()
+        self.remember_setup(setup)
+        return self.show_table(setup, match)
+
+    def continue_match(self) -> TableView | StartView:
+        """Resume the saved match at its position (or explain why it cannot be)."""
+        try:
+            setup, match = savegame.load_saved_match(self.engine)
+        except AtoutError as exc:
+            savegame.clear_saved_match()
+            return self.show_start(f"The saved match cannot be resumed: {exc}")
+        return self.show_table(setup, match)
+
+    def show_table(self, setup: Setup, match: Match) -> TableView:
+        from .table_belote import BeloteTable
+        from .table_decouverte import DecouverteTable
+
+        self.leave_table()
+        seats = match.info.seats
+        table: TableView
+        if seats == 2:
+            table = DecouverteTable(self, setup, match)
+        elif seats == 4:
+            table = BeloteTable(self, setup, match)
+        else:
+            raise AtoutError(f"the table has no layout for {seats} players ({match.game})")
+        self.window.show_view(table)
+        return table
+
+    def leave_table(self) -> None:
+        """Save the match of the table being left (if any) and stop its bots."""
+        from .table import TableView
+
+        current = self.window.current_view
+        if isinstance(current, TableView):
+            current.leave()
+
+    def on_close(self) -> None:
+        """The window closes: save the match so that Continue finds it."""
+        self.leave_table()
+        self.shutdown()
+
+    def shutdown(self) -> None:
+        """Stop the bot thread and unhook from the window (the window may live on)."""
+        if self.closed:
+            return
+        self.closed = True
+        self.worker.stop()
+        self.window.remove_handlers(on_close=self.on_close)
+
+
+def make_window(visible: bool = True) -> arcade.Window:
+    """The resizable 1280x720 window (hidden for tests and the benchmark).
+
+    Without multisampling: the cards' edges are smooth already (their images have
+    transparent margins that the texture filter blends), and a software renderer fills
+    four samples a pixel at four times the cost.
+    """
+    window = arcade.Window(
+        theme.WIDTH,
+        theme.HEIGHT,
+        TITLE,
+        resizable=True,
+        visible=visible,
+        vsync=False,
+        antialiasing=False,
+        update_rate=1 / 60,
+        draw_rate=1 / 60,
+    )
+    window.set_minimum_size(640, 360)
+    return window
+
+
+def run(engine: Engine, setup: Setup | None = None, start: bool = False) -> int:
+    """Open the window on the start view (or straight on a match when ``start``) and play.
+
+    Without a display: one line that says so and suggests the terminal game, exit 1.
+    """
+    problem = display_problem()
+    if problem is not None:
+        print(f"atout: {problem}; play in the terminal with: atout play --text", file=sys.stderr)
+        return 1
+    try:
+        window = make_window()
+    except Exception as exc:  # pyglet's display errors have no common base class
+        print(
+            f"atout: cannot open a window ({type(exc).__name__}: {exc}); "
+            "play in the terminal with: atout play --text",
+            file=sys.stderr,
+        )
+        return 1
+    app = App(window, engine)
+    if start and setup is not None:
+        from .start_view import rules_for
+
+        app.start_match(setup, rules_for(engine, setup))
+    else:
+        view = app.show_start()
+        if setup is not None:
+            view.preselect(setup)
+    arcade.run()
+    app.shutdown()
+    return 0
+
+
+# --- the benchmark ---------------------------------------------------------------------------
+
+
+def measure_fps(frames: int = 120, seed: int = 7) -> dict[str, float]:
+    """Draw a Découverte table in the middle of a deal, at 1280x720, ``frames`` times
+    idle and ``frames`` times while a bot computes on the worker thread.
+
+    Each frame is an update, a draw and a GPU finish (so the renderer's real work is
+    counted).  Returns ``ui_fps``, ``ui_frame_p95_ms`` and ``ui_frame_max_ms`` for the
+    idle table, and the same with ``_bot_thinking`` while a pure-Python computation
+    holds the interpreter as a searching bot does.  Needs a window: headless is fine.
+    """
+    import threading
+
+    from atout.core import Engine as _Engine
+
+    window = arcade.get_window() if _has_window() else make_window(visible=False)
+    app = App(window, _Engine(), speed=0.0, persist=False)
+    stop = threading.Event()
+
+    def think() -> int:
+        total = 0
+        while not stop.is_set():
+            total += sum(range(5000))
+        return total
+
+    try:
+        setup = Setup(game="decouverte", bot="random", seed=seed)
+        table = app.start_match(setup, app.engine.default_rules("decouverte"))
+        table.autoplay_to(trick=3)
+
+        def run_frames() -> list[float]:
+            times = []
+            for _ in range(frames):
+                t0 = time.perf_counter()
+                table.on_update(1 / 60)
+                table.on_draw()
+                window.ctx.finish()
+                window.flip()
+                times.append(time.perf_counter() - t0)
+            return times[5:] or times
+
+        idle = run_frames()
+        job = app.worker.submit(think)
+        busy = run_frames()
+        stop.set()
+        job.wait(10)
+        out: dict[str, float] = {}
+        for suffix, times in (("", idle), ("_bot_thinking", busy)):
+            ranked = sorted(times)
+            p95 = ranked[min(len(ranked) - 1, int(len(ranked) * 0.95))]
+            out[f"ui_fps{suffix}"] = round(len(times) / sum(times), 1)
+            out[f"ui_frame_p95_ms{suffix}"] = round(p95 * 1000, 1)
+            out[f"ui_frame_max_ms{suffix}"] = round(ranked[-1] * 1000, 1)
+        return out
+    finally:
+        stop.set()
+        app.leave_table()
+        app.shutdown()
+
+
+def _has_window() -> bool:
+    try:
+        arcade.get_window()
+    except RuntimeError:
+        return False
+    return True
+
+
+def measure_fps_subprocess(frames: int = 120) -> dict[str, float]:
+    """:func:`measure_fps` in a fresh headless process (what ``atout bench`` calls), so the
+    benchmark needs no display and leaves no window behind."""
+    import json
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "ARCADE_HEADLESS": "1", "XDG_DATA_HOME": tmp}
+        code = (
+            "import json; from atout.ui.app import measure_fps; "
+            f"print(json.dumps(measure_fps({int(frames)})))"
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
+        )
+    if out.returncode != 0:
+        last = (out.stderr.strip().splitlines() or ["no output"])[-1]
+        raise AtoutError(f"the window benchmark failed: {last}")
+    result: dict[str, float] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def bench_ui_fps(ctx: Any) -> dict[str, Any]:
+    """The ``ui_fps`` measure of ``atout bench`` (``ctx`` is its ``BenchContext``): the
+    Découverte table drawn at 1280x720 in a fresh headless process, idle and while a bot
+    computes.  Where no window can be made (no OpenGL), the figure is ``None`` with the
+    reason."""
+    frames = ctx.size(240, 30)
+    try:
+        figures: dict[str, Any] = dict(measure_fps_subprocess(frames))
+    except AtoutError as exc:
+        return {"ui_fps": None, "ui_fps_problem": str(exc)}
+    return figures

@@ -1,0 +1,324 @@
+"""Card sprites and the textures of the table.
+
+The card faces and backs are the images that ship with arcade
+(``:resources:images/cards/cardHearts10.png``).  A :class:`CardSprite` shows one card,
+or a face-down card (no face), and animates itself: it slides to a place, turns over
+(the flip: its width shrinks to nothing, the face replaces the back, the width grows
+back), and may hide itself at the end of a move.
+
+Every texture is drawn once with Pillow.  A card's shadow, the face-down card under it
+(Découverte's piles) and the halo of a card that may be played are drawn *into* its
+texture (four variants a card): a software renderer pays for every pixel of every
+sprite, and one sprite a card is half the pixels of two.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import weakref
+from dataclasses import dataclass
+from functools import cache
+
+import arcade
+from atout.core.cards import RANKS, Card
+from PIL import Image, ImageDraw, ImageFilter
+
+from . import theme
+
+SUIT_FILES = ("Clubs", "Diamonds", "Hearts", "Spades")
+BACK_FILE = ":resources:images/cards/cardBack_red2.png"
+
+
+def card_file(card: Card) -> str:
+    """The arcade resource of ``card``'s face."""
+    rank = RANKS[card & 7]
+    return f":resources:images/cards/card{SUIT_FILES[card >> 3]}{rank}.png"
+
+
+PAD = 8
+"""Transparent margin round a card image, where its shadow falls."""
+UNDER = (12, 13)
+"""Where a face-down card lies under a face-up one (image pixels right and down)."""
+PAD_UNDER = 18
+"""The margin of a card lying on a face-down card (room for the face-down card's edge)."""
+PAD_LIT = 16
+"""The margin of a lit card (room for its halo)."""
+
+
+def _shadow_of(card: Image.Image, size: tuple[int, int], at: tuple[int, int]) -> Image.Image:
+    alpha = card.getchannel("A").point(lambda a: a * theme.SHADOW[3] // 255)
+    shadow = Image.new("RGBA", card.size, (*theme.SHADOW[:3], 0))
+    shadow.putalpha(alpha)
+    layer = Image.new("RGBA", size, (0, 0, 0, 0))
+    layer.paste(shadow, (at[0] + 3, at[1] + 4))
+    return layer.filter(ImageFilter.GaussianBlur(2))
+
+
+def with_shadow(
+    image: Image.Image, beneath: Image.Image | None = None, lit: bool = False
+) -> Image.Image:
+    """The card image on a margin with a soft shadow below and right of it; with
+    ``beneath``, lying on that card (a face-down card whose edge shows below right);
+    ``lit``, in a golden halo (a card that may be played now).
+
+    Drawing the shadow, the face-down card and the halo in the card's own texture costs
+    nothing per frame: separate sprites would double the pixels a software renderer
+    fills.  The card stays in the middle of the image in every variant.
+    """
+    card = image.convert("RGBA")
+    w, h = card.size
+    pad = PAD_UNDER if beneath is not None else PAD_LIT if lit else PAD
+    size = (w + 2 * pad, h + 2 * pad)
+    out = Image.new("RGBA", size, (0, 0, 0, 0))
+    if lit:
+        halo = Image.new("RGBA", size, (0, 0, 0, 0))
+        ImageDraw.Draw(halo).rounded_rectangle(
+            (pad - 9, pad - 9, pad + w + 8, pad + h + 8), 16, fill=theme.GOLD
+        )
+        out = Image.alpha_composite(out, halo.filter(ImageFilter.GaussianBlur(4)))
+    if beneath is not None:
+        under = beneath.convert("RGBA")
+        at = (pad + UNDER[0], pad + UNDER[1])
+        out = Image.alpha_composite(out, _shadow_of(under, size, at))
+        out.alpha_composite(under, at)
+    out = Image.alpha_composite(out, _shadow_of(card, size, (pad, pad)))
+    out.alpha_composite(card, (pad, pad))
+    return out
+
+
+@cache
+def _image(path: str) -> Image.Image:
+    return arcade.load_texture(path).image
+
+
+@cache
+def face_texture(card: Card, covered: bool = False, lit: bool = False) -> arcade.Texture:
+    """The face of ``card`` with its shadow (made once); ``covered``: lying on a
+    face-down card; ``lit``: in the halo of a card that may be played."""
+    beneath = _image(BACK_FILE) if covered else None
+    name = f"atout-face-{card}{'-covered' if covered else ''}{'-lit' if lit else ''}"
+    return _texture(with_shadow(_image(card_file(card)), beneath, lit), name)
+
+
+@cache
+def back_texture() -> arcade.Texture:
+    """The back of every card, with its shadow."""
+    return _texture(with_shadow(_image(BACK_FILE)), "atout-back")
+
+
+def _texture(image: Image.Image, name: str) -> arcade.Texture:
+    return arcade.Texture(image, hash=name, hit_box_algorithm=arcade.hitbox.algo_bounding_box)
+
+
+@cache
+def rounded_texture(
+    width: int,
+    height: int,
+    radius: int,
+    fill: tuple[int, int, int, int],
+    outline: tuple[int, int, int, int] | None = None,
+    outline_width: int = 0,
+) -> arcade.Texture:
+    """A rounded rectangle (drawn at twice the size and scaled down: smooth corners)."""
+    k = 2
+    img = Image.new("RGBA", (width * k, height * k), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle(
+        (0, 0, width * k - 1, height * k - 1),
+        radius=radius * k,
+        fill=fill,
+        outline=outline,
+        width=outline_width * k,
+    )
+    img = img.resize((width, height), Image.Resampling.LANCZOS)
+    name = f"atout-rr-{width}-{height}-{radius}-{fill}-{outline}-{outline_width}"
+    return _texture(img, name)
+
+
+@cache
+def glow_texture(colour: tuple[int, int, int, int] = theme.GOLD) -> arcade.Texture:
+    """A soft halo the size of a card plus a margin: drawn under a card to light it."""
+    margin = 30
+    w, h = theme.CARD_W + 2 * margin, theme.CARD_H + 2 * margin
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle(
+        (margin - 14, margin - 14, w - margin + 13, h - margin + 13), 22, fill=colour
+    )
+    img = img.filter(ImageFilter.GaussianBlur(7))
+    return _texture(img, f"atout-glow-{colour}")
+
+
+_warming: list[threading.Thread] = []
+_preloaded: weakref.WeakSet[arcade.Window] = weakref.WeakSet()
+
+
+def all_card_textures() -> list[arcade.Texture]:
+    """Every card texture the tables use (made on the first call, then cached)."""
+    textures = [back_texture()]
+    for card in range(32):
+        for covered in (False, True):
+            for lit in (False, True):
+                textures.append(face_texture(card, covered, lit))
+    return textures
+
+
+def warm_textures() -> None:
+    """Start drawing the card textures with Pillow on a background thread (Pillow lets
+    other threads run while it works), so that the first table opens at once."""
+    if not _warming:
+        thread = threading.Thread(target=all_card_textures, name="atout-textures", daemon=True)
+        _warming.append(thread)
+        thread.start()
+
+
+def preload_textures(window: arcade.Window) -> None:
+    """Make every card texture now and put it in the window's texture atlas, so that no
+    frame of the game pays for drawing a texture with Pillow or uploading it."""
+    if window in _preloaded:
+        return
+    for thread in _warming:
+        thread.join()
+    atlas = window.ctx.default_atlas
+    for texture in all_card_textures():
+        atlas.add(texture)
+    _preloaded.add(window)
+
+
+def ease(p: float) -> float:
+    """Ease-out cubic: fast start, gentle landing."""
+    p = min(1.0, max(0.0, p))
+    return 1 - (1 - p) ** 3
+
+
+@dataclass
+class Motion:
+    """One move of a sprite: from where it is when the move starts to ``(x, y)``.
+
+    ``start`` is a time on the table's clock; ``flip`` turns the card face up half-way;
+    ``hide`` makes the sprite invisible when the move ends (a trick taken away).
+    """
+
+    start: float
+    duration: float
+    x: float
+    y: float
+    angle: float = 0.0
+    scale: float | None = None
+    flip: bool = False
+    hide: bool = False
+    x0: float | None = None
+    y0: float | None = None
+    angle0: float = 0.0
+    scale0: float = 1.0
+
+
+class CardSprite(arcade.Sprite):
+    """A card on the table: a face (``card``) or a face-down card (``card`` is None).
+
+    ``face_up`` says which texture shows.  ``motions`` is a queue of moves played in
+    order by :meth:`animate`; :meth:`finish` ends them all at once.
+    """
+
+    def __init__(self, card: Card | None, scale: float) -> None:
+        texture = back_texture() if card is None else face_texture(card)
+        super().__init__(texture, scale=scale)
+        self.card = card
+        self.face_up = card is not None
+        self.covered = False
+        self.lit = False
+        self.base_scale = scale
+        self.motions: list[Motion] = []
+        self.z = 0
+
+    def show_face(self, up: bool, covered: bool | None = None, lit: bool | None = None) -> None:
+        """Show the face (``True``) or the back of the card; ``covered``: the face lies
+        on a face-down card; ``lit``: in a halo (``None`` keeps what it was)."""
+        if self.card is None:
+            up = False
+        covered = self.covered if covered is None else covered
+        lit = self.lit if lit is None else lit
+        if up != self.face_up or covered != self.covered or lit != self.lit:
+            self.face_up = up
+            self.covered = covered
+            self.lit = lit
+            if up and self.card is not None:
+                self.texture = face_texture(self.card, covered, lit)
+            else:
+                self.texture = back_texture()
+            self.scale = self.base_scale
+
+    @property
+    def busy(self) -> bool:
+        """Whether a move is under way or waiting."""
+        return bool(self.motions)
+
+    def place(self, x: float, y: float, angle: float = 0.0, scale: float | None = None) -> None:
+        """Put the card at once where it belongs (no animation)."""
+        self.motions.clear()
+        self.center_x, self.center_y = x, y
+        self.angle = angle
+        if scale is not None and scale != self.base_scale:
+            self.base_scale = scale
+        self.scale = self.base_scale
+
+    def move(self, motion: Motion) -> None:
+        """Queue a move."""
+        self.motions.append(motion)
+
+    def animate(self, now: float) -> None:
+        """Advance the queued moves to the time ``now``."""
+        while self.motions:
+            m = self.motions[0]
+            if now < m.start:
+                return
+            if m.x0 is None or m.y0 is None:
+                m.x0, m.y0, m.angle0 = self.center_x, self.center_y, self.angle
+                m.scale0 = self.base_scale
+                self.visible = True
+            p = 1.0 if m.duration <= 0 else (now - m.start) / m.duration
+            if p >= 1.0:
+                self._end(m)
+                self.motions.pop(0)
+                continue
+            e = ease(p)
+            self.center_x = m.x0 + (m.x - m.x0) * e
+            self.center_y = m.y0 + (m.y - m.y0) * e
+            self.angle = m.angle0 + (m.angle - m.angle0) * e
+            target_scale = m.scale if m.scale is not None else m.scale0
+            s = m.scale0 + (target_scale - m.scale0) * e
+            if m.flip:
+                if p >= 0.5 and not self.face_up:
+                    self.show_face(True)
+                width = abs(math.cos(p * math.pi))
+                self.scale = (max(0.02, s * width), s)
+            else:
+                self.scale = s
+            return
+
+    def _end(self, m: Motion) -> None:
+        self.center_x, self.center_y, self.angle = m.x, m.y, m.angle
+        if m.scale is not None:
+            self.base_scale = m.scale
+        if m.flip:
+            self.show_face(True)
+        self.scale = self.base_scale
+        if m.hide:
+            self.visible = False
+
+    def finish(self) -> None:
+        """End every queued move at once."""
+        for m in self.motions:
+            self._end(m)
+        self.motions.clear()
+
+    def contains(self, x: float, y: float) -> bool:
+        """Whether the logical point ``(x, y)`` lies on the card (its unrotated rectangle)."""
+        if not self.visible:
+            return False
+        w = theme.CARD_W * self.base_scale / 2
+        h = theme.CARD_H * self.base_scale / 2
+        if abs(self.angle) > 45:
+            w, h = h, w
+        return abs(x - self.center_x) <= w and abs(y - self.center_y) <= h

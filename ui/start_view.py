@@ -1,0 +1,484 @@
+"""The start view: choose the game, the house-rule pack, the bots, the target and a seed.
+
+The packs are those of ``atout variants list`` (:func:`atout.core.packs.list_packs`:
+shipped and user packs); a pack that does not load is listed greyed, and clicking it
+shows its problem.  A pack file given on the command line (``--pack FILE``) is listed
+too.  **Continue** appears when a saved match exists.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import arcade
+from atout.core import Engine, Rules
+from atout.core.errors import AtoutError
+from atout.core.packs import PackInfo, is_path, list_packs, load_rules, resolve
+
+from . import savegame, theme
+from .savegame import Setup
+from .widgets import Button, ButtonRow, Layer
+
+if TYPE_CHECKING:
+    from .app import App
+
+PACK_ROWS = 7
+"""How many packs the list shows at once (the arrows page through the rest)."""
+GAME_ORDER = ("decouverte", "belote")
+SEATS_WITH_TABLES = (2, 4)
+TARGET_STEP = 100
+TARGET_MIN = 100
+TARGET_MAX = 10000
+BOX = (8, 40, 24, 215)
+BOX_EDGE = (255, 255, 255, 40)
+SEED_BOX = (250, 248, 240, 255)
+
+
+def default_pack(packs: list[PackInfo], game: str) -> str:
+    """The pack chosen first for ``game``: the one named after it, or ``official``."""
+    usable = [p.name for p in packs if p.usable and p.game == game]
+    for name in (game, "official"):
+        if name in usable:
+            return name
+    return ""
+
+
+def rules_for(engine: Engine, setup: Setup) -> Rules:
+    """The rules a setup asks for: its pack's (or the game's defaults), with its target."""
+    if setup.pack:
+        rules = load_rules(engine, setup.pack, setup.game)
+    else:
+        rules = engine.default_rules(setup.game)
+    if setup.target is not None and "target" in rules:
+        values = {**rules.to_dict(), "target": setup.target}
+        rules = engine.make_rules(setup.game, values, rules.pack)
+    return rules
+
+
+class StartView(arcade.View):
+    """The first screen: the match's settings, New match, Continue."""
+
+    def __init__(self, app: App, message: str = "") -> None:
+        super().__init__(app.window)
+        self.app = app
+        self.engine = app.engine
+        self.clock = 0.0
+        self.games = self._games()
+        self.packs: list[PackInfo] = list_packs(self.engine)
+        self.setup = Setup(game=self.games[0] if self.games else "decouverte")
+        self.pack_page = 0
+        self.seed_text = ""
+        self.seed_focus = False
+        self.message_text = message
+        self.layer = Layer()
+        self.pack_layer = Layer()
+        self.buttons = ButtonRow()
+        self.pack_buttons = ButtonRow()
+        remembered = Setup.from_json(app.settings.get("setup"))
+        self.select_game(remembered.game if remembered.game in self.games else self.setup.game)
+        if remembered.game == self.setup.game:
+            self.preselect(remembered)
+
+    # --- the choices --------------------------------------------------------------------
+
+    def _games(self) -> list[str]:
+        games = self.engine.games
+        playable = [g for g, info in games.items() if info.seats in SEATS_WITH_TABLES]
+        return sorted(playable, key=lambda g: (GAME_ORDER.index(g) if g in GAME_ORDER else 9, g))
+
+    def bots_for(self, game: str) -> list[str]:
+        """The bots that play ``game``, weakest first."""
+        bots = [b for b in self.engine.bots.values() if game in b.games]
+        return [b.name for b in sorted(bots, key=lambda b: (b.level, b.name))]
+
+    def packs_for(self, game: str) -> list[PackInfo]:
+        """The packs of ``game`` (and those whose game could not be read), as listed by
+        ``atout variants list``."""
+        return [p for p in self.packs if p.game == game or not p.game]
+
+    def preselect(self, setup: Setup) -> None:
+        """Choose what ``setup`` says where it is possible (the command line's, or the
+        last match's choices)."""
+        if setup.game in self.games and setup.game != self.setup.game:
+            self.select_game(setup.game)
+        if setup.pack:
+            self._add_pack_file(setup.pack)
+            if any(p.name == setup.pack and p.usable for p in self.packs_for(self.setup.game)):
+                self.setup.pack = setup.pack
+        if setup.bot in self.bots_for(self.setup.game):
+            self.setup.bot = setup.bot
+        if setup.target is not None:
+            self.setup.target = setup.target
+        if setup.seed is not None:
+            self.seed_text = str(setup.seed)
+        self.setup.think = setup.think
+        self.refresh()
+
+    def _add_pack_file(self, name: str) -> None:
+        """A pack file named on the command line joins the list (as ``variants`` would
+        show a file)."""
+        if not is_path(name) or any(p.name == name for p in self.packs):
+            return
+        try:
+            resolved = resolve(self.engine, name, self.setup.game)
+        except AtoutError as exc:
+            self.message_text = str(exc)
+            return
+        self.packs.append(
+            PackInfo(name, resolved.game, resolved.description, "file", resolved.path)
+        )
+
+    def select_game(self, game: str) -> None:
+        self.setup.game = game
+        self.setup.pack = default_pack(self.packs, game)
+        bots = self.bots_for(game)
+        preferred = [b for b in ("greedy", "expert", "random") if b in bots]
+        self.setup.bot = preferred[0] if preferred else (bots[0] if bots else "")
+        self.setup.target = None
+        self.pack_page = 0
+        self._build()
+        self.refresh()
+
+    def select_pack(self, name: str) -> None:
+        self.setup.pack = name
+        self.setup.target = None
+        self.refresh()
+
+    def select_bot(self, name: str) -> None:
+        self.setup.bot = name
+        self.refresh()
+
+    def pack_rules(self) -> Rules | None:
+        try:
+            return rules_for(self.engine, Setup(self.setup.game, self.setup.pack))
+        except AtoutError:
+            return None
+
+    def target(self) -> int:
+        """The target score: the one chosen, else the pack's."""
+        if self.setup.target is not None:
+            return self.setup.target
+        rules = self.pack_rules()
+        return int(rules.get("target", 1000)) if rules is not None else 1000
+
+    def step_target(self, step: int) -> None:
+        self.setup.target = max(TARGET_MIN, min(TARGET_MAX, self.target() + step))
+        self.refresh()
+
+    def set_message(self, message: str) -> None:
+        self.message_text = message
+        self.message.text = message
+
+    # --- building the widgets -------------------------------------------------------------
+
+    def _build(self) -> None:
+        """Every plate, text and button of the view (again when the game changes: the
+        bots differ)."""
+        layer = Layer()
+        b = ButtonRow()
+        gold = theme.GOLD
+        layer.plate(arcade.LRBT(50, 630, 110, 596), BOX, BOX_EDGE, 16, 2)
+        layer.plate(arcade.LRBT(650, 1230, 110, 596), BOX, BOX_EDGE, 16, 2)
+        layer.text("atout", 640, 646, 46, gold, anchor_x="center", bold=True)
+        layer.text(
+            "Belote Découverte for two · Belote for four · house rules · bots",
+            640,
+            614,
+            14,
+            theme.CREAM,
+            anchor_x="center",
+        )
+        layer.text("Game", 80, 562, 15, gold, bold=True)
+        x = 80.0
+        for game in self.games:
+            info = self.engine.game(game)
+            button = Button(
+                layer,
+                f"{info.title} · {info.seats} players",
+                x,
+                526,
+                200,
+                42,
+                partial(self.select_game, game),
+                size=13,
+                name=f"game:{game}",
+                fit=True,
+            )
+            button.move_to(x + button.rect.width / 2, 526)
+            x += button.rect.width + 12
+            b.add(button)
+        self.game_text = layer.text("", 80, 482, 12, theme.CREAM, width=530, multiline=True)
+        layer.text("Bots", 80, 420, 15, gold, bold=True)
+        x = 80.0
+        for bot in self.bots_for(self.setup.game):
+            button = Button(
+                layer,
+                bot,
+                x,
+                386,
+                100,
+                38,
+                partial(self.select_bot, bot),
+                size=13,
+                name=f"bot:{bot}",
+                fit=True,
+            )
+            button.move_to(x + button.rect.width / 2, 386)
+            x += button.rect.width + 10
+            b.add(button)
+        self.bot_text = layer.text("", 80, 348, 12, theme.CREAM, width=530)
+        layer.text("Target score", 80, 300, 15, gold, bold=True)
+        b.add(Button(layer, "−", 104, 262, 46, 40, lambda: self.step_target(-TARGET_STEP), size=18))
+        self.target_text = layer.text(
+            "", 180, 262, 18, theme.WHITE, anchor_x="center", anchor_y="center", bold=True
+        )
+        b.add(Button(layer, "+", 256, 262, 46, 40, lambda: self.step_target(TARGET_STEP), size=18))
+        layer.text("Seed (empty: shuffle)", 340, 300, 15, gold, bold=True)
+        self.seed_box = b.add(
+            Button(
+                layer,
+                "",
+                460,
+                262,
+                240,
+                40,
+                self.focus_seed,
+                colour=SEED_BOX,
+                hover_colour=(255, 255, 255, 255),
+                text_colour=theme.INK,
+                name="seed",
+            )
+        )
+        layer.text("Speed of the bots", 80, 206, 15, gold, bold=True)
+        for i, speed in enumerate(theme.SPEEDS):
+            b.add(
+                Button(
+                    layer,
+                    speed,
+                    140 + i * 130,
+                    168,
+                    120,
+                    36,
+                    partial(self.set_speed, speed),
+                    size=12,
+                    name=f"speed:{speed}",
+                )
+            )
+        layer.text("House rules", 680, 562, 15, gold, bold=True)
+        b.add(
+            Button(layer, "▲", 1196, 526, 40, 30, lambda: self.page(-1), size=12, name="packs-up")
+        )
+        b.add(
+            Button(layer, "▼", 1196, 298, 40, 30, lambda: self.page(1), size=12, name="packs-down")
+        )
+        self.pack_page_text = layer.text(
+            "", 1196, 412, 11, theme.CREAM, anchor_x="center", anchor_y="center"
+        )
+        self.pack_text = layer.text("", 680, 250, 12, theme.CREAM, width=530, multiline=True)
+        b.add(
+            Button(
+                layer,
+                "New match  (Enter)",
+                640,
+                58,
+                270,
+                52,
+                self.new_match,
+                size=16,
+                colour=theme.GREEN_OK,
+                hover_colour=(60, 180, 90, 255),
+                name="new",
+            )
+        )
+        b.add(
+            Button(
+                layer,
+                "Continue  (C)",
+                640,
+                58,
+                270,
+                52,
+                self.continue_match,
+                size=16,
+                colour=(176, 120, 30, 255),
+                hover_colour=(206, 150, 50, 255),
+                name="continue",
+            )
+        )
+        self.message = layer.text(
+            self.message_text, 640, 94, 13, gold, anchor_x="center", anchor_y="center"
+        )
+        self.layer = layer
+        self.buttons = b
+
+    def _build_pack_list(self) -> None:
+        packs = self.packs_for(self.setup.game)
+        pages = max(1, (len(packs) + PACK_ROWS - 1) // PACK_ROWS)
+        self.pack_page = max(0, min(self.pack_page, pages - 1))
+        shown = packs[self.pack_page * PACK_ROWS : (self.pack_page + 1) * PACK_ROWS]
+        layer = Layer()
+        row = ButtonRow()
+        for i, p in enumerate(shown):
+            label = Path(p.name).name if p.origin == "file" else p.name
+            if p.origin != "shipped":
+                label += f"  ({p.origin})"
+            if not p.usable:
+                label += "  (!)"
+            button = Button(
+                layer,
+                label,
+                910,
+                526 - i * 38,
+                460,
+                32,
+                partial(self.click_pack, p),
+                size=12,
+                colour=theme.BUTTON if p.usable else theme.BUTTON_OFF,
+                name=f"pack:{p.name}",
+            )
+            button.selected = p.name == self.setup.pack
+            row.add(button)
+        self.pack_layer = layer
+        self.pack_buttons = row
+        self.pack_page_text.text = f"{self.pack_page + 1}/{pages}" if pages > 1 else ""
+        for b in self.buttons.buttons:
+            if b.name in ("packs-up", "packs-down"):
+                b.visible = pages > 1
+                last = self.pack_page == (0 if b.name == "packs-up" else pages - 1)
+                b.enabled = not last
+
+    def click_pack(self, info: PackInfo) -> None:
+        if info.usable:
+            self.select_pack(info.name)
+            self.set_message("")
+        else:
+            self.set_message(f"This pack cannot be used: {info.problem}")
+
+    def page(self, step: int) -> None:
+        self.pack_page += step
+        self._build_pack_list()
+
+    def refresh(self) -> None:
+        """Bring every label and selection up to date with the choices."""
+        saved = savegame.has_saved_match()
+        for b in self.buttons.buttons:
+            if b.name.startswith("game:"):
+                b.selected = b.name == f"game:{self.setup.game}"
+            elif b.name.startswith("bot:"):
+                b.selected = b.name == f"bot:{self.setup.bot}"
+            elif b.name.startswith("speed:"):
+                b.selected = b.name == f"speed:{self.app.speed_name}"
+            elif b.name == "continue":
+                b.visible = saved
+                b.move_to(640 + 150, 58)
+            elif b.name == "new":
+                b.move_to(640 - 150 if saved else 640, 58)
+        self._build_pack_list()
+        info = self.engine.games.get(self.setup.game)
+        self.game_text.text = info.description if info else ""
+        pack = next((p for p in self.packs if p.name == self.setup.pack), None)
+        if pack is None:
+            self.pack_text.text = "The game's standard rules."
+        else:
+            where = f" (from {pack.path})" if pack.origin != "shipped" else ""
+            self.pack_text.text = f"{pack.name}: {pack.description}{where}"
+        bot = self.engine.bots.get(self.setup.bot)
+        self.bot_text.text = f"{bot.name}: {bot.description}" if bot else "No bot plays this game."
+        self.target_text.text = str(self.target())
+        cursor = "|" if self.seed_focus else ""
+        self.seed_box.set_label(self.seed_text + cursor if self.seed_text or cursor else "random")
+        self.seed_box.selected = self.seed_focus
+
+    # --- actions -------------------------------------------------------------------------
+
+    def focus_seed(self) -> None:
+        self.seed_focus = not self.seed_focus
+        self.refresh()
+
+    def set_speed(self, name: str) -> None:
+        self.app.set_speed(name)
+        self.refresh()
+
+    def chosen_setup(self) -> Setup:
+        return Setup(
+            game=self.setup.game,
+            pack=self.setup.pack,
+            bot=self.setup.bot,
+            target=self.setup.target,
+            seed=int(self.seed_text) if self.seed_text else None,
+            think=self.setup.think,
+        )
+
+    def new_match(self) -> None:
+        setup = self.chosen_setup()
+        if not setup.bot:
+            self.set_message("No bot is installed for this game.")
+            return
+        try:
+            rules = rules_for(self.engine, setup)
+        except AtoutError as exc:
+            self.set_message(str(exc))
+            return
+        self.app.start_match(setup, rules)
+
+    def continue_match(self) -> None:
+        if savegame.has_saved_match():
+            self.app.continue_match()
+
+    # --- events ---------------------------------------------------------------------------
+
+    def on_draw(self) -> None:
+        self.app.begin_frame()
+        self.layer.draw()
+        self.pack_layer.draw()
+
+    def on_update(self, delta_time: float) -> None:
+        self.clock += delta_time
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        lx, ly = self.app.to_logical(x, y)
+        self.buttons.hover(lx, ly)
+        self.pack_buttons.hover(lx, ly)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        lx, ly = self.app.to_logical(x, y)
+        on_seed = self.seed_box.hit(lx, ly)
+        if self.seed_focus and not on_seed:
+            self.seed_focus = False
+            self.refresh()
+        if not self.pack_buttons.click(lx, ly):
+            self.buttons.click(lx, ly)
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        lx, _ = self.app.to_logical(x, y)
+        if lx > 650 and scroll_y:
+            self.page(-1 if scroll_y > 0 else 1)
+
+    def on_text(self, text: str) -> None:
+        if not self.seed_focus:
+            return
+        digits = "".join(ch for ch in text if ch.isdigit())
+        if digits:
+            self.seed_text = (self.seed_text + digits)[:12]
+            self.refresh()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        k = arcade.key
+        if self.seed_focus and symbol == k.BACKSPACE:
+            self.seed_text = self.seed_text[:-1]
+            self.refresh()
+        elif symbol in (k.ENTER, k.RETURN, k.NUM_ENTER):
+            self.new_match()
+        elif symbol == k.ESCAPE and self.seed_focus:
+            self.seed_focus = False
+            self.refresh()
+        elif self.seed_focus:
+            return
+        elif symbol == k.C:
+            self.continue_match()
+        elif symbol == k.F:
+            self.app.toggle_fullscreen()
+        elif symbol == k.ESCAPE:
+            self.window.close()

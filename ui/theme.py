@@ -1,0 +1,69 @@
+"""The look of the Arcade table: the logical screen, colours, card sizes and the pace.
+
+Everything is drawn in a fixed logical space of :data:`WIDTH` x :data:`HEIGHT` pixels; the
+window scales it to its own size (see :class:`atout.ui.app.App`), so one layout serves
+every window size and the full screen.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+WIDTH: Final = 1280
+"""Logical width of the table (the window scales it)."""
+HEIGHT: Final = 720
+"""Logical height of the table."""
+
+TABLE_RIGHT: Final = 960
+"""The felt runs from x 0 to here; the side bar with the score sheet is to its right."""
+
+CARD_W: Final = 140
+"""Width of arcade's card images, in image pixels."""
+CARD_H: Final = 190
+"""Height of arcade's card images."""
+
+FONT: Final = ("DejaVu Sans", "Arial", "Liberation Sans", "Helvetica")
+"""Fonts that carry the suit symbols, tried in order."""
+
+# --- colours (RGBA) ------------------------------------------------------------------------
+
+FELT = (22, 104, 60, 255)
+"""The table's baize, also the colour the window is cleared to (outside the table too)."""
+WOOD = (84, 50, 26, 255)
+PANEL = (248, 244, 230, 255)
+PANEL_EDGE = (176, 140, 60, 255)
+INK = (30, 30, 30, 255)
+INK_SOFT = (90, 90, 90, 255)
+WHITE = (255, 255, 255, 255)
+CREAM = (246, 238, 210, 255)
+GOLD = (250, 204, 64, 255)
+RED = (200, 40, 40, 255)
+GREEN_OK = (40, 150, 70, 255)
+BUTTON = (40, 92, 160, 255)
+BUTTON_HOVER = (58, 118, 196, 255)
+BUTTON_OFF = (90, 100, 110, 255)
+BUTTON_TEXT = (255, 255, 255, 255)
+TOAST = (30, 30, 30, 225)
+SHADOW = (0, 0, 0, 90)
+DIM = (125, 125, 125, 255)
+"""Multiplies the colour of a card that may not be played now."""
+
+# --- pace ----------------------------------------------------------------------------------
+
+SPEEDS: Final = {"slow": 1.7, "normal": 1.0, "fast": 0.45}
+"""Named speeds: a factor on every delay and animation (0 plays at once, for tests)."""
+
+BOT_PACE: Final = 0.8
+"""Seconds at least between a bot's turn coming and its card landing (times the speed)."""
+MOVE: Final = 0.28
+"""Seconds for a card to travel to its place."""
+FLIP: Final = 0.36
+"""Seconds for a face-down card to turn."""
+TRICK_HOLD: Final = 1.0
+"""Seconds a finished trick stays in the middle before going to its winner."""
+COLLECT: Final = 0.35
+"""Seconds for a finished trick to slide to its winner."""
+DEAL_STAGGER: Final = 0.022
+"""Seconds between two cards when dealing."""
+TOAST_TIME: Final = 3.2
+"""Seconds a message stays on the table."""
