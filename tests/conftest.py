@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
+
+# Arcade reads this when it is first imported, by whichever test module comes first.
+os.environ["ARCADE_HEADLESS"] = "1"
+
 import pytest
-
 from atout.core import Engine
-
 from helpers import shipped_engine
 
 
