@@ -1,0 +1,360 @@
+"""The Découverte ``expert`` bot: chance-aware search, from a seat's view only.
+
+How it decides (see :mod:`atout.plugins.bots.decouverte_search` for the solvers):
+
+* **Play, last tricks** (7 tricks left by default, more with a larger ``think``
+  budget; fewer when many face-down cards are still unknown, see
+  :meth:`DecouverteExpert.exact_feasible`): the exact expectiminimax of the position,
+  the face-down cards being chance.  A search that overruns its deadline gives way to
+  sampling.
+* **Play, before that**: a one-trick chance-aware search whose leaves are layouts
+  sampled from the pool of unseen face-down cards (:func:`.sampled_values`): each move
+  scored on the same samples, the opponent's answer to a lead chosen on the mean over
+  the samples; a sampled layout is solved exactly once 9 tricks or fewer remain, and
+  played by a fast policy until 7 remain before that.  Sampling stops at the time
+  budget, or as soon as one move is clearly best.
+* **What it maximises**: the score sheet of the deal, not the card points: the taker's
+  score minus the opponent's (made: ``2x - 162`` for the taker's ``x`` points; failed:
+  ``-162``).  Near the 81/82 boundary one point is worth 164 on the sheet, so the bot
+  plays to make (or break) the contract first and for points second.
+* **Bidding**: for each possible contract (each seat as taker, each suit it could name)
+  the value of the visible layout is estimated on sampled layouts (policy playouts, the
+  end solved exactly); the two rounds of bidding are then solved as a small game on
+  those values (a redeal is worth 0), so the bot takes when taking beats what passing
+  leads to, not above a fixed threshold.
+
+The bot reads only the :class:`~atout.core.views.View` it is given: the piles as the
+seat sees them (face-up cards, and whether a face-down card lies beneath), the tricks,
+the points and the legal actions.  It never receives the true state.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from atout.core.cards import FULL_DECK, SUITS, cards_of
+from atout.core.model import Action, Rules
+from atout.core.views import View
+
+from .decouverte_search import (
+    INF,
+    ChanceSolver,
+    KnownSolver,
+    Policy,
+    Position,
+    SearchTimeout,
+    determinize,
+    legal_cards,
+    playout,
+    sampled_values,
+    score_utility,
+    tables_for,
+    to_move,
+)
+
+PASS = "pass"
+TAKE = "take"
+
+BID_MAX_SAMPLES = 400
+"""The most layouts a bidding decision samples (it stops earlier at its time budget)."""
+
+DEFAULT_BUDGET = 0.5
+"""Seconds a decision may take by default (sampling stops there; the exact search gives
+up past ``1.2 * budget`` and falls back to sampling)."""
+
+
+def position_from_view(view: View) -> Position:
+    """The solvers' position as ``view`` shows it: face-up cards, the covers that still
+    hide a face-down card, the unseen face-down cards (the pool), the trick and points.
+
+    Reads only the view; raises ``ValueError`` if the view is not a Découverte play view.
+    """
+    if view.contract is None or len(view.piles) != 2:
+        raise ValueError("not a Découverte view in the play")
+    hands = [0, 0]
+    covers = 0
+    waiting = [False, False]
+    for seat, row in enumerate(view.piles):
+        for pile in row:
+            if pile.top is not None:
+                hands[seat] |= 1 << pile.top
+                if pile.covered:
+                    covers |= 1 << pile.top
+            elif pile.covered:
+                waiting[seat] = True
+    played = 0
+    for t in view.tricks:
+        for c in t.cards:
+            played |= 1 << c
+    led = None
+    if view.trick:
+        led = view.trick[0][1]
+        played |= 1 << led
+        if waiting[view.leader]:
+            covers |= 1 << led
+    pool = FULL_DECK & ~played & ~hands[0] & ~hands[1]
+    if pool.bit_count() != covers.bit_count():
+        raise ValueError("the view's face-down cards do not match its covers")
+    rules = view.rules
+    return Position(
+        trump=view.contract.trump,
+        taker=view.contract.taker,
+        leader=view.leader,
+        hands=(hands[0], hands[1]),
+        covers=covers,
+        pool=pool,
+        led=led,
+        points=(view.points[0], view.points[1]),
+        reveal_on_lead=bool(rules.get("reveal_on_lead", False)),
+        must_head_trick=bool(rules.get("must_head_trick", False)),
+    )
+
+
+class DecouverteExpert:
+    """The strongest Découverte bot: ``choose(view)`` and ``hint(view)`` return the
+    action it judges best for the view's seat.
+
+    ``think`` is the time budget of a decision in seconds (0: the default, about half a
+    second); more time means more samples before the last tricks and a deeper exact
+    search.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seed: int = 0,
+        think: float = 0.0,
+        samples: int | None = None,
+    ) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.think = think
+        self.budget = think if think > 0 else DEFAULT_BUDGET
+        self.exact_tricks = 7 if think <= DEFAULT_BUDGET else (8 if think < 5 else 9)
+        self.bid_samples = 12 if think <= DEFAULT_BUDGET else max(12, int(24 * think))
+        self.samples = samples
+        """A fixed number of samples per decision instead of the clock (reproducible
+        decisions, for tests and analysis); the exact search then has no deadline."""
+        if samples is not None:
+            self.bid_samples = max(4, samples)
+        self.utilities = {total: score_utility(total) for total in (130, 162)}
+        self.utility = self.utilities[162]
+        self.last_info: dict[str, object] = {}
+
+    # --- the interface ---------------------------------------------------------------
+
+    def choose(self, view: View) -> Action:
+        """The action for ``view`` (whose seat must be the one to act)."""
+        legal = view.legal_actions()
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to do now (phase {view.phase})")
+        self.last_info = {}
+        if len(legal) == 1:
+            return legal[0]
+        try:
+            if view.phase == "bidding":
+                action = Action.bid(self._bid(view))
+            else:
+                action = Action.play(self._play(view))
+        except (ValueError, KeyError, IndexError) as exc:
+            # A view this bot does not understand (a rule it does not model): stay legal,
+            # and say why in ``last_info``.
+            self.last_info = {"fallback": f"{type(exc).__name__}: {exc}"}
+            return legal[0]
+        if action not in legal:
+            self.last_info = {"fallback": f"{action} is not legal"}
+            return legal[0]
+        return action
+
+    def hint(self, view: View) -> Action:
+        """The action the bot judges best for the seat of ``view`` (the UI's hint)."""
+        return self.choose(view)
+
+    # --- play --------------------------------------------------------------------------
+
+    def _play(self, view: View) -> int:
+        pos = position_from_view(view)
+        legal = view.legal & legal_cards(pos)
+        if not legal:
+            raise ValueError("no legal card in the view")
+        if legal & (legal - 1) == 0:
+            return legal.bit_length() - 1
+        return self.best_card(pos, legal)
+
+    def exact_feasible(self, pos: Position) -> bool:
+        """Whether the exact chance-aware search is worth trying in ``pos``: its cost
+        grows with the tricks left and the unknown cards (measured on this machine: at
+        7 tricks left, a tenth of a second with 4 unknown cards, about a second with 6).
+        A search that overruns its deadline falls back to sampling anyway."""
+        n = pos.tricks_left
+        pool = pos.pool.bit_count()
+        if not pool or n <= 5:
+            return True
+        extra = self.exact_tricks - 7
+        limit = {6: 6, 7: 5, 8: 4, 9: 3}.get(n - extra, 0)
+        return pool <= limit
+
+    def best_card(self, pos: Position, legal: int | None = None) -> int:
+        """The card the bot plays in ``pos`` (its seat is the one to move)."""
+        start = time.perf_counter()
+        deadline = start + self.budget
+        if legal is None:
+            legal = legal_cards(pos)
+        mover = to_move(pos)
+        sign = 1.0 if mover == pos.taker else -1.0
+        t = tables_for(pos.trump, pos.must_head_trick)
+        utility = self.utilities[162 if pos.trump is not None else 130]
+        if self.exact_feasible(pos):
+            solver = ChanceSolver(t, pos.covers, pos.taker, utility, pos.reveal_on_lead)
+            if self.samples is None:
+                solver.clock.deadline = start + 1.2 * self.budget
+            try:
+                values = solver.move_values(pos)
+            except SearchTimeout:
+                deadline = start + 1.7 * self.budget
+            else:
+                self.last_info = {"method": "exact", "nodes": solver.clock.nodes}
+                return max(cards_of(legal), key=lambda c: (values[c], -c))
+        # Sample layouts; merged equivalent cards share one evaluation.
+        rem = pos.remaining | (1 << pos.led if pos.led is not None else 0)
+        reps = t.merge(legal, ~pos.covers, rem)
+        if reps & (reps - 1) == 0:
+            return reps.bit_length() - 1
+        moves = list(cards_of(reps))
+        solve_at = 9 if pos.tricks_left <= 9 else 7
+        if self.samples is None:
+            means, n = sampled_values(
+                pos,
+                moves,
+                utility,
+                self.rng,
+                max(deadline, time.perf_counter() + 0.05),
+                solve_at=solve_at,
+                stop_early=True,
+            )
+        else:
+            means, n = sampled_values(
+                pos, moves, utility, self.rng, INF, self.samples, self.samples, solve_at
+            )
+        self.last_info = {"method": "sampled", "samples": n}
+        return max(moves, key=lambda c: (sign * means[c], -c))
+
+    # --- bidding -----------------------------------------------------------------------
+
+    def _bid(self, view: View) -> str:
+        legal = list(view.legal_bids)
+        if view.turnup is None:
+            raise ValueError("no proposed card in the view")
+        values = self.contract_values(view)
+        proposed = view.turnup >> 3
+        first = 1 - view.dealer
+        n = len(view.bids)
+
+        def seat_of(i: int) -> int:
+            return first if i % 2 == 0 else 1 - first
+
+        def take_value(i: int) -> float:
+            seat = seat_of(i)
+            if i < 2:
+                return values[seat, proposed]
+            return max(values[seat, s] for s in range(4) if s != proposed)
+
+        def pass_value(i: int) -> float:
+            # After the fourth pass the deal is redealt: worth nothing to either.
+            return 0.0 if i >= 3 else -best_value(i + 1)
+
+        def best_value(i: int) -> float:
+            return max(take_value(i), pass_value(i))
+
+        options: dict[str, float] = {}
+        for bid in legal:
+            if bid == TAKE:
+                options[bid] = values[view.seat, proposed]
+            elif bid == PASS:
+                options[bid] = pass_value(n)
+            elif bid in SUITS:
+                options[bid] = values[view.seat, SUITS.index(bid)]
+        self.last_info = {"bids": options}
+        return max(legal, key=lambda b: (options.get(b, -1e9), b == PASS))
+
+    def contract_values(self, view: View) -> dict[tuple[int, int], float]:
+        """The estimated score-sheet value of each contract for its taker: ``(taker,
+        suit) -> `` the taker's expected score minus the opponent's, on layouts sampled
+        from the unseen face-down cards (both sides play the policy, the last tricks are
+        solved exactly)."""
+        hands = [0, 0]
+        covers = 0
+        for seat, row in enumerate(view.piles):
+            for pile in row:
+                if pile.top is not None:
+                    hands[seat] |= 1 << pile.top
+                    if pile.covered:
+                        covers |= 1 << pile.top
+        pool = FULL_DECK & ~hands[0] & ~hands[1]
+        leader = 1 - view.dealer
+        rules = view.rules
+        base = Position(
+            trump=0,
+            taker=0,
+            leader=leader,
+            hands=(hands[0], hands[1]),
+            covers=covers,
+            pool=pool,
+            reveal_on_lead=bool(rules.get("reveal_on_lead", False)),
+            must_head_trick=bool(rules.get("must_head_trick", False)),
+        )
+        if self.samples is not None:
+            return estimate_contracts(base, self.utility, self.rng, self.bid_samples)
+        deadline = time.perf_counter() + self.budget
+        return estimate_contracts(
+            base, self.utility, self.rng, BID_MAX_SAMPLES, deadline, self.bid_samples
+        )
+
+
+def estimate_contracts(
+    base: Position,
+    utility: Sequence[float],
+    rng: random.Random,
+    samples: int,
+    deadline: float = INF,
+    min_samples: int = 1,
+    solve_at: int = 6,
+) -> dict[tuple[int, int], float]:
+    """The mean utility for the taker of every (taker, trump) contract from the deal
+    ``base`` (trump and taker ignored), over sampled layouts shared by all contracts:
+    ``samples`` of them, or fewer (at least ``min_samples``) when the ``deadline``
+    (``time.perf_counter``) passes.  Both sides play :class:`Policy` and the last
+    ``solve_at`` tricks are solved exactly."""
+    sums: dict[tuple[int, int], float] = {(s, t): 0.0 for s in (0, 1) for t in range(4)}
+    n = 0
+    while n < samples and (n < min_samples or time.perf_counter() < deadline):
+        n += 1
+        layout = determinize(base, rng)
+        under = dict(layout.under)
+        for trump in range(4):
+            tables = tables_for(trump, base.must_head_trick)
+            policy = Policy(tables)
+            solver = KnownSolver(tables, under)
+            L = layout.leader
+            hid = 0
+            for d in under.values():
+                hid |= 1 << d
+            R = 162
+            got = playout(
+                policy,
+                solver.under_bits,
+                layout.hands[L],
+                layout.hands[1 - L],
+                hid,
+                L,
+                R,
+                solver,
+                solve_at,
+            )
+            for taker in (0, 1):
+                pts = got if taker == L else R - got
+                sums[taker, trump] += utility[pts]
+    return {k: v / n for k, v in sums.items()}

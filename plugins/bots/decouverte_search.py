@@ -1,0 +1,1646 @@
+"""Search for Belote Découverte: exact solvers, sampling, and the benchmark's positions.
+
+Découverte is a perfect-information game with chance: both players see every face-up
+card, and the face-down cards are unknown to both (even to their owner) until the card
+above them leaves.  The face-down cards still unseen form a public *pool*; given what
+the players have seen, every assignment of the pool to the covered places is equally
+likely, whoever played what (no player ever knew more than the other).  So:
+
+* :class:`KnownSolver` solves a **fully known layout** (every face-down card known, as
+  in a sampled layout or an analysis): fail-soft alpha-beta over whole tricks (the lead
+  and the answer in one frame), a transposition table of value bounds keyed on the two
+  hands and the leader, move ordering (the table's best lead, tried before the others
+  are even generated; then leads the opponent cannot beat, richest first; then the
+  cheapest; answers: winning ones richest first, then the cheapest), equivalent-card
+  pruning (:meth:`Tables.merge`), and the last two tricks solved outright.  The driver
+  is MTD(f): null-window searches ("is the value at least v?") sharing the table.
+* :class:`ChanceSolver` solves a **real position** exactly: expectiminimax whose chance
+  nodes are the turns of face-down cards (a covering card leaves: the card beneath is
+  drawn uniformly from the pool, without replacement; at the end of the trick, or at
+  once for the leader under the ``reveal_on_lead`` option).  Chance nodes are pruned
+  with Ballard's Star1 (the bounds come from the card points still in play) and Star2
+  (each outcome is first probed with its best lead, a lower bound), positions between
+  tricks and turns are memoized with their bounds, and a position whose pool is empty
+  goes to one shared :class:`KnownSolver`.  It maximises the expectation of a *utility*
+  of the taker's final card points: the points themselves (the benchmark's value), or
+  the score sheet of the deal (:func:`score_utility`: what the bot plays for, so that
+  the contract's 81/82 boundary weighs what it weighs on the sheet).
+* Before the last tricks, :func:`sampled_values` scores moves by perfect-information
+  Monte Carlo: layouts drawn from the pool (:func:`determinize`), each solved exactly
+  once few enough tricks remain and played by the fast :class:`Policy` until then.
+
+The solvers run on a lean state of a few ints: the face-up cards of the leader and of
+the follower (card masks, :mod:`atout.core.cards`), the face-down cards, and the points;
+the play obligations are those of :class:`atout.plugins.common.BeloteMoves` for two
+seats (no partner: follow suit; on a trump lead overtrump if possible; void in a plain
+suit, trump; void of trumps, anything; option ``must_head_trick``: beat the led card in
+its suit if possible).  :class:`Position` is the public form of that state, and
+:func:`successors` steps it (the tests check both against the engine).
+
+Entry points for the benchmark (``atout bench``):
+
+* :func:`known_positions` (seed, n; default 50 layouts with 8 tricks left) and
+  :func:`solve_known` (a position -> the taker's final card points under optimal play);
+* :func:`chance_positions` (seed, n; default 30 real positions with 7 tricks left) and
+  :func:`expectimax_value` (a position -> the taker's expected final card points).
+
+Both sets come from random deals (random trump, taker and first leader) played on by
+random legal cards; they depend only on the seed, never on the plugins installed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+
+from atout.core.cards import SUIT_MASKS, card_str, cards_of
+from atout.plugins.tables import LAST_TRICK_BONUS, beats_table, card_points, strength
+
+INF = float("inf")
+TRICKS = 16
+CACHE_LIMIT = 200_000
+"""Entries a memo of :class:`Tables` holds before it starts afresh (bounded memory)."""
+
+
+KnownSearch = Callable[[int, int, int, int, int, int, int], int]
+"""``ab(hL, hF, hidden, leader, R, alpha, beta)``: the known solver's alpha-beta."""
+NodeSearch = Callable[[int, int, int, int, int, int, float, float], float]
+"""``node(hL, hF, leader, pool, base, R, alpha, beta)``: a chance-search position."""
+RespondSearch = Callable[[int, int, int, int, bool, int, int, int, float, float], float]
+"""``respond(hL, hF, leader, led, draw, pool, base, R, alpha, beta)``: after a lead."""
+ChanceSearch = Callable[[int, int, int, int, int, int, bool, bool, float, float], float]
+"""``chance(hW, hO, winner, pool, base, R, drawW, drawO, alpha, beta)``: a trick's end."""
+LeadDrawSearch = Callable[[int, int, int, int, int, int, int, float, float], float]
+"""``lead_draw(hL, hF, leader, led, pool, base, R, alpha, beta)``: a turn at the lead."""
+
+
+class SearchTimeout(Exception):
+    """Raised inside a search whose deadline passed; its tables stay valid."""
+
+
+class _Clock:
+    """A search's node counter and deadline (``time.perf_counter`` seconds), checked
+    every 512 expanded nodes."""
+
+    __slots__ = ("deadline", "nodes")
+
+    def __init__(self) -> None:
+        self.nodes = 0
+        self.deadline = INF
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if not self.nodes & 511 and time.perf_counter() > self.deadline:
+            raise SearchTimeout
+
+
+# --- tables -------------------------------------------------------------------------------
+
+
+class Tables:
+    """The per-contract tables of the search: card points, which card beats which, the
+    play obligations on the lean state, and equivalent-card merging.
+
+    One instance per (trump, ``must_head_trick``), shared by every search (see
+    :func:`tables_for`): its memo of merged suits fills once and serves every solve.
+    """
+
+    __slots__ = (
+        "_answers",
+        "_eq",
+        "_leads",
+        "_merged",
+        "beats",
+        "head",
+        "order",
+        "pts",
+        "trump",
+        "trump_mask",
+    )
+
+    def __init__(self, trump: int | None, head: bool = False) -> None:
+        self.trump = trump
+        self.head = head
+        self.pts: tuple[int, ...] = card_points(trump)
+        self.beats: tuple[int, ...] = beats_table(trump)
+        self.trump_mask = SUIT_MASKS[trump] if trump is not None else 0
+        # Per suit, its ranks from the weakest to the strongest under this trump.
+        self.order: tuple[tuple[int, ...], ...] = tuple(_suit_order(s, trump) for s in range(4))
+        self._eq: dict[int, int] = {}
+        self._merged: dict[int, int] = {}
+        self._leads: dict[int, tuple[tuple[int, int], ...]] = {}
+        self._answers: dict[int, tuple[int, ...]] = {}
+
+    def follow(self, hand: int, led: int) -> int:
+        """The cards of ``hand`` the follower may play on the led card ``led``."""
+        suit = led >> 3
+        same = hand & SUIT_MASKS[suit]
+        if same:
+            if suit == self.trump or self.head:
+                return same & self.beats[led] or same
+            return same
+        return hand & self.trump_mask or hand
+
+    def merge(self, cands: int, lone: int, rem: int) -> int:
+        """``cands`` with equivalent cards merged (the weakest of each group kept).
+
+        Two candidate cards are equivalent when they are of one suit, adjacent in that
+        suit's order among ``rem`` (every card not yet played, the card on the table and
+        the unknown face-down cards included: nothing can fall between them), equal in
+        points, and both in ``lone`` (covering no face-down card, so that playing either
+        turns nothing different).  Swapping two such cards changes no trick's winner
+        and no score, so one of them needs searching.  (Cards of *different* players
+        are never merged, nor are face-down cards still to be drawn: those can meet in
+        one trick, where their order decides it.)
+        """
+        lc = cands & lone
+        k = lc | rem << 32
+        v = self._merged.get(k)
+        if v is None:
+            v = 0
+            eq = self._eq
+            for s in (0, 8, 16, 24):
+                lb = lc >> s & 255
+                if lb & (lb - 1):
+                    k2 = s << 16 | (rem >> s & 255) << 8 | lb
+                    m = eq.get(k2)
+                    if m is None:
+                        m = eq[k2] = self._merge_suit(s >> 3, rem >> s & 255, lb)
+                    v |= m << s
+                else:
+                    v |= lb << s
+            if len(self._merged) >= CACHE_LIMIT:
+                self._merged.clear()
+            self._merged[k] = v
+        return cands & ~lone | v
+
+    def leads(self, moves: int, hF: int) -> tuple[tuple[int, int], ...]:
+        """The leads ``moves`` against the follower's ``hF`` in search order, each with
+        the follower's legal answers: first the leads the follower cannot beat (the
+        richest first: cash them), then the others (the cheapest first)."""
+        k = moves | hF << 32
+        v = self._leads.get(k)
+        if v is None:
+            pts = self.pts
+            beats = self.beats
+            order = []
+            for c in cards_of(moves):
+                resp = self.follow(hF, c)
+                sc = -pts[c] if resp & beats[c] else 100 + pts[c]
+                order.append((sc, c, resp))
+            order.sort(reverse=True)
+            v = tuple((c, resp) for _, c, resp in order)
+            if len(self._leads) >= CACHE_LIMIT:
+                self._leads.clear()
+            self._leads[k] = v
+        return v
+
+    def answers(self, resp: int, c: int) -> tuple[int, ...]:
+        """The answers ``resp`` to the lead ``c`` in search order: the winning ones (the
+        richest first), then the losing ones (the cheapest first)."""
+        k = resp | c << 32
+        v = self._answers.get(k)
+        if v is None:
+            pts = self.pts
+            bc = self.beats[c]
+            wins = sorted(cards_of(resp & bc), key=pts.__getitem__, reverse=True)
+            loses = sorted(cards_of(resp & ~bc), key=pts.__getitem__)
+            v = tuple(wins + loses)
+            if len(self._answers) >= CACHE_LIMIT:
+                self._answers.clear()
+            self._answers[k] = v
+        return v
+
+    def _merge_suit(self, suit: int, rem: int, lone: int) -> int:
+        pts = self.pts
+        keep = 0
+        prev = -1
+        for r in self.order[suit]:
+            if not rem >> r & 1:
+                continue
+            if lone >> r & 1:
+                p = pts[suit * 8 + r]
+                if prev == p:
+                    continue
+                keep |= 1 << r
+                prev = p
+            else:
+                prev = -1
+        return keep
+
+
+def _suit_order(suit: int, trump: int | None) -> tuple[int, ...]:
+    """The ranks of ``suit`` from the weakest to the strongest under ``trump``."""
+    return tuple(sorted(range(8), key=lambda r: strength(suit * 8 + r, trump)))
+
+
+@cache
+def tables_for(trump: int | None, head: bool = False) -> Tables:
+    """The shared :class:`Tables` of a contract."""
+    return Tables(trump, head)
+
+
+# --- positions ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Position:
+    """A Découverte position on the lean state the solvers read.
+
+    ``hands[s]`` holds seat ``s``'s face-up (playable) cards; the card already led in
+    the current trick, if any, is ``led`` (played by ``leader``) and is in neither
+    hand.  Face-down cards are either *known* (``under``: ``(cover, face-down)`` pairs,
+    a fully known layout) or *unknown*: ``covers`` is the set of cards that lie on an
+    unknown face-down card (the led card included while its card waits to be turned),
+    and ``pool`` the unknown face-down cards (as many as ``covers``).  ``points`` are the
+    card points each seat has won so far; ``taker`` took the contract in ``trump``.
+    """
+
+    trump: int | None
+    taker: int
+    leader: int
+    hands: tuple[int, int]
+    under: tuple[tuple[int, int], ...] = ()
+    covers: int = 0
+    pool: int = 0
+    led: int | None = None
+    points: tuple[int, int] = (0, 0)
+    reveal_on_lead: bool = False
+    must_head_trick: bool = False
+
+    @property
+    def remaining(self) -> int:
+        """Every card not yet played (the led card excluded)."""
+        mask = self.hands[0] | self.hands[1] | self.pool
+        for _, down in self.under:
+            mask |= 1 << down
+        return mask
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks not yet finished (the current one included)."""
+        n = self.remaining.bit_count() + (self.led is not None)
+        return n // 2
+
+    @property
+    def known(self) -> bool:
+        """Whether every face-down card is known."""
+        return not self.pool
+
+    @property
+    def points_left(self) -> int:
+        """The points still to win: the cards not in finished tricks and the last-trick
+        bonus."""
+        pts = card_points(self.trump)
+        total = LAST_TRICK_BONUS + sum(pts[c] for c in cards_of(self.remaining))
+        if self.led is not None:
+            total += pts[self.led]
+        return total
+
+    def describe(self) -> str:
+        """A readable one-line form (for failing tests and analysis)."""
+        under = dict(self.under)
+
+        def seat(s: int) -> str:
+            items = []
+            for c in cards_of(self.hands[s]):
+                if c in under:
+                    items.append(f"{card_str(c)}/{card_str(under[c])}")
+                elif self.covers >> c & 1:
+                    items.append(f"{card_str(c)}/?")
+                else:
+                    items.append(card_str(c))
+            return " ".join(items)
+
+        led = f" led {card_str(self.led)}" if self.led is not None else ""
+        pool = f" pool {' '.join(card_str(c) for c in cards_of(self.pool))}" if self.pool else ""
+        trump = "SA" if self.trump is None else "CDHS"[self.trump]
+        return (
+            f"trump {trump} taker {self.taker} leader {self.leader}{led} points {self.points}"
+            f" | 0: {seat(0)} | 1: {seat(1)}{pool}"
+        )
+
+
+# --- the exact solver of a fully known layout ---------------------------------------------
+
+
+class KnownSolver:
+    """Exact solver of a fully known layout: every face-down card is known.
+
+    The value of a position between tricks is the card points (last-trick bonus
+    included) its leader wins from the remaining tricks under optimal play by both.
+    One solver serves one layout (one map of face-down cards); its transposition table
+    (``tt``: the hands and the leader -> bounds and best lead) persists between calls,
+    so solving many positions of one layout (the children of a root, a threshold search)
+    reuses the work.
+    """
+
+    def __init__(self, tables: Tables, under: dict[int, int] | None = None) -> None:
+        self.tables = tables
+        self.under_bits = [0] * 32
+        self.cover_mask = 0
+        for cover, down in (under or {}).items():
+            self.under_bits[cover] = 1 << down
+            self.cover_mask |= 1 << cover
+        self.tt: dict[int, tuple[int, int, int]] = {}
+        self.exact: dict[int, int] = {}
+        self.clock = _Clock()
+        self.search: KnownSearch = self._make_search()
+
+    def _make_search(self) -> KnownSearch:
+        t = self.tables
+        pts = t.pts
+        beats = t.beats
+        follow = t.follow
+        merge = t.merge
+        leads = t.leads
+        answers = t.answers
+        under = self.under_bits
+        lone = ~self.cover_mask
+        tt = self.tt
+        tt_get = tt.get
+        big = 1 << 20
+        tick = self.clock.tick
+
+        def two(hL: int, hF: int, R: int) -> int:
+            """The last two tricks, solved outright: the leader's points."""
+            best = -1
+            for c in cards_of(hL):
+                c2 = (hL ^ (1 << c) | under[c]).bit_length() - 1
+                bc = beats[c]
+                pc = pts[c]
+                worst = big
+                for r in cards_of(follow(hF, c)):
+                    r2 = (hF ^ (1 << r) | under[r]).bit_length() - 1
+                    p = pc + pts[r]
+                    if bc >> r & 1:
+                        v = R - p if beats[r2] >> c2 & 1 else 0
+                    else:
+                        v = p if beats[c2] >> r2 & 1 else R
+                    if v < worst:
+                        worst = v
+                if worst > best:
+                    best = worst
+            return best
+
+        def lead_order(hL: int, hF: int, rem: int, bm: int) -> Iterator[int]:
+            """The leads in search order, generated lazily: the table's best lead alone
+            often gives the cutoff."""
+            if bm >= 0:
+                yield bm
+            for c, _ in leads(merge(hL, lone, rem), hF):
+                if c != bm:
+                    yield c
+
+        def ab(hL: int, hF: int, hid: int, L: int, R: int, alpha: int, beta: int) -> int:
+            """Fail-soft alpha-beta: the leader's points from here, within (alpha, beta)."""
+            n = (hL | hF | hid).bit_count()
+            if n <= 4:
+                if n == 2:
+                    # The last trick: one card each, both face up.
+                    return 0 if beats[hL.bit_length() - 1] >> (hF.bit_length() - 1) & 1 else R
+                return two(hL, hF, R)
+            if alpha >= R:
+                return R
+            if beta <= 0:
+                return 0
+            key = hL | hF << 32 | L << 64
+            e = tt_get(key)
+            bm = -1
+            lo = 0
+            hi = R
+            if e is not None:
+                lo, hi, bm = e
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            tick()
+            rem = hL | hF | hid
+            F = 1 - L
+            best = -big
+            best_move = -1
+            a0 = alpha
+            # The table's best lead first, then sure winners, then the cheapest.
+            for c in lead_order(hL, hF, rem, bm):
+                resp = follow(hF, c)
+                hL2 = hL ^ (1 << c)
+                hid2 = hid
+                d = under[c]
+                if d:
+                    hL2 |= d
+                    hid2 ^= d
+                pc = pts[c]
+                bc = beats[c]
+                worst = big
+                if resp & (resp - 1):
+                    resp = merge(resp, lone, rem)
+                for r in answers(resp, c):
+                    hF2 = hF ^ (1 << r)
+                    hid3 = hid2
+                    d = under[r]
+                    if d:
+                        hF2 |= d
+                        hid3 ^= d
+                    p = pc + pts[r]
+                    Rc = R - p
+                    b = beta if beta < worst else worst
+                    if bc >> r & 1:
+                        v = Rc - ab(hF2, hL2, hid3, F, Rc, Rc - b, Rc - alpha)
+                    else:
+                        v = p + ab(hL2, hF2, hid3, L, Rc, alpha - p, b - p)
+                    if v < worst:
+                        worst = v
+                        if worst <= alpha:
+                            break
+                if worst > best:
+                    best = worst
+                    best_move = c
+                    if best >= beta:
+                        break
+                    if best > alpha:
+                        alpha = best
+            # Store the bound the result proves, merged with what the table knew.
+            if best <= a0:
+                hi = best if best < hi else hi
+            elif best >= beta:
+                lo = best if best > lo else lo
+            else:
+                lo = hi = best
+            tt[key] = (lo, hi, best_move)
+            return best
+
+        return ab
+
+    def value(self, hL: int, hF: int, hid: int, leader: int, R: int, guess: int = -1) -> int:
+        """The exact points the leader wins from here (``R``: the points left, last-trick
+        bonus included), by MTD(f) from ``guess`` (half of ``R`` if not given)."""
+        if not hL:
+            return 0
+        key = hL | hF << 32 | leader << 64
+        ex = self.exact.get(key)
+        if ex is not None:
+            return ex
+        e = self.tt.get(key)
+        if e is not None and e[0] == e[1]:
+            return e[0]
+        ab = self.search
+        lo, hi = 0, R
+        g = guess if 0 <= guess <= R else R // 2
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g = ab(hL, hF, hid, leader, R, beta - 1, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        self.exact[key] = lo
+        return lo
+
+    def best_lead(self, hL: int, hF: int, hid: int, leader: int, R: int) -> int:
+        """A best lead of the leader (after :meth:`value`), from the table."""
+        self.value(hL, hF, hid, leader, R)
+        e = self.tt.get(hL | hF << 32 | leader << 64)
+        return e[2] if e is not None else -1
+
+
+def _known_state(pos: Position) -> tuple[int, int, int, dict[int, int]]:
+    """The hands of the leader and follower, the face-down mask and the map of a known
+    position."""
+    if pos.pool or pos.covers:
+        raise ValueError("a position with unknown face-down cards needs expectimax_value")
+    under = dict(pos.under)
+    hid = 0
+    for down in under.values():
+        hid |= 1 << down
+    return pos.hands[pos.leader], pos.hands[1 - pos.leader], hid, under
+
+
+def solve_known(pos: Position, solver: KnownSolver | None = None) -> int:
+    """The taker's final card points (won so far plus the rest under optimal play by
+    both, last-trick bonus included) of a fully known position.
+
+    ``pos`` may be between tricks or after a lead (``pos.led``).  ``solver`` may be a
+    :class:`KnownSolver` built for this layout, to share its table across calls.
+    """
+    hL, hF, hid, under = _known_state(pos)
+    t = tables_for(pos.trump, pos.must_head_trick)
+    s = solver if solver is not None else KnownSolver(t, under)
+    L = pos.leader
+    R = pos.points_left
+    if pos.led is None:
+        f = s.value(hL, hF, hid, L, R)
+        mine = f if pos.taker == L else R - f
+        return pos.points[pos.taker] + mine
+    # After a lead: the follower picks the answer that leaves the leader least.
+    c = pos.led
+    if c in under:
+        hL |= 1 << under[c]
+        hid ^= 1 << under[c]
+    best = -1
+    for r in cards_of(t.follow(hF, c)):
+        hF2 = hF ^ (1 << r)
+        hid2 = hid
+        if r in under:
+            hF2 |= 1 << under[r]
+            hid2 ^= 1 << under[r]
+        p = t.pts[c] + t.pts[r]
+        Rc = R - p
+        if not hL and not hF2 and not hid2:
+            vL = R if not t.beats[c] >> r & 1 else 0
+        elif t.beats[c] >> r & 1:
+            vL = Rc - s.value(hF2, hL, hid2, 1 - L, Rc)
+        else:
+            vL = p + s.value(hL, hF2, hid2, L, Rc)
+        vF = R - vL
+        best = max(best, vF)
+    mine = R - best if pos.taker == L else best
+    return pos.points[pos.taker] + mine
+
+
+# --- the exact chance-aware solver (expectiminimax) ---------------------------------------
+
+
+def points_utility() -> list[float]:
+    """The utility whose expectation is the taker's expected card points."""
+    return [float(x) for x in range(163)]
+
+
+def score_utility(total: int = 162) -> list[float]:
+    """The taker's deal score minus the opponent's, by the taker's final card points
+    ``x`` in a deal worth ``total`` (162; 130 without a trump suit).
+
+    Made (more than the opponent: ``x > total - x``, 82 or more of 162): ``x - (total -
+    x)``; failed: the opponent scores all ``total``.  Its expectation is what the score
+    sheet gains in a deal, so a search that maximises it plays for the contract near the
+    boundary: one point across 81/82 is worth 164 on the sheet.
+    """
+    return [float(2 * x - total if 2 * x > total else -total) for x in range(total + 1)]
+
+
+class ChanceSolver:
+    """Exact expectiminimax of a real Découverte position (face-down cards unknown).
+
+    The value of a position is the expectation of ``utility[taker's final card points]``
+    when the taker maximises it and the opponent minimises it, the face-down cards being
+    drawn uniformly from the pool as their covers leave.  Internally every node returns
+    the value seen by the player to move (negamax: the taker's expectation, negated for
+    the opponent).  ``tt`` maps a position between tricks (both hands, the pool, the
+    leader, and the taker's points so far unless the utility is the plain points) to
+    bounds and the best lead; positions without unknown cards go to one shared
+    :class:`KnownSolver`.  One solver serves one deal: its covers never change.
+    """
+
+    def __init__(
+        self,
+        tables: Tables,
+        covers: int,
+        taker: int,
+        utility: Sequence[float] | None = None,
+        reveal_on_lead: bool = False,
+    ) -> None:
+        self.tables = tables
+        self.covers = covers
+        self.taker = taker
+        self.linear = utility is None
+        self.utility: list[float] = list(utility) if utility is not None else points_utility()
+        self.reveal_on_lead = reveal_on_lead
+        self.known = KnownSolver(tables)
+        self.clock = self.known.clock
+        self.tt: dict[int, tuple[float, float, int]] = {}
+        self.chance_tt: dict[int, tuple[float, float]] = {}
+        self.node: NodeSearch
+        self.respond: RespondSearch
+        self.chance: ChanceSearch
+        self.lead_draw: LeadDrawSearch
+        self.node, self.respond, self.chance, self.lead_draw = self._make_search()
+
+    def _make_search(self) -> tuple[NodeSearch, RespondSearch, ChanceSearch, LeadDrawSearch]:
+        t = self.tables
+        pts = t.pts
+        beats = t.beats
+        follow = t.follow
+        merge = t.merge
+        leads = t.leads
+        answers = t.answers
+        cov0 = self.covers
+        lone = ~cov0
+        taker = self.taker
+        U = self.utility
+        linear = self.linear
+        reveal = self.reveal_on_lead
+        exact = self.known.value
+        tick = self.clock.tick
+        tt = self.tt
+        tt_get = tt.get
+        ctt = self.chance_tt
+        ctt_get = ctt.get
+
+        def node(
+            hL: int, hF: int, L: int, pool: int, base: int, R: int, alpha: float, beta: float
+        ) -> float:
+            """A position between tricks, ``L`` to lead: its value for ``L``."""
+            s = 1.0 if taker == L else -1.0
+            if not pool:
+                if not hL:
+                    return s * U[base]
+                f = exact(hL, hF, 0, L, R)
+                return s * U[base + (f if taker == L else R - f)]
+            if taker == L:
+                lo, hi = U[base], U[base + R]
+            else:
+                lo, hi = -U[base + R], -U[base]
+            if alpha >= hi:
+                return hi
+            if beta <= lo:
+                return lo
+            key = hL | hF << 32 | pool << 64 | L << 96
+            if not linear:
+                key |= base << 97
+            e = tt_get(key)
+            bm = -1
+            if e is not None:
+                tlo, thi, bm = e
+                if linear:
+                    tlo += base
+                    thi += base
+                if taker != L:
+                    tlo, thi = -thi, -tlo
+                if tlo > lo:
+                    lo = tlo
+                if thi < hi:
+                    hi = thi
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            tick()
+            a0 = alpha
+            best = -INF
+            best_move = -1
+            if bm >= 0:
+                # The table's best lead first: often enough for a cutoff, before the
+                # other leads are even generated.
+                best = lead(hL, hF, L, bm, pool, base, R, alpha, beta)
+                best_move = bm
+                if best > alpha:
+                    alpha = best
+            if best < beta:
+                for c, _ in leads(merge(hL, lone, hL | hF | pool), hF):
+                    if c == bm:
+                        continue
+                    v = lead(hL, hF, L, c, pool, base, R, alpha, beta)
+                    if v > best:
+                        best = v
+                        best_move = c
+                        if best >= beta:
+                            break
+                        if best > alpha:
+                            alpha = best
+            if best <= a0:
+                if best < hi:
+                    hi = best
+            elif best >= beta:
+                if best > lo:
+                    lo = best
+            else:
+                lo = hi = best
+            if taker != L:
+                lo, hi = -hi, -lo
+            if linear:
+                lo -= base
+                hi -= base
+            tt[key] = (lo, hi, best_move)
+            return best
+
+        def lead(
+            hL: int,
+            hF: int,
+            L: int,
+            c: int,
+            pool: int,
+            base: int,
+            R: int,
+            alpha: float,
+            beta: float,
+        ) -> float:
+            """The leader's value of leading ``c``."""
+            if cov0 >> c & 1:
+                if reveal:
+                    return lead_draw(hL ^ (1 << c), hF, L, c, pool, base, R, alpha, beta)
+                return respond(hL ^ (1 << c), hF, L, c, True, pool, base, R, alpha, beta)
+            return respond(hL ^ (1 << c), hF, L, c, False, pool, base, R, alpha, beta)
+
+        def lead_draw(
+            hL2: int,
+            hF: int,
+            L: int,
+            c: int,
+            pool: int,
+            base: int,
+            R: int,
+            alpha: float,
+            beta: float,
+        ) -> float:
+            """``reveal_on_lead``: the led card's face-down card is drawn before the answer."""
+            n = pool.bit_count()
+            if n == 1:
+                return respond(hL2 | pool, hF, L, c, False, 0, base, R, alpha, beta)
+            if taker == L:
+                lo, hi = U[base], U[base + R]
+            else:
+                lo, hi = -U[base + R], -U[base]
+            total = 0.0
+            na = n * alpha
+            nb = n * beta
+            rest = n
+            for x in cards_of(pool):
+                xb = 1 << x
+                rest -= 1
+                v = respond(
+                    hL2 | xb,
+                    hF,
+                    L,
+                    c,
+                    False,
+                    pool ^ xb,
+                    base,
+                    R,
+                    na - total - rest * hi,
+                    nb - total - rest * lo,
+                )
+                total += v
+                if total + rest * hi <= na:
+                    return (total + rest * hi) / n
+                if total + rest * lo >= nb:
+                    return (total + rest * lo) / n
+            return total / n
+
+        def respond(
+            hL2: int,
+            hF: int,
+            L: int,
+            c: int,
+            drawL: bool,
+            pool: int,
+            base: int,
+            R: int,
+            alpha: float,
+            beta: float,
+        ) -> float:
+            """After the lead ``c``: the follower answers; the value for the leader."""
+            F = 1 - L
+            bc = beats[c]
+            pc = pts[c]
+            worst = INF
+            resp = follow(hF, c)
+            if resp & (resp - 1):
+                resp = merge(resp, lone, hL2 | hF | pool | 1 << c)
+            for r in answers(resp, c):
+                hF2 = hF ^ (1 << r)
+                drawF = cov0 >> r & 1 == 1
+                p = pc + pts[r]
+                if not (hL2 | hF2 | pool):
+                    p += R - pc - pts[r]  # the last trick: its cards and the bonus
+                R2 = R - p
+                b = beta if beta < worst else worst
+                if not (drawL or drawF):
+                    # Nothing to turn: straight to the next trick.
+                    if bc >> r & 1:
+                        v = -node(
+                            hF2, hL2, F, pool, base + p if taker == F else base, R2, -b, -alpha
+                        )
+                    else:
+                        v = node(hL2, hF2, L, pool, base + p if taker == L else base, R2, alpha, b)
+                elif bc >> r & 1:
+                    v = -chance(
+                        hF2,
+                        hL2,
+                        F,
+                        pool,
+                        base + p if taker == F else base,
+                        R2,
+                        drawF,
+                        drawL,
+                        -b,
+                        -alpha,
+                    )
+                else:
+                    v = chance(
+                        hL2,
+                        hF2,
+                        L,
+                        pool,
+                        base + p if taker == L else base,
+                        R2,
+                        drawL,
+                        drawF,
+                        alpha,
+                        b,
+                    )
+                if v < worst:
+                    worst = v
+                    if worst <= alpha:
+                        break
+            return worst
+
+        def chance(
+            hW: int,
+            hO: int,
+            W: int,
+            pool: int,
+            base: int,
+            R: int,
+            dW: bool,
+            dO: bool,
+            alpha: float,
+            beta: float,
+        ) -> float:
+            """The end of a trick won by ``W``: turn the face-down cards of the covers
+            that left (``dW``: the winner's, ``dO``: the other's); the value for ``W``."""
+            if not (dW or dO):
+                return node(hW, hO, W, pool, base, R, alpha, beta)
+            n = pool.bit_count()
+            if n == 1:
+                if dW:
+                    return node(hW | pool, hO, W, 0, base, R, alpha, beta)
+                return node(hW, hO | pool, W, 0, base, R, alpha, beta)
+            if taker == W:
+                slo, shi = U[base], U[base + R]
+            else:
+                slo, shi = -U[base + R], -U[base]
+            if alpha >= shi:
+                return shi
+            if beta <= slo:
+                return slo
+            lo = slo
+            hi = shi
+            # The same turn is met again under other windows: its bounds are kept.
+            key = hW | hO << 32 | pool << 64 | W << 96 | dW << 97 | dO << 98
+            if not linear:
+                key |= base << 99
+            e = ctt_get(key)
+            if e is not None:
+                tlo, thi = e
+                if linear:
+                    tlo += base
+                    thi += base
+                if taker != W:
+                    tlo, thi = -thi, -tlo
+                if tlo > lo:
+                    lo = tlo
+                if thi < hi:
+                    hi = thi
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            v = turn(hW, hO, W, pool, base, R, dW, dO, alpha, beta, n, slo, shi)
+            if v <= alpha:
+                if v < hi:
+                    hi = v
+            elif v >= beta:
+                if v > lo:
+                    lo = v
+            else:
+                lo = hi = v
+            if taker != W:
+                lo, hi = -hi, -lo
+            if linear:
+                lo -= base
+                hi -= base
+            ctt[key] = (lo, hi)
+            return v
+
+        def turn(
+            hW: int,
+            hO: int,
+            W: int,
+            pool: int,
+            base: int,
+            R: int,
+            dW: bool,
+            dO: bool,
+            alpha: float,
+            beta: float,
+            n: int,
+            lo: float,
+            hi: float,
+        ) -> float:
+            """Star1/Star2 over the ``n`` cards the turn may show, each outcome's value
+            known to lie in [lo, hi]."""
+            total = 0.0
+            na = n * alpha
+            nb = n * beta
+            rest = n
+            xs = cards_of(pool)
+            if dW and dO:
+                # Two draws: the winner's card first; each outcome is a one-draw node.
+                for x in xs:
+                    xb = 1 << x
+                    rest -= 1
+                    v = chance(
+                        hW | xb,
+                        hO,
+                        W,
+                        pool ^ xb,
+                        base,
+                        R,
+                        False,
+                        True,
+                        na - total - rest * hi,
+                        nb - total - rest * lo,
+                    )
+                    total += v
+                    if total + rest * hi <= na:
+                        return (total + rest * hi) / n
+                    if total + rest * lo >= nb:
+                        return (total + rest * lo) / n
+                return total / n
+            # One draw: Star2.  Probe each outcome with its first lead only (a lower
+            # bound of its value: its leader may do better) and stop when the bounds
+            # already reach beta; else search each outcome (Star1) with those bounds.
+            g = [lo] * n
+            sum_g = n * lo
+            if nb < n * hi:
+                got = 0.0
+                for i, x in enumerate(xs):
+                    xb = 1 << x
+                    rest -= 1
+                    ap = na - got - rest * hi
+                    bp = nb - got - rest * lo
+                    if dW:
+                        v = probe(hW | xb, hO, W, pool ^ xb, base, R, ap, bp)
+                    else:
+                        v = probe(hW, hO | xb, W, pool ^ xb, base, R, ap, bp)
+                    if v > ap and v > lo:
+                        g[i] = v
+                    got += g[i]
+                    if got + rest * lo >= nb:
+                        return (got + rest * lo) / n
+                sum_g = got
+                rest = n
+            rem_g = sum_g
+            for i, x in enumerate(xs):
+                xb = 1 << x
+                rest -= 1
+                rem_g -= g[i]
+                a = na - total - rest * hi
+                b = nb - total - rem_g
+                if dW:
+                    v = node(hW | xb, hO, W, pool ^ xb, base, R, a, b)
+                else:
+                    v = node(hW, hO | xb, W, pool ^ xb, base, R, a, b)
+                total += v
+                if total + rest * hi <= na:
+                    return (total + rest * hi) / n
+                if total + rem_g >= nb:
+                    return (total + rem_g) / n
+            return total / n
+
+        def probe(
+            hL: int, hF: int, L: int, pool: int, base: int, R: int, alpha: float, beta: float
+        ) -> float:
+            """A lower bound of ``node(...)`` from its first lead alone (or from the
+            table), searched within (alpha, beta); ``-inf`` when it proves nothing."""
+            if not pool:
+                return node(hL, hF, L, pool, base, R, alpha, beta)
+            lo = U[base] if taker == L else -U[base + R]
+            key = hL | hF << 32 | pool << 64 | L << 96
+            if not linear:
+                key |= base << 97
+            e = tt_get(key)
+            bm = -1
+            if e is not None:
+                tlo, thi, bm = e
+                if linear:
+                    tlo += base
+                    thi += base
+                if taker != L:
+                    tlo, thi = -thi, -tlo
+                if tlo > lo:
+                    lo = tlo
+                if lo >= beta or tlo == thi:
+                    return lo
+            if bm < 0:
+                bm = leads(merge(hL, lone, hL | hF | pool), hF)[0][0]
+            v = lead(hL, hF, L, bm, pool, base, R, alpha, beta)
+            return v if v > alpha and v > lo else lo
+
+        return node, respond, chance, lead_draw
+
+    # --- roots ---------------------------------------------------------------------------
+
+    def _root(self, pos: Position) -> tuple[int, int, int, int, int]:
+        if pos.under:
+            raise ValueError("the chance solver takes unknown face-down cards (covers and pool)")
+        L = pos.leader
+        return pos.hands[L], pos.hands[1 - L], L, pos.points[self.taker], pos.points_left
+
+    def move_values(self, pos: Position, window: bool = True) -> dict[int, float]:
+        """The value of each playable card for the player to move (the taker's expected
+        utility, negated for the opponent).
+
+        With ``window`` (the default) only the best card's value is exact: each other
+        card is first tested against the best so far with a null window ("is it
+        better?") and searched exactly only when it is; the values of cards that are not
+        better are upper bounds, which is all a choice needs.  Equivalent cards get
+        their representative's value.
+        """
+        hL, hF, L, base, R = self._root(pos)
+        t = self.tables
+        pool = pos.pool
+        covers = self.covers
+        mover_hand = pos.hands[to_move(pos)]
+        if pos.led is None:
+            cands = hL
+            reps = t.merge(hL, ~covers, hL | hF | pool)
+            moves = _ordered_reps(reps, hF, t)
+        else:
+            cands = t.follow(mover_hand, pos.led)
+            reps = t.merge(cands, ~covers, hL | hF | pool | 1 << pos.led)
+            moves = list(cards_of(reps))
+
+        def search(m: int, alpha: float, beta: float) -> float:
+            if pos.led is None:
+                hL2 = hL ^ (1 << m)
+                if covers >> m & 1 and self.reveal_on_lead:
+                    return float(self.lead_draw(hL2, hF, L, m, pool, base, R, alpha, beta))
+                return float(
+                    self.respond(hL2, hF, L, m, covers >> m & 1 == 1, pool, base, R, alpha, beta)
+                )
+            return self._answer_root(pos, m, base, R, alpha, beta)
+
+        out: dict[int, float] = {}
+        best = -INF
+        for m in moves:
+            if best == -INF or not window:
+                v = search(m, -INF, INF)
+            else:
+                eps = 1e-9 * (1.0 + abs(best))
+                v = search(m, best, best + eps)
+                if v > best:
+                    v = search(m, v, INF)
+            out[m] = v
+            best = max(best, v)
+        # Equivalent cards share their representative's value.
+        for c in cards_of(cands & ~reps):
+            out[c] = out[_representative(c, reps, t, pos)]
+        return out
+
+    def _answer_root(
+        self, pos: Position, r: int, base: int, R: int, alpha: float, beta: float
+    ) -> float:
+        """The follower's value (window ``alpha``, ``beta``) of answering ``r`` to the
+        led card of ``pos``."""
+        pts = self.tables.pts
+        taker = self.taker
+        L = pos.leader
+        F = 1 - L
+        c = pos.led
+        assert c is not None
+        hL = pos.hands[L]
+        hF2 = pos.hands[F] ^ (1 << r)
+        pool = pos.pool
+        drawL = self.covers >> c & 1 == 1
+        drawF = self.covers >> r & 1 == 1
+        p = pts[c] + pts[r]
+        if not (hL | hF2 | pool):
+            p = R
+        R2 = R - p
+        if self.tables.beats[c] >> r & 1:
+            return float(
+                self.chance(
+                    hF2,
+                    hL,
+                    F,
+                    pool,
+                    base + p if taker == F else base,
+                    R2,
+                    drawF,
+                    drawL,
+                    alpha,
+                    beta,
+                )
+            )
+        return -float(
+            self.chance(
+                hL, hF2, L, pool, base + p if taker == L else base, R2, drawL, drawF, -beta, -alpha
+            )
+        )
+
+    def value(self, pos: Position) -> float:
+        """The exact value of ``pos``: the expectation of the taker's utility."""
+        vals = self.move_values(pos)
+        best = max(vals.values())
+        mover = pos.leader if pos.led is None else 1 - pos.leader
+        return best if mover == self.taker else -best
+
+
+def _ordered_reps(reps: int, hF: int, t: Tables) -> list[int]:
+    """Root leads in search order: sure winners by points, then the cheapest."""
+    order = []
+    for c in cards_of(reps):
+        sc = -t.pts[c] if t.follow(hF, c) & t.beats[c] else 100 + t.pts[c]
+        order.append((sc, c))
+    order.sort(reverse=True)
+    return [c for _, c in order]
+
+
+def _representative(c: int, reps: int, t: Tables, pos: Position) -> int:
+    """The kept card of ``c``'s group of equivalent cards: the nearest weaker kept card
+    of its suit."""
+    suit = c >> 3
+    best, best_s = -1, -1
+    for r in cards_of(reps & SUIT_MASKS[suit]):
+        s = strength(r, t.trump)
+        if s < strength(c, t.trump) and s > best_s:
+            best, best_s = r, s
+    return best
+
+
+def expectimax_value(pos: Position, utility: Sequence[float] | None = None) -> float:
+    """The exact expected final card points of the taker (won so far plus the rest)
+    under optimal play by both, the unknown face-down cards turning as chance.
+
+    With ``utility`` (a list indexed by the taker's final card points), the expectation
+    of that utility instead.  A fully known position (no pool) is solved exactly.
+    """
+    if not pos.pool and not pos.covers:
+        v = solve_known(pos)
+        return float(v) if utility is None else utility[v]
+    solver = ChanceSolver(
+        tables_for(pos.trump, pos.must_head_trick),
+        pos.covers,
+        pos.taker,
+        utility,
+        pos.reveal_on_lead,
+    )
+    return solver.value(pos)
+
+
+# --- stepping a position --------------------------------------------------------------------
+
+
+def to_move(pos: Position) -> int:
+    """The seat to play in ``pos``."""
+    return pos.leader if pos.led is None else 1 - pos.leader
+
+
+def legal_cards(pos: Position) -> int:
+    """The cards the seat to move may play (the obligations of
+    :class:`~atout.plugins.common.BeloteMoves` for two seats)."""
+    if pos.led is None:
+        return pos.hands[pos.leader]
+    t = tables_for(pos.trump, pos.must_head_trick)
+    return t.follow(pos.hands[1 - pos.leader], pos.led)
+
+
+def successors(pos: Position, card: int) -> list[tuple[float, Position]]:
+    """The positions after the seat to move plays ``card``, with their probabilities.
+
+    Known face-down cards turn deterministically; an unknown one is drawn from the pool
+    (each card equally likely; the leader's before the follower's when both covers
+    left).  ``card`` must be legal (:func:`legal_cards`).
+    """
+    under = dict(pos.under)
+    hands = list(pos.hands)
+    L = pos.leader
+    if pos.led is None:
+        hands[L] ^= 1 << card
+        if pos.reveal_on_lead and card in under:
+            hands[L] |= 1 << under.pop(card)
+        elif pos.reveal_on_lead and pos.covers >> card & 1:
+            out = []
+            n = pos.pool.bit_count()
+            for x in cards_of(pos.pool):
+                h = list(hands)
+                h[L] |= 1 << x
+                out.append(
+                    (
+                        1.0 / n,
+                        replace(
+                            pos,
+                            hands=(h[0], h[1]),
+                            led=card,
+                            covers=pos.covers ^ 1 << card,
+                            pool=pos.pool ^ 1 << x,
+                            under=tuple(under.items()),
+                        ),
+                    )
+                )
+            return out
+        return [
+            (1.0, replace(pos, hands=(hands[0], hands[1]), led=card, under=tuple(under.items())))
+        ]
+    t = tables_for(pos.trump, pos.must_head_trick)
+    F = 1 - L
+    c = pos.led
+    hands[F] ^= 1 << card
+    winner = F if t.beats[c] >> card & 1 else L
+    points = list(pos.points)
+    gain = t.pts[c] + t.pts[card]
+    covers = pos.covers
+    draws = []
+    for seat, played in ((L, c), (F, card)):
+        if played in under:
+            hands[seat] |= 1 << under.pop(played)
+        elif covers >> played & 1:
+            covers ^= 1 << played
+            draws.append(seat)
+    if not (hands[0] | hands[1] | pos.pool) and not under:
+        gain += LAST_TRICK_BONUS
+    points[winner] += gain
+    base = replace(
+        pos,
+        hands=(hands[0], hands[1]),
+        under=tuple(under.items()),
+        covers=covers,
+        led=None,
+        leader=winner,
+        points=(points[0], points[1]),
+    )
+    outs: list[tuple[float, Position]] = [(1.0, base)]
+    for seat in draws:
+        nxt = []
+        for prob, p in outs:
+            n = p.pool.bit_count()
+            for x in cards_of(p.pool):
+                h = list(p.hands)
+                h[seat] |= 1 << x
+                nxt.append((prob / n, replace(p, hands=(h[0], h[1]), pool=p.pool ^ 1 << x)))
+        outs = nxt
+    return outs
+
+
+def play_known(pos: Position, card: int) -> Position:
+    """The position after ``card`` in a fully known position."""
+    (out,) = successors(pos, card)
+    return out[1]
+
+
+def hide(pos: Position) -> Position:
+    """The real position of a fully known one: its face-down cards become unknown."""
+    covers = 0
+    pool = 0
+    for cover, down in pos.under:
+        covers |= 1 << cover
+        pool |= 1 << down
+    return replace(pos, under=(), covers=covers, pool=pool)
+
+
+def deal(rng: random.Random, trump: int | None = -1, **options: bool) -> Position:
+    """A random Découverte deal as a fully known position: eight piles a seat (a face-up
+    card on a face-down one), a random trump (unless given), taker and first leader."""
+    pack = list(range(32))
+    rng.shuffle(pack)
+    hands = [0, 0]
+    under = []
+    for s in (0, 1):
+        for i in range(8):
+            up, down = pack[16 + 8 * s + i], pack[8 * s + i]
+            hands[s] |= 1 << up
+            under.append((up, down))
+    tr = rng.randrange(4) if trump == -1 else trump
+    return Position(
+        tr,
+        rng.randrange(2),
+        rng.randrange(2),
+        (hands[0], hands[1]),
+        tuple(under),
+        reveal_on_lead=options.get("reveal_on_lead", False),
+        must_head_trick=options.get("must_head_trick", False),
+    )
+
+
+def random_play(pos: Position, rng: random.Random, cards: int) -> Position:
+    """Play ``cards`` random legal cards from a fully known position."""
+    for _ in range(cards):
+        pos = play_known(pos, rng.choice(cards_of(legal_cards(pos))))
+    return pos
+
+
+def known_positions(seed: int = 2024, n: int = 50, tricks_left: int = 8) -> list[Position]:
+    """The benchmark's fully known layouts: ``n`` positions between tricks with
+    ``tricks_left`` tricks to play, each reached from a random deal (random trump, taker
+    and leader) by random legal moves; every face-down card known.  Fixed by ``seed``."""
+    rng = random.Random(seed)
+    return [random_play(deal(rng), rng, 2 * (TRICKS - tricks_left)) for _ in range(n)]
+
+
+def chance_positions(seed: int = 2024, n: int = 30, tricks_left: int = 7) -> list[Position]:
+    """The benchmark's real positions: ``n`` positions between tricks with ``tricks_left``
+    tricks to play, reached like :func:`known_positions`, whose face-down cards are
+    unknown (a pool).  Fixed by ``seed``."""
+    rng = random.Random(seed)
+    return [hide(random_play(deal(rng), rng, 2 * (TRICKS - tricks_left))) for _ in range(n)]
+
+
+# --- a fast policy, playouts, and sampled layouts -------------------------------------------
+
+
+class Policy:
+    """A fast one-trick heuristic on the lean state, for playouts and the bidding.
+
+    The leader cashes a card the follower cannot beat (the most points first), else
+    leads its cheapest card (plain before trump, a covering card before a lone one, to
+    turn a new card).  The follower wins when it can (following suit with its richest
+    winner, trumping with its lowest trump) and otherwise throws its cheapest card.
+    """
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        t = tables
+        trump = t.trump
+        self._st = [strength(c, trump) + (8 if c >> 3 == trump else 0) for c in range(32)]
+        # Lead key of a card that can be beaten: cheap, plain and weak first.
+        self._low = [
+            -(4 * t.pts[c] + (40 if c >> 3 == trump else 0) + self._st[c]) for c in range(32)
+        ]
+
+    def lead(self, hL: int, hF: int, covers: int) -> int:
+        """The card the leader plays from ``hL`` against the follower's ``hF``."""
+        t = self.tables
+        pts = t.pts
+        beats = t.beats
+        follow = t.follow
+        low = self._low
+        best = -1
+        best_sc = -(1 << 30)
+        for c in cards_of(hL):
+            resp = follow(hF, c)
+            if resp & beats[c]:
+                sc = low[c] + (2 if covers >> c & 1 else 0)
+            else:
+                m = 99
+                for r in cards_of(resp):
+                    if pts[r] < m:
+                        m = pts[r]
+                sc = 1000 + pts[c] + m
+            if sc > best_sc:
+                best, best_sc = c, sc
+        return best
+
+    def answer(self, hF: int, c: int) -> int:
+        """The follower's card from ``hF`` on the led card ``c``."""
+        t = self.tables
+        legal = t.follow(hF, c)
+        wins = legal & t.beats[c]
+        st = self._st
+        pts = t.pts
+        best = -1
+        if wins:
+            if wins & SUIT_MASKS[c >> 3] and c >> 3 != t.trump:
+                best_sc = -(1 << 30)
+                for r in cards_of(wins):
+                    sc = pts[r] * 16 - st[r]
+                    if sc > best_sc:
+                        best, best_sc = r, sc
+                return best
+            best_sc = 99
+            for r in cards_of(wins):
+                if st[r] < best_sc:
+                    best, best_sc = r, st[r]
+            return best
+        best_sc = 1 << 30
+        for r in cards_of(legal):
+            sc = pts[r] * 64 + st[r]
+            if sc < best_sc:
+                best, best_sc = r, sc
+        return best
+
+
+def playout(
+    policy: Policy,
+    under: Sequence[int],
+    hL: int,
+    hF: int,
+    hid: int,
+    L: int,
+    R: int,
+    solver: KnownSolver | None = None,
+    solve_at: int = 0,
+) -> int:
+    """The points the leader ``L`` of a fully known position wins from here when both
+    play ``policy``; once ``solve_at`` tricks or fewer remain the rest is solved exactly
+    by ``solver`` (built for the same layout).  ``under[c]`` is the bit of the card
+    beneath ``c`` (0 for none)."""
+    t = policy.tables
+    pts = t.pts
+    beats = t.beats
+    me = L
+    got = 0
+    covers = 0
+    for c in range(32):
+        if under[c]:
+            covers |= 1 << c
+    while hL:
+        if solver is not None and (hL | hF | hid).bit_count() <= 2 * solve_at:
+            v = solver.value(hL, hF, hid, L, R)
+            return got + (v if me == L else R - v)
+        c = policy.lead(hL, hF, covers)
+        r = policy.answer(hF, c)
+        hL ^= 1 << c
+        hF ^= 1 << r
+        d = under[c]
+        if d:
+            hL |= d
+            hid ^= d
+        d = under[r]
+        if d:
+            hF |= d
+            hid ^= d
+        p = pts[c] + pts[r]
+        if not (hL | hF | hid):
+            p = R
+        R -= p
+        if beats[c] >> r & 1:
+            hL, hF, L = hF, hL, 1 - L
+        if me == L:
+            got += p
+    return got
+
+
+def determinize(pos: Position, rng: random.Random) -> Position:
+    """A fully known layout drawn from a real position: the pool dealt at random to the
+    covers (every assignment equally likely, as the rules make them)."""
+    if not pos.pool:
+        return pos
+    pool = list(cards_of(pos.pool))
+    rng.shuffle(pool)
+    return replace(
+        pos,
+        under=pos.under + tuple(zip(cards_of(pos.covers), pool, strict=True)),
+        covers=0,
+        pool=0,
+    )
+
+
+def sampled_values(
+    pos: Position,
+    moves: Sequence[int],
+    utility: Sequence[float],
+    rng: random.Random,
+    deadline: float,
+    min_samples: int = 4,
+    max_samples: int = 400,
+    solve_at: int = 9,
+    stop_early: bool = False,
+) -> tuple[dict[int, float], int]:
+    """The value (the taker's mean utility) of each of ``moves`` of the seat to move,
+    over layouts sampled from ``pos``: a one-trick chance-aware search whose leaves are
+    sampled layouts.
+
+    Every move meets the same samples (common random numbers).  In each sampled layout,
+    fully known, the position after the trick is solved exactly when ``solve_at`` tricks
+    or fewer remain; earlier, both sides play :class:`Policy` until then and the rest is
+    solved.  When the move is a lead and the rest is solved, the opponent's answer is
+    chosen on the *mean* over the samples, as the opponent, who does not see the
+    face-down cards either, must choose it (not answer by answer in each layout, which
+    would let it see them); with the policy, the policy answers.
+
+    Sampling stops at ``max_samples`` or at ``deadline`` (``time.perf_counter``) once
+    ``min_samples`` are in, and with ``stop_early`` as soon as one move is clearly the
+    best (:func:`separated`).  Returns the values and the number of samples.
+    """
+    t = tables_for(pos.trump, pos.must_head_trick)
+    policy = Policy(t)
+    mover = to_move(pos)
+    sign = 1.0 if mover == pos.taker else -1.0
+    # values[m][r]: the utility on each sample after the move m and the answer r (-1: the
+    # move ends the trick, or the policy answers).
+    values: dict[int, dict[int, list[float]]] = {m: {} for m in moves}
+    n = 0
+    while n < max_samples and (n < min_samples or time.perf_counter() < deadline):
+        layout = determinize(pos, rng)
+        solver = KnownSolver(t, dict(layout.under))
+        bits = solver.under_bits
+        for m in moves:
+            per = values[m]
+            for r, final in _outcomes(layout, m, t, policy, bits, solver, solve_at).items():
+                per.setdefault(r, []).append(utility[final])
+        n += 1
+        if (
+            stop_early
+            and n >= max(min_samples, 8)
+            and n % 4 == 0
+            and separated({m: _answered(values[m], sign) for m in moves}, sign)
+        ):
+            break
+    return {m: sum(_answered(values[m], sign)) / n for m in moves}, n
+
+
+def _answered(per_answer: dict[int, list[float]], sign: float) -> list[float]:
+    """The samples of a move under the answer the opponent prefers on average (the
+    lowest mean for the taker's opponent, the highest for the taker)."""
+    return min(per_answer.values(), key=lambda v: sign * sum(v))
+
+
+def separated(values: dict[int, list[float]], sign: float, z: float = 3.0) -> bool:
+    """Whether the move with the best mean (``sign`` times the values) beats every other
+    move by more than ``z`` standard errors of their paired differences (the samples are
+    shared), or ties it on every sample."""
+    n = len(next(iter(values.values())))
+    best = max(values, key=lambda m: sign * sum(values[m]))
+    vb = values[best]
+    for m, vm in values.items():
+        if m == best:
+            continue
+        diffs = [sign * (a - b) for a, b in zip(vb, vm, strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if var == 0:
+            if mean < 0:
+                return False
+            continue
+        if mean <= z * (var / n) ** 0.5:
+            return False
+    return True
+
+
+def _outcomes(
+    pos: Position,
+    m: int,
+    t: Tables,
+    policy: Policy,
+    bits: Sequence[int],
+    solver: KnownSolver,
+    solve_at: int,
+) -> dict[int, int]:
+    """The taker's final card points after the seat to move plays ``m`` in a fully
+    known position, by the opponent's answer when ``m`` is a lead and the rest is
+    solved exactly (else under the key -1); see :func:`sampled_values`."""
+    taker = pos.taker
+    nxt = play_known(pos, m)
+    if pos.tricks_left <= solve_at:
+        if pos.led is not None:
+            return {-1: solve_known(nxt, solver)}
+        return {r: solve_known(play_known(nxt, r), solver) for r in cards_of(legal_cards(nxt))}
+    if pos.led is None:
+        nxt = play_known(nxt, policy.answer(nxt.hands[1 - nxt.leader], m))
+    hid = 0
+    for _, d in nxt.under:
+        hid |= 1 << d
+    L = nxt.leader
+    R = nxt.points_left
+    got = playout(policy, bits, nxt.hands[L], nxt.hands[1 - L], hid, L, R, solver, solve_at)
+    mine = got if taker == L else R - got
+    return {-1: nxt.points[taker] + mine}
+
+
+# --- timing the solvers ------------------------------------------------------------------------
+
+
+def _percentile(values: Sequence[float], pct: float) -> float:
+    """The ``pct``-th percentile of ``values`` (nearest rank)."""
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, -(-len(ordered) * pct // 100) - 1))
+    return ordered[int(k)]
+
+
+def time_solvers(seed: int = 2024, known: int = 50, chance: int = 30) -> dict[str, float]:
+    """Time both exact solvers on the benchmark's position sets: milliseconds per
+    position of :func:`solve_known` on ``known_positions(seed, known)`` and of
+    :func:`expectimax_value` on ``chance_positions(seed, chance)`` (median and 95th
+    percentile), one fresh solver per position."""
+    out: dict[str, float] = {}
+    sets: tuple[tuple[str, list[Position], Callable[[Position], float]], ...] = (
+        ("decouverte_solve_ms", known_positions(seed, known), solve_known),
+        ("decouverte_expectimax_ms", chance_positions(seed, chance), expectimax_value),
+    )
+    for name, positions, solve in sets:
+        ms = []
+        for pos in positions:
+            start = time.perf_counter()
+            solve(pos)
+            ms.append((time.perf_counter() - start) * 1000)
+        out[f"{name}_median"] = round(_percentile(ms, 50), 2)
+        out[f"{name}_p95"] = round(_percentile(ms, 95), 2)
+    return out
+
+
+if __name__ == "__main__":
+    import json
+
+    print(json.dumps(time_solvers()))

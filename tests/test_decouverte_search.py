@@ -1,0 +1,425 @@
+"""The Découverte search: the lean state against the engine, the move generator against
+BeloteMoves, both solvers against brute force, and the expert bot on real views.
+
+Every loop is seeded; the brute-force references are written here, plainly: minimax over
+every legal card, and at each turn of a face-down card the average over every card of
+the pool.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+from atout.core import Engine
+from atout.core.cards import cards_of, parse_card, parse_cards
+from atout.core.model import Contract, Layout, Rules
+from atout.core.state import PLAY, DealState
+from atout.core.views import View
+from atout.plugins.bots import decouverte_search as ds
+from atout.plugins.bots.decouverte_expert import (
+    DecouverteExpert,
+    estimate_contracts,
+    position_from_view,
+)
+from atout.plugins.common import BeloteMoves
+from atout.plugins.tables import card_points
+
+GAME = "decouverte"
+
+
+# --- references -----------------------------------------------------------------------------
+
+
+def brute_force(pos: ds.Position, utility: Sequence[float] | None = None) -> float:
+    """The taker's expected final utility (default: card points) by plain expectiminimax:
+    every legal card, every draw of the pool, no pruning, no table."""
+    if pos.led is None and not pos.remaining:
+        x = pos.points[pos.taker]
+        return float(x) if utility is None else utility[x]
+    mover = ds.to_move(pos)
+    values = [
+        sum(p * brute_force(q, utility) for p, q in ds.successors(pos, c))
+        for c in cards_of(ds.legal_cards(pos))
+    ]
+    return max(values) if mover == pos.taker else min(values)
+
+
+def endgame(rng: random.Random, tricks: int, **options: bool) -> ds.Position:
+    """A random fully known position with ``tricks`` tricks left (between tricks or, one
+    time in three, after the lead)."""
+    trump = rng.choice([0, 1, 2, 3, 0, 1, 2, 3, None])
+    start = ds.deal(rng, trump=trump, **options)
+    return ds.random_play(start, rng, 2 * (ds.TRICKS - tricks) + (rng.random() < 1 / 3))
+
+
+def belote_state(pos: ds.Position) -> DealState:
+    """The engine's state of a lean position, for BeloteMoves."""
+    state = DealState(GAME, Rules(GAME, {}), 2, 2, 1 - pos.leader, Layout(hands=pos.hands))
+    state.phase = PLAY
+    state.contract = Contract(pos.taker, pos.trump, "x")
+    state.leader = pos.leader
+    state.turn = ds.to_move(pos)
+    if pos.led is not None:
+        state.trick = [pos.led]
+        state.win_card = pos.led
+        state.win_seat = pos.leader
+    return state
+
+
+def random_bids(deal, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+    while deal.phase == "bidding":
+        deal.apply(rng.choice(deal.legal_actions()))
+
+
+def lean_start(state: DealState) -> ds.Position:
+    """The lean, fully known position of an engine deal whose play just started."""
+    assert state.contract is not None
+    under = tuple(
+        (up, down)
+        for row in state.layout.piles
+        for up, down in row
+        if up is not None and down is not None
+    )
+    return ds.Position(
+        trump=state.contract.trump,
+        taker=state.contract.taker,
+        leader=state.leader,
+        hands=(state.hands[0], state.hands[1]),
+        under=under,
+        reveal_on_lead=bool(state.rules.get("reveal_on_lead", False)),
+    )
+
+
+# --- the lean state and the move generator ---------------------------------------------------
+
+
+def test_follow_matches_belote_moves_on_random_positions() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for i in range(3000):
+        head = i % 3 == 0
+        pos = ds.random_play(
+            ds.deal(rng, trump=rng.choice([0, 1, 2, 3, None]), must_head_trick=head),
+            rng,
+            rng.randrange(31),
+        )
+        rule = BeloteMoves(pos.trump, must_head_trick=head)
+        assert ds.legal_cards(pos) == rule.legal(belote_state(pos)), pos.describe()
+        checked += pos.led is not None
+    assert checked > 1000  # answers, not only leads, were compared
+
+
+@pytest.mark.parametrize("reveal", [False, True])
+def test_lean_state_and_views_follow_the_engine(engine: Engine, reveal: bool) -> None:
+    """Random deals through the engine: after every card the lean position has the
+    engine's hands, points and legal cards, and the position read from the view of the
+    seat to play is the lean position with its face-down cards unknown."""
+    rng = random.Random(11)
+    rules = engine.make_rules(GAME, {"reveal_on_lead": reveal})
+    match_rng = random.Random(3)
+    played = 0
+    while played < 6:
+        deal = engine.new_deal(GAME, rules, match_rng.randrange(2), match_rng)
+        random_bids(deal, rng)
+        if deal.is_over:
+            continue
+        played += 1
+        state = deal.state
+        pos = lean_start(state)
+        while not deal.is_over:
+            assert pos.hands == tuple(state.hands)
+            assert ds.legal_cards(pos) == deal.legal_cards()
+            seen = position_from_view(deal.view(state.turn))
+            assert seen == ds.hide(pos), (seen.describe(), ds.hide(pos).describe())
+            card = rng.choice(cards_of(deal.legal_cards()))
+            deal.play(card)
+            pos = ds.play_known(pos, card)
+            won = [0, 0]
+            for t in state.tricks:
+                won[t.winner] += t.points
+            assert pos.points == tuple(won)
+        assert sum(pos.points) == 162
+
+
+def test_merge_keeps_one_card_of_each_equivalent_group() -> None:
+    t = ds.tables_for(2)  # hearts trump: spades are plain
+    rem = parse_cards("7S 8S 9S JS QS AH")
+    # 7S 8S 9S: adjacent, no points: one is enough.  JS (2) and QS (3) differ in points.
+    kept = t.merge(parse_cards("7S 8S 9S JS QS"), ~0, rem)
+    assert kept == parse_cards("7S JS QS")
+    # A card of the suit still in play between them keeps both.
+    kept = t.merge(parse_cards("7S 9S"), ~0, parse_cards("7S 8S 9S"))
+    assert kept == parse_cards("7S 9S")
+    # A card covering a face-down card turns something different: never merged.
+    kept = t.merge(parse_cards("7S 8S"), ~parse_cards("8S"), parse_cards("7S 8S"))
+    assert kept == parse_cards("7S 8S")
+    # Trump 7 and 8 are adjacent with no points: merged; the trump queen is not.
+    kept = t.merge(parse_cards("7H 8H QH"), ~0, parse_cards("7H 8H QH KH"))
+    assert kept == parse_cards("7H QH")
+
+
+# --- the exact solver of known layouts --------------------------------------------------------
+
+
+def test_known_solver_equals_brute_force_on_small_endgames() -> None:
+    rng = random.Random(21)
+    for i in range(2500):
+        pos = endgame(rng, 2 + i % 2, must_head_trick=i % 7 == 0)
+        assert ds.solve_known(pos) == brute_force(pos), pos.describe()
+
+
+def test_known_solver_equals_brute_force_with_four_tricks_left() -> None:
+    rng = random.Random(22)
+    for _ in range(25):
+        pos = endgame(rng, 4)
+        assert ds.solve_known(pos) == brute_force(pos), pos.describe()
+
+
+def test_known_solver_threshold_answers_agree_with_the_value() -> None:
+    """The null-window searches MTD(f) relies on: "value >= v?" is answered right for
+    every v around the value, whatever the table already holds."""
+    for pos in ds.known_positions(seed=8, n=4, tricks_left=6):
+        t = ds.tables_for(pos.trump)
+        solver = ds.KnownSolver(t, dict(pos.under))
+        hid = 0
+        for _, d in pos.under:
+            hid |= 1 << d
+        L = pos.leader
+        args = (pos.hands[L], pos.hands[1 - L], hid, L, pos.points_left)
+        value = solver.value(*args)
+        for v in range(max(0, value - 12), value + 13):
+            result = solver.search(*args, v - 1, v)
+            assert (result >= v) == (value >= v)
+
+
+def test_solve_known_counts_points_so_far_for_the_taker() -> None:
+    rng = random.Random(4)
+    for _ in range(50):
+        pos = endgame(rng, 2)
+        total = sum(pos.points) + pos.points_left
+        assert total == sum(card_points(pos.trump)) + 10  # 162 with a trump suit
+        assert (
+            pos.points[pos.taker] <= ds.solve_known(pos) <= pos.points[pos.taker] + pos.points_left
+        )
+
+
+# --- the chance-aware solver -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("reveal", [False, True])
+def test_expectimax_equals_brute_force_expectation(reveal: bool) -> None:
+    rng = random.Random(31 + reveal)
+    score = ds.score_utility()
+    for i in range(350):
+        pos = ds.hide(endgame(rng, 2 + i % 3, reveal_on_lead=reveal))
+        assert ds.expectimax_value(pos) == pytest.approx(brute_force(pos), abs=1e-9), pos.describe()
+        got = ds.expectimax_value(pos, score)
+        assert got == pytest.approx(brute_force(pos, score), abs=1e-9), pos.describe()
+
+
+def test_expectimax_move_values_pick_a_best_move() -> None:
+    """The root's choice is a best move of the brute force, for the side to move."""
+    rng = random.Random(41)
+    for _ in range(120):
+        pos = ds.hide(endgame(rng, 3))
+        solver = ds.ChanceSolver(ds.tables_for(pos.trump), pos.covers, pos.taker)
+        values = solver.move_values(pos)
+        best = max(values, key=values.__getitem__)
+        mover = ds.to_move(pos)
+        sign = 1 if mover == pos.taker else -1
+        exact = {
+            c: sign * sum(p * brute_force(q) for p, q in ds.successors(pos, c))
+            for c in cards_of(ds.legal_cards(pos))
+        }
+        assert set(values) == set(exact)
+        assert exact[best] == pytest.approx(max(exact.values()), abs=1e-9)
+        assert values[best] == pytest.approx(max(exact.values()), abs=1e-9)
+
+
+def test_known_layout_is_a_special_case_of_expectimax() -> None:
+    rng = random.Random(51)
+    for _ in range(20):
+        pos = endgame(rng, 5)
+        value = ds.solve_known(pos)
+        assert ds.expectimax_value(pos) == value
+        # The same layout after every face-down card was turned is solved the same way.
+        assert ds.solve_known(pos) == value
+
+
+def test_the_utility_of_the_score_sheet() -> None:
+    score = ds.score_utility()
+    assert score[81] == -162  # 81 fails: the opponent scores all 162
+    assert score[82] == 2  # 82 makes: 82 - 80
+    assert score[162] == 162
+    no_trump = ds.score_utility(130)  # without a trump suit the cards are worth 130
+    assert no_trump[65] == -130 and no_trump[66] == 2
+
+
+# --- the benchmark's position sets -------------------------------------------------------------
+
+
+def test_benchmark_position_sets_are_fixed_and_as_documented() -> None:
+    known = ds.known_positions(seed=2024, n=50)
+    assert len(known) == 50
+    assert known == ds.known_positions(seed=2024, n=50)
+    assert all(p.tricks_left == 8 and p.known and p.led is None for p in known)
+    chance = ds.chance_positions(seed=2024, n=30)
+    assert len(chance) == 30
+    assert chance == ds.chance_positions(seed=2024, n=30)
+    for p in chance:
+        assert p.tricks_left == 7 and p.led is None and not p.under
+        assert p.pool.bit_count() == p.covers.bit_count()
+        assert p.covers & ~(p.hands[0] | p.hands[1]) == 0
+        assert sum(p.points) + p.points_left == 162
+    assert any(p.pool for p in chance)
+
+
+# --- the expert bot ------------------------------------------------------------------------------
+
+
+def _bot_deal(
+    engine: Engine, rules: Rules, seed: int, expert_seat: int, bot: DecouverteExpert
+) -> None:
+    rng = random.Random(seed)
+    deal = engine.new_deal(GAME, rules, seed % 2, rng)
+    while not deal.is_over:
+        seat = deal.turn
+        legal = deal.legal_actions()
+        if seat == expert_seat:
+            action = bot.choose(deal.view(seat))
+            assert action in legal, (action, legal)
+            assert "fallback" not in bot.last_info, bot.last_info
+        else:
+            action = rng.choice(legal)
+        deal.apply(action)
+
+
+@pytest.mark.parametrize("reveal", [False, True])
+def test_expert_only_plays_legal_actions(engine: Engine, reveal: bool) -> None:
+    rules = engine.make_rules(GAME, {"reveal_on_lead": reveal})
+    bot = DecouverteExpert(rules, seed=1, think=0.03)
+    for seed in range(3):
+        _bot_deal(engine, rules, 100 + seed + 10 * reveal, seed % 2, bot)
+
+
+def _state_from_pack(pack: list[int], rules: Rules, play: bool) -> DealState:
+    from atout.plugins.decouverte import layout_from_pack
+
+    state = DealState(GAME, rules, 2, 2, 1, layout_from_pack(pack, dealer=1))
+    if play:
+        state.contract = Contract(0, pack[31] >> 3, "x")
+        state.phase = PLAY
+    return state
+
+
+def test_expert_decides_from_the_view_alone(engine: Engine) -> None:
+    """Two deals that differ only in where two face-down cards lie give the same views;
+    the bot (same seed, fixed samples) answers them the same way, and what it reads of
+    the hidden cards is only the pool of unseen ones."""
+    rules = engine.make_rules(GAME, {})
+    rng = random.Random(9)
+    for trial in range(3):
+        pack = list(range(32))
+        rng.shuffle(pack)
+        other = list(pack)
+        other[0], other[13] = other[13], other[0]  # two face-down cards change places
+        for play in (False, True):
+            views: list[View] = []
+            actions = []
+            for p in (pack, other):
+                deal = engine.deal_from_state(_state_from_pack(p, rules, play))
+                view = deal.view(deal.turn)
+                views.append(view)
+                actions.append(DecouverteExpert(rules, seed=trial, samples=3).choose(view))
+            assert views[0] == views[1]
+            assert actions[0] == actions[1]
+            assert actions[0] in views[0].legal_actions()
+            if play:
+                seen = position_from_view(views[0])
+                face_down = sum(1 << c for c in pack[:16])
+                assert seen.pool == face_down
+                assert not seen.under
+
+
+def _bidding_view(engine: Engine, piles: list[list[tuple[str, str]]], bids: int) -> View:
+    rules = engine.make_rules(GAME, {})
+    rows = tuple(tuple((parse_card(u), parse_card(d)) for u, d in row) for row in piles)
+    hands = tuple(sum(1 << u for u, _ in row) for row in rows)
+    layout = Layout(hands=hands, piles=rows, turnup=rows[1][7][0], open_hands=True)
+    state = DealState(GAME, rules, 2, 2, 1, layout)
+    deal = engine.deal_from_state(state)
+    for _ in range(bids):
+        deal.bid("pass")
+    return deal.view(deal.turn)
+
+
+STRONG = [
+    [
+        ("JH", "7C"),
+        ("9H", "8C"),
+        ("AH", "9C"),
+        ("10H", "10C"),
+        ("KH", "JC"),
+        ("QH", "QC"),
+        ("AS", "KC"),
+        ("AD", "AC"),
+    ],
+    [
+        ("7D", "7S"),
+        ("8D", "8S"),
+        ("9D", "9S"),
+        ("10D", "10S"),
+        ("JD", "JS"),
+        ("QD", "QS"),
+        ("KD", "KS"),
+        ("8H", "7H"),
+    ],
+]
+
+
+def test_expert_takes_a_strong_layout_and_passes_a_hopeless_one(engine: Engine) -> None:
+    # Seat 0 (first to bid) holds the six best hearts face up; hearts are proposed.
+    view = _bidding_view(engine, STRONG, 0)
+    assert view.seat == 0 and view.legal_bids == ("take", "pass")
+    assert DecouverteExpert(view.rules, seed=1, samples=6).choose(view).value == "take"
+    # Seat 1, after seat 0 passed, must not take hearts against those trumps.
+    view = _bidding_view(engine, STRONG, 1)
+    assert view.seat == 1
+    assert DecouverteExpert(view.rules, seed=1, samples=6).choose(view).value == "pass"
+
+
+def test_contract_estimates_favour_the_holder_of_the_trumps() -> None:
+    rows = [[(parse_card(u), parse_card(d)) for u, d in row] for row in STRONG]
+    hands = (sum(1 << u for u, _ in rows[0]), sum(1 << u for u, _ in rows[1]))
+    base = ds.Position(
+        0, 0, 0, hands, covers=hands[0] | hands[1], pool=~(hands[0] | hands[1]) & 0xFFFFFFFF
+    )
+    values = estimate_contracts(base, ds.score_utility(), random.Random(2), 6)
+    assert values[0, 2] > 50 > values[1, 2]
+
+
+def test_expert_plays_for_the_contract_not_the_points() -> None:
+    """Taker with 75 points, three tricks left: leading JD wins more points on average
+    (97.5) but makes the contract only half the time; leading 7D (on an unknown card)
+    makes it always, with fewer points (90.5).  The bot plays for the contract."""
+    pos = ds.Position(
+        trump=0,
+        taker=1,
+        leader=1,
+        hands=(parse_cards("9D 7H"), parse_cards("7D JD")),
+        covers=parse_cards("7H 7D"),
+        pool=parse_cards("JC AC"),
+        points=(44, 75),
+    )
+    make = [1.0 if x >= 82 else 0.0 for x in range(163)]
+
+    def value(card: str, utility: Sequence[float] | None) -> float:
+        return sum(p * brute_force(q, utility) for p, q in ds.successors(pos, parse_card(card)))
+
+    assert value("JD", None) > value("7D", None)  # the points say JD
+    assert value("7D", make) == 1.0 > value("JD", make)  # the contract says 7D
+    bot = DecouverteExpert(None, seed=0, samples=4)
+    assert bot.best_card(pos) == parse_card("7D")
+    assert bot.last_info["method"] == "exact"
