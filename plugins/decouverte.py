@@ -496,7 +496,12 @@ def score_deal(rules: Rules, state: DealState) -> DealScore:
         base = DEAL_POINTS + (bonus if capot == opponent else 0)
         score[opponent] = base + held_decl[0] + held_decl[1] + belote[opponent]
         score[taker] = belote[taker]
-        notes.append(f"the taker has {total[taker]}, not more than {total[opponent]}: dedans")
+        if total[taker] + total[opponent] == total_check:
+            notes.append(f"the taker has {total[taker]} points, 81 or fewer: dedans")
+        else:
+            notes.append(
+                f"the taker has {total[taker]}, not more than the opponent's {total[opponent]}: dedans"
+            )
     if capot is not None:
         notes.append(f"{SEAT_NAMES[capot]} won every trick (capot)")
     return DealScore(
