@@ -22,6 +22,7 @@ COMMANDS: dict[str, str] = {
     "replay": "atout.ui.replay",
     "plugins": "atout.ui.plugins_cmd",
     "variants": "atout.ui.variants_cmd",
+    "bench": "atout.ui.bench",
 }
 
 

@@ -1,11 +1,50 @@
-"""The shipped bots, registered through the ``atout_bots`` hook like any plugin's."""
+"""The shipped bots, registered through the ``atout_bots`` hook like any plugin's.
+
+``random`` and ``greedy`` play both games; ``expert`` is the strongest bot of each game:
+perfect-information Monte Carlo over a double-dummy solver for four-player Belote
+(:mod:`.belote_expert`), a chance-aware search for Découverte (:mod:`.decouverte_expert`).
+A factory is called as ``factory(game=..., rules=..., seed=..., think=..., engine=...)``
+and returns an object with ``choose(view) -> Action`` (the experts also ``hint(view)``).
+"""
 
 from __future__ import annotations
 
-from atout.core import hookimpl
-from atout.core.model import BotInfo
+from typing import Any
 
-from .basic import RandomBot
+from atout.core import hookimpl
+from atout.core.model import BotInfo, Rules
+
+from .basic import GreedyBot, RandomBot
+
+GAMES = ("belote", "decouverte")
+
+
+def make_random(
+    game: str, rules: Rules | None = None, seed: int = 0, think: float = 0.0, engine: Any = None
+) -> RandomBot:
+    """A :class:`RandomBot`."""
+    return RandomBot(seed)
+
+
+def make_greedy(
+    game: str, rules: Rules | None = None, seed: int = 0, think: float = 0.0, engine: Any = None
+) -> GreedyBot:
+    """A :class:`GreedyBot` (it reads the card order and points from the engine)."""
+    return GreedyBot(seed, engine)
+
+
+def make_expert(
+    game: str, rules: Rules | None = None, seed: int = 0, think: float = 0.0, engine: Any = None
+) -> Any:
+    """The expert of ``game``: the PIMC expert for four players, the chance-aware
+    search for Découverte."""
+    if game == "decouverte":
+        from .decouverte_expert import DecouverteExpert
+
+        return DecouverteExpert(rules, seed=seed, think=think)
+    from .belote_expert import BeloteExpert
+
+    return BeloteExpert(rules, seed=seed, think=think, engine=engine)
 
 
 @hookimpl
@@ -13,9 +52,25 @@ def atout_bots() -> list[BotInfo]:
     return [
         BotInfo(
             "random",
-            ("belote", "decouverte"),
+            GAMES,
             "Plays a uniformly random legal action.",
-            lambda game, rules, seed=0, think=0.0, engine=None: RandomBot(seed),
+            make_random,
             level=0,
+        ),
+        BotInfo(
+            "greedy",
+            GAMES,
+            "One trick at a time: wins cheaply when it is worth it, else discards its "
+            "least valuable card; bids from a point count of the hand.",
+            make_greedy,
+            level=1,
+        ),
+        BotInfo(
+            "expert",
+            GAMES,
+            "Searches: sampled layouts solved double-dummy (four players), a "
+            "chance-aware exact search (Découverte).",
+            make_expert,
+            level=2,
         ),
     ]

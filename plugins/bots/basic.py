@@ -1,11 +1,44 @@
-"""The simple bots: they see only a seat's view, like every bot."""
+"""The simple bots, and the helpers every bot shares.  A bot sees only a seat's view.
+
+* :class:`RandomBot` plays a uniformly random legal action: a baseline and a test
+  opponent.
+* :class:`GreedyBot` plays one trick at a time by a sound heuristic, in both games: it
+  wins a trick cheaply when the trick is worth it (or when it plays last), smears points
+  on a trick its partner surely wins, and otherwise discards its least valuable card; it
+  bids from a point count of the hand under each candidate trump.
+
+The card order and points come from the engine's compiled rules of the deal
+(:meth:`Engine.play_rules`), so a rule plugin that changes them is followed; without an
+engine the Belote tables are used.
+"""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from atout.core.model import Action
+from atout.core.cards import (
+    ACE,
+    FULL_DECK,
+    JACK,
+    KING,
+    NINE,
+    QUEEN,
+    SUIT_MASKS,
+    SUITS,
+    TEN,
+    Card,
+    CardSet,
+    cards_of,
+    make_card,
+)
+from atout.core.model import CLAIM, Action
 from atout.core.views import View
+
+from ..tables import LAST_TRICK_BONUS, beats_table, card_points, strength
+
+TAKE = "take"
+PASS = "pass"
 
 
 class RandomBot:
@@ -17,3 +50,327 @@ class RandomBot:
     def choose(self, view: View) -> Action:
         """A random legal action of ``view``."""
         return self.rng.choice(view.legal_actions())
+
+
+# --- the rules of the deal, as a bot may know them ---------------------------------------
+
+
+@dataclass(frozen=True)
+class CardTables:
+    """What a bot needs to judge cards under one contract: which card beats which
+    (``beats[c]``: the cards that take the lead from ``c``), what each card is worth,
+    the last trick's bonus, and each card's strength within its suit."""
+
+    trump: int | None
+    beats: tuple[int, ...]
+    points: tuple[int, ...]
+    last_trick: int
+    strength: tuple[int, ...]
+
+    @property
+    def trump_mask(self) -> CardSet:
+        return SUIT_MASKS[self.trump] if self.trump is not None else 0
+
+
+def card_tables(view: View, engine: object | None = None) -> CardTables:
+    """The card tables of ``view``'s contract: from the engine's compiled rules of the
+    deal when an engine is given (a rule plugin may change them), else Belote's."""
+    contract = view.contract
+    trump = contract.trump if contract is not None else None
+    if engine is not None and contract is not None:
+        play_rules = getattr(engine, "play_rules", None)
+        if play_rules is not None:
+            compiled = play_rules(view.game, view.rules, contract)
+            return _tables(
+                trump, compiled.beats, tuple(compiled.values.points), compiled.values.last_trick
+            )
+    return _tables(trump, beats_table(trump), card_points(trump), LAST_TRICK_BONUS)
+
+
+_TABLE_CACHE: dict[tuple[object, ...], CardTables] = {}
+
+
+def _tables(
+    trump: int | None, beats: tuple[int, ...], points: tuple[int, ...], last: int
+) -> CardTables:
+    key = (trump, beats, points, last)
+    found = _TABLE_CACHE.get(key)
+    if found is None:
+        found = CardTables(trump, beats, points, last, tuple(strength(c, trump) for c in range(32)))
+        _TABLE_CACHE[key] = found
+    return found
+
+
+def trick_winner(view: View, beats: tuple[int, ...]) -> tuple[int, int]:
+    """The winning card and seat of the current trick (``(-1, -1)`` when it is empty)."""
+    if not view.trick:
+        return -1, -1
+    seat, win = view.trick[0]
+    for s, c in view.trick[1:]:
+        if beats[win] >> c & 1:
+            win, seat = c, s
+    return win, seat
+
+
+def played_cards(view: View) -> CardSet:
+    """Every card played so far in the deal (finished tricks and the current one)."""
+    mask = 0
+    for t in view.tricks:
+        for c in t.cards:
+            mask |= 1 << c
+    for _, c in view.trick:
+        mask |= 1 << c
+    return mask
+
+
+def team_of(view: View, seat: int) -> int:
+    """The team of ``seat`` (``seat % teams``, as the engine numbers them)."""
+    return seat % view.teams
+
+
+def is_master(card: Card, others: CardSet, tables: CardTables) -> bool:
+    """Whether no card in ``others`` of the same suit beats ``card``."""
+    return not (tables.beats[card] & SUIT_MASKS[card >> 3] & others)
+
+
+# --- l'arrêt -----------------------------------------------------------------------------
+
+
+def sure_claim(view: View) -> bool:
+    """Whether claiming the match now (l'arrêt) is surely right.
+
+    The claim is checked against what the seat knows for certain: its team's running
+    score (``view.scores``, which a front end hands over), the card points its team has
+    won in this deal, its team's belote when it holds or announced both cards, and its
+    team's other declarations when every opponent has shown theirs and showed none.  A
+    taker's team must also have made the contract already, whatever the rest brings.
+    """
+    if not view.can_claim or not view.scores:
+        return False
+    rules = view.rules
+    target = int(rules.get("target", 1000))
+    team = team_of(view, view.seat)
+    mine = view.points[team] if team < len(view.points) else 0
+    decl, belote, opp_unknown = _declared(view, team)
+    counted = mine + decl + belote
+    if view.scores[team] + counted < target:
+        return False
+    contract = view.contract
+    if contract is not None and team_of(view, contract.taker) == team:
+        # the deal is played out: the contract must be made whatever happens
+        theirs_max = sum(view.points) - mine + _points_left(view) + opp_unknown
+        return counted > theirs_max
+    return True
+
+
+def _points_left(view: View) -> int:
+    tables = card_tables(view)
+    left = FULL_DECK & ~played_cards(view)
+    return sum(tables.points[c] for c in cards_of(left)) + tables.last_trick
+
+
+def _declared(view: View, team: int) -> tuple[int, int, int]:
+    """For ``team``: the declaration points surely counted, the belote surely counted,
+    and an upper bound on what the other team may still add (for the contract test)."""
+    from .belote_expert import announced_declarations
+
+    decls = announced_declarations(view)
+    mine = [d for d in decls if team_of(view, d.seat) == team]
+    theirs = [d for d in decls if team_of(view, d.seat) != team]
+    opponents_shown = all(
+        view.hand_sizes[s] < _start_size(view) or s == view.seat
+        for s in range(view.seats)
+        if team_of(view, s) != team
+    )
+    decl = sum(d.points for d in mine) if (not theirs and opponents_shown) else 0
+    belote = 0
+    trump = view.trump
+    if trump is not None and view.rules.get("declarations", "on") != "none":
+        kq = (1 << make_card(trump, KING)) | (1 << make_card(trump, QUEEN))
+        said = any(
+            team_of(view, a.seat) == team and a.text in ("belote", "belote-rebelote")
+            for a in view.announcements
+        )
+        if said or view.hand & kq == kq:
+            belote = 20
+    opp_unknown = sum(d.points for d in theirs) + 20 + (0 if opponents_shown else 200)
+    return decl, belote, opp_unknown
+
+
+def _start_size(view: View) -> int:
+    return 32 // view.seats
+
+
+# --- hand strength (bidding) --------------------------------------------------------------
+
+TRUMP_COUNT = {JACK: 35, NINE: 25, ACE: 15, TEN: 12, KING: 8, QUEEN: 7}
+TRUMP_SMALL = 5
+PLAIN_COUNT = {ACE: 12, TEN: 4, KING: 2}
+GUARDED_TEN = 8
+BELOTE_BONUS = 10
+
+
+def hand_strength(hand: CardSet, trump: int) -> int:
+    """A point count of ``hand`` if ``trump`` were trump: high trumps count most, then
+    plain aces and tens guarded by their ace, and belote (trump king and queen)."""
+    total = 0
+    for c in cards_of(hand):
+        suit, rank = c >> 3, c & 7
+        if suit == trump:
+            total += TRUMP_COUNT.get(rank, TRUMP_SMALL)
+        elif rank == TEN and hand >> make_card(suit, ACE) & 1:
+            total += GUARDED_TEN
+        else:
+            total += PLAIN_COUNT.get(rank, 0)
+    kq = (1 << make_card(trump, KING)) | (1 << make_card(trump, QUEEN))
+    if hand & kq == kq:
+        total += BELOTE_BONUS
+    return total
+
+
+def bid_candidates(view: View) -> dict[str, int]:
+    """The legal bids that name a trump, each with its suit: ``take`` is the proposed
+    card's suit, a suit letter is that suit.  Bids this bot does not know are left out."""
+    out: dict[str, int] = {}
+    for bid in view.legal_bids:
+        if bid == TAKE and view.turnup is not None:
+            out[bid] = view.turnup >> 3
+        elif len(bid) == 1 and bid in SUITS:
+            out[bid] = SUITS.index(bid)
+    return out
+
+
+def bidding_hand(view: View, trump: int) -> CardSet:
+    """The cards the seat would play with if it took: its hand, plus the turn-up when
+    the game gives the taker the turn-up (four players: the turn-up is in the stock)."""
+    hand = view.hand
+    if view.seats == 4 and view.turnup is not None:
+        hand |= 1 << view.turnup
+    return hand
+
+
+class GreedyBot:
+    """One trick at a time: win cheaply when it is worth it, else throw the least
+    valuable card; bid from a point count of the hand.
+
+    ``take_threshold`` is the count (over the six cards a four-player taker knows, or
+    the eight face-up cards of Découverte, scaled) from which it takes.
+    """
+
+    take_threshold = 62
+
+    def __init__(self, seed: int = 0, engine: object | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.engine = engine
+
+    def choose(self, view: View) -> Action:
+        """The greedy action for ``view``."""
+        actions = view.legal_actions()
+        if not actions:
+            raise ValueError(f"seat {view.seat} has nothing to do: it is not its turn")
+        if len(actions) == 1:
+            return actions[0]
+        if view.phase == "bidding":
+            return Action.bid(self.bid(view))
+        if CLAIM in actions and sure_claim(view):
+            return CLAIM
+        return Action.play(self.card(view))
+
+    # --- bidding --------------------------------------------------------------------------
+
+    def bid(self, view: View) -> str:
+        """Take (or name) the best trump when the hand's count reaches the threshold."""
+        best_bid, best = PASS, -1.0
+        for bid, trump in bid_candidates(view).items():
+            score = self.bid_score(view, trump)
+            if score > best:
+                best_bid, best = bid, score
+        if best_bid != PASS and best >= self.take_threshold:
+            return best_bid
+        return PASS if PASS in view.legal_bids else view.legal_bids[-1]
+
+    def bid_score(self, view: View, trump: int) -> float:
+        """The hand's count under ``trump``, scaled to six cards; with two players the
+        opponent's visible count is taken off."""
+        hand = bidding_hand(view, trump)
+        n = max(1, hand.bit_count())
+        score = hand_strength(hand, trump) * 6 / n
+        if view.seats == 2:
+            other = view.hands[1 - view.seat]
+            if other:
+                score -= 0.5 * hand_strength(other, trump) * 6 / max(1, other.bit_count())
+                score += 20
+        return score
+
+    # --- play -------------------------------------------------------------------------------
+
+    def card(self, view: View) -> Card:
+        """The greedy card for ``view`` (its turn to play)."""
+        tables = card_tables(view, self.engine)
+        legal = view.legal
+        others = FULL_DECK & ~played_cards(view) & ~view.hand
+        if not view.trick:
+            return self.lead(view, legal, others, tables)
+        return self.follow(view, legal, others, tables)
+
+    def lead(self, view: View, legal: CardSet, others: CardSet, tables: CardTables) -> Card:
+        """Pull trumps with the master trump when the team took; cash a plain master;
+        else lead low from the longest plain suit."""
+        pts, strg = tables.points, tables.strength
+        tm = tables.trump_mask
+        contract = view.contract
+        takers = contract is not None and team_of(view, contract.taker) == team_of(view, view.seat)
+        trumps = legal & tm
+        if trumps and others & tm and takers:
+            top = max(cards_of(trumps), key=lambda c: strg[c])
+            if is_master(top, others, tables):
+                return top
+        plain_masters = [
+            c for c in cards_of(legal & ~tm) if is_master(c, others, tables) and pts[c] > 0
+        ]
+        if plain_masters:
+            return max(plain_masters, key=lambda c: (pts[c], strg[c]))
+        plain = legal & ~tm
+        if plain:
+            longest = max(range(4), key=lambda s: (plain & SUIT_MASKS[s]).bit_count())
+            pool = plain & SUIT_MASKS[longest]
+            return min(cards_of(pool), key=lambda c: (pts[c], strg[c]))
+        return min(cards_of(legal), key=lambda c: (pts[c], strg[c]))
+
+    def follow(self, view: View, legal: CardSet, others: CardSet, tables: CardTables) -> Card:
+        """Smear on a partner's sure trick, win a trick worth winning as cheaply as
+        possible, else discard the least valuable card."""
+        pts, strg, beats = tables.points, tables.strength, tables.beats
+        tm = tables.trump_mask
+        win, win_seat = trick_winner(view, beats)
+        last = len(view.trick) == view.seats - 1
+        cards = cards_of(legal)
+        partner = win_seat != view.seat and team_of(view, win_seat) == team_of(view, view.seat)
+        if partner:
+            trumped = tm >> win & 1 == 1
+            safe = last or (is_master(win, others, tables) and (trumped or not others & tm))
+            if safe:
+                plain = [c for c in cards if not tm >> c & 1]
+                pool = plain or list(cards)
+                if plain:
+                    return max(pool, key=lambda c: (pts[c], -strg[c]))
+                return min(pool, key=lambda c: (pts[c], strg[c]))
+            return self.discard(cards, tables)
+        winners = [c for c in cards if beats[win] >> c & 1]
+        if winners:
+            trick_points = sum(pts[c] for _, c in view.trick)
+            if last:
+                return min(winners, key=lambda c: (tm >> c & 1, strg[c]))
+            masters = [c for c in winners if is_master(c, others, tables)]
+            if masters and (trick_points >= 10 or any(not tm >> c & 1 for c in masters)):
+                return min(masters, key=lambda c: (tm >> c & 1, strg[c]))
+            if trick_points >= 10:
+                return min(winners, key=lambda c: (tm >> c & 1, strg[c]))
+        return self.discard(cards, tables)
+
+    @staticmethod
+    def discard(cards: tuple[Card, ...] | list[Card], tables: CardTables) -> Card:
+        """The least valuable card: fewest points, a plain card before a trump, the
+        weakest first."""
+        tm = tables.trump_mask
+        return min(cards, key=lambda c: (tables.points[c], tm >> c & 1, tables.strength[c]))

@@ -1,0 +1,720 @@
+"""An exact double-dummy solver for four-player Belote (every hand known, trump fixed).
+
+Given the four hands, the trump, who leads and the cards already in the current trick,
+:class:`BeloteDD` finds the card points (dix de der included) that a team wins from here
+with best play by both teams.  It is what the four-player expert solves for each sampled
+layout (perfect-information Monte Carlo) and what the benchmark times on full deals.
+
+The search is the one bridge solvers use, in pure Python:
+
+- **null-window tests** ("does team 0 win at least ``beta`` points from here?"), each a
+  fail-soft zero-window alpha-beta; the driver (:meth:`BeloteDD._solve`) bisects the
+  bracket ``[lower, upper]`` while it is wide and takes MTD(f) steps (Plaat et al.) once
+  it is narrow, or first when a guess is given;
+- a **transposition table** at trick starts, keyed on the four remaining hands and the
+  leader, holding proven lower and upper bounds on the points still to be won (valid
+  for any past, since the remaining hands fix the remaining cards), plus the best lead
+  found, tried first on the next visit;
+- **quick bounds** when a position is first met: the points still in play, and the top
+  run of live trumps held by one team, which that team surely wins;
+- **move ordering**: master leads first, then low leads; following, the cheapest
+  winning card, a smear on a partner's trick nobody after can take, else the cheapest
+  card (orderings are memoized);
+- **equivalent cards**: zero-point cards of one suit in one hand with no live card of
+  that suit between them lead to the same values; only one is searched.
+
+With ``horizon=n`` the search stops at trick starts where each hand holds ``n`` cards and
+returns an estimate there (the bots' depth-limited search for the first tricks).
+
+The legal moves follow :class:`atout.plugins.common.BeloteMoves` exactly (partner relief,
+overtrumping, the ``undertrump``, ``must_head_trick`` and ``must_trump_partner`` house
+rules); ``tests/test_belote_dd.py`` checks them against it on random positions, and the
+values against a brute-force minimax on small endgames.
+
+Seats are ``0..3``; teams are ``seat % 2``; the seat after ``s`` is ``(s + direction) % 4``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from functools import cache
+
+from atout.core.cards import SUIT_MASKS, Card, CardSet, cards_of
+from atout.core.model import Rules
+
+from ..tables import LAST_TRICK_BONUS, beats_table, card_points, strength
+
+INF = 1 << 20
+
+
+class SearchTimeout(Exception):
+    """Raised inside a search when the deadline set by :meth:`BeloteDD.set_deadline`
+    has passed; the transposition table stays valid."""
+
+
+# The trick-taking power of a card by its strength in its suit (7 .. master), for the
+# depth-limited estimate: trumps weigh most, plain aces and tens next.
+TRUMP_POWER = (1.0, 1.2, 1.5, 1.8, 2.2, 2.6, 3.2, 4.0)
+PLAIN_POWER = (0.0, 0.0, 0.1, 0.2, 0.3, 0.5, 1.0, 1.8)
+
+
+@cache
+def _suit_byte_points(points: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per suit, the points of the cards of each byte of that suit (256 entries)."""
+    return tuple(
+        tuple(sum(points[s * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
+        for s in range(4)
+    )
+
+
+class BeloteDD:
+    """The double-dummy solver for one trump and one set of play rules.
+
+    Keep one instance per (trump, rules): its transposition table stays valid across
+    positions and samples (an entry depends only on the hands and the leader), which is
+    what makes solving every legal card of one sample cheap after the first.
+    """
+
+    def __init__(
+        self,
+        trump: int | None,
+        undertrump: str = "not-on-partner",
+        must_head_trick: bool = False,
+        must_trump_partner: bool = False,
+        direction: int = 1,
+        points: Sequence[int] | None = None,
+        last_trick: int = LAST_TRICK_BONUS,
+        horizon: int = 0,
+    ) -> None:
+        self.trump = trump
+        self.trump_mask = SUIT_MASKS[trump] if trump is not None else 0
+        self.beats = beats_table(trump)
+        self.points = tuple(points) if points is not None else card_points(trump)
+        self.last_trick = last_trick
+        self.always_pisser = undertrump == "always"
+        self.head = must_head_trick
+        self.trump_partner = must_trump_partner
+        self.direction = direction
+        self.strength = tuple(strength(c, trump) for c in range(32))
+        self.horizon = horizon
+        """0: exact.  ``n``: stop at trick starts where each hand holds ``n`` cards or
+        fewer and return :meth:`estimate` there (a depth-limited search for the first
+        tricks, where an exact solve costs too much time for a bot)."""
+        self.tt: dict[int, list[int]] = {}
+        self._stats = [0]
+        self._deadline = [0.0]
+        self.passes = 0
+        self._build()
+
+    @classmethod
+    def for_rules(cls, rules: Rules | dict[str, object], trump: int | None) -> BeloteDD:
+        """The solver for ``trump`` with the play options of ``rules`` (a pack's rules)."""
+        get = rules.get
+        direction = -1 if get("direction") == "clockwise" else 1
+        return cls(
+            trump,
+            undertrump=str(get("undertrump", "not-on-partner")),
+            must_head_trick=bool(get("must_head_trick", False)),
+            must_trump_partner=bool(get("must_trump_partner", False)),
+            direction=direction,
+        )
+
+    # --- legal moves ---------------------------------------------------------------------
+
+    def legal(self, hand: CardSet, seat: int, trick: Sequence[Card], win_seat: int) -> CardSet:
+        """The cards ``seat`` holding ``hand`` may play to ``trick`` (cards in play
+        order) whose winning card was played by ``win_seat`` (``BeloteMoves`` semantics)."""
+        if not trick:
+            return hand
+        win = trick[0]
+        for c in trick[1:]:
+            if self.beats[win] >> c & 1:
+                win = c
+        return self._legal(hand, seat, trick[0] >> 3, win, win_seat)
+
+    def _legal(self, hand: CardSet, seat: int, led: int, win: int, wseat: int) -> CardSet:
+        beats = self.beats
+        tm = self.trump_mask
+        if led == self.trump:
+            follow = hand & tm
+            if follow:
+                return follow & beats[win] or follow
+            return hand
+        follow = hand & SUIT_MASKS[led]
+        if follow:
+            if self.head and win >> 3 == led:
+                return follow & beats[win] or follow
+            return follow
+        trumps = hand & tm
+        if not trumps:
+            return hand
+        higher = trumps & beats[win]
+        if (wseat ^ seat) & 1 == 0 and wseat != seat:
+            if self.trump_partner:
+                return trumps
+            if self.always_pisser and win >> 3 == self.trump:
+                return higher | (hand & ~tm) if higher else trumps
+            return (hand & ~tm) | (higher or trumps)
+        return higher or trumps
+
+    # --- the search ------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        """Compile the search into closures over the solver's tables (fast locals)."""
+        beats = self.beats
+        pts = self.points
+        strg = self.strength
+        tm = self.trump_mask
+        trump = self.trump if self.trump is not None else -1
+        suit_masks = SUIT_MASKS
+        last_bonus = self.last_trick
+        head = self.head
+        trump_partner = self.trump_partner
+        always = self.always_pisser
+        d = self.direction
+        nxt = tuple((s + d) % 4 for s in range(4))
+        tt = self.tt
+        stats = self._stats
+        deadline = self._deadline
+        clock = time.perf_counter
+        # zero-point cards per suit, in strength order, for the equivalence pruning
+        zero_runs = []
+        for s in range(4):
+            zs = [c for c in range(s * 8, s * 8 + 8) if pts[c] == 0]
+            zs.sort(key=lambda c: strg[c])
+            zero_runs.append(tuple(zs))
+        zero_mask = 0
+        for c in range(32):
+            if pts[c] == 0:
+                zero_mask |= 1 << c
+        # the points of the cards of one suit, by the suit's byte of a card set
+        pb0, pb1, pb2, pb3 = _suit_byte_points(pts)
+        trump_shift = 8 * trump if trump >= 0 else 0
+        trump_rank_order = sorted(range(8), key=lambda r: -strg[trump_shift + r])
+        run_memo: dict[int, int] = {}
+
+        def top_run(trumps: int, team1: int) -> int:
+            """The points of the top run of live trumps held by one team: positive for
+            team 0, negative for team 1 (each of them, when played, can only be beaten
+            by a higher one of the run, so that team wins them all)."""
+            side = -1
+            run = 0
+            for r in trump_rank_order:
+                if trumps >> r & 1:
+                    mine = team1 >> r & 1
+                    if side < 0:
+                        side = mine
+                    elif mine != side:
+                        break
+                    run += pts[trump_shift + r]
+            return -run if side == 1 else run
+
+        def prune_equivalent(moves: int, live: int) -> int:
+            """Drop zero-point cards equivalent to a lower one kept (same hand, same
+            suit, no live card between them)."""
+            z = moves & zero_mask
+            for s in range(4):
+                zs = z & suit_masks[s]
+                if zs & (zs - 1) == 0:
+                    continue
+                keep = False
+                for c in zero_runs[s]:
+                    b = 1 << c
+                    if moves & b:
+                        if keep:
+                            moves ^= b
+                        else:
+                            keep = True
+                    elif live & b:
+                        keep = False
+            return moves
+
+        lead_memo: dict[int, tuple[int, ...]] = {}
+        follow_memo: dict[int, tuple[int, ...]] = {}
+
+        def order_lead(moves: int, live: int) -> tuple[int, ...]:
+            """Leads to try first: masters (the highest live card of their suit), trumps
+            and points first among them; then low cards."""
+            key = moves | live << 32
+            seq = lead_memo.get(key)
+            if seq is not None:
+                return seq
+            scored = []
+            for c in cards_of(moves):
+                if live & beats[c] & suit_masks[c >> 3]:
+                    scored.append((pts[c] + strg[c], c))
+                else:
+                    scored.append((-100 - pts[c] - (40 if c >> 3 == trump else 0), c))
+            scored.sort()
+            seq = tuple(c for _, c in scored)
+            lead_memo[key] = seq
+            return seq
+
+        def order_follow(moves: int, win: int, mode: int) -> tuple[int, ...]:
+            """Follows to try first.  ``mode`` 2: the partner's card wins the trick
+            whatever comes after: smear points.  1: the partner is winning but may be
+            beaten: play low.  0: an opponent is winning: the cheapest winning card,
+            then the cheapest loser."""
+            key = moves | win << 32 | mode << 37
+            seq = follow_memo.get(key)
+            if seq is not None:
+                return seq
+            cards = cards_of(moves)
+            if mode == 2:
+                seq = tuple(sorted(cards, key=lambda c: -pts[c] * 16 - strg[c]))
+            elif mode == 1:
+                seq = tuple(sorted(cards, key=lambda c: pts[c] * 16 + strg[c]))
+            else:
+                bw = beats[win]
+                seq = tuple(
+                    sorted(cards, key=lambda c: pts[c] * 16 + strg[c] - (bw >> c & 1) * 1000)
+                )
+            follow_memo[key] = seq
+            return seq
+
+        best_lead: dict[int, int] = {}
+        hz = self.horizon
+        # the power of each card to take tricks later, for the horizon estimate
+        power = tuple(
+            (TRUMP_POWER[strg[c]] if c >> 3 == trump else PLAIN_POWER[strg[c]]) for c in range(32)
+        )
+
+        def estimate(h: list[int], leader: int) -> int:
+            """Team 0's points from a horizon position: the sure points of the top trump
+            run, the rest shared by the teams' trick-taking power."""
+            h0, h1, h2, h3 = h
+            live = h0 | h1 | h2 | h3
+            rem = (
+                last_bonus
+                + pb0[live & 255]
+                + pb1[live >> 8 & 255]
+                + pb2[live >> 16 & 255]
+                + pb3[live >> 24]
+            )
+            sure0 = sure1 = 0
+            trumps = live >> trump_shift & 255 if trump >= 0 else 0
+            if trumps:
+                rk = trumps | ((h1 | h3) >> trump_shift & 255) << 8
+                run = run_memo.get(rk)
+                if run is None:
+                    run = run_memo[rk] = top_run(trumps, rk >> 8)
+                if run > 0:
+                    sure0 = run
+                else:
+                    sure1 = -run
+            p0 = 1.0 + (1.0 if leader & 1 == 0 else 0.0)
+            p1 = 2.0 + 1.0 - p0
+            for c in cards_of(h0 | h2):
+                p0 += power[c]
+            for c in cards_of(h1 | h3):
+                p1 += power[c]
+            return sure0 + int((rem - sure0 - sure1) * p0 / (p0 + p1) + 0.5)
+
+        self.estimate = estimate
+
+        def at_trick(h: list[int], leader: int, alpha: int, beta: int) -> int:
+            """Fail-soft alpha-beta value of team 0's remaining points, at a trick start."""
+            h0, h1, h2, h3 = h
+            if h0 & (h0 - 1) == 0:
+                # last trick: every hand holds one card
+                win = h[leader].bit_length() - 1
+                wseat = leader
+                s = nxt[leader]
+                total = last_bonus + pts[win]
+                for _ in range(3):
+                    c = h[s].bit_length() - 1
+                    total += pts[c]
+                    if beats[win] >> c & 1:
+                        win = c
+                        wseat = s
+                    s = nxt[s]
+                return total if wseat & 1 == 0 else 0
+            if hz and h0.bit_count() <= hz:
+                return estimate(h, leader)
+            key = h0 | h1 << 32 | h2 << 64 | h3 << 96 | leader << 128
+            e = tt.get(key)
+            live = h0 | h1 | h2 | h3
+            if e is None:
+                ub = (
+                    last_bonus
+                    + pb0[live & 255]
+                    + pb1[live >> 8 & 255]
+                    + pb2[live >> 16 & 255]
+                    + pb3[live >> 24]
+                )
+                lb = 0
+                trumps = live >> trump_shift & 255 if trump >= 0 else 0
+                if trumps:
+                    rk = trumps | ((h1 | h3) >> trump_shift & 255) << 8
+                    run = run_memo.get(rk)
+                    if run is None:
+                        run = run_memo[rk] = top_run(trumps, rk >> 8)
+                    if run > 0:
+                        lb = run
+                    else:
+                        ub += run
+                e = [lb, ub]
+                tt[key] = e
+            else:
+                lb, ub = e
+            if lb >= beta:
+                return lb
+            if ub <= alpha:
+                return ub
+            if lb == ub:
+                return lb
+            a0, b0 = alpha, beta
+            if lb > alpha:
+                alpha = lb
+            if ub < beta:
+                beta = ub
+            stats[0] += 1
+            if stats[0] & 255 == 0 and deadline[0] and clock() > deadline[0]:
+                raise SearchTimeout("the search ran out of time")
+            moves = h[leader]
+            if moves & zero_mask:
+                moves = prune_equivalent(moves, live)
+            seq = order_lead(moves, live)
+            bl = best_lead.get(key)
+            if bl is not None and seq[0] != bl and moves >> bl & 1:
+                seq = (bl, *(c for c in seq if c != bl))
+            best_card = seq[0]
+            ns = nxt[leader]
+            if leader & 1 == 0:
+                best = -1
+                for c in seq:
+                    b = 1 << c
+                    h[leader] ^= b
+                    v = in_trick(h, ns, 1, c >> 3, c, leader, pts[c], alpha, beta, live)
+                    h[leader] ^= b
+                    if v > best:
+                        best = v
+                        best_card = c
+                        if best >= beta:
+                            break
+                        if best > alpha:
+                            alpha = best
+            else:
+                best = INF
+                for c in seq:
+                    b = 1 << c
+                    h[leader] ^= b
+                    v = in_trick(h, ns, 1, c >> 3, c, leader, pts[c], alpha, beta, live)
+                    h[leader] ^= b
+                    if v < best:
+                        best = v
+                        best_card = c
+                        if best <= alpha:
+                            break
+                        if best < beta:
+                            beta = best
+            best_lead[key] = best_card
+            if best <= a0:
+                if best < e[1]:
+                    e[1] = best
+            elif best >= b0:
+                if best > e[0]:
+                    e[0] = best
+            else:
+                e[0] = e[1] = best
+            return best
+
+        def in_trick(
+            h: list[int],
+            seat: int,
+            k: int,
+            led: int,
+            win: int,
+            wseat: int,
+            tp: int,
+            alpha: int,
+            beta: int,
+            live: int,
+        ) -> int:
+            hand = h[seat]
+            bw = beats[win]
+            partner = (wseat ^ seat) & 1 == 0
+            # the legal cards (BeloteMoves semantics, inlined)
+            if led == trump:
+                moves = hand & tm
+                moves = (moves & bw or moves) if moves else hand
+            else:
+                moves = hand & suit_masks[led]
+                if moves:
+                    if head and win >> 3 == led:
+                        moves = moves & bw or moves
+                else:
+                    trumps = hand & tm
+                    if not trumps:
+                        moves = hand
+                    else:
+                        higher = trumps & bw
+                        if partner:
+                            if trump_partner:
+                                moves = trumps
+                            elif always and win >> 3 == trump:
+                                moves = higher | (hand & ~tm) if higher else trumps
+                            else:
+                                moves = (hand & ~tm) | (higher or trumps)
+                        else:
+                            moves = higher or trumps
+            if moves & (moves - 1):
+                if moves & zero_mask:
+                    moves = prune_equivalent(moves, live)
+                if partner:
+                    if k == 3:
+                        mode = 2
+                    elif k == 2:
+                        # safe when the last seat cannot take the trick
+                        mode = 1 if h[nxt[seat]] & bw else 2
+                    else:
+                        mode = 1
+                else:
+                    mode = 0
+                seq = order_follow(moves, win, mode)
+            else:
+                seq = (moves.bit_length() - 1,)
+            maxing = seat & 1 == 0
+            best = -1 if maxing else INF
+            if k == 3:
+                # the last card of the trick: its winner and points are immediate
+                more = hand & (hand - 1) != 0
+                for c in seq:
+                    ws = seat if bw >> c & 1 else wseat
+                    if more:
+                        mine = tp + pts[c] if ws & 1 == 0 else 0
+                        b = 1 << c
+                        h[seat] ^= b
+                        v = mine + at_trick(h, ws, alpha - mine, beta - mine)
+                        h[seat] ^= b
+                    else:
+                        v = tp + pts[c] + last_bonus if ws & 1 == 0 else 0
+                    if maxing:
+                        if v > best:
+                            best = v
+                            if best >= beta:
+                                return best
+                            if best > alpha:
+                                alpha = best
+                    elif v < best:
+                        best = v
+                        if best <= alpha:
+                            return best
+                        if best < beta:
+                            beta = best
+                return best
+            ns = nxt[seat]
+            k1 = k + 1
+            for c in seq:
+                b = 1 << c
+                h[seat] ^= b
+                if bw >> c & 1:
+                    v = in_trick(h, ns, k1, led, c, seat, tp + pts[c], alpha, beta, live)
+                else:
+                    v = in_trick(h, ns, k1, led, win, wseat, tp + pts[c], alpha, beta, live)
+                h[seat] ^= b
+                if maxing:
+                    if v > best:
+                        best = v
+                        if best >= beta:
+                            return best
+                        if best > alpha:
+                            alpha = best
+                elif v < best:
+                    best = v
+                    if best <= alpha:
+                        return best
+                    if best < beta:
+                        beta = best
+            return best
+
+        self._at_trick = at_trick
+        self._in_trick = in_trick
+
+    # --- public API -------------------------------------------------------------------------
+
+    def _test(self, hands: list[int], leader: int, trick: Sequence[Card], beta: int) -> int:
+        """One fail-soft null-window pass: team 0's points from here, bounded at ``beta``."""
+        return self._window(hands, leader, trick, beta - 1, beta)
+
+    def _window(
+        self, hands: list[int], leader: int, trick: Sequence[Card], alpha: int, beta: int
+    ) -> int:
+        """One fail-soft alpha-beta pass over the window ``(alpha, beta)``."""
+        k = len(trick)
+        if k == 0:
+            return self._at_trick(hands, leader, alpha, beta)
+        s = leader
+        win = trick[0]
+        wseat = leader
+        tp = 0
+        for c in trick:
+            if s != leader and self.beats[win] >> c & 1:
+                win = c
+                wseat = s
+            tp += self.points[c]
+            s = (s + self.direction) % 4
+        live = hands[0] | hands[1] | hands[2] | hands[3]
+        for c in trick:
+            live |= 1 << c
+        return self._in_trick(hands, s, k, trick[0] >> 3, win, wseat, tp, alpha, beta, live)
+
+    def remaining_points(self, hands: Sequence[int], trick: Sequence[Card] = ()) -> int:
+        """Every point still to be won: the cards in hands and in the trick, and the
+        last trick's bonus."""
+        total = self.last_trick
+        for h in hands:
+            for c in cards_of(h):
+                total += self.points[c]
+        for c in trick:
+            total += self.points[c]
+        return total
+
+    def value(
+        self,
+        hands: Sequence[CardSet],
+        leader: int,
+        trick: Sequence[Card] = (),
+        team: int = 0,
+        guess: int | None = None,
+    ) -> int:
+        """The exact card points ``team`` wins from here (current trick included), with
+        best play by both teams.
+
+        ``hands`` are the cards each seat still holds; ``trick`` the cards already played
+        to the current trick, in play order, the first by ``leader``.
+        """
+        h = list(hands)
+        self._check(h, leader, trick)
+        total = self.remaining_points(h, trick)
+        if guess is not None and team == 1:
+            guess = total - guess
+        v = self._solve(h, leader, trick, total, guess)
+        return v if team == 0 else total - v
+
+    def _solve(
+        self, h: list[int], leader: int, trick: Sequence[Card], total: int, guess: int | None
+    ) -> int:
+        """Team 0's exact value by null-window passes: first at the guess and next to
+        it (MTD(f)), then bisecting the bracket while it is wide, then MTD(f) steps."""
+        lower, upper = 0, total
+        g = guess if guess is not None else total // 2
+        n = 0
+        while lower < upper:
+            if (guess is not None and n < 2) or upper - lower <= 12:
+                beta = g if g > lower else lower + 1
+                if beta > upper:
+                    beta = upper
+            else:
+                beta = (lower + upper + 1) // 2
+            g = self._test(h, leader, trick, beta)
+            n += 1
+            if g >= beta:
+                lower = g
+            else:
+                upper = g
+        self.passes += n
+        return lower
+
+    def at_least(
+        self, hands: Sequence[CardSet], leader: int, trick: Sequence[Card], team: int, target: int
+    ) -> bool:
+        """Whether ``team`` surely wins at least ``target`` points from here (one
+        null-window search: cheaper than the exact value)."""
+        h = list(hands)
+        self._check(h, leader, trick)
+        if team == 0:
+            return self._test(h, leader, trick, target) >= target
+        total = self.remaining_points(h, trick)
+        # team 1 gets >= target  <=>  team 0 gets <= total - target  <=>  not (>= total-target+1)
+        return self._test(h, leader, trick, total - target + 1) < total - target + 1
+
+    def move_values(
+        self,
+        hands: Sequence[CardSet],
+        leader: int,
+        trick: Sequence[Card] = (),
+        moves: Iterable[Card] | None = None,
+        team: int | None = None,
+    ) -> dict[Card, int]:
+        """The exact value of each legal card of the seat to play: the points its team
+        (or ``team``) wins from here, current trick included, after playing it."""
+        h = list(hands)
+        self._check(h, leader, trick)
+        seat = (leader + len(trick) * self.direction) % 4
+        if team is None:
+            team = seat & 1
+        if moves is None:
+            legal = self.legal(h[seat], seat, trick, self._winner(leader, trick))
+            moves = cards_of(legal)
+        out: dict[Card, int] = {}
+        guess: int | None = None
+        for c in moves:
+            h2 = list(h)
+            h2[seat] &= ~(1 << c)
+            t2 = [*trick, c]
+            if len(t2) == 4:
+                win_seat = self._winner(leader, t2)
+                pts = sum(self.points[x] for x in t2)
+                if not any(h2):
+                    pts += self.last_trick
+                    rest = 0
+                else:
+                    rest = self.value(h2, win_seat, (), team)
+                out[c] = rest + (pts if win_seat & 1 == team else 0)
+            else:
+                out[c] = self.value(h2, leader, t2, team, guess)
+            guess = out[c]
+        return out
+
+    def _winner(self, leader: int, trick: Sequence[Card]) -> int:
+        if not trick:
+            return leader
+        win = trick[0]
+        wseat = leader
+        s = leader
+        for c in trick[1:]:
+            s = (s + self.direction) % 4
+            if self.beats[win] >> c & 1:
+                win = c
+                wseat = s
+        return wseat
+
+    def _check(self, hands: list[int], leader: int, trick: Sequence[Card]) -> None:
+        if len(hands) != 4:
+            raise ValueError(f"the solver needs 4 hands, not {len(hands)}")
+        if not 0 <= leader < 4:
+            raise ValueError(f"the leader is a seat 0..3, not {leader}")
+        if not 0 <= len(trick) < 4:
+            raise ValueError(f"the current trick holds 0 to 3 cards, not {len(trick)}")
+        sizes = []
+        s = leader
+        for i in range(4):
+            sizes.append(hands[s].bit_count() + (1 if i < len(trick) else 0))
+            s = (s + self.direction) % 4
+        if len(set(sizes)) != 1:
+            raise ValueError(
+                "the hands do not fit the trick: every seat must hold as many cards as the "
+                "others once the cards of the current trick are given back"
+            )
+        seen = 0
+        for m in [*hands, *(1 << c for c in trick)]:
+            if seen & m:
+                raise ValueError("a card is in two hands (or in a hand and the trick)")
+            seen |= m
+
+    def set_deadline(self, when: float) -> None:
+        """Abort searches (:class:`SearchTimeout`) once ``time.perf_counter()`` passes
+        ``when``; 0 for no deadline."""
+        self._deadline[0] = when
+
+    @property
+    def nodes(self) -> int:
+        """How many trick-start positions the searches expanded so far."""
+        return self._stats[0]
+
+    def clear(self) -> None:
+        """Forget the transposition table (it only grows while the solver lives)."""
+        self.tt.clear()
+        self._build()

@@ -1,0 +1,633 @@
+"""The four-player expert: perfect-information Monte Carlo over a double-dummy solver.
+
+For a card to play, :class:`BeloteExpert`
+
+1. reads from the seat's :class:`~atout.core.views.View` everything the deal has
+   proved about the hidden hands (:func:`infer_constraints`): the cards shown (the
+   turn-up with the taker, declarations), a seat that did not follow a suit is void in
+   it, one that did not trump when it had to holds no trump, one that did not overtrump
+   holds no higher trump, one that played the trump king or queen without saying
+   "belote" does not hold the other, and a seat that showed its declarations holds no
+   other combination;
+2. deals the unseen cards to the other seats at random, consistently with all that
+   (:func:`sample_hands`);
+3. solves each sampled layout with the double-dummy solver
+   (:class:`~atout.plugins.bots.belote_dd.BeloteDD`), for every legal card;
+4. plays the card whose values, turned into the deal's score for its team (making or
+   failing the contract, declarations), are best on average.
+
+Early in a deal an exact solve of every card costs seconds in Python, so the first two
+tricks are searched three tricks deep with the solver's estimate beyond (its
+``horizon``); from the third trick on every sample is solved exactly.  The number of
+samples follows the time budget (``think``, default about half a second).
+
+Bidding evaluates the hand under each candidate trump by a point count
+(:func:`~atout.plugins.bots.basic.hand_strength`, shared with the greedy bot) and takes
+the best trump from a threshold; duplicate matches chose the count and its threshold (a
+linear model fitted to exact double-dummy values of random deals bid worse).  Declarations are automatic in this
+engine.  L'arrêt is claimed only when the claim is sure
+(:func:`atout.plugins.bots.basic.sure_claim`).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from atout.core.cards import (
+    ACE,
+    JACK,
+    KING,
+    NINE,
+    QUEEN,
+    SUIT_MASKS,
+    TEN,
+    Card,
+    CardSet,
+    cards_of,
+    make_card,
+)
+from atout.core.model import CLAIM, Action, Rules
+from atout.core.views import View
+
+from ..common import BeloteMoves
+from ..tables import DEAL_POINTS, LAST_TRICK_BONUS, beats_table, card_points
+from .basic import GreedyBot, sure_claim, team_of
+from .belote_dd import BeloteDD, SearchTimeout
+
+DEFAULT_BUDGET = 0.5
+"""Seconds a decision may take by default (the 95th percentile stays under 1 s)."""
+HARD_FACTOR = 1.7
+"""A search still running at ``budget * HARD_FACTOR`` seconds is abandoned."""
+TAKER_TRUMPS = 3
+THIN_TAKER_ODDS = 0.25
+MIN_SAMPLES = 6
+MAX_SAMPLES = 48
+
+CARRE_POINTS = {JACK: 200, NINE: 150, ACE: 100, TEN: 100, KING: 100, QUEEN: 100}
+CARRE_ORDER = {JACK: 6, NINE: 5, ACE: 4, TEN: 3, KING: 2, QUEEN: 1}
+SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100}
+BELOTE_WORDS = ("belote", "rebelote", "belote-rebelote")
+
+
+# --- what the view shows and proves ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A declaration some seat announced: its cards, points and comparison key."""
+
+    seat: int
+    cards: CardSet
+    points: int
+    rank: tuple[int, ...]
+
+
+def announced_declarations(view: View) -> list[Shown]:
+    """The declarations (carrés, sequences) announced so far, read back from the
+    announcements' cards; belote words are not declarations here."""
+    out: list[Shown] = []
+    trump = view.trump
+    for a in view.announcements:
+        if a.text in BELOTE_WORDS or a.cards.bit_count() < 3:
+            continue
+        cards = a.cards
+        ranks = {c & 7 for c in cards_of(cards)}
+        if len(ranks) == 1 and cards.bit_count() == 4:
+            r = ranks.pop()
+            out.append(Shown(a.seat, cards, CARRE_POINTS.get(r, 0), (2, CARRE_ORDER.get(r, 0))))
+            continue
+        length = cards.bit_count()
+        top = max(c & 7 for c in cards_of(cards))
+        is_trump = int(trump is not None and bool(cards & SUIT_MASKS[trump]))
+        out.append(
+            Shown(
+                a.seat,
+                cards,
+                SEQUENCE_POINTS.get(min(length, 5), 0),
+                (1, min(length, 5), top, is_trump),
+            )
+        )
+    return out
+
+
+def declaration_points(view: View) -> list[int]:
+    """Per team, the declaration points that would count on what is shown now: only the
+    team with the best declaration scores (all of) its own; belote for the team that
+    announced it (or holds both cards, for this seat's own team)."""
+    teams = view.teams
+    out = [0] * teams
+    decls = announced_declarations(view)
+    if decls and view.rules.get("declarations", "on") == "on":
+        if view.rules.get("declaration_comparison", "official") == "kind-by-kind":
+            kinds: dict[tuple[int, ...], list[Shown]] = {}
+            for d in decls:
+                kinds.setdefault(d.rank[:1] if d.rank[0] == 2 else d.rank[:2], []).append(d)
+            for group in kinds.values():
+                best = max(group, key=lambda d: d.rank)
+                for d in group:
+                    if team_of(view, d.seat) == team_of(view, best.seat):
+                        out[team_of(view, d.seat)] += d.points
+        else:
+            best = max(decls, key=lambda d: d.rank)
+            for d in decls:
+                if team_of(view, d.seat) == team_of(view, best.seat):
+                    out[team_of(view, d.seat)] += d.points
+    trump = view.trump
+    if trump is not None and view.rules.get("declarations", "on") != "none":
+        kq = (1 << make_card(trump, KING)) | (1 << make_card(trump, QUEEN))
+        for t in range(teams):
+            said = any(
+                team_of(view, a.seat) == t and a.text in ("belote", "belote-rebelote")
+                for a in view.announcements
+            )
+            mine = t == team_of(view, view.seat) and view.hand & kq == kq
+            if said or mine:
+                out[t] += 20
+    return out
+
+
+def infer_constraints(view: View, moves: BeloteMoves | None = None) -> list[CardSet]:
+    """Per seat, the unseen cards the play has proved that seat does not hold.
+
+    Every card a seat played is re-judged with the play obligations
+    (:class:`~atout.plugins.common.BeloteMoves` semantics, with the pack's options):
+    a card off the led suit proves a void; a card off trump when the seat had to trump
+    proves it has no trump; a trump that does not beat the trick's trump when it had to
+    proves no higher trump; a plain card that does not beat the trick under the
+    "must head the trick" rule proves no higher card of the suit.  A seat that played the
+    trump king or queen without a "belote" word does not hold the other one.
+    """
+    rules = view.rules
+    trump = view.trump
+    if moves is None:
+        moves = BeloteMoves(
+            trump,
+            undertrump=str(rules.get("undertrump", "not-on-partner")),
+            must_head_trick=bool(rules.get("must_head_trick", False)),
+            must_trump_partner=bool(rules.get("must_trump_partner", False)),
+        )
+    beats = moves.beats
+    tm = moves.trump_mask
+    forbid = [0] * view.seats
+    tricks: list[tuple[int, tuple[Card, ...]]] = [(t.leader, t.cards) for t in view.tricks]
+    if view.trick:
+        tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
+    for leader, cards in tricks:
+        led = cards[0] >> 3
+        win, wseat = cards[0], leader
+        for i, c in enumerate(cards):
+            seat = (leader + i * view.direction) % view.seats
+            if i == 0:
+                continue
+            forbid[seat] |= _proved_absent(moves, seat, c, led, win, wseat, view, tm, beats)
+            if beats[win] >> c & 1:
+                win, wseat = c, seat
+    if trump is not None and rules.get("declarations", "on") != "none":
+        king, queen = make_card(trump, KING), make_card(trump, QUEEN)
+        spoken = {(a.seat, a.cards) for a in view.announcements if a.text in BELOTE_WORDS}
+        for leader, cards in tricks:
+            for i, c in enumerate(cards):
+                if c not in (king, queen):
+                    continue
+                seat = (leader + i * view.direction) % view.seats
+                if (seat, 1 << c) not in spoken:
+                    forbid[seat] |= 1 << (queen if c == king else king)
+    forbid[view.seat] = 0
+    return forbid
+
+
+def _proved_absent(
+    moves: BeloteMoves,
+    seat: int,
+    c: Card,
+    led: int,
+    win: Card,
+    wseat: int,
+    view: View,
+    tm: CardSet,
+    beats: Sequence[int],
+) -> CardSet:
+    """The cards that ``seat`` cannot have held when it played ``c`` (the branches of
+    :meth:`BeloteMoves.legal`, read backwards)."""
+    suit = c >> 3
+    trump = moves.trump
+    higher_trumps = tm & beats[win]
+    if led == trump:
+        if suit != trump:
+            return tm
+        return 0 if beats[win] >> c & 1 else higher_trumps
+    if suit == led:
+        if moves.head and win >> 3 == led and not beats[win] >> c & 1:
+            return SUIT_MASKS[led] & beats[win]
+        return 0
+    out = SUIT_MASKS[led]
+    if not tm:
+        return out
+    partner = wseat != seat and team_of(view, wseat) == team_of(view, seat)
+    is_trump = suit == trump
+    if partner:
+        if moves.trump_partner:
+            return out | (0 if is_trump else tm)
+        if is_trump and not beats[win] >> c & 1:
+            return out | higher_trumps
+        return out
+    if not is_trump:
+        return out | tm
+    if not beats[win] >> c & 1:
+        return out | higher_trumps
+    return out
+
+
+def _played_by(view: View) -> list[CardSet]:
+    out = [0] * view.seats
+    for t in view.tricks:
+        for seat, c in zip(t.seats(view.seats, view.direction), t.cards, strict=True):
+            out[seat] |= 1 << c
+    for seat, c in view.trick:
+        out[seat] |= 1 << c
+    return out
+
+
+def sample_hands(
+    view: View,
+    rng: random.Random,
+    forbid: Sequence[CardSet] | None = None,
+    check_declarations: bool = True,
+    attempts: int = 40,
+) -> list[CardSet]:
+    """One deal of the unseen cards to the other seats, consistent with the view.
+
+    Each hidden seat receives as many cards as it holds, never a card it is proved not
+    to hold; the most constrained cards are dealt first, each to a seat drawn with
+    weight its free places.  When the declarations are on, a seat's sampled hand must
+    also show exactly the combinations it announced.  The bidding says something too: a
+    hidden taker dealt fewer than :data:`TAKER_TRUMPS` trumps is kept only with odds
+    :data:`THIN_TAKER_ODDS` (takers hold trumps).  After ``attempts`` failures the
+    declaration test is dropped, then the other constraints (a view from a rule this
+    bot does not model must still be playable).
+    """
+    if forbid is None:
+        forbid = infer_constraints(view)
+    seats = view.seats
+    base = [0] * seats
+    need = [0] * seats
+    for s in range(seats):
+        if s == view.seat:
+            base[s] = view.hand
+            continue
+        known = view.hands[s]
+        if known is not None:
+            base[s] = known
+            continue
+        base[s] = view.shown[s]
+        need[s] = view.hand_sizes[s] - view.shown[s].bit_count()
+    pool = list(cards_of(view.unseen))
+    if sum(need) != len(pool):
+        raise ValueError(
+            f"the view hides {len(pool)} cards but the other seats hold {sum(need)} unseen cards"
+        )
+    decl_check = (
+        check_declarations
+        and view.rules.get("declarations", "on") == "on"
+        and view.game == "belote"
+        and view.seats == 4
+    )
+    played = _played_by(view)
+    announced = _announced_sets(view) if decl_check else {}
+    contract = view.contract
+    taker = -1
+    trump_mask = 0
+    if contract is not None and contract.trump is not None and need[contract.taker] > 0:
+        taker = contract.taker
+        trump_mask = SUIT_MASKS[contract.trump]
+    hidden = [s for s in range(seats) if need[s] > 0]
+    for phase in range(3):
+        limit = forbid if phase < 2 else [0] * seats
+        allowed = {c: [s for s in hidden if not limit[s] >> c & 1] for c in pool}
+        for _ in range(attempts):
+            rng.shuffle(pool)
+            order = sorted(pool, key=lambda c: len(allowed[c]))
+            cap = list(need)
+            hands = list(base)
+            ok = True
+            for c in order:
+                options = [s for s in allowed[c] if cap[s] > 0]
+                if not options:
+                    ok = False
+                    break
+                if len(options) == 1:
+                    s = options[0]
+                else:
+                    r = rng.random() * sum(cap[o] for o in options)
+                    s = options[-1]
+                    for o in options:
+                        r -= cap[o]
+                        if r < 0:
+                            s = o
+                            break
+                hands[s] |= 1 << c
+                cap[s] -= 1
+            if not ok:
+                continue
+            if phase == 0 and decl_check and not _declarations_fit(hands, played, announced):
+                continue
+            if (
+                phase == 0
+                and taker >= 0
+                and ((hands[taker] | played[taker]) & trump_mask).bit_count() < TAKER_TRUMPS
+                and rng.random() > THIN_TAKER_ODDS
+            ):
+                continue
+            return hands
+    raise ValueError("no deal of the unseen cards fits the view")
+
+
+def _announced_sets(view: View) -> dict[int, frozenset[CardSet]]:
+    """Per seat that has shown its declarations, the card sets it announced."""
+    out: dict[int, set[CardSet]] = {}
+    shown_at_start = view.rules.get("declarations_shown", "first-trick") == "when-held"
+    start = 32 // view.seats
+    for s in range(view.seats):
+        if s == view.seat:
+            continue
+        if shown_at_start or view.hand_sizes[s] < start:
+            out[s] = set()
+    for a in view.announcements:
+        if a.seat in out and a.text not in BELOTE_WORDS and a.cards.bit_count() >= 3:
+            out[a.seat].add(a.cards)
+    return {s: frozenset(v) for s, v in out.items()}
+
+
+def _declarations_fit(
+    hands: Sequence[CardSet], played: Sequence[CardSet], announced: dict[int, frozenset[CardSet]]
+) -> bool:
+    from ..belote import combinations_of
+
+    for s, sets in announced.items():
+        full = hands[s] | played[s]
+        found = frozenset(cards for _, cards, _, _, _ in combinations_of(full, s))
+        if found != sets:
+            return False
+    return True
+
+
+# --- the score a team makes from its card points ---------------------------------------
+
+
+def deal_utility(view: View, my_cards: int, decl: Sequence[int]) -> float:
+    """The deal's score difference (this seat's team minus the other) if the team ends
+    with ``my_cards`` card points, dix de der included, given the declarations ``decl``
+    per team: making or failing the contract as the rules say (RULES.md, "Scoring")."""
+    rules = view.rules
+    team = team_of(view, view.seat)
+    other = 1 - team
+    opp_cards = DEAL_POINTS - my_cards
+    contract = view.contract
+    if contract is None:
+        return float(my_cards - opp_cards)
+    takers = team_of(view, contract.taker)
+    capot_bonus = int(rules.get("capot_bonus", 90))
+    if my_cards >= DEAL_POINTS:
+        my_cards += capot_bonus
+    elif opp_cards >= DEAL_POINTS:
+        opp_cards += capot_bonus
+    total = [0, 0]
+    total[team] = my_cards + decl[team]
+    total[other] = opp_cards + decl[other]
+    if rules.get("contract_counts_declarations", True):
+        a, b = total[takers], total[1 - takers]
+    else:
+        a, b = (my_cards, opp_cards) if takers == team else (opp_cards, my_cards)
+    tie = rules.get("tie", "takers-make")
+    if a == b and tie in ("abeyance", "litige"):
+        return 0.0
+    made = a >= b if tie == "takers-make" and view.game != "decouverte" else a > b
+    if made:
+        return float(total[team] - total[other])
+    lost = DEAL_POINTS + decl[0] + decl[1]
+    return float(-lost if takers == team else lost)
+
+
+# --- the expert ---------------------------------------------------------------------------
+
+
+class BeloteExpert:
+    """Perfect-information Monte Carlo for four-player Belote.
+
+    ``think`` is the time budget of one decision in seconds (0: the default
+    :data:`DEFAULT_BUDGET`); ``samples`` fixes the number of sampled layouts per
+    decision instead (reproducible decisions for tests).  ``last_info`` tells what the
+    last decision did (samples, depth, average values), for hints and analysis.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seed: int = 0,
+        think: float = 0.0,
+        engine: Any = None,
+        samples: int | None = None,
+    ) -> None:
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.think = think
+        self.budget = think if think > 0 else DEFAULT_BUDGET
+        self.samples = samples
+        self.engine = engine
+        self.greedy = GreedyBot(seed, engine)
+        self.last_info: dict[str, Any] = {}
+
+    # --- the interface ----------------------------------------------------------------
+
+    def choose(self, view: View) -> Action:
+        """The action the expert takes for ``view`` (its seat must be the one to act)."""
+        actions = view.legal_actions()
+        if not actions:
+            raise ValueError(f"seat {view.seat} has nothing to do now (phase {view.phase})")
+        if len(actions) == 1:
+            return actions[0]
+        if view.phase == "bidding":
+            return Action.bid(self.bid(view))
+        if CLAIM in actions and sure_claim(view):
+            return CLAIM
+        card = self.play(view)
+        return Action.play(card)
+
+    def hint(self, view: View) -> Action:
+        """The best action for the seat of ``view``, as the expert judges it (the UI's
+        hint button).  Any seat's view will do; a seat that is not to act has no action
+        (``ValueError``)."""
+        return self.choose(view)
+
+    # --- bidding ------------------------------------------------------------------------
+
+    def bid(self, view: View) -> str:
+        """Take, or name, the trump whose hand count is best, when it reaches the
+        threshold (:meth:`GreedyBot.bid`: the count of :func:`hand_strength` under each
+        candidate trump, over the cards the taker would know)."""
+        return self.greedy.bid(view)
+
+    # --- play ---------------------------------------------------------------------------
+
+    def _solver_for(self, view: View) -> BeloteDD | None:
+        """The double-dummy solver for the deal, when its rules are the Belote play
+        rules this solver knows; ``None`` otherwise (the expert then plays greedy)."""
+        contract = view.contract
+        if contract is None or view.seats != 4:
+            return None
+        trump = contract.trump
+        rules = view.rules
+        points: tuple[int, ...] = card_points(trump)
+        last = LAST_TRICK_BONUS
+        moves: Any = None
+        if self.engine is not None:
+            compiled = self.engine.play_rules(view.game, rules, contract)
+            moves = compiled.moves
+            if type(moves) is not BeloteMoves or tuple(compiled.beats) != beats_table(trump):
+                return None
+            points = tuple(compiled.values.points)
+            last = compiled.values.last_trick
+            undertrump = "always" if moves.always_pisser else "not-on-partner"
+            return BeloteDD(
+                trump,
+                undertrump=undertrump,
+                must_head_trick=moves.head,
+                must_trump_partner=moves.trump_partner,
+                direction=view.direction,
+                points=points,
+                last_trick=last,
+            )
+        return BeloteDD.for_rules(rules, trump)
+
+    @staticmethod
+    def _solver_copy(base: BeloteDD, horizon: int) -> BeloteDD:
+        """A fresh solver with ``base``'s rules and the given horizon."""
+        return BeloteDD(
+            base.trump,
+            undertrump="always" if base.always_pisser else "not-on-partner",
+            must_head_trick=base.head,
+            must_trump_partner=base.trump_partner,
+            direction=base.direction,
+            points=base.points,
+            last_trick=base.last_trick,
+            horizon=horizon,
+        )
+
+    def play(self, view: View) -> Card:
+        """The card with the best average over sampled layouts."""
+        legal = view.legal
+        if legal & (legal - 1) == 0:
+            return legal.bit_length() - 1
+        base = self._solver_for(view)
+        if base is None:
+            return self.greedy.card(view)
+        moves = _distinct_moves(view, legal, base)
+        if len(moves) == 1:
+            return moves[0]
+        tricks_left = view.hand.bit_count()
+        horizon = 0
+        if tricks_left >= 8:
+            horizon = 5
+        elif tricks_left == 7:
+            horizon = 4
+        solver = self._solver_copy(base, horizon)
+        team = team_of(view, view.seat)
+        trick = tuple(c for _, c in view.trick)
+        leader = view.trick[0][0] if view.trick else view.seat
+        decl = declaration_points(view)
+        past = view.points[team]
+        forbid = infer_constraints(
+            view,
+            BeloteMoves(
+                base.trump,
+                undertrump="always" if base.always_pisser else "not-on-partner",
+                must_head_trick=base.head,
+                must_trump_partner=base.trump_partner,
+            ),
+        )
+        totals = dict.fromkeys(moves, 0.0)
+        points_sum = dict.fromkeys(moves, 0.0)
+        start = time.perf_counter()
+        deadline = start + self.budget
+        timed = self.samples is None
+        if timed:
+            solver.set_deadline(start + self.budget * HARD_FACTOR)
+        n = 0
+        limit = self.samples if self.samples is not None else MAX_SAMPLES
+        while n < limit:
+            if timed and n >= MIN_SAMPLES and time.perf_counter() > deadline:
+                break
+            try:
+                hands = sample_hands(view, self.rng, forbid)
+            except ValueError:
+                return self.greedy.card(view)
+            try:
+                values = solver.move_values(hands, leader, trick, moves, team)
+            except SearchTimeout:
+                break
+            if n == 0 and timed and horizon == 0 and time.perf_counter() - start > self.budget / 2:
+                # exact solves are too slow for this budget: go on three tricks deep
+                solver = self._solver_copy(base, max(1, tricks_left - 3))
+                solver.set_deadline(start + self.budget * HARD_FACTOR)
+                horizon = solver.horizon
+            for c, v in values.items():
+                totals[c] += deal_utility(view, past + v, decl)
+                points_sum[c] += v
+            n += 1
+            if len(solver.tt) > 400_000:
+                solver.clear()
+        if n == 0:
+            return self.greedy.card(view)
+        best = max(moves, key=lambda c: (totals[c], points_sum[c], -base.points[c]))
+        self.last_info = {
+            "samples": n,
+            "horizon": horizon,
+            "seconds": time.perf_counter() - start,
+            "values": {c: totals[c] / max(1, n) for c in moves},
+            "points": {c: points_sum[c] / max(1, n) for c in moves},
+        }
+        return best
+
+
+def _distinct_moves(view: View, legal: CardSet, solver: BeloteDD) -> list[Card]:
+    """The legal cards less those equivalent to one kept: zero-point cards of one suit
+    with no unplayed card of the suit between them (they lead to the same values)."""
+    from .basic import played_cards
+
+    live = ~played_cards(view) & 0xFFFFFFFF
+    for _, c in view.trick:
+        live |= 1 << c
+    pts = solver.points
+    strg = solver.strength
+    out: list[Card] = []
+    for s in range(4):
+        cards = sorted(cards_of(legal & SUIT_MASKS[s]), key=lambda c: strg[c])
+        prev = -1
+        for c in cards:
+            if prev >= 0 and pts[c] == 0 and pts[prev] == 0:
+                between = [
+                    x
+                    for x in range(s * 8, s * 8 + 8)
+                    if strg[prev] < strg[x] < strg[c] and live >> x & 1
+                ]
+                if not between:
+                    continue
+            out.append(c)
+            prev = c
+    return out
+
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "BeloteExpert",
+    "Shown",
+    "announced_declarations",
+    "deal_utility",
+    "declaration_points",
+    "infer_constraints",
+    "sample_hands",
+]

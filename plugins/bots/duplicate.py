@@ -1,0 +1,312 @@
+"""Duplicate matches between two bots: every deal played twice with the seats swapped.
+
+Luck is the cards; playing each deal once with bot A on team 0 and once with A on team 1
+cancels most of it, so a small difference in skill shows with few deals (the duplicate
+scoring of bridge tournaments).  For deal ``k`` of a run with seed ``s`` both plays start
+from the first deal of ``Match(seed=s * 1_000_003 + k)``: the same shuffled pack, the
+same dealer.  A pass-out redeals inside that match, so both plays stay comparable.
+
+The result of a pair is the difference A minus B of the deal scores, averaged over the
+two plays.  :func:`run_duplicate` reports the mean difference per deal with its 95%
+confidence interval over the pairs (normal approximation), the pairs won, lost and tied,
+and "matches": each seating's deal scores taken in order and summed into matches to the
+rules' target (the game's own end-of-match rule decides), counted per bot.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from atout.core.engine import Deal, Engine, Match
+from atout.core.model import DealScore, MatchResult, Rules
+
+SEED_STRIDE = 1_000_003
+
+
+@dataclass
+class PairResult:
+    """One deal played twice: the team scores of each play and the bots' think times."""
+
+    index: int
+    scores: tuple[tuple[int, ...], tuple[int, ...]]
+    """The deal's score per team, first with A on team 0, then with A on team 1."""
+    deal_scores: tuple[DealScore, DealScore]
+    times: dict[str, list[float]] = field(default_factory=dict)
+    """Seconds per decision, by bot name."""
+
+    @property
+    def diff(self) -> float:
+        """A minus B, averaged over the two plays."""
+        first, second = self.scores
+        return ((first[0] - first[1]) + (second[1] - second[0])) / 2
+
+
+@dataclass
+class DuplicateResult:
+    """The summary of a duplicate match (the benchmark's ``duplicate`` entries)."""
+
+    game: str
+    a: str
+    b: str
+    deals: int
+    mean: float
+    ci95_low: float
+    ci95_high: float
+    deals_won: int
+    deals_lost: int
+    deals_tied: int
+    matches_won: int
+    matches_lost: int
+    matches_drawn: int
+    seconds: float
+    decision_ms_p95: dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        out = asdict(self)
+        out["mean"] = round(self.mean, 2)
+        out["ci95_low"] = round(self.ci95_low, 2)
+        out["ci95_high"] = round(self.ci95_high, 2)
+        out["seconds"] = round(self.seconds, 1)
+        return out
+
+
+def seats_of(engine: Engine, game: str, team: int) -> list[int]:
+    """The seats of ``team`` in ``game`` (a seat's team is ``seat % teams``)."""
+    info = engine.game(game)
+    return [s for s in range(info.seats) if s % info.teams == team]
+
+
+def play_deal(
+    engine: Engine,
+    game: str,
+    rules: Rules,
+    deal_seed: int,
+    bots: Sequence[Any],
+    names: Sequence[str],
+    times: dict[str, list[float]] | None = None,
+) -> Deal:
+    """Play the first deal of ``Match(seed=deal_seed)`` to its end, ``bots[seat]``
+    choosing each seat's actions from its view; records each decision's time by name."""
+    match = Match(engine, game, rules, seed=deal_seed)
+    clock = time.perf_counter
+
+    def choose(deal: Deal) -> Any:
+        seat = deal.turn
+        view = deal.view(seat, scores=tuple(match.scores))
+        start = clock()
+        action = bots[seat].choose(view)
+        if times is not None:
+            times.setdefault(names[seat], []).append(clock() - start)
+        return action
+
+    return match.play_deal(choose)
+
+
+def play_pair(
+    engine: Engine,
+    game: str,
+    rules: Rules,
+    a: str,
+    b: str,
+    index: int,
+    seed: int = 0,
+    think: float = 0.0,
+) -> PairResult:
+    """Deal ``index`` of the run, played with A on team 0 and then with A on team 1."""
+    info = engine.game(game)
+    deal_seed = seed * SEED_STRIDE + index
+    times: dict[str, list[float]] = {}
+    scores: list[tuple[int, ...]] = []
+    results: list[DealScore] = []
+    for a_team in (0, 1):
+        names = [a if s % info.teams == a_team else b for s in range(info.seats)]
+        bots = [
+            engine.bot(name, game, rules, seed=deal_seed * 8 + s + 4 * a_team, think=think)
+            for s, name in enumerate(names)
+        ]
+        deal = play_deal(engine, game, rules, deal_seed, bots, names, times)
+        assert deal.score is not None
+        scores.append(tuple(deal.score.score))
+        results.append(deal.score)
+    return PairResult(index, (scores[0], scores[1]), (results[0], results[1]), times)
+
+
+# --- running many pairs, in several processes if asked ----------------------------------
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(plugins: Sequence[str], disable: Sequence[str]) -> None:
+    from atout.core import make_plugin_manager
+
+    _WORKER["engine"] = Engine(make_plugin_manager(plugins=plugins, disable=disable))
+
+
+def _worker_pair(job: tuple[str, dict[str, Any], str, str, int, int, float]) -> PairResult:
+    game, values, a, b, index, seed, think = job
+    engine: Engine = _WORKER["engine"]
+    rules = engine.make_rules(game, values)
+    return play_pair(engine, game, rules, a, b, index, seed, think)
+
+
+def run_pairs(
+    engine: Engine,
+    game: str,
+    rules: Rules,
+    a: str,
+    b: str,
+    deals: int,
+    seed: int = 0,
+    think: float = 0.0,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    plugins: Sequence[str] = (),
+    disable: Sequence[str] = (),
+) -> list[PairResult]:
+    """Play ``deals`` pairs (in ``jobs`` processes when more than one), in index order.
+
+    ``progress(done)`` is called after each pair.  Worker processes build their own
+    engine with the same ``plugins`` and ``disable`` lists as the caller's.
+    """
+    for name in (a, b):
+        engine.bot(name, game, rules)  # an unknown bot fails here, with the known names
+    if jobs <= 1 or deals < 2:
+        out = []
+        for i in range(deals):
+            out.append(play_pair(engine, game, rules, a, b, i, seed, think))
+            if progress:
+                progress(i + 1)
+        return out
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    jobs_list = [(game, rules.to_dict(), a, b, i, seed, think) for i in range(deals)]
+    results: list[PairResult] = []
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(list(plugins), list(disable))) as pool:
+        for done, res in enumerate(pool.imap_unordered(_worker_pair, jobs_list), start=1):
+            results.append(res)
+            if progress:
+                progress(done)
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+def confidence(diffs: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``diffs`` and its 95% confidence interval (normal approximation)."""
+    if not diffs:
+        return 0.0, 0.0, 0.0
+    mean = statistics.fmean(diffs)
+    if len(diffs) < 2:
+        return mean, mean, mean
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    return mean, mean - half, mean + half
+
+
+def count_matches(
+    engine: Engine, game: str, rules: Rules, seating: Iterable[DealScore]
+) -> list[MatchResult]:
+    """The matches that ``seating``'s deal scores, taken in order, make: the running
+    totals are handed to the game's ``atout_match_over`` rule after every deal, and a
+    new match starts when one ends.  An unfinished last match is not counted."""
+    info = engine.game(game)
+    out: list[MatchResult] = []
+    scores = [0] * info.teams
+    history: list[DealScore] = []
+    for score in seating:
+        history.append(score)
+        for t, p in enumerate(score.score):
+            scores[t] += p
+        result = engine.call(
+            "atout_match_over", game=game, rules=rules, scores=tuple(scores), history=history
+        )
+        if result is not None:
+            out.append(result)
+            scores = [0] * info.teams
+            history = []
+    return out
+
+
+def summarize(
+    engine: Engine,
+    game: str,
+    rules: Rules,
+    a: str,
+    b: str,
+    pairs: Sequence[PairResult],
+    seconds: float,
+) -> DuplicateResult:
+    """The :class:`DuplicateResult` of finished pairs."""
+    diffs = [p.diff for p in pairs]
+    mean, low, high = confidence(diffs)
+    won = sum(1 for d in diffs if d > 0)
+    lost = sum(1 for d in diffs if d < 0)
+    m_won = m_lost = m_drawn = 0
+    for a_team in (0, 1):
+        for result in count_matches(engine, game, rules, (p.deal_scores[a_team] for p in pairs)):
+            if result.winner is None:
+                m_drawn += 1
+            elif result.winner == a_team:
+                m_won += 1
+            else:
+                m_lost += 1
+    times: dict[str, list[float]] = {}
+    for p in pairs:
+        for name, ts in p.times.items():
+            times.setdefault(name, []).extend(ts)
+    p95 = {name: round(percentile(ts, 95) * 1000, 2) for name, ts in times.items() if ts}
+    return DuplicateResult(
+        game,
+        a,
+        b,
+        len(pairs),
+        mean,
+        low,
+        high,
+        won,
+        lost,
+        len(pairs) - won - lost,
+        m_won,
+        m_lost,
+        m_drawn,
+        seconds,
+        p95,
+    )
+
+
+def run_duplicate(
+    engine: Engine,
+    game: str,
+    a: str,
+    b: str,
+    deals: int,
+    rules: Rules | None = None,
+    seed: int = 0,
+    think: float = 0.0,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    plugins: Sequence[str] = (),
+    disable: Sequence[str] = (),
+) -> DuplicateResult:
+    """A duplicate match of bot ``a`` against bot ``b`` over ``deals`` deal pairs."""
+    rules = rules if rules is not None else engine.default_rules(game)
+    start = time.perf_counter()
+    pairs = run_pairs(
+        engine, game, rules, a, b, deals, seed, think, jobs, progress, plugins, disable
+    )
+    return summarize(engine, game, rules, a, b, pairs, time.perf_counter() - start)
+
+
+def percentile(values: Sequence[float], pct: float) -> float:
+    """The ``pct``-th percentile of ``values`` (nearest rank); 0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, math.ceil(pct / 100 * len(ordered)) - 1))
+    return ordered[k]

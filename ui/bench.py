@@ -1,0 +1,552 @@
+"""``atout bench``: the figures that say whether the engine, the solvers and the bots are
+fast and strong enough.
+
+Each figure is one :class:`Measure` in :data:`MEASURES`: a name, a title, and a function
+that takes a :class:`BenchContext` and returns a dict of keys for the JSON object.  To add
+a figure (the UI's ``ui_fps``, say), append a ``Measure`` whose function is a callable or
+a ``"module:function"`` text (imported only when the measure runs, so a heavy import
+such as arcade costs nothing to the other measures).
+
+Throughput and solver times are process CPU time (``time.process_time``): they are the
+cost on one core, and they stay meaningful when other programs share the machine.  A
+bot's decision time is wall-clock time, the delay a player sees.
+
+``atout bench --json`` prints one JSON object; without ``--json`` a progress bar goes to
+stderr and a table to stdout.  ``--quick`` is a smoke run (the tests use it);
+``--duplicate A,B --deals N`` runs only a duplicate match between two bots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from atout.core import Contract, DealState, Engine, Layout, Match, cards_of
+from atout.core.cards import SUITS
+from atout.core.errors import UnknownNameError
+from atout.plugins.bots.duplicate import percentile, run_duplicate
+
+HELP = "measure the engine, the solvers and the bots (deals per second, solve times, duplicates)"
+
+GAMES = ("belote", "decouverte")
+_N = TypeVar("_N", int, float)
+
+
+# --- the context and the table of measures ----------------------------------------------
+
+
+@dataclass
+class BenchContext:
+    """What a measure may use: the engine, the run's size and options, and a progress
+    callback (``progress(done, total)``) for long measures."""
+
+    engine: Engine
+    quick: bool = False
+    jobs: int = 1
+    seed: int = 0
+    think: float = 0.0
+    deals: int | None = None
+    games: tuple[str, ...] = GAMES
+    duplicates: tuple[tuple[str, str], ...] = ()
+    plugins: tuple[str, ...] = ()
+    disable: tuple[str, ...] = ()
+    progress: Callable[[int, int], None] = field(default=lambda done, total: None)
+
+    def size(self, default: _N, quick: _N) -> _N:
+        """``quick`` in a smoke run, else ``default``."""
+        return quick if self.quick else default
+
+    def has_game(self, game: str) -> bool:
+        """Whether ``game`` is registered and selected for this run."""
+        return game in self.games and game in self.engine.games
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One figure of the benchmark: ``run(context)`` returns the JSON keys it sets."""
+
+    name: str
+    title: str
+    run: Callable[[BenchContext], dict[str, Any]] | str
+
+    def function(self) -> Callable[[BenchContext], dict[str, Any]]:
+        """The measuring function (a ``"module:function"`` text is imported now)."""
+        if isinstance(self.run, str):
+            module, _, attr = self.run.partition(":")
+            func: Callable[[BenchContext], dict[str, Any]] = getattr(
+                importlib.import_module(module), attr
+            )
+            return func
+        return self.run
+
+
+# --- throughput: random deals through the public engine API ----------------------------
+
+_BITS = tuple(1 << c for c in range(32))
+
+
+def belote_deals(
+    engine: Engine, seconds: float, seed: int = 1, declarations: bool = False
+) -> tuple[int, float]:
+    """Random four-player deals through the public API for about ``seconds`` of CPU time:
+    a set-up position (a seeded shuffled pack dealt 8 by 8, a random trump and taker;
+    with ``declarations`` the declarations are found and announced as in a full deal),
+    every card by ``Deal.legal_cards()`` and ``Deal.play()``, then the scoring.
+    Returns the deals played and the CPU seconds."""
+    rules = engine.default_rules("belote")
+    info = engine.game("belote")
+    rng = random.Random(seed)
+    rnd = rng.random
+    bits = _BITS.__getitem__
+    pack = list(range(32))
+    n = 0
+    cpu = time.process_time
+    start = cpu()
+    end = start + seconds
+    while True:
+        for _ in range(50):
+            pack.sort(key=lambda _c: rnd())
+            hands = (
+                sum(map(bits, pack[0:8])),
+                sum(map(bits, pack[8:16])),
+                sum(map(bits, pack[16:24])),
+                sum(map(bits, pack[24:32])),
+            )
+            dealer = int(rnd() * 4)
+            state = DealState("belote", rules, info.seats, info.teams, dealer, Layout(hands=hands))
+            trump = int(rnd() * 4)
+            state.contract = Contract(int(rnd() * 4), trump, SUITS[trump])
+            state.phase = "play"
+            state.leader = state.turn = (dealer + 1) % 4
+            state.extra["declarations"] = declarations
+            deal = engine.deal_from_state(state)
+            legal = deal.legal_cards
+            play = deal.play
+            for _ in range(32):
+                cards = cards_of(legal())
+                play(cards[int(rnd() * len(cards))])
+            if deal.score is None:
+                raise RuntimeError("a benchmark deal did not end after 32 cards")
+            n += 1
+        now = cpu()
+        if now >= end:
+            return n, now - start
+
+
+def decouverte_deals(engine: Engine, seconds: float, seed: int = 1) -> tuple[int, float]:
+    """Random Découverte deals through the public API for about ``seconds`` of CPU
+    time: the deal (``Engine.new_deal``: shuffle and piles), a random contract, the
+    play by ``Deal.legal_cards()`` / ``Deal.play()`` with the turns of the face-down
+    cards, then the scoring."""
+    rules = engine.default_rules("decouverte")
+    rng = random.Random(seed)
+    rnd = rng.random
+    n = 0
+    cpu = time.process_time
+    start = cpu()
+    end = start + seconds
+    while True:
+        for _ in range(50):
+            dealer = int(rnd() * 2)
+            deal = engine.new_deal("decouverte", rules, dealer, rng)
+            trump = int(rnd() * 4)
+            deal.state.contract = Contract(int(rnd() * 2), trump, SUITS[trump])
+            deal.start_play(declarations=True)
+            legal = deal.legal_cards
+            play = deal.play
+            for _ in range(32):
+                cards = cards_of(legal())
+                play(cards[int(rnd() * len(cards))])
+            if deal.score is None:
+                raise RuntimeError("a benchmark deal did not end after 32 cards")
+            n += 1
+        now = cpu()
+        if now >= end:
+            return n, now - start
+
+
+def measure_belote_deals(ctx: BenchContext) -> dict[str, Any]:
+    if not ctx.has_game("belote"):
+        return {}
+    belote_deals(ctx.engine, 0.05)  # warm up: imports, caches
+    n, secs = belote_deals(ctx.engine, ctx.size(3.0, 0.3), ctx.seed + 1)
+    n2, secs2 = belote_deals(ctx.engine, ctx.size(2.0, 0.2), ctx.seed + 2, declarations=True)
+    return {
+        "belote_deals_per_s": round(n / secs),
+        "belote_deals_per_s_with_declarations": round(n2 / secs2),
+    }
+
+
+def measure_decouverte_deals(ctx: BenchContext) -> dict[str, Any]:
+    if not ctx.has_game("decouverte"):
+        return {}
+    decouverte_deals(ctx.engine, 0.05)
+    n, secs = decouverte_deals(ctx.engine, ctx.size(3.0, 0.3), ctx.seed + 1)
+    return {"decouverte_deals_per_s": round(n / secs)}
+
+
+# --- solvers ------------------------------------------------------------------------------
+
+
+def _timed(items: Sequence[Any], solve: Callable[[Any], Any], ctx: BenchContext) -> list[float]:
+    """CPU milliseconds of ``solve`` on each item, reporting progress."""
+    out = []
+    for i, item in enumerate(items):
+        start = time.process_time()
+        solve(item)
+        out.append((time.process_time() - start) * 1000)
+        ctx.progress(i + 1, len(items))
+    return out
+
+
+def _stats(prefix: str, ms: Sequence[float]) -> dict[str, Any]:
+    return {
+        f"{prefix}_ms_median": round(statistics.median(ms), 2),
+        f"{prefix}_ms_p95": round(percentile(ms, 95), 2),
+        f"{prefix}_count": len(ms),
+    }
+
+
+def belote_dd_positions(seed: int, n: int) -> list[tuple[list[int], int, int]]:
+    """The seeded set of four-player full deals for the solver figure: hands dealt 8 by
+    8 from a shuffled pack, a random trump and a random leader."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        pack = list(range(32))
+        rng.shuffle(pack)
+        hands = [sum(1 << c for c in pack[i * 8 : (i + 1) * 8]) for i in range(4)]
+        out.append((hands, rng.randrange(4), rng.randrange(4)))
+    return out
+
+
+def measure_belote_dd(ctx: BenchContext) -> dict[str, Any]:
+    from atout.plugins.bots.belote_dd import BeloteDD
+
+    positions = belote_dd_positions(2024 + ctx.seed, ctx.size(20, 2))
+
+    def solve(p: tuple[list[int], int, int]) -> int:
+        hands, trump, leader = p
+        return BeloteDD(trump).value(hands, leader)
+
+    return _stats("belote_dd_solve", _timed(positions, solve, ctx))
+
+
+def measure_decouverte_solvers(ctx: BenchContext) -> dict[str, Any]:
+    if not ctx.has_game("decouverte"):
+        return {}
+    try:
+        search = importlib.import_module("atout.plugins.bots.decouverte_search")
+    except ImportError:
+        return {}
+    out: dict[str, Any] = {}
+    known = getattr(search, "known_positions", None)
+    solve_known = getattr(search, "solve_known", None)
+    if known and solve_known:
+        positions = known(2024 + ctx.seed, ctx.size(50, 5))
+        out.update(_stats("decouverte_solve", _timed(positions, solve_known, ctx)))
+    chance = getattr(search, "chance_positions", None)
+    expectimax = getattr(search, "expectimax_value", None)
+    if chance and expectimax:
+        positions = chance(2024 + ctx.seed, ctx.size(30, 3))
+        out.update(_stats("decouverte_expectimax", _timed(positions, expectimax, ctx)))
+    return out
+
+
+# --- bots -----------------------------------------------------------------------------------
+
+
+def decision_times(
+    engine: Engine, game: str, bot: str, deals: int, seed: int, think: float, ctx: BenchContext
+) -> list[float]:
+    """Wall-clock seconds of every decision of ``bot`` playing every seat of ``deals``
+    seeded deals (bidding included; a forced single action is not a decision)."""
+    rules = engine.default_rules(game)
+    seats = engine.game(game).seats
+    times: list[float] = []
+    for d in range(deals):
+        match = Match(engine, game, rules, seed=seed + d)
+        bots = [
+            engine.bot(bot, game, rules, seed=seed * 8 + d * 4 + s, think=think)
+            for s in range(seats)
+        ]
+
+        def choose(deal: Any, match: Match = match, bots: list[Any] = bots) -> Any:
+            view = deal.view(deal.turn, scores=tuple(match.scores))
+            actions = view.legal_actions()
+            if len(actions) == 1:
+                return actions[0]
+            start = time.perf_counter()
+            action = bots[deal.turn].choose(view)
+            times.append(time.perf_counter() - start)
+            return action
+
+        match.play_deal(choose)
+        ctx.progress(d + 1, deals)
+    return times
+
+
+def measure_bot_decisions(ctx: BenchContext) -> dict[str, Any]:
+    p95: dict[str, float] = {}
+    median: dict[str, float] = {}
+    count: dict[str, int] = {}
+    for game in GAMES:
+        if not ctx.has_game(game) or "expert" not in ctx.engine.bots:
+            continue
+        if game not in ctx.engine.bots["expert"].games:
+            continue
+        think = 0.05 if ctx.quick else ctx.think
+        times = decision_times(
+            ctx.engine, game, "expert", ctx.size(2, 1), 7000 + ctx.seed, think, ctx
+        )
+        ms = [t * 1000 for t in times]
+        p95[game] = round(percentile(ms, 95), 1)
+        median[game] = round(statistics.median(ms), 1) if ms else 0.0
+        count[game] = len(ms)
+    return {
+        "bot_decision_ms_p95": p95,
+        "bot_decision_ms_median": median,
+        "bot_decision_count": count,
+    }
+
+
+def _report(ctx: BenchContext, total: int, done: int) -> None:
+    ctx.progress(done, total)
+
+
+DEFAULT_DUPLICATES = (("expert", "greedy"), ("greedy", "random"))
+
+
+def measure_duplicates(ctx: BenchContext) -> dict[str, Any]:
+    out: dict[str, dict[str, Any]] = {}
+    pairs = ctx.duplicates or DEFAULT_DUPLICATES
+    bots = ctx.engine.bots
+    for game in GAMES:
+        if not ctx.has_game(game):
+            continue
+        for a, b in pairs:
+            if a not in bots or b not in bots:
+                missing = a if a not in bots else b
+                known = ", ".join(sorted(bots))
+                raise UnknownNameError(f"unknown bot {missing!r}; the bots are: {known}")
+            if game not in bots[a].games or game not in bots[b].games:
+                continue
+            strong = "expert" in (a, b)
+            if ctx.deals is not None:
+                deals = ctx.deals
+            elif strong:
+                deals = ctx.size(20, 1)
+            else:
+                deals = ctx.size(500, 5)
+            think = 0.05 if ctx.quick and strong else ctx.think
+            result = run_duplicate(
+                ctx.engine,
+                game,
+                a,
+                b,
+                deals,
+                seed=ctx.seed,
+                think=think,
+                jobs=ctx.jobs,
+                progress=functools.partial(_report, ctx, deals),
+                plugins=ctx.plugins,
+                disable=ctx.disable,
+            )
+            out.setdefault(game, {})[f"{a}-vs-{b}"] = result.to_json()
+    return {"duplicate": out}
+
+
+MEASURES: list[Measure] = [
+    Measure("belote_deals", "four-player deals per second", measure_belote_deals),
+    Measure("decouverte_deals", "Découverte deals per second", measure_decouverte_deals),
+    Measure("decouverte_solvers", "Découverte exact solvers", measure_decouverte_solvers),
+    Measure("belote_dd", "four-player double-dummy solves", measure_belote_dd),
+    Measure("bot_decisions", "expert decision times", measure_bot_decisions),
+    Measure("duplicate", "duplicate matches", measure_duplicates),
+    Measure("ui_fps", "the Arcade table's frames per second", "atout.ui.app:bench_ui_fps"),
+]
+"""Every figure, in the order they run.  Append a :class:`Measure` to add one."""
+
+
+# --- the command --------------------------------------------------------------------------
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--quick", action="store_true", help="a small smoke run")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="processes for the work that splits (duplicate matches); default: one per core",
+    )
+    parser.add_argument(
+        "--duplicate",
+        metavar="A,B",
+        help="run only a duplicate match between the bots A and B (every deal played "
+        "twice with the seats swapped)",
+    )
+    parser.add_argument("--deals", type=int, metavar="N", help="deal pairs of each duplicate match")
+    parser.add_argument(
+        "--game",
+        choices=(*GAMES, "all"),
+        default="all",
+        help="measure one game only (default: all)",
+    )
+    parser.add_argument(
+        "--only",
+        metavar="NAMES",
+        help="run only these measures (comma-separated: "
+        + ", ".join(m.name for m in MEASURES)
+        + ")",
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="the bots' time budget per decision (0: their default)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the seed of the deal sets")
+
+
+class Progress:
+    """A one-line progress bar on stderr: ``[#####.....] 3/6 title 12/20``."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total = total
+        self.enabled = enabled
+        self.index = 0
+        self.title = ""
+
+    def start(self, index: int, title: str) -> None:
+        self.index = index
+        self.title = title
+        self.update(0, 0)
+
+    def update(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        frac = (self.index + (done / total if total else 0.0)) / max(1, self.total)
+        width = 30
+        filled = int(frac * width)
+        bar = "#" * filled + "." * (width - filled)
+        detail = f" {done}/{total}" if total else ""
+        line = f"\r[{bar}] {self.index + 1}/{self.total} {self.title}{detail}"
+        sys.stderr.write(line[:120].ljust(100))
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\r" + " " * 100 + "\r")
+            sys.stderr.flush()
+
+
+def _parse_pair(text: str) -> tuple[str, str]:
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 2 or not all(parts):
+        raise UnknownNameError(
+            f"--duplicate {text!r}: write two bot names separated by a comma, e.g. expert,greedy"
+        )
+    return parts[0], parts[1]
+
+
+def selected(args: argparse.Namespace) -> list[Measure]:
+    """The measures this run makes."""
+    if args.duplicate:
+        return [m for m in MEASURES if m.name == "duplicate"]
+    if args.only:
+        names = [n.strip() for n in args.only.split(",") if n.strip()]
+        known = {m.name for m in MEASURES}
+        for n in names:
+            if n not in known:
+                raise UnknownNameError(
+                    f"--only {n!r}: unknown measure; the measures are: {', '.join(sorted(known))}"
+                )
+        return [m for m in MEASURES if m.name in names]
+    return list(MEASURES)
+
+
+def run(args: argparse.Namespace, engine: Engine) -> int:
+    if args.jobs < 1:
+        raise UnknownNameError(f"--jobs {args.jobs}: give at least 1 process")
+    if args.deals is not None and args.deals < 1:
+        raise UnknownNameError(f"--deals {args.deals}: give at least 1 deal pair")
+    games = GAMES if args.game == "all" else (args.game,)
+    ctx = BenchContext(
+        engine=engine,
+        quick=args.quick,
+        jobs=args.jobs,
+        seed=args.seed,
+        think=args.think,
+        deals=args.deals,
+        games=games,
+        duplicates=(_parse_pair(args.duplicate),) if args.duplicate else (),
+        plugins=tuple(getattr(args, "plugin", None) or ()),
+        disable=tuple(getattr(args, "disable_plugin", None) or ()),
+    )
+    measures = selected(args)
+    progress = Progress(len(measures), enabled=not args.json)
+    ctx.progress = progress.update
+    result: dict[str, Any] = {}
+    started = time.perf_counter()
+    for i, m in enumerate(measures):
+        progress.start(i, m.title)
+        result.update(m.function()(ctx))
+    progress.close()
+    result["machine"] = machine()
+    result["bench_seconds"] = round(time.perf_counter() - started, 1)
+    result["quick"] = args.quick
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        print(table(result))
+    return 0
+
+
+def machine() -> dict[str, Any]:
+    """Where the figures were measured."""
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    return {
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "load_1min": round(load, 2) if load is not None else None,
+    }
+
+
+def _rows(result: dict[str, Any]) -> Iterator[tuple[str, str]]:
+    for key, value in result.items():
+        if key == "duplicate":
+            for game, matches in value.items():
+                for name, r in matches.items():
+                    yield (
+                        f"duplicate {game} {name}",
+                        f"{r['mean']:+.1f} points/deal (95% CI {r['ci95_low']:+.1f} .. "
+                        f"{r['ci95_high']:+.1f}) over {r['deals']} pairs; deals won/lost "
+                        f"{r['deals_won']}/{r['deals_lost']}, matches won/lost "
+                        f"{r['matches_won']}/{r['matches_lost']}",
+                    )
+        elif isinstance(value, dict):
+            text = ", ".join(f"{k} {v}" for k, v in value.items())
+            yield key, text
+        else:
+            yield key, str(value)
+
+
+def table(result: dict[str, Any]) -> str:
+    """The figures as a readable two-column table."""
+    rows = list(_rows(result))
+    width = max((len(k) for k, _ in rows), default=10)
+    return "\n".join(f"{k.ljust(width)}  {v}" for k, v in rows)
