@@ -10,7 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from atout.core.cards import SUIT_MASKS, SUIT_NAMES, SUITS, Card, CardSet, card_name, card_str
-from atout.core.model import BiddingStep, Contract, DealScore, MatchResult, MoveRule, Rules
+from atout.core.model import (
+    BiddingStep,
+    Contract,
+    DealScore,
+    MatchResult,
+    MoveRule,
+    RuleOption,
+    Rules,
+)
 from atout.core.state import DealState
 
 from .tables import beats_table
@@ -168,6 +176,30 @@ def rounded(score: DealScore, step: int) -> DealScore:
     from dataclasses import replace
 
     return replace(score, score=tuple(round_score(p, step) for p in score.score))
+
+
+def match_end_options(sides: str, target_source: str, both_source: str) -> list[RuleOption]:
+    """The two options of a match's end that every game of the family has: the target,
+    and what happens when ``sides`` (teams, players) both pass it on one deal."""
+    return [
+        RuleOption(
+            "target",
+            "int",
+            1000,
+            "The score that wins the match.",
+            minimum=1,
+            maximum=100000,
+            source=target_source,
+        ),
+        RuleOption(
+            "both_past_target",
+            "choice",
+            "draw",
+            f"Both {sides} past the target on one deal: drawn, or play on (higher total wins).",
+            ("draw", "play-on"),
+            source=both_source,
+        ),
+    ]
 
 
 def match_over(

@@ -141,23 +141,7 @@ def options() -> list[RuleOption]:
             maximum=1000,
             source="published",
         ),
-        RuleOption(
-            "target",
-            "int",
-            1000,
-            "The score that wins the match.",
-            minimum=1,
-            maximum=100000,
-            source="001",
-        ),
-        RuleOption(
-            "both_past_target",
-            "choice",
-            "draw",
-            "Both players past the target on one deal: drawn, or play on (higher total wins).",
-            ("draw", "play-on"),
-            source="001",
-        ),
+        *common.match_end_options("players", "001", "001"),
     ]
 
 
