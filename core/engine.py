@@ -352,6 +352,21 @@ class Deal:
     :meth:`view`.  ``actions`` is the history of ``(seat, Action)``; ``score`` the result.
     """
 
+    __slots__ = (
+        "_claim_kind",
+        "_claim_offer",
+        "_first_play",
+        "_legal",
+        "_on_card",
+        "_said",
+        "_watch",
+        "actions",
+        "engine",
+        "rules_compiled",
+        "score",
+        "state",
+    )
+
     def __init__(self, engine: Engine, state: DealState) -> None:
         self.engine = engine
         self.state = state
