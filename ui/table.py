@@ -901,16 +901,26 @@ class TableView(arcade.View):
             tricks[t.winner % view.teams] += 1
         parts = [f"{self.team_name(team)} {view.points[team]}" for team in range(view.teams)]
         self.points_text.text = "Card points: " + " · ".join(parts) if view.tricks else ""
+        if self.keep_count_yourself:
+            self.points_text.text = "L'arrêt: keep count yourself"
         for seat in range(self.seats):
             team = seat % view.teams
             words = ""
             if self.info.teams == self.seats and view.phase != "bidding":
                 n = tricks[team]
                 words = f"{view.points[team]} card points · {n} trick{'s' if n != 1 else ''}"
+                if self.keep_count_yourself:
+                    words = f"{n} trick{'s' if n != 1 else ''}"
             self.seat_points[seat].text = words
         said = [f"{self.seat_name(a.seat)}: {a.text}" for a in view.announcements]
         self.said_title.text = "Announced" if said else ""
         self.said_text.text = "\n".join(said[-5:])
+
+    @property
+    def keep_count_yourself(self) -> bool:
+        """Under l'arrêt players must remember their points (RULES.md: no looking back),
+        so the table hides the running count and the match total."""
+        return bool(self.match.rules.get("arret"))
 
     def refresh_sheet(self) -> None:
         """The score sheet in the side bar: every deal's score and the totals (laid out
@@ -950,6 +960,8 @@ class TableView(arcade.View):
                 )
             )
         marks = {"dedans": "dedans", "capot": "capot", "litige": "litige", "abeyance": "held"}
+        if self.keep_count_yourself:
+            shown = []
         for i, score in enumerate(shown):
             y = rows_y[i]
             texts.append(layer.text(str(first + i + 1), x0, y, 11, theme.CREAM))
@@ -964,7 +976,7 @@ class TableView(arcade.View):
         for team in range(teams):
             texts.append(
                 layer.text(
-                    str(self.match.scores[team]),
+                    "?" if self.keep_count_yourself else str(self.match.scores[team]),
                     cols[team],
                     total_y,
                     15,
@@ -1222,6 +1234,8 @@ class TableView(arcade.View):
                 ("Scores", score.score),
                 ("Match total", tuple(self.match.scores)),
             ]
+            if self.keep_count_yourself:
+                rows.pop()
             for label, values in rows:
                 y -= 32
                 bold = label in ("Scores", "Match total")
