@@ -185,7 +185,10 @@ def _declared(view: View, team: int) -> tuple[int, int, int]:
     decl = sum(d.points for d in mine) if (not theirs and opponents_shown) else 0
     belote = 0
     trump = view.trump
-    if trump is not None and view.rules.get("declarations", "on") != "none":
+    rules = view.rules
+    counts = rules.get("declarations", "on") != "none" and not rules.get("belote_king_first")
+    if trump is not None and counts:
+        # (when the king must come first, a belote is not sure until it did: not counted)
         kq = (1 << make_card(trump, KING)) | (1 << make_card(trump, QUEEN))
         said = any(
             team_of(view, a.seat) == team and a.text in ("belote", "belote-rebelote")

@@ -378,22 +378,26 @@ def _declarations_fit(
 # --- the score a team makes from its card points ---------------------------------------
 
 
-def deal_utility(view: View, my_cards: int, decl: Sequence[int]) -> float:
+def deal_utility(
+    view: View, my_cards: int, decl: Sequence[int], deal_points: int = DEAL_POINTS
+) -> float:
     """The deal's score difference (this seat's team minus the other) if the team ends
     with ``my_cards`` card points, dix de der included, given the declarations ``decl``
-    per team: making or failing the contract as the rules say (RULES.md, "Scoring")."""
+    per team: making or failing the contract as the rules say (RULES.md, "Scoring").
+    ``deal_points`` is what the cards of the deal are worth together (162 with a trump;
+    a plugin's contract may count otherwise)."""
     rules = view.rules
     team = team_of(view, view.seat)
     other = 1 - team
-    opp_cards = DEAL_POINTS - my_cards
+    opp_cards = deal_points - my_cards
     contract = view.contract
     if contract is None:
         return float(my_cards - opp_cards)
     takers = team_of(view, contract.taker)
     capot_bonus = int(rules.get("capot_bonus", 90))
-    if my_cards >= DEAL_POINTS:
+    if my_cards >= deal_points:
         my_cards += capot_bonus
-    elif opp_cards >= DEAL_POINTS:
+    elif opp_cards >= deal_points:
         opp_cards += capot_bonus
     total = [0, 0]
     total[team] = my_cards + decl[team]
@@ -408,7 +412,7 @@ def deal_utility(view: View, my_cards: int, decl: Sequence[int]) -> float:
     made = a >= b if tie == "takers-make" and view.game != "decouverte" else a > b
     if made:
         return float(total[team] - total[other])
-    lost = DEAL_POINTS + decl[0] + decl[1]
+    lost = deal_points + decl[0] + decl[1]
     return float(-lost if takers == team else lost)
 
 
@@ -540,6 +544,7 @@ class BeloteExpert:
         leader = view.trick[0][0] if view.trick else view.seat
         decl = declaration_points(view)
         past = view.points[team]
+        deal_points = sum(base.points) + base.last_trick
         forbid = infer_constraints(
             view,
             BeloteMoves(
@@ -575,7 +580,7 @@ class BeloteExpert:
                 solver.set_deadline(start + self.budget * HARD_FACTOR)
                 horizon = solver.horizon
             for c, v in values.items():
-                totals[c] += deal_utility(view, past + v, decl)
+                totals[c] += deal_utility(view, past + v, decl, deal_points)
                 points_sum[c] += v
             n += 1
             if len(solver.tt) > 400_000:
