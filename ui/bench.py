@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from atout.core import Contract, DealState, Engine, Layout, Match, cards_of
+from atout.core import Contract, Deal, DealState, Engine, Layout, Match, cards_of
 from atout.core.cards import SUITS
 from atout.core.errors import UnknownNameError
 from atout.plugins.bots.duplicate import percentile, run_duplicate
@@ -96,6 +96,18 @@ class Measure:
 _BITS = tuple(1 << c for c in range(32))
 
 
+def _play_out(deal: Deal, rnd: Callable[[], float]) -> None:
+    """Play the 32 cards of ``deal`` at random through ``Deal.legal_cards()`` and
+    ``Deal.play()``; the last card scores the deal."""
+    legal = deal.legal_cards
+    play = deal.play
+    for _ in range(32):
+        cards = cards_of(legal())
+        play(cards[int(rnd() * len(cards))])
+    if deal.score is None:
+        raise RuntimeError("a benchmark deal did not end after 32 cards")
+
+
 def belote_deals(
     engine: Engine, seconds: float, seed: int = 1, declarations: bool = False
 ) -> tuple[int, float]:
@@ -131,13 +143,7 @@ def belote_deals(
             state.leader = state.turn = (dealer + 1) % 4
             state.extra["declarations"] = declarations
             deal = engine.deal_from_state(state)
-            legal = deal.legal_cards
-            play = deal.play
-            for _ in range(32):
-                cards = cards_of(legal())
-                play(cards[int(rnd() * len(cards))])
-            if deal.score is None:
-                raise RuntimeError("a benchmark deal did not end after 32 cards")
+            _play_out(deal, rnd)
             n += 1
         now = cpu()
         if now >= end:
@@ -163,13 +169,7 @@ def decouverte_deals(engine: Engine, seconds: float, seed: int = 1) -> tuple[int
             trump = int(rnd() * 4)
             deal.state.contract = Contract(int(rnd() * 2), trump, SUITS[trump])
             deal.start_play(declarations=True)
-            legal = deal.legal_cards
-            play = deal.play
-            for _ in range(32):
-                cards = cards_of(legal())
-                play(cards[int(rnd() * len(cards))])
-            if deal.score is None:
-                raise RuntimeError("a benchmark deal did not end after 32 cards")
+            _play_out(deal, rnd)
             n += 1
         now = cpu()
         if now >= end:
