@@ -10,6 +10,7 @@ deals to its end.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -135,7 +136,7 @@ class Engine:
         """Call ``hook`` with keyword arguments; a plugin's exception becomes a
         :class:`PluginError` naming the plugin and the hook."""
         try:
-            return getattr(self.pm.hook, hook)(**kwargs)
+            return self.pm.caller(hook)(kwargs)
         except PluginError:
             raise
         except Exception as exc:
@@ -292,6 +293,10 @@ class Engine:
         return deal
 
 
+_BIT_OF = {c: 1 << c for c in range(32)}
+"""card -> its bit; a lookup that refuses anything that is not one of the 32 cards."""
+
+
 def direction_of(rules: Rules) -> int:
     """The step from a seat to the next: ``1`` unless the rules say ``clockwise``."""
     return -1 if rules.get("direction") == "clockwise" else 1
@@ -311,27 +316,51 @@ def check_layout(layout: Layout, info: GameInfo, played: CardSet = 0) -> None:
             f"atout_deal for {info.name} dealt {len(layout.hands)} hands to {info.seats} seats",
             hook="atout_deal",
         )
+    # The quick test: as many cards dealt as there are, and every one of them seen.
+    seen = played
+    count = played.bit_count()
+    try:
+        for part in layout.hands:
+            seen |= part
+            count += part.bit_count()
+        for row in layout.piles:
+            beneath = [down for _, down in row if down is not None]
+            seen |= sum(map(_BIT_OF.__getitem__, beneath))
+            count += len(beneath)
+        seen |= sum(map(_BIT_OF.__getitem__, layout.stock))
+        count += len(layout.stock)
+    except (KeyError, TypeError, ValueError):
+        count = -1
+    if count != 32 or seen != FULL_DECK:
+        _find_the_fault(layout, info, played)
+
+
+def _find_the_fault(layout: Layout, info: GameInfo, played: CardSet) -> None:
+    """Say what is wrong with a deal that failed the quick test (card by card)."""
     seen = played
     for part in layout.hands:
+        if not isinstance(part, int) or part < 0 or part > FULL_DECK:
+            raise PluginError(
+                f"atout_deal for {info.name} dealt a hand that is not a set of cards: {part!r}",
+                hook="atout_deal",
+            )
         if seen & part:
             _dealt_twice(info, seen & part)
         seen |= part
-    for row in layout.piles:
-        for _, beneath in row:
-            if beneath is not None:
-                if seen >> beneath & 1:
-                    _dealt_twice(info, 1 << beneath)
-                seen |= 1 << beneath
-    for card in layout.stock:
+    loose = [down for row in layout.piles for _, down in row if down is not None]
+    for card in (*loose, *layout.stock):
+        if card not in _BIT_OF:
+            raise PluginError(
+                f"atout_deal for {info.name} dealt {card!r}, which is not a card (0-31)",
+                hook="atout_deal",
+            )
         if seen >> card & 1:
             _dealt_twice(info, 1 << card)
         seen |= 1 << card
-    if seen != FULL_DECK:
-        raise PluginError(
-            f"atout_deal for {info.name} dealt {seen.bit_count()} cards; "
-            "a deal must deal all 32 once",
-            hook="atout_deal",
-        )
+    raise PluginError(
+        f"atout_deal for {info.name} dealt {seen.bit_count()} cards; a deal must deal all 32 once",
+        hook="atout_deal",
+    )
 
 
 def _dealt_twice(info: GameInfo, twice: CardSet) -> None:
@@ -342,6 +371,22 @@ def _dealt_twice(info: GameInfo, twice: CardSet) -> None:
 
 
 _PLAYS = tuple(Action.play(c) for c in range(32))
+_BIT = tuple(1 << c for c in range(32))
+_new_tuple = tuple.__new__
+"""``_new_tuple(Trick, fields)`` makes a Trick without the Python-level ``__new__`` of
+a named tuple: the play loop makes one per trick."""
+
+
+@functools.cache
+def _seat_plays(seats: int) -> tuple[tuple[tuple[int, Action], ...], ...]:
+    """``[seat][card]``: the history entry ``(seat, Action.play(card))``, made once."""
+    return tuple(tuple((seat, _PLAYS[c]) for c in range(32)) for seat in range(seats))
+
+
+@functools.cache
+def _next_seats(seats: int, direction: int) -> tuple[int, ...]:
+    """``[seat]``: the seat that plays after ``seat``."""
+    return tuple((seat + direction) % seats for seat in range(seats))
 
 
 class Deal:
@@ -353,12 +398,23 @@ class Deal:
     """
 
     __slots__ = (
+        "_beats",
         "_claim_kind",
         "_claim_offer",
+        "_claims",
+        "_end_of_trick",
         "_first_play",
+        "_free_lead",
+        "_last_bonus",
         "_legal",
+        "_legal_rule",
+        "_next_seat",
         "_on_card",
+        "_plays",
+        "_points",
         "_said",
+        "_seats",
+        "_tricks",
         "_watch",
         "actions",
         "engine",
@@ -380,6 +436,19 @@ class Deal:
         self._claim_offer = -1
         self._claim_kind = ""
         self._on_card = False
+        # The play loop's own copies of the compiled rules (set by start_play): one
+        # attribute read each instead of two.  ``_legal_rule`` is None outside the play.
+        self._legal_rule: Callable[[DealState], CardSet] | None = None
+        self._beats: tuple[int, ...] = ()
+        self._points: tuple[int, ...] = ()
+        self._end_of_trick: EndOfTrick | None = None
+        self._last_bonus = 0
+        self._tricks = 0
+        self._free_lead = False
+        self._claims = False
+        self._seats = state.seats
+        self._next_seat = _next_seats(state.seats, state.direction)
+        self._plays = _seat_plays(state.seats)
 
     # --- properties ---------------------------------------------------------------------
 
@@ -449,7 +518,16 @@ class Deal:
         s = self.state
         if s.contract is None:
             raise PluginError("the play cannot start without a contract")
-        self.rules_compiled = self.engine.play_rules(s.game, s.rules, s.contract)
+        rc = self.rules_compiled = self.engine.play_rules(s.game, s.rules, s.contract)
+        self._legal_rule = rc.moves.legal
+        self._free_lead = bool(rc.moves.free_lead)
+        self._beats = rc.beats
+        self._points = rc.points
+        self._end_of_trick = rc.end_of_trick
+        self._last_bonus = rc.values.last_trick
+        self._tricks = rc.tricks
+        self._claims = rc.claims
+        self._next_seat = _next_seats(s.seats, s.direction)
         if s.phase != PLAY:
             s.phase = PLAY
             s.turn = s.leader = s.next_seat(s.dealer)
@@ -474,7 +552,9 @@ class Deal:
             else:
                 self._first_play.setdefault(d.seat, []).append(d)
         rc = self.rules_compiled
-        self._on_card = bool(self._watch or self._first_play or (rc and rc.card_played))
+        self._on_card = bool(
+            self._watch or self._first_play or (rc and rc.card_played) or self._claim_offer >= 0
+        )
 
     def _announce_declaration(self, d: Declaration) -> None:
         s = self.state
@@ -483,20 +563,26 @@ class Deal:
     def legal_cards(self) -> CardSet:
         """The cards the seat to play may play now (a card set; 0 outside the play)."""
         legal = self._legal
-        if legal >= 0:
-            return legal
+        return legal if legal >= 0 else self._find_legal()
+
+    def _find_legal(self) -> CardSet:
+        """Ask the compiled move rule which cards the seat to play may play, check the
+        answer, and keep it until the next card (``_legal`` is -1 until asked)."""
         s = self.state
-        rc = self.rules_compiled
-        if s.phase != PLAY or rc is None:
+        rule = self._legal_rule
+        if rule is None:
             return 0
-        try:
-            legal = rc.moves.legal(s)
-        except AtoutError:
-            raise
-        except Exception as exc:
-            raise self._answer_failed("atout_legal_moves", exc) from exc
         hand = s.hands[s.turn]
-        if legal & ~hand or (not legal and hand):
+        if self._free_lead and not s.trick:
+            legal = hand
+        else:
+            try:
+                legal = rule(s)
+            except AtoutError:
+                raise
+            except Exception as exc:
+                raise self._answer_failed("atout_legal_moves", exc) from exc
+        if legal & ~hand or not legal:
             self._bad_legal_set(legal, hand)
         self._legal = legal
         return legal
@@ -504,6 +590,12 @@ class Deal:
     def _bad_legal_set(self, legal: CardSet, hand: CardSet) -> None:
         """The engine's own check of a legal-move rule's answer failed: say how."""
         s = self.state
+        if not hand:
+            raise PluginError(
+                f"seat {s.turn} of this {s.game} deal has no card to play in trick "
+                f"{len(s.tricks) + 1}: the rule plugins left its hand empty",
+                hook="atout_end_of_trick",
+            )
         offered = card_str((legal & ~hand).bit_length() - 1) if legal & ~hand else "no card"
         held = " ".join(card_str(c) for c in cards_of(hand))
         raise PluginError(
@@ -535,47 +627,114 @@ class Deal:
     def play(self, card: Card) -> None:
         """Play ``card`` for the seat to play; an illegal card raises
         :class:`IllegalMoveError` naming the rule, and changes nothing."""
+        self.play_out(lambda _legal: card, 1)
+
+    def play_out(self, choose: Callable[[CardSet], Card], cards: int = 32) -> None:
+        """Play the deal on: each seat in turn plays ``choose(legal)``, one of the cards
+        of ``legal`` (its legal cards, a card set), for ``cards`` cards or to the end of
+        the deal, whichever comes first.
+
+        The one play loop of the engine (:meth:`play` is ``cards=1``): the fast way
+        through many deals, for simulations and the benchmark.  A card ``choose`` gives
+        that is not legal raises :class:`IllegalMoveError` and changes nothing.  An
+        offer to claim (l'arrêt) lasts until the next card, so only ``cards=1`` lets a
+        caller take it.
+        """
+        s = self.state
         legal = self._legal
         if legal < 0:
-            legal = self.legal_cards()
-        bit = 1 << card
-        if not legal & bit:
-            raise IllegalMoveError(self.explain(card) or f"{card_str(card)} cannot be played now")
-        s = self.state
-        seat = s.turn
-        rc: PlayRules = self.rules_compiled  # type: ignore[assignment]  # set: legal above
-        s.hands[seat] ^= bit
-        s.played |= bit
-        trick = s.trick
-        if not trick or rc.beats[s.win_card] & bit:
-            s.win_card = card
-            s.win_seat = seat
-        trick.append(card)
-        self.actions.append((seat, _PLAYS[card]))
-        self._legal = -1
-        self._claim_offer = -1
-        if self._on_card:
-            self._after_card(rc, seat, card)
-        if len(trick) == s.seats:
-            self._end_trick(rc)
-        else:
-            s.turn = (seat + s.direction) % s.seats
+            legal = self._find_legal()
+        if not legal:
+            raise IllegalMoveError(self.explain(0) or "no card can be played now")
+        beats = self._beats
+        points_of = self._points
+        next_seat = self._next_seat
+        plays = self._plays
+        record = self.actions.append
+        seats = self._seats
+        end_of_trick = self._end_of_trick
+        free_lead = self._free_lead
+        while True:
+            card = choose(legal)
+            bit = 1 << card
+            if not legal & bit:
+                raise IllegalMoveError(
+                    self.explain(card) or f"{card_str(card)} cannot be played now"
+                )
+            seat = s.turn
+            s.hands[seat] ^= bit
+            s.played |= bit
+            trick = s.trick
+            if not trick or beats[s.win_card] & bit:
+                s.win_card = card
+                s.win_seat = seat
+            trick.append(card)
+            record(plays[seat][card])
+            self._legal = -1
+            if self._on_card:
+                self._after_card(seat, card)
+            if len(trick) < seats:
+                s.turn = next_seat[seat]
+            else:
+                # The trick is full: book it, then let the rules act on it.
+                points = 0
+                won = 0
+                for c in trick:
+                    points += points_of[c]
+                    won |= 1 << c
+                tricks = s.tricks
+                last = len(tricks) + 1 == self._tricks
+                if last:
+                    points += self._last_bonus
+                winner = s.win_seat
+                done: Trick = _new_tuple(Trick, (s.leader, tuple(trick), winner, points))
+                tricks.append(done)
+                s.won[winner] |= won
+                s.points[winner] += points
+                s.trick = []
+                s.win_seat = s.win_card = -1
+                s.leader = s.turn = winner
+                if end_of_trick is not None:
+                    try:
+                        end_of_trick(s, done)
+                    except AtoutError:
+                        raise
+                    except Exception as exc:
+                        raise self._answer_failed("atout_end_of_trick", exc) from exc
+                if last:
+                    self.finish()
+                    return
+                if self._claims:
+                    self._offer_claim(winner)
+            cards -= 1
+            if not cards:
+                return
+            if free_lead and not s.trick:
+                legal = s.hands[s.turn]
+                if not legal:
+                    self._bad_legal_set(legal, legal)
+                self._legal = legal
+            else:
+                legal = self._find_legal()
 
-    def _after_card(self, rc: PlayRules, seat: int, card: Card) -> None:
-        """What follows some cards: announcements, and a plugin's ``atout_card_played``."""
+    def _after_card(self, seat: int, card: Card) -> None:
+        """What follows some cards: announcements, a plugin's ``atout_card_played``, and
+        the end of an l'arrêt offer (it lasts until the next card)."""
+        self._claim_offer = -1
         if card in self._watch:
             self._announce_card(seat, card)
         if seat in self._first_play:
             for d in self._first_play.pop(seat):
                 self._announce_declaration(d)
-        if rc.card_played is not None:
+        card_played = self.rules_compiled.card_played if self.rules_compiled else None
+        if card_played is not None:
             try:
-                rc.card_played(self.state, seat, card)
+                card_played(self.state, seat, card)
             except AtoutError:
                 raise
             except Exception as exc:
                 raise self._answer_failed("atout_card_played", exc) from exc
-        self._on_card = bool(self._watch or self._first_play or rc.card_played)
+        self._on_card = bool(self._watch or self._first_play or card_played)
 
     def _announce_card(self, seat: int, card: Card) -> None:
         """Say the next word of a declaration announced card by card (belote, rebelote)."""
@@ -589,40 +748,14 @@ class Deal:
         text = words[min(said, len(words) - 1)]
         s.announcements.append(Announcement(seat, text, 1 << card, len(s.tricks)))
 
-    def _end_trick(self, rc: PlayRules) -> None:
+    def _offer_claim(self, winner: int) -> None:
+        """Under l'arrêt, ask whether the seat that won the trick may claim now."""
         s = self.state
-        pts = rc.points
-        trick = s.trick
-        points = 0
-        mask = 0
-        for c in trick:
-            points += pts[c]
-            mask |= 1 << c
-        last = len(s.tricks) + 1 == rc.tricks
-        if last:
-            points += rc.values.last_trick
-        winner = s.win_seat
-        done = Trick(s.leader, tuple(trick), winner, points)
-        s.tricks.append(done)
-        s.won[winner] |= mask
-        s.trick = []
-        s.win_seat = -1
-        s.win_card = -1
-        s.leader = s.turn = winner
-        if rc.end_of_trick is not None:
-            try:
-                rc.end_of_trick(s, done)
-            except AtoutError:
-                raise
-            except Exception as exc:
-                raise self._answer_failed("atout_end_of_trick", exc) from exc
-        if last:
-            self.finish()
-        elif rc.claims:
-            offer = self.engine.call("atout_can_claim", **self._kw(), state=s, seat=winner)
-            if offer:
-                self._claim_offer = winner
-                self._claim_kind = str(offer)
+        offer = self.engine.call("atout_can_claim", **self._kw(), state=s, seat=winner)
+        if offer:
+            self._claim_offer = winner
+            self._claim_kind = str(offer)
+            self._on_card = True
 
     def claim(self) -> None:
         """L'arrêt: the seat that just won a trick claims the match (when offered)."""
@@ -640,6 +773,8 @@ class Deal:
         """Score the deal (asks ``atout_score_deal``) and check the answer adds up."""
         s = self.state
         s.phase = OVER
+        self._legal_rule = None
+        self._legal = 0
         score: DealScore = self.engine.decide("atout_score_deal", **self._kw(), state=s)
         if score.total_check is not None and sum(score.card_points) != score.total_check:
             raise PluginError(

@@ -92,6 +92,14 @@ class Rules(Mapping[str, Any]):
     def __getitem__(self, key: str) -> Any:
         return self._items[key]
 
+    def get(self, key: str, default: Any = None) -> Any:
+        """The option's value, or ``default`` when the game has no such option (one
+        dictionary lookup: the engine asks this for every deal)."""
+        return self._items.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
     def __getattr__(self, key: str) -> Any:
         try:
             return self._items[key]
@@ -242,6 +250,11 @@ class MoveRule:
     and must be fast: the engine calls it for every card.  ``explain`` says, in words a
     player understands, why ``card`` may not be played ("must follow hearts").
     """
+
+    free_lead: bool = False
+    """True when the leader of a trick may lead any card he holds: the engine then asks
+    :meth:`legal` only for the cards that follow a lead (half the calls in a two-player
+    game)."""
 
     def legal(self, state: DealState) -> CardSet:
         """The cards the seat to play (``state.turn``) may play now."""

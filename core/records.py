@@ -396,6 +396,7 @@ def _apply_start(
             points += rc.values.last_trick
         trick = Trick(leader, tuple(cards), winner, points)
         state.tricks.append(trick)
+        state.points[winner] += points
         for c in cards:
             state.won[winner] |= 1 << c
             state.played |= 1 << c

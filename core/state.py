@@ -7,6 +7,7 @@ object with ``__slots__``: the play loop updates a few ints per card.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from .cards import Card, CardSet
@@ -18,13 +19,24 @@ OVER = "over"
 REDEAL = "redeal"
 
 
+_BIT = tuple(1 << c for c in range(32))
+
+
+@functools.cache
+def _team_of(seats: int, teams: int) -> tuple[int, ...]:
+    """``[seat]``: the seat's team (partners sit ``teams`` seats apart)."""
+    return tuple(s % teams for s in range(seats))
+
+
 class DealState:
     """Everything about one deal, hidden cards included.
 
     Seats are numbered in the order of play for ``direction == 1``; with
     ``direction == -1`` play goes the other way round.  ``hands[s]`` holds the cards seat
     ``s`` may play from; ``hidden[s]`` its face-down cards (nobody may see or play them);
-    ``under`` maps a covering card to the face-down card beneath it.
+    ``under`` maps a covering card to the face-down card beneath it.  ``won[s]`` are
+    the cards seat ``s`` has won in tricks and ``points[s]`` their card points (with the
+    last-trick bonus once the last trick is won).
     """
 
     __slots__ = (
@@ -45,6 +57,7 @@ class DealState:
         "open_hands",
         "phase",
         "played",
+        "points",
         "rules",
         "seats",
         "stock",
@@ -74,7 +87,7 @@ class DealState:
         self.rules = rules
         self.seats = seats
         self.teams = teams
-        self.team_of: tuple[int, ...] = tuple(s % teams for s in range(seats))
+        self.team_of: tuple[int, ...] = _team_of(seats, teams)
         self.dealer = dealer
         self.direction = direction
         self.layout = layout
@@ -101,6 +114,7 @@ class DealState:
         self.win_seat = -1
         self.tricks: list[Trick] = []
         self.won: list[CardSet] = [0] * seats
+        self.points: list[int] = [0] * seats
         self.played: CardSet = 0
         self.declarations: list[Declaration] = []
         self.announcements: list[Announcement] = []
@@ -168,6 +182,7 @@ class DealState:
         new.trick = list(self.trick)
         new.tricks = list(self.tricks)
         new.won = list(self.won)
+        new.points = list(self.points)
         new.declarations = list(self.declarations)
         new.announcements = list(self.announcements)
         new.extra = dict(self.extra)

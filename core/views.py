@@ -163,8 +163,8 @@ def make_view(
         seen |= 1 << state.turnup
     unseen = FULL_DECK & ~seen
     points = [0] * state.teams
-    for t in state.tricks:
-        points[state.team_of[t.winner]] += t.points
+    for s, won in enumerate(state.points):
+        points[state.team_of[s]] += won
     trick_seats = state.trick_seats()
     return View(
         game=state.game,

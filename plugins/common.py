@@ -37,6 +37,8 @@ class BeloteMoves(MoveRule):
     ``must_head_trick`` and ``must_trump_partner`` (the club rules of seed 003).
     """
 
+    free_lead = True
+
     def __init__(
         self,
         trump: int | None,

@@ -60,7 +60,7 @@ import random
 from collections.abc import Callable
 
 from atout.core import hookimpl
-from atout.core.cards import KING, QUEEN, SUIT_MASKS, Card, make_card
+from atout.core.cards import FULL_DECK, KING, QUEEN, SUIT_MASKS, Card, make_card
 from atout.core.model import (
     Announcement,
     BiddingStep,
@@ -187,13 +187,15 @@ def layout_from_pack(pack: list[Card] | tuple[Card, ...], dealer: int) -> Layout
     dealer_up = p[20:24] + p[28:32]
     non_dealer_row = tuple(zip(non_dealer_up, p[0:4] + p[8:12], strict=True))
     dealer_row = tuple(zip(dealer_up, p[4:8] + p[12:16], strict=True))
-    non_dealer_hand = sum(map(_BITS.__getitem__, non_dealer_up))
-    dealer_hand = sum(map(_BITS.__getitem__, dealer_up))
+    non_dealer_hand = 0
+    for c in non_dealer_up:
+        non_dealer_hand |= 1 << c
+    dealer_hand = FULL_DECK ^ non_dealer_hand ^ sum(map(_BITS.__getitem__, p[:16]))
     if dealer:
         hands, piles = (non_dealer_hand, dealer_hand), (non_dealer_row, dealer_row)
     else:
         hands, piles = (dealer_hand, non_dealer_hand), (dealer_row, non_dealer_row)
-    return Layout(hands=hands, piles=piles, turnup=p[TURNUP_INDEX], open_hands=True, pack_order=p)
+    return Layout(hands, piles, (), p[TURNUP_INDEX], True, p)
 
 
 def shuffled_pack(rng: random.Random) -> list[Card]:
@@ -314,21 +316,18 @@ def turn_uncovered(state: DealState, trick: Trick) -> None:
     number of covers).
     """
     under = state.under
-    hands = state.hands
+    first, second = trick.cards
+    down = under.pop(first, None)
+    if down is not None:
+        leader = trick.leader
+        state.hidden[leader] ^= 1 << down
+        state.hands[leader] |= 1 << down
+    down = under.pop(second, None)
+    if down is not None:
+        other = 1 - trick.leader
+        state.hidden[other] ^= 1 << down
+        state.hands[other] |= 1 << down
     hidden = state.hidden
-    leader = trick.leader
-    cards = trick.cards
-    down = under.pop(cards[0], None)
-    if down is not None:
-        b = 1 << down
-        hidden[leader] ^= b
-        hands[leader] |= b
-    down = under.pop(cards[1], None)
-    if down is not None:
-        b = 1 << down
-        other = 1 - leader
-        hidden[other] ^= b
-        hands[other] |= b
     if (hidden[0] | hidden[1]).bit_count() != len(under):
         _turn_loose(state)
 
@@ -450,25 +449,20 @@ def score_deal(rules: Rules, state: DealState) -> DealScore:
     assert state.contract is not None
     taker = state.contract.taker
     opponent = 1 - taker
-    cards = [0, 0]
-    tricks = [0, 0]
-    for t in state.tricks:
-        cards[t.winner] += t.points
-        tricks[t.winner] += 1
+    cards = list(state.points)
     capot: int | None = None
     total_check = DEAL_POINTS
-    bonus = rules["capot_bonus"]
-    for seat in (0, 1):
-        if tricks[seat] == TRICKS:
-            capot = seat
-            cards[seat] += bonus
-            total_check = DEAL_POINTS + bonus
+    if len(state.tricks) == TRICKS and not (state.won[0] and state.won[1]):
+        capot = 0 if state.won[0] else 1  # the other won no trick
+        bonus = rules["capot_bonus"]
+        cards[capot] += bonus
+        total_check = DEAL_POINTS + bonus
     decl = declaration_points(state)
     held_decl = list(decl)
     if capot is not None:
         decl[1 - capot] = 0
     belote = belote_points(rules, state)
-    total = [cards[s] + decl[s] + belote[s] for s in (0, 1)]
+    total = [cards[0] + decl[0] + belote[0], cards[1] + decl[1] + belote[1]]
     made = total[taker] > total[opponent]
     notes: list[str] = []
     score = [0, 0]
@@ -477,7 +471,7 @@ def score_deal(rules: Rules, state: DealState) -> DealScore:
         outcome = "capot" if capot is not None else "made"
     else:
         outcome = "capot" if capot == opponent else "dedans"
-        base = DEAL_POINTS + (bonus if capot == opponent else 0)
+        base = total_check if capot == opponent else DEAL_POINTS
         score[opponent] = base + held_decl[0] + held_decl[1] + belote[opponent]
         score[taker] = belote[taker]
         if total[taker] + total[opponent] == total_check:
@@ -490,7 +484,7 @@ def score_deal(rules: Rules, state: DealState) -> DealScore:
         notes.append(f"{SEAT_NAMES[capot]} won every trick (capot)")
     return DealScore(
         card_points=tuple(cards),
-        declaration_points=tuple(decl[s] + belote[s] for s in (0, 1)),
+        declaration_points=(decl[0] + belote[0], decl[1] + belote[1]),
         score=tuple(score),
         outcome=outcome,
         made=made,

@@ -32,8 +32,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from atout.core import Contract, Deal, DealState, Engine, Layout, Match, cards_of
-from atout.core.cards import SUITS
+from atout.core import Contract, Deal, DealState, Engine, Layout, Match
+from atout.core.cards import SUITS, Card, CardSet
 from atout.core.errors import UnknownNameError
 from atout.plugins.bots.duplicate import percentile, run_duplicate
 
@@ -96,14 +96,22 @@ class Measure:
 _BITS = tuple(1 << c for c in range(32))
 
 
-def _play_out(deal: Deal, rnd: Callable[[], float]) -> None:
-    """Play the 32 cards of ``deal`` at random through ``Deal.legal_cards()`` and
-    ``Deal.play()``; the last card scores the deal."""
-    legal = deal.legal_cards
-    play = deal.play
-    for _ in range(32):
-        cards = cards_of(legal())
-        play(cards[int(rnd() * len(cards))])
+def _play_out(deal: Deal, rng: random.Random) -> None:
+    """Play the 32 cards of ``deal`` at random through :meth:`Deal.play_out`: each card
+    uniformly among the legal ones (the digits of one big random number in the mixed
+    radix of the numbers of legal cards, a bias under 2**-90); the last card scores
+    the deal."""
+    r = rng.getrandbits(192)
+
+    def choose(legal: CardSet) -> Card:
+        nonlocal r
+        r, k = divmod(r, legal.bit_count())
+        while k:
+            legal &= legal - 1
+            k -= 1
+        return (legal & -legal).bit_length() - 1
+
+    deal.play_out(choose)
     if deal.score is None:
         raise RuntimeError("a benchmark deal did not end after 32 cards")
 
@@ -143,7 +151,7 @@ def belote_deals(
             state.leader = state.turn = (dealer + 1) % 4
             state.extra["declarations"] = declarations
             deal = engine.deal_from_state(state)
-            _play_out(deal, rnd)
+            _play_out(deal, rng)
             n += 1
         now = cpu()
         if now >= end:
@@ -169,7 +177,7 @@ def decouverte_deals(engine: Engine, seconds: float, seed: int = 1) -> tuple[int
             trump = int(rnd() * 4)
             deal.state.contract = Contract(int(rnd() * 2), trump, SUITS[trump])
             deal.start_play(declarations=True)
-            _play_out(deal, rnd)
+            _play_out(deal, rng)
             n += 1
         now = cpu()
         if now >= end:
