@@ -135,6 +135,9 @@ class Engine:
     def call(self, hook: str, **kwargs: Any) -> Any:
         """Call ``hook`` with keyword arguments; a plugin's exception becomes a
         :class:`PluginError` naming the plugin and the hook."""
+        return self._call(hook, kwargs)
+
+    def _call(self, hook: str, kwargs: dict[str, Any]) -> Any:
         try:
             return self.pm.caller(hook)(kwargs)
         except PluginError:
@@ -149,7 +152,7 @@ class Engine:
 
     def decide(self, hook: str, **kwargs: Any) -> Any:
         """Call a firstresult hook that must be answered; no answer is a PluginError."""
-        result = self.call(hook, **kwargs)
+        result = self._call(hook, kwargs)
         if result is None:
             game = kwargs.get("game", "")
             raise PluginError(
@@ -324,10 +327,12 @@ def check_layout(layout: Layout, info: GameInfo, played: CardSet = 0) -> None:
             seen |= part
             count += part.bit_count()
         for row in layout.piles:
-            beneath = [down for _, down in row if down is not None]
-            seen |= sum(map(_BIT_OF.__getitem__, beneath))
-            count += len(beneath)
-        seen |= sum(map(_BIT_OF.__getitem__, layout.stock))
+            for _, down in row:
+                if down is not None:
+                    seen |= _BIT_OF[down]
+                    count += 1
+        for card in layout.stock:
+            seen |= _BIT_OF[card]
         count += len(layout.stock)
     except (KeyError, TypeError, ValueError):
         count = -1
@@ -532,13 +537,17 @@ class Deal:
             s.phase = PLAY
             s.turn = s.leader = s.next_seat(s.dealer)
         if declarations:
-            found = self.engine.call("atout_declarations", **self._kw(), state=s)
+            found = self.engine.call("atout_declarations", game=s.game, rules=s.rules, state=s)
             s.declarations = [d for answer in found for d in (answer or ())]
         self._index_declarations()
         self._legal = -1
 
     def _index_declarations(self) -> None:
         s = self.state
+        rc = self.rules_compiled
+        if not s.declarations and not (self._watch or self._said or self._first_play):
+            self._on_card = bool(self._claim_offer >= 0 or (rc and rc.card_played))
+            return
         self._watch = {}
         self._said = {}
         self._first_play = {}
@@ -551,7 +560,6 @@ class Deal:
                 self._announce_declaration(d)
             else:
                 self._first_play.setdefault(d.seat, []).append(d)
-        rc = self.rules_compiled
         self._on_card = bool(
             self._watch or self._first_play or (rc and rc.card_played) or self._claim_offer >= 0
         )
@@ -654,6 +662,7 @@ class Deal:
         seats = self._seats
         end_of_trick = self._end_of_trick
         free_lead = self._free_lead
+        last_trick = self._tricks - 1
         while True:
             card = choose(legal)
             bit = 1 << card
@@ -683,7 +692,7 @@ class Deal:
                     points += points_of[c]
                     won |= 1 << c
                 tricks = s.tricks
-                last = len(tricks) + 1 == self._tricks
+                last = len(tricks) == last_trick
                 if last:
                     points += self._last_bonus
                 winner = s.win_seat
@@ -775,7 +784,9 @@ class Deal:
         s.phase = OVER
         self._legal_rule = None
         self._legal = 0
-        score: DealScore = self.engine.decide("atout_score_deal", **self._kw(), state=s)
+        score: DealScore = self.engine.decide(
+            "atout_score_deal", game=s.game, rules=s.rules, state=s
+        )
         if score.total_check is not None and sum(score.card_points) != score.total_check:
             raise PluginError(
                 f"the score of this {s.game} deal gives card points {list(score.card_points)}, "

@@ -14,6 +14,7 @@ import importlib
 import importlib.metadata
 import importlib.util
 import inspect
+import operator
 import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -103,12 +104,12 @@ class AtoutPluginManager(pluggy.PluginManager):
         plain = all(not (i.wrapper or i.hookwrapper or i.kwargnames) for i in impls)
         if self._monitors or not plain or hook_caller.spec is None:
             return lambda kwargs: hook_caller(**kwargs)
-        table = tuple((i.function, tuple(i.argnames)) for i in impls)
+        table = tuple((i.function, _arguments(tuple(i.argnames))) for i in impls)
         if hook_caller.spec.opts.get("firstresult"):
 
             def first(kwargs: Mapping[str, Any]) -> Any:
-                for function, argnames in table:
-                    answer = function(*[kwargs[a] for a in argnames])
+                for function, arguments in table:
+                    answer = function(*arguments(kwargs))
                     if answer is not None:
                         return answer
                 return None
@@ -117,8 +118,8 @@ class AtoutPluginManager(pluggy.PluginManager):
 
         def every(kwargs: Mapping[str, Any]) -> list[Any]:
             answers = []
-            for function, argnames in table:
-                answer = function(*[kwargs[a] for a in argnames])
+            for function, arguments in table:
+                answer = function(*arguments(kwargs))
                 if answer is not None:
                     answers.append(answer)
             return answers
@@ -184,6 +185,17 @@ class AtoutPluginManager(pluggy.PluginManager):
         """The names of the hooks ``plugin`` implements."""
         callers = self.get_hookcallers(plugin) or []
         return sorted(c.name for c in callers)
+
+
+def _arguments(names: tuple[str, ...]) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
+    """The function that picks an implementation's arguments, in its order, from the
+    keyword arguments of a hook call."""
+    if len(names) > 1:
+        return operator.itemgetter(*names)
+    if names:
+        name = names[0]
+        return lambda kwargs: (kwargs[name],)
+    return lambda kwargs: ()
 
 
 def disabled_from_env() -> list[str]:

@@ -94,12 +94,15 @@ class DealState:
         self.hands: list[CardSet] = list(layout.hands)
         self.hidden: list[CardSet] = [0] * seats
         self.under: dict[Card, Card] = {}
+        under = self.under
         for seat, piles in enumerate(layout.piles):
+            down = 0
             for top, beneath in piles:
                 if beneath is not None:
-                    self.hidden[seat] |= 1 << beneath
+                    down |= 1 << beneath
                     if top is not None:
-                        self.under[top] = beneath
+                        under[top] = beneath
+            self.hidden[seat] = down
         self.open_hands = layout.open_hands
         self.stock: list[Card] = list(layout.stock)
         self.turnup: Card | None = layout.turnup

@@ -9,14 +9,30 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MAPPED = {"core": "atout/core", "plugins": "atout/plugins", "ui": "atout/ui", "variants": "atout/variants"}
+MAPPED = {
+    "core": "atout/core",
+    "plugins": "atout/plugins",
+    "ui": "atout/ui",
+    "variants": "atout/variants",
+}
 
 
 def test_the_wheel_holds_every_module_pack_and_entry_point(tmp_path: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-         "-w", str(tmp_path), str(ROOT)],
-        capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+            str(ROOT),
+        ],
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stderr
     wheel = next(tmp_path.glob("atout-*.whl"))
@@ -34,6 +50,10 @@ def test_the_wheel_holds_every_module_pack_and_entry_point(tmp_path: Path) -> No
     assert missing == []
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
-    for line in ("atout = atout.ui.cli:main", "belote = atout.plugins.belote",
-                 "decouverte = atout.plugins.decouverte", "bots = atout.plugins.bots"):
+    for line in (
+        "atout = atout.ui.cli:main",
+        "belote = atout.plugins.belote",
+        "decouverte = atout.plugins.decouverte",
+        "bots = atout.plugins.bots",
+    ):
         assert line in text

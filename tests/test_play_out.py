@@ -235,3 +235,23 @@ def test_rules_answer_get_and_in_for_their_own_options(engine: Engine) -> None:
     assert rules.get("target") == rules["target"] == 1000
     assert rules.get("direction") is None and rules.get("direction", "x") == "x"
     assert "target" in rules and "direction" not in rules
+
+
+class LateScorer:
+    """A scorer registered after the engine has called the scoring hook directly."""
+
+    @hookimpl(tryfirst=True)
+    def atout_score_deal(self, game: str, rules: Any, state: Any) -> Any:
+        raise ZeroDivisionError("the late scorer answers")
+
+
+def test_a_plugin_registered_later_is_called_by_the_next_deal() -> None:
+    engine = fresh_engine()
+    deal = dealt(engine, "decouverte", 6)
+    deal.play_out(random_policy(6))
+    assert deal.score is not None
+    engine.pm.register(LateScorer(), name="late")
+    deal = dealt(engine, "decouverte", 7)
+    with pytest.raises(PluginError, match="the late scorer answers") as caught:
+        deal.play_out(random_policy(7))
+    assert caught.value.plugin == "late" and caught.value.hook == "atout_score_deal"
