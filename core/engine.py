@@ -663,6 +663,13 @@ class Deal:
         end_of_trick = self._end_of_trick
         free_lead = self._free_lead
         last_trick = self._tricks - 1
+        # The state's lists keep their identity for the whole deal (the rules change
+        # them in place), so the loop holds them in local variables.
+        hands = s.hands
+        trick = s.trick
+        tricks = s.tricks
+        won_by = s.won
+        points_by = s.points
         while True:
             card = choose(legal)
             bit = 1 << card
@@ -671,9 +678,8 @@ class Deal:
                     self.explain(card) or f"{card_str(card)} cannot be played now"
                 )
             seat = s.turn
-            s.hands[seat] ^= bit
+            hands[seat] ^= bit
             s.played |= bit
-            trick = s.trick
             if not trick or beats[s.win_card] & bit:
                 s.win_card = card
                 s.win_seat = seat
@@ -691,16 +697,15 @@ class Deal:
                 for c in trick:
                     points += points_of[c]
                     won |= 1 << c
-                tricks = s.tricks
                 last = len(tricks) == last_trick
                 if last:
                     points += self._last_bonus
                 winner = s.win_seat
                 done: Trick = _new_tuple(Trick, (s.leader, tuple(trick), winner, points))
                 tricks.append(done)
-                s.won[winner] |= won
-                s.points[winner] += points
-                s.trick = []
+                won_by[winner] |= won
+                points_by[winner] += points
+                trick.clear()
                 s.win_seat = s.win_card = -1
                 s.leader = s.turn = winner
                 if end_of_trick is not None:
@@ -718,8 +723,8 @@ class Deal:
             cards -= 1
             if not cards:
                 return
-            if free_lead and not s.trick:
-                legal = s.hands[s.turn]
+            if free_lead and not trick:
+                legal = hands[s.turn]
                 if not legal:
                     self._bad_legal_set(legal, legal)
                 self._legal = legal

@@ -34,7 +34,9 @@ class DealState:
     Seats are numbered in the order of play for ``direction == 1``; with
     ``direction == -1`` play goes the other way round.  ``hands[s]`` holds the cards seat
     ``s`` may play from; ``hidden[s]`` its face-down cards (nobody may see or play them);
-    ``under`` maps a covering card to the face-down card beneath it.  ``won[s]`` are
+    ``under`` maps a covering card to the face-down card beneath it; ``loose`` holds the
+    face-down cards that lie under no card (a hand-written position may have some), for
+    the rules to turn when they see fit.  ``won[s]`` are
     the cards seat ``s`` has won in tricks and ``points[s]`` their card points (with the
     last-trick bonus once the last trick is won).
     """
@@ -54,6 +56,7 @@ class DealState:
         "hidden",
         "layout",
         "leader",
+        "loose",
         "open_hands",
         "phase",
         "played",
@@ -95,6 +98,7 @@ class DealState:
         self.hidden: list[CardSet] = [0] * seats
         self.under: dict[Card, Card] = {}
         under = self.under
+        loose = 0
         for seat, piles in enumerate(layout.piles):
             down = 0
             for top, beneath in piles:
@@ -102,7 +106,10 @@ class DealState:
                     down |= 1 << beneath
                     if top is not None:
                         under[top] = beneath
+                    else:
+                        loose |= 1 << beneath
             self.hidden[seat] = down
+        self.loose: CardSet = loose
         self.open_hands = layout.open_hands
         self.stock: list[Card] = list(layout.stock)
         self.turnup: Card | None = layout.turnup

@@ -311,9 +311,8 @@ def turn_uncovered(state: DealState, trick: Trick) -> None:
 
     The cards just played are the only covers that left, so only their face-down cards
     can have been uncovered: two dictionary pops and a few mask operations.  A face-down
-    card that a hand-written position left without a cover is turned too (detected by
-    counting: every face-down card is covered exactly when their number equals the
-    number of covers).
+    card that a hand-written position left without a cover (``state.loose``) is turned
+    after the first trick too.
     """
     under = state.under
     first, second = trick.cards
@@ -327,21 +326,18 @@ def turn_uncovered(state: DealState, trick: Trick) -> None:
         other = 1 - trick.leader
         state.hidden[other] ^= 1 << down
         state.hands[other] |= 1 << down
-    hidden = state.hidden
-    if (hidden[0] | hidden[1]).bit_count() != len(under):
+    if state.loose:
         _turn_loose(state)
 
 
 def _turn_loose(state: DealState) -> None:
     """Turn the face-down cards that lie under no face-up card."""
-    covered = 0
-    for down in state.under.values():
-        covered |= 1 << down
     for seat in (0, 1):
-        loose = state.hidden[seat] & ~covered
+        loose = state.hidden[seat] & state.loose
         if loose:
             state.hidden[seat] ^= loose
             state.hands[seat] |= loose
+    state.loose = 0
 
 
 @hookimpl
@@ -421,9 +417,11 @@ def atout_card_played(game: str, rules: Rules, contract: Contract) -> CardPlayed
 
 def belote_points(rules: Rules, state: DealState) -> list[int]:
     """Per seat: 20 for the player who played both the trump king and queen (option)."""
+    if not rules["belote_rebelote"]:
+        return [0, 0]
     out = [0, 0]
     trump = state.trump
-    if not rules["belote_rebelote"] or trump is None:
+    if trump is None:
         return out
     king = _seat_of_played(state, make_card(trump, KING))
     if king is not None and king == _seat_of_played(state, make_card(trump, QUEEN)):
@@ -434,9 +432,9 @@ def belote_points(rules: Rules, state: DealState) -> list[int]:
 def declaration_points(state: DealState) -> list[int]:
     """Per seat: the declarations that score, compared as in four-player Belote (only
     the player with the single best declaration scores all of his)."""
-    out = [0, 0]
     if not state.declarations:
-        return out
+        return [0, 0]
+    out = [0, 0]
     best = max(state.declarations, key=lambda d: d.rank)
     for d in state.declarations:
         if d.seat == best.seat:

@@ -116,16 +116,23 @@ def _play_out(deal: Deal, rng: random.Random) -> None:
         raise RuntimeError("a benchmark deal did not end after 32 cards")
 
 
+def _contracts(seats: int) -> list[Contract]:
+    """Every suit contract of a game with ``seats`` takers (contracts are values: one
+    object each serves every deal)."""
+    return [Contract(taker, trump, SUITS[trump]) for taker in range(seats) for trump in range(4)]
+
+
 def belote_deals(
     engine: Engine, seconds: float, seed: int = 1, declarations: bool = False
 ) -> tuple[int, float]:
     """Random four-player deals through the public API for about ``seconds`` of CPU time:
     a set-up position (a seeded shuffled pack dealt 8 by 8, a random trump and taker;
     with ``declarations`` the declarations are found and announced as in a full deal),
-    every card by ``Deal.legal_cards()`` and ``Deal.play()``, then the scoring.
-    Returns the deals played and the CPU seconds."""
+    every card by ``Deal.play_out()`` (a uniformly random legal card each time), then the
+    scoring.  Returns the deals played and the CPU seconds."""
     rules = engine.default_rules("belote")
     info = engine.game("belote")
+    contracts = _contracts(info.seats)
     rng = random.Random(seed)
     rnd = rng.random
     bits = _BITS.__getitem__
@@ -145,8 +152,7 @@ def belote_deals(
             )
             dealer = int(rnd() * 4)
             state = DealState("belote", rules, info.seats, info.teams, dealer, Layout(hands=hands))
-            trump = int(rnd() * 4)
-            state.contract = Contract(int(rnd() * 4), trump, SUITS[trump])
+            state.contract = contracts[int(rnd() * len(contracts))]
             state.phase = "play"
             state.leader = state.turn = (dealer + 1) % 4
             state.extra["declarations"] = declarations
@@ -161,9 +167,10 @@ def belote_deals(
 def decouverte_deals(engine: Engine, seconds: float, seed: int = 1) -> tuple[int, float]:
     """Random Découverte deals through the public API for about ``seconds`` of CPU
     time: the deal (``Engine.new_deal``: shuffle and piles), a random contract, the
-    play by ``Deal.legal_cards()`` / ``Deal.play()`` with the turns of the face-down
-    cards, then the scoring."""
+    play by ``Deal.play_out()`` (a uniformly random legal card each time) with the turns
+    of the face-down cards, then the scoring."""
     rules = engine.default_rules("decouverte")
+    contracts = _contracts(2)
     rng = random.Random(seed)
     rnd = rng.random
     n = 0
@@ -174,8 +181,7 @@ def decouverte_deals(engine: Engine, seconds: float, seed: int = 1) -> tuple[int
         for _ in range(50):
             dealer = int(rnd() * 2)
             deal = engine.new_deal("decouverte", rules, dealer, rng)
-            trump = int(rnd() * 4)
-            deal.state.contract = Contract(int(rnd() * 2), trump, SUITS[trump])
+            deal.state.contract = contracts[int(rnd() * len(contracts))]
             deal.start_play(declarations=True)
             _play_out(deal, rng)
             n += 1
