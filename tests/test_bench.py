@@ -43,6 +43,15 @@ def test_quick_json_run_prints_every_key(capsys: pytest.CaptureFixture[str]) -> 
     for key in KEYS:
         assert key in data, key
     assert data["belote_deals_per_s"] > 0 and data["decouverte_deals_per_s"] > 0
+    for key in (
+        "belote_deals_per_s",
+        "belote_deals_per_s_with_declarations",
+        "decouverte_deals_per_s",
+    ):
+        windows = data[f"{key}_windows"]
+        assert len(windows) == bench.WINDOWS and all(w > 0 for w in windows)
+        assert data[key] == max(windows)
+        assert min(windows) <= data[f"{key}_mean"] <= max(windows)
     assert set(data["bot_decision_ms_p95"]) == {"belote", "decouverte"}
     for game in ("belote", "decouverte"):
         matches = data["duplicate"][game]
