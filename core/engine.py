@@ -376,7 +376,6 @@ def _dealt_twice(info: GameInfo, twice: CardSet) -> None:
 
 
 _PLAYS = tuple(Action.play(c) for c in range(32))
-_BIT = tuple(1 << c for c in range(32))
 _new_tuple = tuple.__new__
 """``_new_tuple(Trick, fields)`` makes a Trick without the Python-level ``__new__`` of
 a named tuple: the play loop makes one per trick."""

@@ -19,9 +19,6 @@ OVER = "over"
 REDEAL = "redeal"
 
 
-_BIT = tuple(1 << c for c in range(32))
-
-
 @functools.cache
 def _team_of(seats: int, teams: int) -> tuple[int, ...]:
     """``[seat]``: the seat's team (partners sit ``teams`` seats apart)."""
