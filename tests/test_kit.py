@@ -135,6 +135,32 @@ class MuteMoves(MoveRule):
         return ""
 
 
+class NoTrumpLeadMoves(MoveRule):
+    """Forbids leading a trump while holding another card, yet says any card may be led:
+    the engine, trusting ``free_lead``, would let the trump be led."""
+
+    free_lead = True
+
+    def __init__(self, inner: MoveRule, trump: int | None) -> None:
+        self.inner = inner
+        self.trump_mask = 0xFF << 8 * trump if trump is not None else 0
+
+    def legal(self, state: DealState) -> int:
+        hand = state.hands[state.turn]
+        if state.trick:
+            return self.inner.legal(state)
+        return hand & ~self.trump_mask or hand
+
+
+class NoTrumpLead:
+    @hookimpl(wrapper=True)
+    def atout_legal_moves(
+        self, game: str, rules: Rules, contract: Contract
+    ) -> Generator[None, MoveRule | None, MoveRule | None]:
+        moves = yield
+        return NoTrumpLeadMoves(moves, contract.trump) if moves is not None else None
+
+
 class Mute:
     @hookimpl(wrapper=True)
     def atout_legal_moves(
@@ -203,6 +229,7 @@ class Crash:
     [
         (NoDixDeDer(), "belote", "points", "152"),
         (Stingy(), "belote", "legal", "no card"),
+        (NoTrumpLead(), "belote", "legal", "declares free_lead"),
         (Mute(), "decouverte", "explain", "without a reason"),
         (FickleTrump(), "belote", "replay", "record does not replay"),
         (Swap(), "belote", "cards", "played more than once"),

@@ -13,7 +13,9 @@ The checks (each failure names one of these):
 
 ``legal``
     while the play goes on, the seat to play has a non-empty legal set, inside its hand,
-    and the bidding offers at least one bid;
+    and the bidding offers at least one bid; a move rule that declares ``free_lead``
+    (any card may be led, so the engine does not ask it for leads) does allow every card
+    in hand on a lead;
 ``explain``
     a card in hand that is not legal is refused with a reason, a legal card is not;
 ``cards``
@@ -284,6 +286,17 @@ class _Checker:
             if legal & ~hand:
                 self.fail("legal", f"legal cards {cards_str(legal & ~hand)} are not in hand", deal)
                 raise _Stop
+            moves = deal.rules_compiled.moves if deal.rules_compiled else None
+            if moves is not None and moves.free_lead and not s.trick:
+                allowed = moves.legal(s)
+                if allowed != hand:
+                    self.fail(
+                        "legal",
+                        f"the move rule declares free_lead but allows only "
+                        f"[{cards_str(allowed)}] of [{cards_str(hand)}] on a lead",
+                        deal,
+                    )
+                    raise _Stop
             self.check_explain(deal, hand, legal, rng)
         if self.check_views:
             self.check_seat_views(deal)
