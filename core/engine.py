@@ -352,8 +352,8 @@ def _find_the_fault(layout: Layout, info: GameInfo, played: CardSet) -> None:
         if seen & part:
             _dealt_twice(info, seen & part)
         seen |= part
-    loose = [down for row in layout.piles for _, down in row if down is not None]
-    for card in (*loose, *layout.stock):
+    beneath = [down for row in layout.piles for _, down in row if down is not None]
+    for card in (*beneath, *layout.stock):
         if card not in _BIT_OF:
             raise PluginError(
                 f"atout_deal for {info.name} dealt {card!r}, which is not a card (0-31)",
@@ -531,7 +531,6 @@ class Deal:
         self._last_bonus = rc.values.last_trick
         self._tricks = rc.tricks
         self._claims = rc.claims
-        self._next_seat = _next_seats(s.seats, s.direction)
         if s.phase != PLAY:
             s.phase = PLAY
             s.turn = s.leader = s.next_seat(s.dealer)

@@ -33,9 +33,9 @@ class DealState:
     ``s`` may play from; ``hidden[s]`` its face-down cards (nobody may see or play them);
     ``under`` maps a covering card to the face-down card beneath it; ``loose`` holds the
     face-down cards that lie under no card (a hand-written position may have some), for
-    the rules to turn when they see fit.  ``won[s]`` are
-    the cards seat ``s`` has won in tricks and ``points[s]`` their card points (with the
-    last-trick bonus once the last trick is won).
+    the rules to turn when they see fit.  ``won[s]`` are the cards seat ``s`` has won in
+    tricks and ``points[s]`` their card points (with the last-trick bonus once the last
+    trick is won).
     """
 
     __slots__ = (
