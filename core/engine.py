@@ -296,6 +296,10 @@ class Engine:
         return deal
 
 
+def _no_choice(legal: CardSet) -> Card:
+    raise AssertionError("the play loop chose a card when asked for none")
+
+
 _BIT_OF = {c: 1 << c for c in range(32)}
 """card -> its bit; a lookup that refuses anything that is not one of the 32 cards."""
 
@@ -572,26 +576,9 @@ class Deal:
         return legal if legal >= 0 else self._find_legal()
 
     def _find_legal(self) -> CardSet:
-        """Ask the compiled move rule which cards the seat to play may play, check the
-        answer, and keep it until the next card (``_legal`` is -1 until asked)."""
-        s = self.state
-        rule = self._legal_rule
-        if rule is None:
-            return 0
-        hand = s.hands[s.turn]
-        if self._free_lead and not s.trick:
-            legal = hand
-        else:
-            try:
-                legal = rule(s)
-            except AtoutError:
-                raise
-            except Exception as exc:
-                raise self._answer_failed("atout_legal_moves", exc) from exc
-        if legal & ~hand or not legal:
-            self._bad_legal_set(legal, hand)
-        self._legal = legal
-        return legal
+        """Work out the legal cards of the seat to play and keep them until the next
+        card (``_legal`` is -1 until asked): the play loop, run for no card."""
+        return self._run(_no_choice, 0)
 
     def _bad_legal_set(self, legal: CardSet, hand: CardSet) -> None:
         """The engine's own check of a legal-move rule's answer failed: say how."""
@@ -646,11 +633,23 @@ class Deal:
         offer to claim (l'arrêt) lasts until the next card, so only ``cards=1`` lets a
         caller take it.
         """
+        if cards > 0:
+            self._run(choose, cards)
+
+    def _run(self, choose: Callable[[CardSet], Card], cards: int) -> CardSet:
+        """The play loop: before each card the seat's legal cards are worked out (asking
+        the move rule, which the engine checks) and kept in ``_legal``; ``cards`` cards
+        are played, or none with ``cards=0``, which only works out the legal cards.
+
+        The legal cards of the next seat are not worked out after the last card asked
+        for: a move rule that fails then fails on the next call, not after a card the
+        caller played.  Returns the legal cards (with ``cards=0``) or -1 (not yet asked).
+        """
         s = self.state
-        legal = self._legal
-        if legal < 0:
-            legal = self._find_legal()
-        if not legal:
+        rule = self._legal_rule
+        if rule is None:
+            if not cards:
+                return 0
             raise IllegalMoveError(self.explain(0) or "no card can be played now")
         beats = self._beats
         points_of = self._points
@@ -668,7 +667,24 @@ class Deal:
         tricks = s.tricks
         won_by = s.won
         points_by = s.points
+        legal = self._legal
         while True:
+            if legal < 0:
+                hand = hands[s.turn]
+                if free_lead and not trick:
+                    legal = hand
+                else:
+                    try:
+                        legal = rule(s)
+                    except AtoutError:
+                        raise
+                    except Exception as exc:
+                        raise self._answer_failed("atout_legal_moves", exc) from exc
+                if legal & ~hand or not legal:
+                    self._bad_legal_set(legal, hand)
+                self._legal = legal
+            if not cards:  # only when asked for no card
+                return legal
             card = choose(legal)
             bit = 1 << card
             if not legal & bit:
@@ -683,7 +699,7 @@ class Deal:
                 s.win_seat = seat
             trick.append(card)
             record(plays[seat][card])
-            self._legal = -1
+            self._legal = legal = -1
             if self._on_card:
                 self._after_card(seat, card)
             if len(trick) < seats:
@@ -715,19 +731,12 @@ class Deal:
                         raise self._answer_failed("atout_end_of_trick", exc) from exc
                 if last:
                     self.finish()
-                    return
+                    return 0
                 if self._claims:
                     self._offer_claim(winner)
             cards -= 1
             if not cards:
-                return
-            if free_lead and not trick:
-                legal = hands[s.turn]
-                if not legal:
-                    self._bad_legal_set(legal, legal)
-                self._legal = legal
-            else:
-                legal = self._find_legal()
+                return -1
 
     def _after_card(self, seat: int, card: Card) -> None:
         """What follows some cards: announcements, a plugin's ``atout_card_played``, and

@@ -173,6 +173,31 @@ def test_a_free_lead_is_never_asked_of_the_move_rule(free_lead: bool) -> None:
     assert moves.leads == (0 if free_lead else 8)
 
 
+class FollowFails(CountingMoves):
+    """A move rule that fails whenever a card must be answered."""
+
+    def legal(self, state: DealState) -> CardSet:
+        if state.trick:
+            raise ZeroDivisionError("no answer")
+        return super().legal(state)
+
+
+def test_a_move_rule_that_fails_fails_on_the_next_ask_not_after_a_card() -> None:
+    """The legal cards of the next seat are worked out when asked, so a played card is
+    never followed by an error: the card is booked, the next question fails."""
+    engine = fresh_engine()
+    engine.pm.register(AnyCard(FollowFails(free_lead=True)), name="follow-fails")
+    deal = dealt(engine, "belote", 4)
+    lead = cards_of(deal.legal_cards())[0]
+    deal.play(lead)
+    assert deal.state.trick == [lead]
+    with pytest.raises(PluginError, match=r"follow-fails.*atout_legal_moves.*no answer"):
+        deal.legal_cards()
+    with pytest.raises(PluginError, match="follow-fails"):
+        deal.play_out(random_policy(4))
+    assert deal.state.trick == [lead]
+
+
 def test_the_direct_hook_caller_answers_as_pluggy_does(engine: Engine) -> None:
     pm = engine.pm
     match = Match(engine, "decouverte", seed=11)
