@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .cards import FULL_DECK, Card, CardSet
+from .cards import FULL_DECK, Card, CardSet, cards_of
 from .model import Action, Announcement, Contract, Rules, Trick
 from .state import DealState
 
@@ -78,7 +78,7 @@ class View:
             return []
         if self.phase == "bidding":
             return [Action.bid(b) for b in self.legal_bids]
-        actions = [Action.play(c) for c in _cards(self.legal)]
+        actions = [Action.play(c) for c in cards_of(self.legal)]
         if self.can_claim:
             actions.append(Action("claim"))
         return actions
@@ -102,15 +102,6 @@ class View:
         if self.turnup is not None:
             mask |= 1 << self.turnup
         return mask
-
-
-def _cards(mask: CardSet) -> list[Card]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def make_view(

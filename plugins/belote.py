@@ -25,6 +25,7 @@ from atout.core.cards import (
     TEN,
     Card,
     CardSet,
+    cards_of,
     make_card,
 )
 from atout.core.model import (
@@ -234,18 +235,9 @@ def gathered_pack(previous: DealState) -> list[Card]:
     else:
         pack = []
         for seat in range(previous.seats):
-            pack.extend(_cards(previous.hands[seat]))
+            pack.extend(cards_of(previous.hands[seat]))
         pack.extend(previous.stock)
     return pack
-
-
-def _cards(mask: CardSet) -> list[Card]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def cut(pack: list[Card], rng: random.Random) -> list[Card]:
