@@ -15,6 +15,7 @@ engine the Belote tables are used.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from atout.core.cards import (
@@ -252,6 +253,22 @@ def bidding_hand(view: View, trump: int) -> CardSet:
     return hand
 
 
+def choose_action(view: View, bid: Callable[[View], str], card: Callable[[View], Card]) -> Action:
+    """The frame of a Belote-family bot's choice: the only legal action when there is one,
+    else ``bid(view)`` in the bidding, l'arrêt when :func:`sure_claim` says it is surely
+    right, else ``card(view)``.  A seat with nothing to do is a ``ValueError``."""
+    actions = view.legal_actions()
+    if not actions:
+        raise ValueError(f"seat {view.seat} has nothing to do now (phase {view.phase})")
+    if len(actions) == 1:
+        return actions[0]
+    if view.phase == "bidding":
+        return Action.bid(bid(view))
+    if CLAIM in actions and sure_claim(view):
+        return CLAIM
+    return Action.play(card(view))
+
+
 class GreedyBot:
     """One trick at a time: win cheaply when it is worth it, else throw the least
     valuable card; bid from a point count of the hand.
@@ -268,16 +285,7 @@ class GreedyBot:
 
     def choose(self, view: View) -> Action:
         """The greedy action for ``view``."""
-        actions = view.legal_actions()
-        if not actions:
-            raise ValueError(f"seat {view.seat} has nothing to do: it is not its turn")
-        if len(actions) == 1:
-            return actions[0]
-        if view.phase == "bidding":
-            return Action.bid(self.bid(view))
-        if CLAIM in actions and sure_claim(view):
-            return CLAIM
-        return Action.play(self.card(view))
+        return choose_action(view, self.bid, self.card)
 
     # --- bidding --------------------------------------------------------------------------
 

@@ -50,12 +50,12 @@ from atout.core.cards import (
     cards_of,
     make_card,
 )
-from atout.core.model import CLAIM, Action, Rules
+from atout.core.model import Action, Rules
 from atout.core.views import View
 
 from ..common import BeloteMoves
 from ..tables import DEAL_POINTS, LAST_TRICK_BONUS, beats_table, card_points
-from .basic import GreedyBot, sure_claim, team_of
+from .basic import GreedyBot, choose_action, team_of
 from .belote_dd import BeloteDD, SearchTimeout
 
 DEFAULT_BUDGET = 0.5
@@ -449,17 +449,7 @@ class BeloteExpert:
 
     def choose(self, view: View) -> Action:
         """The action the expert takes for ``view`` (its seat must be the one to act)."""
-        actions = view.legal_actions()
-        if not actions:
-            raise ValueError(f"seat {view.seat} has nothing to do now (phase {view.phase})")
-        if len(actions) == 1:
-            return actions[0]
-        if view.phase == "bidding":
-            return Action.bid(self.bid(view))
-        if CLAIM in actions and sure_claim(view):
-            return CLAIM
-        card = self.play(view)
-        return Action.play(card)
+        return choose_action(view, self.bid, self.play)
 
     def hint(self, view: View) -> Action:
         """The best action for the seat of ``view``, as the expert judges it (the UI's
