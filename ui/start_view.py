@@ -8,6 +8,7 @@ too.  **Continue** appears when a saved match exists.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -173,6 +174,26 @@ class StartView(arcade.View):
 
     # --- building the widgets -------------------------------------------------------------
 
+    @staticmethod
+    def _fitted_row(
+        layer: Layer,
+        row: ButtonRow,
+        y: float,
+        size: tuple[int, int],
+        gap: float,
+        buttons: Sequence[tuple[str, Callable[[], None], str]],
+    ) -> None:
+        """A row of buttons from the left edge of the panel at height ``y``, each at least
+        ``size`` (width, height) and as wide as its label (``(label, action, name)``),
+        ``gap`` apart."""
+        x = 80.0
+        width, height = size
+        for label, action, name in buttons:
+            button = Button(layer, label, x, y, width, height, action, size=13, name=name, fit=True)
+            button.move_to(x + button.rect.width / 2, y)
+            x += button.rect.width + gap
+            row.add(button)
+
     def _build(self) -> None:
         """Every plate, text and button of the view (again when the game changes: the
         bots differ)."""
@@ -191,44 +212,37 @@ class StartView(arcade.View):
             anchor_x="center",
         )
         layer.text("Game", 80, 562, 15, gold, bold=True)
-        x = 80.0
-        for game in self.games:
-            info = self.engine.game(game)
-            button = Button(
-                layer,
-                f"{info.title} · {info.seats} players",
-                x,
-                526,
-                200,
-                42,
-                partial(self.select_game, game),
-                size=13,
-                name=f"game:{game}",
-                fit=True,
-            )
-            button.move_to(x + button.rect.width / 2, 526)
-            x += button.rect.width + 12
-            b.add(button)
+        infos = [self.engine.game(game) for game in self.games]
+        self._fitted_row(
+            layer,
+            b,
+            526,
+            (200, 42),
+            12,
+            [
+                (
+                    f"{i.title} · {i.seats} players",
+                    partial(self.select_game, i.name),
+                    f"game:{i.name}",
+                )
+                for i in infos
+            ],
+        )
         self.game_text = layer.text("", 80, 482, 12, theme.CREAM, width=530, multiline=True)
         layer.text("Bots", 80, 420, 15, gold, bold=True)
-        x = 80.0
-        for bot in self.bots_for(self.setup.game):
-            button = Button(
-                layer,
-                bot,
-                x,
-                386,
-                100,
-                38,
-                partial(self.select_bot, bot),
-                size=13,
-                name=f"bot:{bot}",
-                fit=True,
-            )
-            button.move_to(x + button.rect.width / 2, 386)
-            x += button.rect.width + 10
-            b.add(button)
-        self.bot_text = layer.text("", 80, 348, 12, theme.CREAM, width=530)
+        bots = [
+            (bot, partial(self.select_bot, bot), f"bot:{bot}")
+            for bot in self.bots_for(self.setup.game)
+        ]
+        self._fitted_row(
+            layer,
+            b,
+            386,
+            (100, 38),
+            10,
+            bots,
+        )
+        self.bot_text = layer.text("", 80, 348, 12, theme.CREAM, width=530, multiline=True)
         layer.text("Target score", 80, 300, 15, gold, bold=True)
         b.add(Button(layer, "−", 104, 262, 46, 40, lambda: self.step_target(-TARGET_STEP), size=18))
         self.target_text = layer.text(

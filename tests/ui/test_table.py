@@ -104,6 +104,22 @@ def test_start_view_lists_the_shipped_packs_of_each_game(app: App) -> None:
     assert view.buttons.find("continue") is None  # nothing saved yet
 
 
+def test_the_start_views_descriptions_stay_inside_their_panels(app: App) -> None:
+    """Every description of a game, bot or pack wraps inside the 530-pixel column of its
+    panel instead of running off into the next one."""
+    view = app.show_start()
+    for game in ("decouverte", "belote"):
+        click_button(app, view.buttons.find(f"game:{game}"))
+        bots = [
+            b.name.removeprefix("bot:") for b in view.buttons.buttons if b.name.startswith("bot:")
+        ]
+        assert bots
+        for bot in bots:
+            click_button(app, view.buttons.find(f"bot:{bot}"))
+            for text in (view.game_text, view.bot_text, view.pack_text):
+                assert text.text and text.content_width <= 530, (game, bot, text.text)
+
+
 def test_new_match_from_the_start_view_with_a_seed_and_a_pack(app: App) -> None:
     view = app.show_start()
     click_button(app, view.buttons.find("game:decouverte"))
