@@ -65,14 +65,10 @@ DEFAULT_BUDGET = 0.5
 up past ``1.2 * budget`` and falls back to sampling)."""
 
 
-def position_from_view(view: View) -> Position:
-    """The solvers' position as ``view`` shows it: face-up cards, the covers that still
-    hide a face-down card, the unseen face-down cards (the pool), the trick and points.
-
-    Reads only the view; raises ``ValueError`` if the view is not a Découverte play view.
-    """
-    if view.contract is None or len(view.piles) != 2:
-        raise ValueError("not a Découverte view in the play")
+def read_piles(view: View) -> tuple[list[int], int, list[bool]]:
+    """What the piles of ``view`` show: each seat's face-up cards, the face-up cards that
+    still cover a face-down card, and per seat whether a face-down card lies uncovered,
+    waiting to be turned at the end of the trick (its cover was led to this trick)."""
     hands = [0, 0]
     covers = 0
     waiting = [False, False]
@@ -84,6 +80,18 @@ def position_from_view(view: View) -> Position:
                     covers |= 1 << pile.top
             elif pile.covered:
                 waiting[seat] = True
+    return hands, covers, waiting
+
+
+def position_from_view(view: View) -> Position:
+    """The solvers' position as ``view`` shows it: face-up cards, the covers that still
+    hide a face-down card, the unseen face-down cards (the pool), the trick and points.
+
+    Reads only the view; raises ``ValueError`` if the view is not a Découverte play view.
+    """
+    if view.contract is None or len(view.piles) != 2:
+        raise ValueError("not a Découverte view in the play")
+    hands, covers, waiting = read_piles(view)
     played = 0
     for t in view.tricks:
         for c in t.cards:
@@ -285,14 +293,7 @@ class DecouverteExpert:
         suit) -> `` the taker's expected score minus the opponent's, on layouts sampled
         from the unseen face-down cards (both sides play the policy, the last tricks are
         solved exactly)."""
-        hands = [0, 0]
-        covers = 0
-        for seat, row in enumerate(view.piles):
-            for pile in row:
-                if pile.top is not None:
-                    hands[seat] |= 1 << pile.top
-                    if pile.covered:
-                        covers |= 1 << pile.top
+        hands, covers, _ = read_piles(view)
         pool = FULL_DECK & ~hands[0] & ~hands[1]
         leader = 1 - view.dealer
         rules = view.rules
