@@ -137,31 +137,24 @@ def belote_deals(
     rnd = rng.random
     bits = _BITS.__getitem__
     pack = list(range(32))
-    n = 0
-    cpu = time.process_time
-    start = cpu()
-    end = start + seconds
-    while True:
-        for _ in range(50):
-            pack.sort(key=lambda _c: rnd())
-            hands = (
-                sum(map(bits, pack[0:8])),
-                sum(map(bits, pack[8:16])),
-                sum(map(bits, pack[16:24])),
-                sum(map(bits, pack[24:32])),
-            )
-            dealer = int(rnd() * 4)
-            state = DealState("belote", rules, info.seats, info.teams, dealer, Layout(hands=hands))
-            state.contract = contracts[int(rnd() * len(contracts))]
-            state.phase = "play"
-            state.leader = state.turn = (dealer + 1) % 4
-            state.extra["declarations"] = declarations
-            deal = engine.deal_from_state(state)
-            _play_out(deal, rng)
-            n += 1
-        now = cpu()
-        if now >= end:
-            return n, now - start
+
+    def one_deal() -> None:
+        pack.sort(key=lambda _c: rnd())
+        hands = (
+            sum(map(bits, pack[0:8])),
+            sum(map(bits, pack[8:16])),
+            sum(map(bits, pack[16:24])),
+            sum(map(bits, pack[24:32])),
+        )
+        dealer = int(rnd() * 4)
+        state = DealState("belote", rules, info.seats, info.teams, dealer, Layout(hands=hands))
+        state.contract = contracts[int(rnd() * len(contracts))]
+        state.phase = "play"
+        state.leader = state.turn = (dealer + 1) % 4
+        state.extra["declarations"] = declarations
+        _play_out(engine.deal_from_state(state), rng)
+
+    return _for_cpu_seconds(seconds, one_deal)
 
 
 def decouverte_deals(engine: Engine, seconds: float, seed: int = 1) -> tuple[int, float]:
@@ -173,18 +166,27 @@ def decouverte_deals(engine: Engine, seconds: float, seed: int = 1) -> tuple[int
     contracts = _contracts(2)
     rng = random.Random(seed)
     rnd = rng.random
+
+    def one_deal() -> None:
+        deal = engine.new_deal("decouverte", rules, int(rnd() * 2), rng)
+        deal.state.contract = contracts[int(rnd() * len(contracts))]
+        deal.start_play(declarations=True)
+        _play_out(deal, rng)
+
+    return _for_cpu_seconds(seconds, one_deal)
+
+
+def _for_cpu_seconds(seconds: float, one_deal: Callable[[], None]) -> tuple[int, float]:
+    """Play ``one_deal()`` in batches of 50 until ``seconds`` of CPU time have passed
+    (the clock is read once a batch); returns the deals played and the CPU seconds."""
     n = 0
     cpu = time.process_time
     start = cpu()
     end = start + seconds
     while True:
         for _ in range(50):
-            dealer = int(rnd() * 2)
-            deal = engine.new_deal("decouverte", rules, dealer, rng)
-            deal.state.contract = contracts[int(rnd() * len(contracts))]
-            deal.start_play(declarations=True)
-            _play_out(deal, rng)
-            n += 1
+            one_deal()
+        n += 50
         now = cpu()
         if now >= end:
             return n, now - start
