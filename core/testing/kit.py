@@ -493,13 +493,3 @@ def play_random_deal(deal: Deal, seed: int = 0) -> Deal:
         actions = [a for a in deal.legal_actions() if a.kind != "claim"]
         deal.apply(rng.choice(actions))
     return deal
-
-
-__all__ = [
-    "Failure",
-    "Report",
-    "check_rule_set",
-    "engine_with",
-    "play_random_deal",
-    "secret_cards",
-]
