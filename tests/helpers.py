@@ -145,20 +145,28 @@ def deal_record(
     """A hand-written deal record: the hands the ``tricks`` imply, a ``start`` position
     at the first trick (led by the dealer's right), and the plays as its actions."""
     rules = dict(rules or {})
-    leader = (dealer + 1) % 4
-    plays = seats_of_tricks(engine, tricks, trump, leader, rules)
+    plays = seats_of_tricks(engine, tricks, trump, (dealer + 1) % 4, rules)
     hands = [0, 0, 0, 0]
     for seat, c in plays:
         hands[seat] |= 1 << c
+    record = first_trick_record(hands, trump, taker, dealer, rules)
+    record["actions"] = [{"seat": seat, "play": card_str(c)} for seat, c in plays]
+    return record
+
+
+def first_trick_record(
+    hands: Sequence[int], trump: str, taker: int, dealer: int, rules: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """A four-player record set up at the first trick (led by the dealer's right) with
+    these hands (card sets), and no action yet."""
     return {
         "format": "atout-deal",
         "version": 1,
         "game": GAME,
-        "rules": rules,
+        "rules": dict(rules or {}),
         "dealer": dealer,
         "layout": {"hands": [[card_str(c) for c in cards_of(h)] for h in hands]},
-        "start": {"contract": {"taker": taker, "trump": trump}, "leader": leader},
-        "actions": [{"seat": seat, "play": card_str(c)} for seat, c in plays],
+        "start": {"contract": {"taker": taker, "trump": trump}, "leader": (dealer + 1) % 4},
     }
 
 
@@ -275,15 +283,7 @@ def deal_with_hands(
     as after a bidding (nothing announced yet)."""
     masks = [parse_cards(h) for h in hands]
     assert [m.bit_count() for m in masks] == [8, 8, 8, 8], "each hand holds 8 cards"
-    record = {
-        "format": "atout-deal",
-        "version": 1,
-        "game": GAME,
-        "rules": dict(rules or {}),
-        "dealer": dealer,
-        "layout": {"hands": [[card_str(c) for c in cards_of(m)] for m in masks]},
-        "start": {"contract": {"taker": taker, "trump": trump}, "leader": (dealer + 1) % 4},
-    }
+    record = first_trick_record(masks, trump, taker, dealer, rules)
     return deal_from_record(engine, record, "hand-written position")
 
 
