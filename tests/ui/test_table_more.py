@@ -178,8 +178,8 @@ def test_the_frame_rate_measure_draws_a_table_and_reports_its_figures(
     assert not (data_home / "saved-match.json").exists()  # the measure writes nothing
 
 
-def test_under_larret_the_table_hides_the_running_count(app: App) -> None:
-    table = start(app, game="belote", seed=3, pack="arret")
+def play_two_tricks_by_clicks(app: App, table: TableView) -> None:
+    """Take in the bidding and play the lowest legal card until two tricks are done."""
     for _ in range(60):
         pump(table, lambda t=table: human_to_act(t) or t.stage != "play", dt=0.3)
         view = table.view
@@ -191,6 +191,11 @@ def test_under_larret_the_table_hides_the_running_count(app: App) -> None:
             card = next(c for c in range(32) if view.legal >> c & 1)
             click(app, table.cards[card].center_x, table.cards[card].center_y)
     assert table.view is not None and table.view.tricks
+
+
+def test_under_larret_the_table_hides_the_running_count(app: App) -> None:
+    table = start(app, game="belote", seed=3, pack="arret")
+    play_two_tricks_by_clicks(app, table)
     assert table.points_text.text == "L'arrêt: keep count yourself"
     table.refresh_sheet()
     assert "?" in [t.text for t in table.sheet_texts]
@@ -198,15 +203,5 @@ def test_under_larret_the_table_hides_the_running_count(app: App) -> None:
 
 def test_without_larret_the_table_shows_the_running_count(app: App) -> None:
     table = start(app, game="belote", seed=3)
-    for _ in range(60):
-        pump(table, lambda t=table: human_to_act(t) or t.stage != "play", dt=0.3)
-        view = table.view
-        if view is None or table.stage != "play" or len(view.tricks) >= 2:
-            break
-        if view.phase == "bidding":
-            click_button(app, table.bid_buttons.find("bid:take"))
-        else:
-            card = next(c for c in range(32) if view.legal >> c & 1)
-            click(app, table.cards[card].center_x, table.cards[card].center_y)
-    assert table.view is not None and table.view.tricks
+    play_two_tricks_by_clicks(app, table)
     assert table.points_text.text.startswith("Card points: ")
