@@ -67,14 +67,11 @@ CACHE_LIMIT = 200_000
 
 KnownSearch = Callable[[int, int, int, int, int, int, int], int]
 """``ab(hL, hF, hidden, leader, R, alpha, beta)``: the known solver's alpha-beta."""
-NodeSearch = Callable[[int, int, int, int, int, int, float, float], float]
-"""``node(hL, hF, leader, pool, base, R, alpha, beta)``: a chance-search position."""
-RespondSearch = Callable[[int, int, int, int, bool, int, int, int, float, float], float]
-"""``respond(hL, hF, leader, led, draw, pool, base, R, alpha, beta)``: after a lead."""
-ChanceSearch = Callable[[int, int, int, int, int, int, bool, bool, float, float], float]
-"""``chance(hW, hO, winner, pool, base, R, drawW, drawO, alpha, beta)``: a trick's end."""
-LeadDrawSearch = Callable[[int, int, int, int, int, int, int, float, float], float]
-"""``lead_draw(hL, hF, leader, led, pool, base, R, alpha, beta)``: a turn at the lead."""
+NodeSearch = Callable[[int, int, int, int, int, int, bool, bool, float, float], float]
+"""``node(hL, hF, leader, pool, base, R, drawL, drawF, alpha, beta)``: a chance-search
+position between tricks, the turns of the face-down cards ``drawL``/``drawF`` pending."""
+LeadSearch = Callable[[int, int, int, int, int, int, int, float, float], float]
+"""``lead(hL, hF, leader, card, pool, base, R, alpha, beta)``: the value of a lead."""
 
 
 class SearchTimeout(Exception):
@@ -595,9 +592,9 @@ class ChanceSolver:
     drawn uniformly from the pool as their covers leave.  Internally every node returns
     the value seen by the player to move (negamax: the taker's expectation, negated for
     the opponent).  ``tt`` maps a position between tricks (both hands, the pool, the
-    leader, and the taker's points so far unless the utility is the plain points) to
-    bounds and the best lead; positions without unknown cards go to one shared
-    :class:`KnownSolver`.  One solver serves one deal: its covers never change.
+    leader, the turns still pending, and the taker's points so far unless the utility is
+    the plain points) to bounds and the best lead; positions without unknown cards go to
+    one shared :class:`KnownSolver`.  One solver serves one deal: its covers never change.
     """
 
     def __init__(
@@ -617,14 +614,11 @@ class ChanceSolver:
         self.known = KnownSolver(tables)
         self.clock = self.known.clock
         self.tt: dict[int, tuple[float, float, int]] = {}
-        self.chance_tt: dict[int, tuple[float, float]] = {}
         self.node: NodeSearch
-        self.respond: RespondSearch
-        self.chance: ChanceSearch
-        self.lead_draw: LeadDrawSearch
-        self.node, self.respond, self.chance, self.lead_draw = self._make_search()
+        self.lead: LeadSearch
+        self.node, self.lead = self._make_search()
 
-    def _make_search(self) -> tuple[NodeSearch, RespondSearch, ChanceSearch, LeadDrawSearch]:
+    def _make_search(self) -> tuple[NodeSearch, LeadSearch]:
         t = self.tables
         pts = t.pts
         beats = t.beats
@@ -642,39 +636,74 @@ class ChanceSolver:
         tick = self.clock.tick
         tt = self.tt
         tt_get = tt.get
-        ctt = self.chance_tt
-        ctt_get = ctt.get
+
+        # The table (``tt``): a position between tricks -> (lo, hi, best lead).  Its key
+        # holds both hands, the pool, the leader (bit 96), the turns still pending (bits
+        # 97 and 98: a chance node, see ``turn``) and, unless the utility is linear, the
+        # points won so far (from bit 99).  The bounds are the taker's, less ``base``
+        # when the utility is linear (so that one entry serves every past); ``recall``
+        # reads them and the end of ``node`` writes them.  (``node`` and ``probe`` build
+        # the key inline: a helper call there costs ~2% of the search.)
+
+        def recall(e: tuple[float, float, int], L: int, base: int) -> tuple[float, float, int]:
+            """The table's entry ``e`` in the view of ``L``: its bounds and best lead."""
+            tlo, thi, bm = e
+            if linear:
+                tlo += base
+                thi += base
+            if taker != L:
+                return -thi, -tlo, bm
+            return tlo, thi, bm
 
         def node(
-            hL: int, hF: int, L: int, pool: int, base: int, R: int, alpha: float, beta: float
+            hL: int,
+            hF: int,
+            L: int,
+            pool: int,
+            base: int,
+            R: int,
+            dL: bool,
+            dF: bool,
+            alpha: float,
+            beta: float,
         ) -> float:
-            """A position between tricks, ``L`` to lead: its value for ``L``."""
-            s = 1.0 if taker == L else -1.0
+            """A position between tricks, ``L`` to lead, once the face-down cards of the
+            covers that left in the last trick are turned (``dL``: the leader's, ``dF``:
+            the follower's; while one is pending this is a chance node, see ``turn``):
+            its value for ``L``.  Trick starts and chance nodes share the table's
+            bounds, its tightening and its store (with the best lead at trick starts)."""
             if not pool:
+                s = 1.0 if taker == L else -1.0
                 if not hL:
                     return s * U[base]
                 f = exact(hL, hF, 0, L, R)
                 return s * U[base + (f if taker == L else R - f)]
+            drawing = dL or dF
+            if drawing and pool.bit_count() == 1:
+                if dL:
+                    return node(hL | pool, hF, L, 0, base, R, False, False, alpha, beta)
+                return node(hL, hF | pool, L, 0, base, R, False, False, alpha, beta)
+            # The bounds of any value here: all the points left lost, or all won.
             if taker == L:
-                lo, hi = U[base], U[base + R]
+                slo, shi = U[base], U[base + R]
             else:
-                lo, hi = -U[base + R], -U[base]
-            if alpha >= hi:
-                return hi
-            if beta <= lo:
-                return lo
+                slo, shi = -U[base + R], -U[base]
+            if alpha >= shi:
+                return shi
+            if beta <= slo:
+                return slo
+            lo = slo
+            hi = shi
+            # A chance node is met again under other windows: its bounds are kept too.
             key = hL | hF << 32 | pool << 64 | L << 96
+            if drawing:
+                key |= dL << 97 | dF << 98
             if not linear:
-                key |= base << 97
+                key |= base << 99
             e = tt_get(key)
             bm = -1
             if e is not None:
-                tlo, thi, bm = e
-                if linear:
-                    tlo += base
-                    thi += base
-                if taker != L:
-                    tlo, thi = -thi, -tlo
+                tlo, thi, bm = recall(e, L, base)
                 if tlo > lo:
                     lo = tlo
                 if thi < hi:
@@ -689,29 +718,34 @@ class ChanceSolver:
                     alpha = lo
                 if hi < beta:
                     beta = hi
-            tick()
             a0 = alpha
-            best = -INF
-            best_move = -1
-            if bm >= 0:
-                # The table's best lead first: often enough for a cutoff, before the
-                # other leads are even generated.
-                best = lead(hL, hF, L, bm, pool, base, R, alpha, beta)
-                best_move = bm
-                if best > alpha:
-                    alpha = best
-            if best < beta:
-                for c, _ in leads(merge(hL, lone, hL | hF | pool), hF):
-                    if c == bm:
-                        continue
-                    v = lead(hL, hF, L, c, pool, base, R, alpha, beta)
-                    if v > best:
-                        best = v
-                        best_move = c
-                        if best >= beta:
-                            break
-                        if best > alpha:
-                            alpha = best
+            if drawing:
+                best = turn(hL, hF, L, pool, base, R, dL, dF, -1, alpha, beta, slo, shi)
+                best_move = -1
+            else:
+                tick()
+                best = -INF
+                best_move = -1
+                if bm >= 0:
+                    # The table's best lead first: often enough for a cutoff, before the
+                    # other leads are even generated.
+                    best = lead(hL, hF, L, bm, pool, base, R, alpha, beta)
+                    best_move = bm
+                    if best > alpha:
+                        alpha = best
+                if best < beta:
+                    for c, _ in leads(merge(hL, lone, hL | hF | pool), hF):
+                        if c == bm:
+                            continue
+                        v = lead(hL, hF, L, c, pool, base, R, alpha, beta)
+                        if v > best:
+                            best = v
+                            best_move = c
+                            if best >= beta:
+                                break
+                            if best > alpha:
+                                alpha = best
+            # Store the bound the result proves, merged with what the table knew.
             if best <= a0:
                 if best < hi:
                     hi = best
@@ -758,38 +792,14 @@ class ChanceSolver:
             beta: float,
         ) -> float:
             """``reveal_on_lead``: the led card's face-down card is drawn before the answer."""
-            n = pool.bit_count()
-            if n == 1:
+            if pool.bit_count() == 1:
                 return respond(hL2 | pool, hF, L, c, False, 0, base, R, alpha, beta)
+            # The bounds of any outcome (as in node).
             if taker == L:
                 lo, hi = U[base], U[base + R]
             else:
                 lo, hi = -U[base + R], -U[base]
-            total = 0.0
-            na = n * alpha
-            nb = n * beta
-            rest = n
-            for x in cards_of(pool):
-                xb = 1 << x
-                rest -= 1
-                v = respond(
-                    hL2 | xb,
-                    hF,
-                    L,
-                    c,
-                    False,
-                    pool ^ xb,
-                    base,
-                    R,
-                    na - total - rest * hi,
-                    nb - total - rest * lo,
-                )
-                total += v
-                if total + rest * hi <= na:
-                    return (total + rest * hi) / n
-                if total + rest * lo >= nb:
-                    return (total + rest * lo) / n
-            return total / n
+            return turn(hL2, hF, L, pool, base, R, True, False, c, alpha, beta, lo, hi)
 
         def respond(
             hL2: int,
@@ -819,16 +829,8 @@ class ChanceSolver:
                     p += R - pc - pts[r]  # the last trick: its cards and the bonus
                 R2 = R - p
                 b = beta if beta < worst else worst
-                if not (drawL or drawF):
-                    # Nothing to turn: straight to the next trick.
-                    if bc >> r & 1:
-                        v = -node(
-                            hF2, hL2, F, pool, base + p if taker == F else base, R2, -b, -alpha
-                        )
-                    else:
-                        v = node(hL2, hF2, L, pool, base + p if taker == L else base, R2, alpha, b)
-                elif bc >> r & 1:
-                    v = -chance(
+                if bc >> r & 1:
+                    v = -node(
                         hF2,
                         hL2,
                         F,
@@ -841,7 +843,7 @@ class ChanceSolver:
                         -alpha,
                     )
                 else:
-                    v = chance(
+                    v = node(
                         hL2,
                         hF2,
                         L,
@@ -859,80 +861,6 @@ class ChanceSolver:
                         break
             return worst
 
-        def chance(
-            hW: int,
-            hO: int,
-            W: int,
-            pool: int,
-            base: int,
-            R: int,
-            dW: bool,
-            dO: bool,
-            alpha: float,
-            beta: float,
-        ) -> float:
-            """The end of a trick won by ``W``: turn the face-down cards of the covers
-            that left (``dW``: the winner's, ``dO``: the other's); the value for ``W``."""
-            if not (dW or dO):
-                return node(hW, hO, W, pool, base, R, alpha, beta)
-            n = pool.bit_count()
-            if n == 1:
-                if dW:
-                    return node(hW | pool, hO, W, 0, base, R, alpha, beta)
-                return node(hW, hO | pool, W, 0, base, R, alpha, beta)
-            if taker == W:
-                slo, shi = U[base], U[base + R]
-            else:
-                slo, shi = -U[base + R], -U[base]
-            if alpha >= shi:
-                return shi
-            if beta <= slo:
-                return slo
-            lo = slo
-            hi = shi
-            # The same turn is met again under other windows: its bounds are kept.
-            key = hW | hO << 32 | pool << 64 | W << 96 | dW << 97 | dO << 98
-            if not linear:
-                key |= base << 99
-            e = ctt_get(key)
-            if e is not None:
-                tlo, thi = e
-                if linear:
-                    tlo += base
-                    thi += base
-                if taker != W:
-                    tlo, thi = -thi, -tlo
-                if tlo > lo:
-                    lo = tlo
-                if thi < hi:
-                    hi = thi
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo == hi:
-                    return lo
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-            v = turn(hW, hO, W, pool, base, R, dW, dO, alpha, beta, n, slo, shi)
-            if v <= alpha:
-                if v < hi:
-                    hi = v
-            elif v >= beta:
-                if v > lo:
-                    lo = v
-            else:
-                lo = hi = v
-            if taker != W:
-                lo, hi = -hi, -lo
-            if linear:
-                lo -= base
-                hi -= base
-            ctt[key] = (lo, hi)
-            return v
-
         def turn(
             hW: int,
             hO: int,
@@ -942,76 +870,70 @@ class ChanceSolver:
             R: int,
             dW: bool,
             dO: bool,
+            led: int,
             alpha: float,
             beta: float,
-            n: int,
             lo: float,
             hi: float,
         ) -> float:
-            """Star1/Star2 over the ``n`` cards the turn may show, each outcome's value
-            known to lie in [lo, hi]."""
+            """A chance node: the mean value for ``W`` over the cards of ``pool`` a turn
+            may show (each as likely), each outcome's value known to lie in [lo, hi].
+
+            The turn is the face-down card of the led card ``led`` (``reveal_on_lead``;
+            each outcome is then answered, ``respond``), or, ``led`` being -1, at
+            the end of a trick won by ``W``, the winner's (``dW``) or the other's
+            (``dO``); when both turn, the winner's first, each outcome being a chance
+            node of the other's.  Star1 prunes every kind: once the outcomes seen and
+            the bounds of the rest decide the mean against the window, it stops.  A
+            trick's last turn is Star2: each outcome is first probed with its first
+            lead only (a lower bound: its leader may do better), which may already
+            reach beta, and the lower bounds then tighten Star1.
+            """
+            n = pool.bit_count()
             total = 0.0
             na = n * alpha
             nb = n * beta
             rest = n
             xs = cards_of(pool)
-            if dW and dO:
-                # Two draws: the winner's card first; each outcome is a one-draw node.
-                for x in xs:
-                    xb = 1 << x
-                    rest -= 1
-                    v = chance(
-                        hW | xb,
-                        hO,
-                        W,
-                        pool ^ xb,
-                        base,
-                        R,
-                        False,
-                        True,
-                        na - total - rest * hi,
-                        nb - total - rest * lo,
-                    )
-                    total += v
-                    if total + rest * hi <= na:
-                        return (total + rest * hi) / n
-                    if total + rest * lo >= nb:
-                        return (total + rest * lo) / n
-                return total / n
-            # One draw: Star2.  Probe each outcome with its first lead only (a lower
-            # bound of its value: its leader may do better) and stop when the bounds
-            # already reach beta; else search each outcome (Star1) with those bounds.
-            g = [lo] * n
-            sum_g = n * lo
-            if nb < n * hi:
-                got = 0.0
-                for i, x in enumerate(xs):
-                    xb = 1 << x
-                    rest -= 1
-                    ap = na - got - rest * hi
-                    bp = nb - got - rest * lo
-                    if dW:
-                        v = probe(hW | xb, hO, W, pool ^ xb, base, R, ap, bp)
-                    else:
-                        v = probe(hW, hO | xb, W, pool ^ xb, base, R, ap, bp)
-                    if v > ap and v > lo:
-                        g[i] = v
-                    got += g[i]
-                    if got + rest * lo >= nb:
-                        return (got + rest * lo) / n
-                sum_g = got
-                rest = n
-            rem_g = sum_g
+            # g: each outcome's lower bound (Star2), rem_g: those of the outcomes to come.
+            g: list[float] | None = None
+            rem_g = 0.0
+            if led < 0 and not (dW and dO):
+                g = [lo] * n
+                rem_g = n * lo
+                if nb < n * hi:
+                    got = 0.0
+                    for i, x in enumerate(xs):
+                        xb = 1 << x
+                        rest -= 1
+                        ap = na - got - rest * hi
+                        bp = nb - got - rest * lo
+                        if dW:
+                            v = probe(hW | xb, hO, W, pool ^ xb, base, R, lo, ap, bp)
+                        else:
+                            v = probe(hW, hO | xb, W, pool ^ xb, base, R, lo, ap, bp)
+                        if v > ap and v > lo:
+                            g[i] = v
+                        got += g[i]
+                        if got + rest * lo >= nb:
+                            return (got + rest * lo) / n
+                    rem_g = got
+                    rest = n
             for i, x in enumerate(xs):
                 xb = 1 << x
                 rest -= 1
-                rem_g -= g[i]
+                if g is None:
+                    rem_g = rest * lo
+                else:
+                    rem_g -= g[i]
                 a = na - total - rest * hi
                 b = nb - total - rem_g
-                if dW:
-                    v = node(hW | xb, hO, W, pool ^ xb, base, R, a, b)
+                if led >= 0:
+                    v = respond(hW | xb, hO, W, led, False, pool ^ xb, base, R, a, b)
+                elif dW:
+                    v = node(hW | xb, hO, W, pool ^ xb, base, R, False, dO, a, b)
                 else:
-                    v = node(hW, hO | xb, W, pool ^ xb, base, R, a, b)
+                    v = node(hW, hO | xb, W, pool ^ xb, base, R, False, False, a, b)
                 total += v
                 if total + rest * hi <= na:
                     return (total + rest * hi) / n
@@ -1020,25 +942,28 @@ class ChanceSolver:
             return total / n
 
         def probe(
-            hL: int, hF: int, L: int, pool: int, base: int, R: int, alpha: float, beta: float
+            hL: int,
+            hF: int,
+            L: int,
+            pool: int,
+            base: int,
+            R: int,
+            lo: float,
+            alpha: float,
+            beta: float,
         ) -> float:
-            """A lower bound of ``node(...)`` from its first lead alone (or from the
-            table), searched within (alpha, beta); ``-inf`` when it proves nothing."""
+            """A lower bound of ``node(...)`` (turns done) from its first lead alone (or
+            from the table), searched within (alpha, beta); ``lo`` when it proves
+            nothing (``lo``: the least value of any position, see ``node``)."""
             if not pool:
-                return node(hL, hF, L, pool, base, R, alpha, beta)
-            lo = U[base] if taker == L else -U[base + R]
-            key = hL | hF << 32 | pool << 64 | L << 96
+                return node(hL, hF, L, pool, base, R, False, False, alpha, beta)
+            key = hL | hF << 32 | pool << 64 | L << 96  # node's key, no turn pending
             if not linear:
-                key |= base << 97
+                key |= base << 99
             e = tt_get(key)
             bm = -1
             if e is not None:
-                tlo, thi, bm = e
-                if linear:
-                    tlo += base
-                    thi += base
-                if taker != L:
-                    tlo, thi = -thi, -tlo
+                tlo, thi, bm = recall(e, L, base)
                 if tlo > lo:
                     lo = tlo
                 if lo >= beta or tlo == thi:
@@ -1048,7 +973,7 @@ class ChanceSolver:
             v = lead(hL, hF, L, bm, pool, base, R, alpha, beta)
             return v if v > alpha and v > lo else lo
 
-        return node, respond, chance, lead_draw
+        return node, lead
 
     # --- roots ---------------------------------------------------------------------------
 
@@ -1084,12 +1009,7 @@ class ChanceSolver:
 
         def search(m: int, alpha: float, beta: float) -> float:
             if pos.led is None:
-                hL2 = hL ^ (1 << m)
-                if covers >> m & 1 and self.reveal_on_lead:
-                    return float(self.lead_draw(hL2, hF, L, m, pool, base, R, alpha, beta))
-                return float(
-                    self.respond(hL2, hF, L, m, covers >> m & 1 == 1, pool, base, R, alpha, beta)
-                )
+                return float(self.lead(hL, hF, L, m, pool, base, R, alpha, beta))
             return self._answer_root(pos, m, base, R, alpha, beta)
 
         out: dict[int, float] = {}
@@ -1131,7 +1051,7 @@ class ChanceSolver:
         R2 = R - p
         if self.tables.beats[c] >> r & 1:
             return float(
-                self.chance(
+                self.node(
                     hF2,
                     hL,
                     F,
@@ -1145,7 +1065,7 @@ class ChanceSolver:
                 )
             )
         return -float(
-            self.chance(
+            self.node(
                 hL, hF2, L, pool, base + p if taker == L else base, R2, drawL, drawF, -beta, -alpha
             )
         )
