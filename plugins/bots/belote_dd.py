@@ -280,11 +280,11 @@ class BeloteDD:
             (TRUMP_POWER[strg[c]] if c >> 3 == trump else PLAIN_POWER[strg[c]]) for c in range(32)
         )
 
-        def estimate(h: list[int], leader: int) -> int:
-            """Team 0's points from a horizon position: the sure points of the top trump
-            run, the rest shared by the teams' trick-taking power."""
-            h0, h1, h2, h3 = h
-            live = h0 | h1 | h2 | h3
+        def in_play(live: int, team1: int) -> tuple[int, int]:
+            """The points still to be won with the ``live`` cards (the last trick's bonus
+            included), and those of the top run of live trumps held by one team
+            (:func:`top_run`, memoized; 0 without live trumps); ``team1``: team 1's
+            cards.  The quick bounds of a position and its horizon estimate."""
             rem = (
                 last_bonus
                 + pb0[live & 255]
@@ -292,17 +292,25 @@ class BeloteDD:
                 + pb2[live >> 16 & 255]
                 + pb3[live >> 24]
             )
-            sure0 = sure1 = 0
             trumps = live >> trump_shift & 255 if trump >= 0 else 0
-            if trumps:
-                rk = trumps | ((h1 | h3) >> trump_shift & 255) << 8
-                run = run_memo.get(rk)
-                if run is None:
-                    run = run_memo[rk] = top_run(trumps, rk >> 8)
-                if run > 0:
-                    sure0 = run
-                else:
-                    sure1 = -run
+            if not trumps:
+                return rem, 0
+            rk = trumps | (team1 >> trump_shift & 255) << 8
+            run = run_memo.get(rk)
+            if run is None:
+                run = run_memo[rk] = top_run(trumps, rk >> 8)
+            return rem, run
+
+        def estimate(h: list[int], leader: int) -> int:
+            """Team 0's points from a horizon position: the sure points of the top trump
+            run, the rest shared by the teams' trick-taking power."""
+            h0, h1, h2, h3 = h
+            rem, run = in_play(h0 | h1 | h2 | h3, h1 | h3)
+            sure0 = sure1 = 0
+            if run > 0:
+                sure0 = run
+            else:
+                sure1 = -run
             p0 = 1.0 + (1.0 if leader & 1 == 0 else 0.0)
             p1 = 2.0 + 1.0 - p0
             for c in cards_of(h0 | h2):
@@ -336,24 +344,12 @@ class BeloteDD:
             e = tt.get(key)
             live = h0 | h1 | h2 | h3
             if e is None:
-                ub = (
-                    last_bonus
-                    + pb0[live & 255]
-                    + pb1[live >> 8 & 255]
-                    + pb2[live >> 16 & 255]
-                    + pb3[live >> 24]
-                )
+                ub, run = in_play(live, h1 | h3)
                 lb = 0
-                trumps = live >> trump_shift & 255 if trump >= 0 else 0
-                if trumps:
-                    rk = trumps | ((h1 | h3) >> trump_shift & 255) << 8
-                    run = run_memo.get(rk)
-                    if run is None:
-                        run = run_memo[rk] = top_run(trumps, rk >> 8)
-                    if run > 0:
-                        lb = run
-                    else:
-                        ub += run
+                if run > 0:
+                    lb = run
+                else:
+                    ub += run
                 e = [lb, ub]
                 tt[key] = e
             else:
@@ -381,13 +377,15 @@ class BeloteDD:
                 seq = (bl, *(c for c in seq if c != bl))
             best_card = seq[0]
             ns = nxt[leader]
-            if leader & 1 == 0:
-                best = -1
-                for c in seq:
-                    b = 1 << c
-                    h[leader] ^= b
-                    v = in_trick(h, ns, 1, c >> 3, c, leader, pts[c], alpha, beta, live)
-                    h[leader] ^= b
+            maxing = leader & 1 == 0
+            best = -1 if maxing else INF
+            for c in seq:
+                b = 1 << c
+                h[leader] ^= b
+                v = in_trick(h, ns, 1, c >> 3, c, leader, pts[c], alpha, beta, live)
+                h[leader] ^= b
+                # team 0 maximises, team 1 minimises (as in in_trick)
+                if maxing:
                     if v > best:
                         best = v
                         best_card = c
@@ -395,20 +393,13 @@ class BeloteDD:
                             break
                         if best > alpha:
                             alpha = best
-            else:
-                best = INF
-                for c in seq:
-                    b = 1 << c
-                    h[leader] ^= b
-                    v = in_trick(h, ns, 1, c >> 3, c, leader, pts[c], alpha, beta, live)
-                    h[leader] ^= b
-                    if v < best:
-                        best = v
-                        best_card = c
-                        if best <= alpha:
-                            break
-                        if best < beta:
-                            beta = best
+                elif v < best:
+                    best = v
+                    best_card = c
+                    if best <= alpha:
+                        break
+                    if best < beta:
+                        beta = best
             best_lead[key] = best_card
             if best <= a0:
                 if best < e[1]:
@@ -477,10 +468,17 @@ class BeloteDD:
                 seq = (moves.bit_length() - 1,)
             maxing = seat & 1 == 0
             best = -1 if maxing else INF
-            if k == 3:
-                # the last card of the trick: its winner and points are immediate
+            # One loop for every card of the trick; only the last one ends it (set up
+            # here once: ``more`` for the last card, ``ns`` and ``k1`` for the others).
+            last = k == 3
+            if last:
                 more = hand & (hand - 1) != 0
-                for c in seq:
+            else:
+                ns = nxt[seat]
+                k1 = k + 1
+            for c in seq:
+                if last:
+                    # the last card of the trick: its winner and points are immediate
                     ws = seat if bw >> c & 1 else wseat
                     if more:
                         mine = tp + pts[c] if ws & 1 == 0 else 0
@@ -490,30 +488,14 @@ class BeloteDD:
                         h[seat] ^= b
                     else:
                         v = tp + pts[c] + last_bonus if ws & 1 == 0 else 0
-                    if maxing:
-                        if v > best:
-                            best = v
-                            if best >= beta:
-                                return best
-                            if best > alpha:
-                                alpha = best
-                    elif v < best:
-                        best = v
-                        if best <= alpha:
-                            return best
-                        if best < beta:
-                            beta = best
-                return best
-            ns = nxt[seat]
-            k1 = k + 1
-            for c in seq:
-                b = 1 << c
-                h[seat] ^= b
-                if bw >> c & 1:
-                    v = in_trick(h, ns, k1, led, c, seat, tp + pts[c], alpha, beta, live)
                 else:
-                    v = in_trick(h, ns, k1, led, win, wseat, tp + pts[c], alpha, beta, live)
-                h[seat] ^= b
+                    b = 1 << c
+                    h[seat] ^= b
+                    if bw >> c & 1:
+                        v = in_trick(h, ns, k1, led, c, seat, tp + pts[c], alpha, beta, live)
+                    else:
+                        v = in_trick(h, ns, k1, led, win, wseat, tp + pts[c], alpha, beta, live)
+                    h[seat] ^= b
                 if maxing:
                     if v > best:
                         best = v
