@@ -297,6 +297,7 @@ class Engine:
 
 
 def _no_choice(legal: CardSet) -> Card:
+    """The policy of a play loop asked for no card: never called."""
     raise AssertionError("the play loop chose a card when asked for none")
 
 
@@ -571,14 +572,12 @@ class Deal:
         s.announcements.append(Announcement(d.seat, str(d), d.cards, len(s.tricks)))
 
     def legal_cards(self) -> CardSet:
-        """The cards the seat to play may play now (a card set; 0 outside the play)."""
-        legal = self._legal
-        return legal if legal >= 0 else self._find_legal()
+        """The cards the seat to play may play now (a card set; 0 outside the play).
 
-    def _find_legal(self) -> CardSet:
-        """Work out the legal cards of the seat to play and keep them until the next
-        card (``_legal`` is -1 until asked): the play loop, run for no card."""
-        return self._run(_no_choice, 0)
+        Worked out once per card (``_legal`` is -1 until asked) by the play loop run for
+        no card, so the move rule is asked and checked in one place."""
+        legal = self._legal
+        return legal if legal >= 0 else self._run(_no_choice, 0)
 
     def _bad_legal_set(self, legal: CardSet, hand: CardSet) -> None:
         """The engine's own check of a legal-move rule's answer failed: say how."""
