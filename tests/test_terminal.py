@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from pathlib import Path
 
 from atout.core import Engine, Match, card_str
 from atout.core.records import match_from_record
@@ -110,3 +111,22 @@ def test_a_decouverte_match_shows_both_players_piles_and_the_turned_cards(engine
     assert "face-down card is turned" in text
     assert "Proposed trump:" in text
     assert "End of the deal" in text
+
+
+def test_an_empty_line_shows_the_table_again_without_a_complaint(
+    engine: Engine, tmp_path: Path
+) -> None:
+    out = io.StringIO()
+    play_match(
+        engine,
+        "decouverte",
+        engine.default_rules("decouverte"),
+        bot="random",
+        seed=3,
+        save=str(tmp_path / "m.json"),
+        inp=io.StringIO("take\n\nquit\n"),
+        out=out,
+    )
+    text = out.getvalue()
+    assert "not a card" not in text
+    assert text.count("Your card (legal:") == 2

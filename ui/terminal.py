@@ -3,7 +3,8 @@
 Everything shown comes from the person's :class:`~atout.core.views.View`; every rule (the
 legal cards, why a card is refused) comes from the engine.  Input: a card in its text form
 (``JH``, ``10S``, ``TS``, ``J♥``), a bid (``take``, ``pass``, a suit letter), ``claim``
-for l'arrêt when offered, ``last`` for the last trick, ``help``, ``quit``.
+for l'arrêt when offered, ``last`` for the last trick, ``help``, ``quit``; an empty line
+shows the table again.
 """
 
 from __future__ import annotations
@@ -187,6 +188,8 @@ class TerminalGame:
             if text is None:
                 return None
             word = text.lower()
+            if not word:
+                continue  # an empty line: the table again, no complaint
             if word in ("q", "quit", "exit"):
                 self.quit = True
                 return None
