@@ -109,6 +109,11 @@ def test_a_decouverte_match_shows_both_players_piles_and_the_turned_cards(engine
     _, text, _ = run_match(engine, "decouverte", 8)
     assert "North  far :" in text and "You    near:" in text
     assert "face-down card is turned" in text
+    assert "Your face-down card is turned" in text and "You's" not in text
+    # a face-down card whose cover was just led is shown, and the legend says what it is
+    waiting = [i for i, line in enumerate(text.splitlines()) if "[▒▒  ]" in line]
+    assert waiting
+    assert "(▒▒: a face-down card whose cover was just played, turned after the trick)" in text
     assert "Proposed trump:" in text
     assert "End of the deal" in text
 

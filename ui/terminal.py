@@ -83,6 +83,10 @@ class TerminalGame:
     def name(self, seat: int) -> str:
         return "You" if seat == HUMAN else self.info.seat_name(seat)
 
+    def whose(self, seat: int) -> str:
+        """``"Your"``, ``"North's"``."""
+        return "Your" if seat == HUMAN else f"{self.info.seat_name(seat)}'s"
+
     def does(self, seat: int, verb: str) -> str:
         """``"North plays"``, ``"You play"``: the seat's name with the verb agreeing."""
         return f"You {verb}" if seat == HUMAN else f"{self.info.seat_name(seat)} {verb}s"
@@ -143,6 +147,10 @@ class TerminalGame:
         self.say(
             f"  ({FACE_DOWN[0]} marks a face-down card beneath; nobody knows it until it is turned)"
         )
+        if any(p.top is None and p.covered for r in view.piles for p in r):
+            self.say(
+                f"  ({FACE_DOWN}: a face-down card whose cover was just played, turned after the trick)"
+            )
 
     def show_scores(self) -> None:
         """The match score, unless l'arrêt is played: then players keep count themselves
@@ -251,7 +259,7 @@ class TerminalGame:
             for old, new in zip(old_row, new_row, strict=True):
                 if old.covered and not new.covered and new.top is not None:
                     self.say(
-                        f"  {self.name(p_seat)}'s face-down card is turned: {show_card(new.top)}"
+                        f"  {self.whose(p_seat)} face-down card is turned: {show_card(new.top)}"
                     )
 
     def play_deal(self) -> Deal | None:
