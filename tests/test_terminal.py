@@ -135,3 +135,9 @@ def test_an_empty_line_shows_the_table_again_without_a_complaint(
     text = out.getvalue()
     assert "not a card" not in text
     assert text.count("Your card (legal:") == 2
+
+
+def test_the_narration_agrees_with_you_and_with_one_card(engine: Engine) -> None:
+    _, text, _ = run_match(engine, "belote", 5)
+    assert "East   1 card\n" in text and " 1 cards" not in text
+    assert "=== Deal 2: You deal ===" in text and "You deals" not in text

@@ -102,7 +102,8 @@ class TerminalGame:
             for seat in range(view.seats):
                 if seat == HUMAN:
                     continue
-                self.say(f"  {self.name(seat):6} {view.hand_sizes[seat]} cards")
+                n = view.hand_sizes[seat]
+                self.say(f"  {self.name(seat):6} {n} card{'' if n == 1 else 's'}")
             self.say(f"  Your hand: {show_cards(view.hand, trump)}")
         if view.phase == "bidding" and view.turnup is not None:
             self.say(f"  Proposed trump: {show_card(view.turnup)} ({SUIT_NAMES[view.turnup >> 3]})")
@@ -266,7 +267,7 @@ class TerminalGame:
         deal = self.match.next_deal()
         self.say("")
         self.say(
-            f"=== Deal {len(self.match.history) + 1}: {self.name(deal.view(HUMAN).dealer)} deals ==="
+            f"=== Deal {len(self.match.history) + 1}: {self.does(deal.view(HUMAN).dealer, 'deal')} ==="
         )
         while not deal.is_over:
             seat = deal.turn
