@@ -172,6 +172,14 @@ class DealState:
                 mask |= self.won[seat]
         return mask
 
+    def team_points(self) -> list[int]:
+        """``[team]``: the card points each team has won in tricks (its seats'
+        ``points``, the last-trick bonus included once the last trick is won)."""
+        out = [0] * self.teams
+        for seat, won in enumerate(self.points):
+            out[self.team_of[seat]] += won
+        return out
+
     def tricks_won(self, team: int) -> int:
         """How many tricks ``team`` has won."""
         return sum(1 for t in self.tricks if self.team_of[t.winner] == team)

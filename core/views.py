@@ -153,9 +153,7 @@ def make_view(
     if turnup_visible and state.turnup is not None:
         seen |= 1 << state.turnup
     unseen = FULL_DECK & ~seen
-    points = [0] * state.teams
-    for s, won in enumerate(state.points):
-        points[state.team_of[s]] += won
+    points = state.team_points()
     trick_seats = state.trick_seats()
     return View(
         game=state.game,

@@ -502,9 +502,7 @@ def score_deal(rules: Rules, state: DealState) -> DealScore:
     assert state.contract is not None
     takers = state.contract.taker % 2
     defenders = 1 - takers
-    cards = [0, 0]
-    for t in state.tricks:
-        cards[t.winner % 2] += t.points
+    cards = state.team_points()
     tricks = [state.tricks_won(0), state.tricks_won(1)]
     decl, belote = declaration_points(rules, state)
     claim = state.extra.get("claim")
