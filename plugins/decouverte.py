@@ -60,7 +60,7 @@ import random
 from collections.abc import Callable
 
 from atout.core import hookimpl
-from atout.core.cards import KING, QUEEN, SUIT_MASKS, Card, make_card
+from atout.core.cards import KING, QUEEN, SUIT_MASKS, Card, make_card, mask_of
 from atout.core.model import (
     Announcement,
     BiddingStep,
@@ -172,7 +172,6 @@ def atout_rule_options(game: str) -> list[RuleOption] | None:
 # --- dealing ------------------------------------------------------------------------------
 
 
-_BITS = tuple(1 << c for c in range(32))
 _PACK = range(32)
 
 
@@ -187,8 +186,8 @@ def layout_from_pack(pack: list[Card] | tuple[Card, ...], dealer: int) -> Layout
     dealer_up = p[20:24] + p[28:32]
     non_dealer_row = tuple(zip(non_dealer_up, p[0:4] + p[8:12], strict=True))
     dealer_row = tuple(zip(dealer_up, p[4:8] + p[12:16], strict=True))
-    non_dealer_hand = sum(map(_BITS.__getitem__, non_dealer_up))
-    dealer_hand = sum(map(_BITS.__getitem__, dealer_up))
+    non_dealer_hand = mask_of(non_dealer_up)
+    dealer_hand = mask_of(dealer_up)
     if dealer:
         hands, piles = (non_dealer_hand, dealer_hand), (non_dealer_row, dealer_row)
     else:

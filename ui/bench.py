@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from atout.core import Contract, Deal, DealState, Engine, Layout, Match
-from atout.core.cards import SUITS, Card, CardSet
+from atout.core.cards import SUITS, Card, CardSet, mask_of
 from atout.core.errors import UnknownNameError
 from atout.plugins.bots.duplicate import percentile, run_duplicate
 
@@ -93,8 +93,6 @@ class Measure:
 
 # --- throughput: random deals through the public engine API ----------------------------
 
-_BITS = tuple(1 << c for c in range(32))
-
 
 def _play_out(deal: Deal, rng: random.Random) -> None:
     """Play the 32 cards of ``deal`` at random through :meth:`Deal.play_out`: each card
@@ -135,16 +133,15 @@ def belote_deals(
     contracts = _contracts(info.seats)
     rng = random.Random(seed)
     rnd = rng.random
-    bits = _BITS.__getitem__
     pack = list(range(32))
 
     def one_deal() -> None:
         pack.sort(key=lambda _c: rnd())
         hands = (
-            sum(map(bits, pack[0:8])),
-            sum(map(bits, pack[8:16])),
-            sum(map(bits, pack[16:24])),
-            sum(map(bits, pack[24:32])),
+            mask_of(pack[0:8]),
+            mask_of(pack[8:16]),
+            mask_of(pack[16:24]),
+            mask_of(pack[24:32]),
         )
         dealer = int(rnd() * 4)
         state = DealState("belote", rules, info.seats, info.teams, dealer, Layout(hands=hands))
