@@ -90,6 +90,8 @@ def test_the_state_keeps_each_seats_trick_points(engine: Engine, game: str) -> N
         s = deal.state
         for seat in range(s.seats):
             assert s.points[seat] == sum(t.points for t in s.tricks if t.winner == seat)
+        for team, points in enumerate(s.team_points()):
+            assert points == sum(t.points for t in s.tricks if s.team_of[t.winner] == team)
         deal.play_out(random_policy(seed))
         assert sum(deal.state.points) == 162
 
