@@ -256,6 +256,12 @@ class MoveRule:
     :meth:`legal` only for the cards that follow a lead (half the calls in a two-player
     game)."""
 
+    trick_local: bool = False
+    """True when :meth:`legal` reads nothing but the seat to play (``state.turn``), its
+    hand (``state.hands[state.turn]``), the trick (``state.trick``, ``state.win_card``,
+    ``state.win_seat``) and the teams (``state.team_of``): a search may then remember
+    its answers by those, instead of asking again in every position."""
+
     def legal(self, state: DealState) -> CardSet:
         """The cards the seat to play (``state.turn``) may play now."""
         raise NotImplementedError

@@ -38,6 +38,7 @@ class BeloteMoves(MoveRule):
     """
 
     free_lead = True
+    trick_local = True
 
     def __init__(
         self,

@@ -1,0 +1,1 @@
+"""The subcommands of the ``atout`` command line, one module each."""
