@@ -812,6 +812,34 @@ class Deal:
         self.score = score
         return score
 
+    # --- rewinding ----------------------------------------------------------------------
+
+    def restarted(self) -> Deal:
+        """This deal as it was dealt: the same layout, dealer, carry-in and match scores,
+        no action taken.  A deal set up from a hand-written position (a record's
+        ``start``) has no dealt state to go back to: :class:`IllegalMoveError`."""
+        s = self.state
+        if "start" in s.extra:
+            raise IllegalMoveError("a deal set up from a position cannot be rewound")
+        state = DealState(s.game, s.rules, s.seats, s.teams, s.dealer, s.layout, s.direction)
+        state.carry_in = s.carry_in
+        if "match_scores" in s.extra:
+            state.extra["match_scores"] = s.extra["match_scores"]
+        return Deal(self.engine, state)
+
+    def rewound(self, count: int) -> Deal:
+        """A new deal that stands where this one stood ``count`` actions ago: the deal
+        played again from its layout, every kept action re-checked by the rules (so a
+        rewind can never reach a position the rules would not)."""
+        if not 0 <= count <= len(self.actions):
+            raise IllegalMoveError(
+                f"cannot take back {count} actions: the deal has {len(self.actions)}"
+            )
+        fresh = self.restarted()
+        for _, action in self.actions[: len(self.actions) - count]:
+            fresh.apply(action)
+        return fresh
+
     # --- actions in general ------------------------------------------------------------
 
     @property
@@ -906,6 +934,16 @@ class Match:
         deal.state.extra["match_scores"] = tuple(self.scores)
         self.deals.append(deal)
         return deal
+
+    def take_back(self, count: int) -> Deal:
+        """Take back the last ``count`` actions of the deal being played (an undo); the
+        rewound deal replaces it in :attr:`deals` and is returned."""
+        deal = self.current
+        if deal is None:
+            raise IllegalMoveError("no deal is being played: nothing to take back")
+        fresh = deal.rewound(count)
+        self.deals[-1] = fresh
+        return fresh
 
     def end_deal(self, deal: Deal) -> MatchResult | None:
         """Book a finished deal: add its score, pick the next dealer, check the match end."""

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from typing import Any
 from .cards import CardParseError, card_str, cards_of, parse_card, parse_suit, suit_str
 from .engine import Deal, Engine, Match, check_layout, direction_of
 from .errors import AtoutError, IllegalMoveError, RecordError
+from .files import read_text, write_atomic
 from .model import Action, Contract, DealScore, GameInfo, Layout, Rules, Trick
 from .state import PLAY, REDEAL, DealState
 
@@ -124,19 +124,9 @@ def match_to_record(match: Match) -> dict[str, Any]:
 
 
 def save_json(path: str | os.PathLike[str], data: dict[str, Any]) -> Path:
-    """Write ``data`` to ``path`` atomically (a crash never leaves half a file)."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".atout-", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, ensure_ascii=False, indent=1)
-            fh.write("\n")
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return target
+    """Write ``data`` to ``path`` atomically and durably (a crash never leaves half a
+    file, nor loses the one that was there)."""
+    return write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -145,20 +135,13 @@ def save_json(path: str | os.PathLike[str], data: dict[str, Any]) -> Path:
 def load_json(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read a record file; any problem is one :class:`RecordError` naming the file."""
     p = Path(path)
-    try:
-        if p.stat().st_size > MAX_RECORD_BYTES:
-            raise RecordError(f"{p}: the file is over {MAX_RECORD_BYTES // 1024 // 1024} MiB")
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(f"{p}: no such file") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{p}: not a UTF-8 text file") from None
-    except OSError as exc:
-        raise RecordError(f"{p}: cannot be read ({exc.strerror})") from None
+    text = read_text(p, MAX_RECORD_BYTES)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{p}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise RecordError(f"{p}: nested too deeply") from None
     if not isinstance(data, dict):
         raise RecordError(f"{p}: a record is a JSON object, not {type(data).__name__}")
     return data

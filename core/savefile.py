@@ -1,0 +1,110 @@
+"""The save file of a session: a header written whole, then one line per action.
+
+The first line is a JSON object (``format``, ``version`` and the session's data, among
+them the match record); each later line is one action in the record format
+(``{"seat": 0, "play": "JH"}``).  :meth:`SaveFile.write` replaces the whole file
+atomically and durably (:func:`atout.core.files.write_atomic`); :meth:`SaveFile.append_action`
+adds a line and forces it to disk.  A crash during an append leaves at most a torn last
+line, which :meth:`SaveFile.read` ignores: the save as it stood before that action.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import IO, Any
+
+from .errors import RecordError
+from .files import read_text, sync_folder, write_atomic
+from .model import Action
+
+FORMAT = "atout-session"
+VERSION = 1
+MAX_BYTES = 8 * 1024 * 1024
+"""The largest save file read (a match of a thousand deals is far below it)."""
+
+
+class SaveFile:
+    """One session's save file at ``path``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fh: IO[str] | None = None
+
+    def write(self, data: dict[str, Any]) -> None:
+        """Replace the file by a header holding ``data`` and no action line."""
+        self.close()
+        header = {"format": FORMAT, "version": VERSION, **data}
+        write_atomic(self.path, json.dumps(header, ensure_ascii=False) + "\n")
+
+    def append_action(self, seat: int, action: Action) -> None:
+        """Add one action line and force it to disk."""
+        from .records import action_to_json
+
+        if self._fh is None:
+            self.reopen()
+        fh = self._fh
+        assert fh is not None
+        fh.write(json.dumps(action_to_json(seat, action), ensure_ascii=False) + "\n")
+        fh.flush()
+        os.fsync(fh.fileno())
+
+    def reopen(self) -> None:
+        """Open the file to append to it (after :meth:`read`)."""
+        self.close()
+        self._fh = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - kept open
+        sync_folder(self.path.parent)
+
+    def close(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+
+    def read(self) -> tuple[dict[str, Any], list[tuple[int, int, Action]]]:
+        """The header and the actions after it as ``(line, seat, action)``.  A torn last
+        line (an append cut short) is left out; anything else wrong is one
+        :class:`RecordError` naming the file and the line."""
+        from .records import _Reader
+
+        where = str(self.path)
+        text = read_text(self.path, MAX_BYTES)
+        lines = text.split("\n")
+        complete = text.endswith("\n")
+        if complete:
+            lines.pop()
+        if not lines or not lines[0].strip():
+            raise RecordError(f"{where}: empty, not a saved atout match")
+        try:
+            header = json.loads(lines[0])
+        except (json.JSONDecodeError, RecursionError):
+            raise RecordError(
+                f"{where}: line 1: not a saved atout match (not valid JSON)"
+            ) from None
+        if not isinstance(header, dict) or header.get("format") != FORMAT:
+            raise RecordError(f"{where}: not a saved atout match")
+        version = header.get("version")
+        if version != VERSION:
+            raise RecordError(
+                f"{where}: saved by another version of atout (format version {version!r}; "
+                f"this one reads {VERSION})"
+            )
+        reader = _Reader(where)
+        seats = _seats(header)
+        actions: list[tuple[int, int, Action]] = []
+        for number, line in enumerate(lines[1:], start=2):
+            last = number == len(lines)
+            try:
+                data = json.loads(line)
+            except (json.JSONDecodeError, RecursionError):
+                if last and not complete:
+                    break  # torn by a crash during the append: the save before it stands
+                raise RecordError(f"{where}: line {number}: not valid JSON") from None
+            seat, action = reader.action(data, number - 1, seats, f"line {number}: ")
+            actions.append((number, seat, action))
+        return header, actions
+
+
+def _seats(header: dict[str, Any]) -> int:
+    players = header.get("players")
+    return len(players) if isinstance(players, list) and players else 1

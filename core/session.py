@@ -1,0 +1,582 @@
+"""A match between seats, and what each seat is told: the one game path of every front end.
+
+A :class:`Session` owns a :class:`~atout.core.engine.Match` and its seats (a person, a
+bot, a remote player).  A front end sends it the actions of its people
+(:meth:`Session.act`), asks it for bots' answers, and draws the :class:`Event` list each
+call returns; it never drives the match itself nor works out what happened by comparing
+two views.  A seat is told only what it may know (:meth:`Event.visible_to`, the rule of
+the views): an event never names a card another seat holds hidden.
+
+The session knows no rule.  What it reports, it reads from the engine's state after the
+engine applied the action: the announcements the rules made, the trick booked, the
+face-down cards that left ``hidden``, the score the rules gave.
+
+A session can follow a save file (:meth:`Session.attach`): the match record is written
+whole at each deal's start and end (atomically and durably), and every action in between
+is appended as one line, so an interrupted write loses at most that line and never the
+previous save.  :meth:`Session.resume` reads it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .cards import Card, CardSet, card_str, cards_of
+from .engine import Deal, Engine, Match
+from .errors import AtoutError, IllegalMoveError, RecordError, UnknownNameError
+from .model import Action, Contract, DealScore, MatchResult, Rules, Trick
+from .savefile import SaveFile
+from .state import BIDDING, OVER
+from .state import PLAY as PLAYING
+from .state import REDEAL as REDEALING
+from .views import Bot, View
+
+PERSON = "person"
+BOT = "bot"
+REMOTE = "remote"
+KINDS = (PERSON, BOT, REMOTE)
+
+# The kinds of event, in the order they can follow one another.
+DEAL = "deal"
+"""A deal is dealt: ``seat`` is the dealer, ``card`` the turned-up card if any."""
+HAND = "hand"
+"""Cards reach a seat's hand (the deal, the rest of the deal after the bidding):
+``seat`` receives ``cards``; only the seats that may see that hand are told."""
+BID = "bid"
+CONTRACT = "contract"
+"""The bidding is over: ``seat`` took ``contract``."""
+PLAY = "play"
+ANNOUNCE = "announce"
+"""The rules announced something for ``seat``: a declaration shown, belote, rebelote
+(``text``, and the ``cards`` shown)."""
+TURN = "turn"
+"""A face-down card of ``seat`` is turned face up: ``card``."""
+TRICK = "trick"
+"""``seat`` won ``trick`` with ``points``."""
+CLAIM = "claim"
+SCORE = "score"
+"""The deal is scored: ``score``; the match's totals follow in ``scores``."""
+REDEAL = "redeal"
+"""Nobody took: the cards are gathered and dealt again."""
+MATCH_OVER = "match-over"
+UNDO = "undo"
+"""``seat`` took back its last card: ``points`` actions were undone."""
+NOTICE = "notice"
+"""Something a person should read that changed no card (a bot failed and its first
+legal action was played instead): ``text``."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who sits at a seat: a person at this front end, a bot (``bot`` is its name), or a
+    remote player whose actions arrive from elsewhere."""
+
+    kind: str = PERSON
+    name: str = ""
+    bot: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        return {"kind": self.kind, "name": self.name, "bot": self.bot}
+
+    @classmethod
+    def from_json(cls, data: Any, where: str) -> Player:
+        """A player from its JSON form; anything else is one :class:`RecordError`."""
+        if not isinstance(data, dict):
+            raise RecordError(f"{where}: a player is an object with kind, name and bot")
+        kind, name, bot = data.get("kind"), data.get("name", ""), data.get("bot", "")
+        if kind not in KINDS:
+            raise RecordError(f"{where}.kind: one of {', '.join(KINDS)}, not {kind!r}")
+        if not isinstance(name, str) or not isinstance(bot, str):
+            raise RecordError(f"{where}: name and bot are texts")
+        if kind == BOT and not bot:
+            raise RecordError(f"{where}.bot: a bot seat names its bot")
+        return cls(kind, name, bot)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened, as the engine computed it.
+
+    ``to`` is ``None`` when every seat may know it, else the only seat told (a hand
+    dealt).  ``deal`` is the deal's number in the match (redeals count).  The other
+    fields are used as each kind says (see the kind constants of this module).
+    """
+
+    kind: str
+    seat: int = -1
+    deal: int = 0
+    card: Card | None = None
+    cards: CardSet = 0
+    text: str = ""
+    points: int = 0
+    trick: Trick | None = None
+    contract: Contract | None = None
+    score: DealScore | None = None
+    scores: tuple[int, ...] = ()
+    result: MatchResult | None = None
+    to: int | None = None
+
+    def visible_to(self, seat: int) -> bool:
+        """Whether ``seat`` may be told of this event."""
+        return self.to is None or self.to == seat
+
+    def known_cards(self) -> CardSet:
+        """Every card this event names (for the checks that nothing hidden leaks)."""
+        mask = self.cards
+        if self.card is not None:
+            mask |= 1 << self.card
+        if self.trick is not None:
+            for c in self.trick.cards:
+                mask |= 1 << c
+        return mask
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as JSON-ready data (cards in their text form)."""
+        out: dict[str, Any] = {"kind": self.kind, "deal": self.deal}
+        if self.seat >= 0:
+            out["seat"] = self.seat
+        if self.card is not None:
+            out["card"] = card_str(self.card)
+        if self.cards:
+            out["cards"] = [card_str(c) for c in cards_of(self.cards)]
+        if self.text:
+            out["text"] = self.text
+        if self.kind in (TRICK, UNDO):
+            out["points" if self.kind == TRICK else "actions"] = self.points
+        if self.trick is not None:
+            out["trick"] = {
+                "leader": self.trick.leader,
+                "cards": [card_str(c) for c in self.trick.cards],
+                "winner": self.trick.winner,
+            }
+        if self.contract is not None:
+            c = self.contract
+            out["contract"] = {"taker": c.taker, "trump": c.trump, "name": c.name}
+        if self.score is not None:
+            s = self.score
+            out["score"] = {
+                "score": list(s.score),
+                "card_points": list(s.card_points),
+                "declaration_points": list(s.declaration_points),
+                "outcome": s.outcome,
+                "notes": list(s.notes),
+            }
+        if self.scores:
+            out["scores"] = list(self.scores)
+        if self.result is not None:
+            out["result"] = {"winner": self.result.winner, "reason": self.result.reason}
+        return out
+
+
+def for_seat(events: Iterable[Event], seat: int) -> list[Event]:
+    """The events ``seat`` may be told, in order."""
+    return [e for e in events if e.to is None or e.to == seat]
+
+
+BotQuestion = Callable[[], Action]
+"""A bot's question bound to the view it was asked in: call it (on any thread) for the
+answer, then hand the answer to :meth:`Session.bot_answer`."""
+
+
+@dataclass
+class _Journal:
+    """The save file a session follows, and the front end's own data kept with it."""
+
+    file: SaveFile
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+class Session:
+    """One match and its seats, driven by actions and answering events.
+
+    ``players`` gives who sits at each seat (default: a person at seat 0, the
+    ``greedy`` bot elsewhere).  ``bots`` may hand in ready bot objects by seat (tests,
+    a bot made elsewhere); other bot seats get ``engine.bot(name, ...)`` on first use.
+    """
+
+    def __init__(
+        self,
+        engine: Engine,
+        game: str = "",
+        rules: Rules | None = None,
+        players: Sequence[Player] | None = None,
+        seed: int | None = None,
+        think: float = 0.0,
+        bots: Mapping[int, Bot] | None = None,
+        match: Match | None = None,
+        hint_bot: str = "expert",
+    ) -> None:
+        if match is None:
+            match = Match(engine, game, rules, seed=seed)
+        self.engine = engine
+        self.match = match
+        seats = match.info.seats
+        if players is None:
+            players = [Player(PERSON, "You")] + [Player(BOT, "", "greedy")] * (seats - 1)
+        if len(players) != seats:
+            raise UnknownNameError(f"{match.game} has {seats} seats, not {len(players)} players")
+        self.players: tuple[Player, ...] = tuple(players)
+        self.think = think
+        self.hint_bot = hint_bot
+        self._bots: dict[int, Bot] = dict(bots or {})
+        for seat, player in enumerate(self.players):
+            if player.kind == BOT and seat not in self._bots:
+                self._bots[seat] = engine.bot(
+                    player.bot, match.game, match.rules, seed=match.seed + seat, think=think
+                )
+        self._hinter: Bot | None = None
+        self._journal: _Journal | None = None
+        self.version = 0
+        """Changes with every action, undo and deal: an answer computed for an older
+        version (a bot's, a hint) is stale."""
+
+    # --- what stands ---------------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        return self.match.game
+
+    @property
+    def rules(self) -> Rules:
+        return self.match.rules
+
+    @property
+    def seats(self) -> int:
+        return self.match.info.seats
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The match's running totals by team."""
+        return tuple(self.match.scores)
+
+    @property
+    def result(self) -> MatchResult | None:
+        return self.match.result
+
+    @property
+    def deal(self) -> Deal | None:
+        """The deal being played, or the last one played (over) between deals."""
+        return self.match.deals[-1] if self.match.deals else None
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the latest deal in the match (redeals count), 0 before any."""
+        return len(self.match.deals)
+
+    @property
+    def needs_deal(self) -> bool:
+        """Whether the next deal waits to be dealt (:meth:`next_deal`)."""
+        return self.match.result is None and self.match.current is None
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or ``None`` between deals and after the match."""
+        deal = self.match.current
+        return deal.turn if deal is not None else None
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self._bots
+
+    def bot(self, seat: int) -> Bot:
+        """The bot that plays ``seat``."""
+        if seat not in self._bots:
+            raise IllegalMoveError(f"{self.seat_name(seat)} is not played by a bot")
+        return self._bots[seat]
+
+    def seat_name(self, seat: int) -> str:
+        """The player's name, else the game's name for the seat."""
+        name = self.players[seat].name if 0 <= seat < self.seats else ""
+        return name or self.match.info.seat_name(seat)
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know of the latest deal, with what it may do."""
+        deal = self.deal
+        if deal is None:
+            raise IllegalMoveError("no deal has been dealt yet")
+        return deal.view(seat, self.scores)
+
+    def explain(self, card: Card) -> str | None:
+        """Why the seat to play may not play ``card`` now (``None``: it may)."""
+        deal = self.match.current
+        if deal is None:
+            return "the deal is over"
+        return deal.explain(card)
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` has a card of the deal in progress to take back."""
+        deal = self.match.current
+        return deal is not None and self._last_card(deal, seat) >= 0
+
+    # --- acting --------------------------------------------------------------------------
+
+    def next_deal(self) -> list[Event]:
+        """Deal the next deal; its events (the deal, each seat's cards)."""
+        deal = self.match.next_deal()
+        self.version += 1
+        events = [
+            Event(DEAL, deal.state.dealer, self.deal_number, card=deal.state.turnup),
+            *self._hands_dealt(deal, [0] * self.seats),
+        ]
+        self._checkpoint()
+        return events
+
+    def act(self, seat: int, action: Action) -> list[Event]:
+        """Take ``action`` for ``seat``: checked by the engine (an illegal action raises
+        :class:`IllegalMoveError` and changes nothing), then the events it caused."""
+        deal = self.match.current
+        if deal is None:
+            raise IllegalMoveError(
+                "the match is over" if self.match.result is not None else "no deal is in play"
+            )
+        if seat != deal.turn:
+            raise IllegalMoveError(
+                f"it is {self.seat_name(deal.turn)}'s turn, not {self.seat_name(seat)}'s"
+            )
+        events = self._apply(deal, seat, action)
+        self.version += 1
+        journal = self._journal
+        if journal is not None:
+            if deal.is_over:
+                self._checkpoint()
+            else:
+                journal.file.append_action(seat, action)
+        return events
+
+    def bot_question(self, seat: int) -> BotQuestion:
+        """The question to ``seat``'s bot in the position now, to be answered on any
+        thread (the view is taken now; the bot object is used by one thread at once)."""
+        bot = self.bot(seat)
+        view = self.view(seat)
+        return lambda: bot.choose(view)
+
+    def bot_answer(self, seat: int, answer: object) -> list[Event]:
+        """Play a bot's answer for ``seat``: an :class:`Action`, or the exception its
+        question raised.  A failure or an illegal action is replaced by the seat's first
+        legal action, and a :data:`NOTICE` event says so."""
+        deal = self.match.current
+        problem = ""
+        if isinstance(answer, Action):
+            try:
+                return self.act(seat, answer)
+            except IllegalMoveError as exc:
+                problem = f"{self.seat_name(seat)}'s bot tried {answer}: {exc}"
+        else:
+            problem = f"{self.seat_name(seat)}'s bot failed ({answer!r})"
+        if deal is None:
+            raise IllegalMoveError("no deal is in play")
+        fallback = deal.legal_actions()[0]
+        notice = Event(
+            NOTICE,
+            seat,
+            self.deal_number,
+            text=f"{problem}; it plays its first legal action instead",
+        )
+        return [notice, *self.act(seat, fallback)]
+
+    def play_bots(self) -> list[Event]:
+        """Let the bots act until a seat that is not a bot is to act or the deal ends."""
+        events: list[Event] = []
+        while True:
+            seat = self.to_act
+            if seat is None or seat not in self._bots:
+                return events
+            try:
+                answer: object = self.bot_question(seat)()
+            except Exception as exc:
+                answer = exc
+            events.extend(self.bot_answer(seat, answer))
+
+    def undo(self, seat: int) -> list[Event]:
+        """Take back ``seat``'s last card of the deal in progress and every action after
+        it (the engine plays the deal again from its layout, without them)."""
+        deal = self.match.current
+        if deal is None:
+            raise IllegalMoveError("nothing to undo: no deal is in play")
+        last = self._last_card(deal, seat)
+        if last < 0:
+            raise IllegalMoveError("nothing to undo: no card of yours in this deal")
+        count = len(deal.actions) - last
+        self.match.take_back(count)
+        self.version += 1
+        self._checkpoint()
+        return [Event(UNDO, seat, self.deal_number, points=count)]
+
+    def hint_question(self, seat: int) -> BotQuestion:
+        """The hint bot's question for ``seat`` now (see :meth:`bot_question`)."""
+        hinter = self._hinter
+        if hinter is None:
+            bots = self.engine.bots
+            info = bots.get(self.hint_bot)
+            if info is None or self.game not in info.games:
+                raise UnknownNameError(f"no hint: the {self.hint_bot} bot is not installed")
+            hinter = self._hinter = self.engine.bot(
+                self.hint_bot, self.game, self.rules, seed=self.match.seed + 99, think=1.0
+            )
+        view = self.view(seat)
+        ask: Callable[[View], Action] = getattr(hinter, "hint", None) or hinter.choose
+        return lambda: ask(view)
+
+    def hint(self, seat: int) -> Action:
+        """What the hint bot would do for ``seat`` now."""
+        return self.hint_question(seat)()
+
+    # --- the events of an action ---------------------------------------------------------
+
+    def _apply(self, deal: Deal, seat: int, action: Action) -> list[Event]:
+        s = deal.state
+        number = self.deal_number
+        hands = list(s.hands)
+        hidden = list(s.hidden)
+        announced = len(s.announcements)
+        booked = len(s.tricks)
+        phase = s.phase
+        deal.apply(action)
+        if action.kind == "play":
+            events = [Event(PLAY, seat, number, card=action.value)]
+        elif action.kind == "bid":
+            events = [Event(BID, seat, number, text=str(action.value))]
+        else:
+            events = [Event(CLAIM, seat, number)]
+        if phase == BIDDING and s.phase != BIDDING and s.contract is not None:
+            events.append(Event(CONTRACT, s.contract.taker, number, contract=s.contract))
+        for ann in s.announcements[announced:]:
+            events.append(Event(ANNOUNCE, ann.seat, number, cards=ann.cards, text=ann.text))
+        turned = [
+            Event(TURN, owner, number, card=c)
+            for owner in range(self.seats)
+            for c in cards_of(hidden[owner] & ~s.hidden[owner] & s.hands[owner])
+        ]
+        if len(s.tricks) > booked:
+            events.extend(
+                Event(TRICK, t.winner, number, points=t.points, trick=t) for t in s.tricks[booked:]
+            )
+        events.extend(turned)
+        if phase == BIDDING and s.phase == PLAYING:
+            events.extend(
+                self._hands_dealt(deal, [h | d for h, d in zip(hands, hidden, strict=True)])
+            )
+        if s.phase == OVER:
+            self.match.end_deal(deal)
+            events.append(Event(SCORE, -1, number, score=deal.score, scores=self.scores))
+            if self.match.result is not None:
+                events.append(Event(MATCH_OVER, -1, number, result=self.match.result))
+        elif s.phase == REDEALING:
+            self.match.end_deal(deal)
+            events.append(Event(REDEAL, -1, number))
+        return events
+
+    def _hands_dealt(self, deal: Deal, before: Sequence[CardSet]) -> list[Event]:
+        """A :data:`HAND` event for each seat whose hand gained cards not in ``before``
+        (by seat), told to the seats that may see that hand."""
+        s = deal.state
+        out = []
+        for seat in range(self.seats):
+            new = s.hands[seat] & ~before[seat]
+            if new:
+                to = None if s.open_hands else seat
+                out.append(Event(HAND, seat, self.deal_number, cards=new, to=to))
+        return out
+
+    @staticmethod
+    def _last_card(deal: Deal, seat: int) -> int:
+        """The index in ``deal.actions`` of ``seat``'s last card, -1 for none."""
+        for i in range(len(deal.actions) - 1, -1, -1):
+            who, action = deal.actions[i]
+            if who == seat and action.kind == "play":
+                return i
+        return -1
+
+    # --- saving --------------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        """The match record of the session (every deal, the one in progress included)."""
+        from .records import match_to_record
+
+        return match_to_record(self.match)
+
+    def attach(self, path: str | Path, meta: Mapping[str, Any] | None = None) -> None:
+        """Follow the save file ``path`` from now on (written whole now); ``meta`` is the
+        front end's own data kept with it (its settings), handed back by
+        :meth:`resume`."""
+        self._journal = _Journal(SaveFile(Path(path)), dict(meta or {}))
+        self._checkpoint()
+
+    def detach(self) -> None:
+        """Stop following the save file (it stays as it is)."""
+        if self._journal is not None:
+            self._journal.file.close()
+        self._journal = None
+
+    @property
+    def save_path(self) -> Path | None:
+        return self._journal.file.path if self._journal is not None else None
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        """The front end's data kept with the save file."""
+        return self._journal.meta if self._journal is not None else {}
+
+    def _checkpoint(self) -> None:
+        journal = self._journal
+        if journal is None:
+            return
+        journal.file.write(
+            {
+                "players": [p.to_json() for p in self.players],
+                "think": self.think,
+                "meta": journal.meta,
+                "match": self.record(),
+            }
+        )
+
+    @classmethod
+    def resume(
+        cls, engine: Engine, path: str | Path, bots: Mapping[int, Bot] | None = None
+    ) -> Session:
+        """The session saved in ``path``, standing where it was saved, and following the
+        file again.  Any problem is one :class:`~atout.core.errors.AtoutError` naming
+        the file (and the line of an action); nothing is written then."""
+        from .records import match_from_record
+
+        file = SaveFile(Path(path))
+        header, actions = file.read()
+        where = str(file.path)
+        raw_players = header.get("players")
+        if not isinstance(raw_players, list):
+            raise RecordError(f"{where}: players: expected a list of players")
+        players = [Player.from_json(p, f"{where}: players[{i}]") for i, p in enumerate(raw_players)]
+        think = header.get("think", 0.0)
+        if isinstance(think, bool) or not isinstance(think, int | float) or not think >= 0:
+            raise RecordError(f"{where}: think: expected seconds (a number >= 0), not {think!r}")
+        meta = header.get("meta", {})
+        if not isinstance(meta, dict):
+            raise RecordError(f"{where}: meta: expected an object")
+        record = header.get("match")
+        if not isinstance(record, dict):
+            raise RecordError(f"{where}: match: expected a match record")
+        match = match_from_record(engine, record, where)
+        try:
+            session = cls(engine, players=players, think=float(think), bots=bots, match=match)
+        except AtoutError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+        for line, seat, action in actions:
+            try:
+                session.act(seat, action)
+            except AtoutError as exc:
+                raise RecordError(f"{where}: line {line}: {exc}") from None
+        session._journal = _Journal(file, meta)
+        if actions:
+            file.reopen()
+        return session
+
+
+def seats_of(kinds: Sequence[str], bot: str, names: Sequence[str] = ()) -> list[Player]:
+    """Players from a kind per seat (``person``, ``bot``, ``remote``), every bot seat
+    played by ``bot``; ``names`` give the players' names where known."""
+    return [
+        Player(kind, names[i] if i < len(names) else "", bot if kind == BOT else "")
+        for i, kind in enumerate(kinds)
+    ]
