@@ -7,10 +7,11 @@ import json
 import random
 from pathlib import Path
 
-from atout.core import Engine, Match, card_str
+from atout.core import Action, Engine, Rules, card_str
 from atout.core.records import match_from_record
-from atout.plugins.bots.basic import RandomBot
-from atout.ui.terminal import HUMAN, TerminalGame, play_match
+from atout.core.session import BOT, PERSON, Player, Session
+from atout.ui.cards_text import HUMAN
+from atout.ui.terminal import HELP, TerminalGame, play_match
 
 
 class ScriptedPerson(io.StringIO):
@@ -23,10 +24,7 @@ class ScriptedPerson(io.StringIO):
         self.mistakes = 0
 
     def readline(self, size: int | None = -1) -> str:
-        match = self.game[0].match
-        deal = match.current
-        assert deal is not None
-        view = deal.view(HUMAN)
+        view = self.game[0].session.view(HUMAN)
         if view.phase == "play" and self.rng.random() < 0.2:
             wrong = [c for c in range(32) if view.hand >> c & 1 and not view.legal >> c & 1]
             if wrong:
@@ -36,20 +34,29 @@ class ScriptedPerson(io.StringIO):
         return str(action) + "\n"
 
 
-def run_match(engine: Engine, game: str, seed: int) -> tuple[TerminalGame, str, ScriptedPerson]:
+def random_bots_session(
+    engine: Engine, game: str, seed: int, rules: Rules | None = None
+) -> Session:
+    """A person at seat 0, random bots elsewhere."""
+    seats = engine.game(game).seats
+    players = [Player(PERSON)] + [Player(BOT, "", "random")] * (seats - 1)
+    return Session(engine, game, rules, players=players, seed=seed)
+
+
+def run_match(
+    engine: Engine, game: str, seed: int, rules: Rules | None = None
+) -> tuple[TerminalGame, str, ScriptedPerson]:
     out = io.StringIO()
     holder: list[TerminalGame] = []
     person = ScriptedPerson(holder, seed)
-    match = Match(engine, game, engine.default_rules(game), seed=seed)
-    bots = {s: RandomBot(seed + s) for s in range(match.info.seats) if s != HUMAN}
-    holder.append(TerminalGame(engine, match, bots, person, out))
+    holder.append(TerminalGame(random_bots_session(engine, game, seed, rules), person, out))
     holder[0].run()
     return holder[0], out.getvalue(), person
 
 
 def test_a_whole_four_player_match_is_played_through_the_text_input(engine: Engine) -> None:
     game, text, person = run_match(engine, "belote", 11)
-    assert game.match.result is not None
+    assert game.session.result is not None
     assert "Your card (legal:" in text
     assert "the trick (" in text
     assert "End of the deal" in text
@@ -86,15 +93,8 @@ def test_quitting_saves_a_match_record_that_replays(engine: Engine, tmp_path) ->
 
 
 def test_with_l_arret_the_running_match_score_is_not_shown(engine: Engine) -> None:
-    out = io.StringIO()
-    holder: list[TerminalGame] = []
-    person = ScriptedPerson(holder, 3)
     rules = engine.make_rules("belote", {"arret": True, "target": 300})
-    match = Match(engine, "belote", rules, seed=3)
-    bots = {s: RandomBot(s) for s in (1, 2, 3)}
-    holder.append(TerminalGame(engine, match, bots, person, out))
-    holder[0].run()
-    text = out.getvalue()
+    _, text, _ = run_match(engine, "belote", 3, rules)
     assert "End of the deal" in text
     assert "  Match: " not in text
     assert "keep count of the match score yourself" in text
@@ -141,3 +141,44 @@ def test_the_narration_agrees_with_you_and_with_one_card(engine: Engine) -> None
     _, text, _ = run_match(engine, "belote", 5)
     assert "East   1 card\n" in text and " 1 cards" not in text
     assert "=== Deal 2: You deal ===" in text and "You deals" not in text
+
+
+def test_help_explains_the_input_and_the_rules_without_markup(engine: Engine) -> None:
+    out = io.StringIO()
+    session = random_bots_session(engine, "decouverte", 2)
+    TerminalGame(session, io.StringIO("help\nquit\n"), out).run()
+    text = out.getvalue()
+    assert HELP in text
+    assert ":class:" not in text and "``" not in text
+    assert "must follow suit" in text and "face-down" in text
+
+
+def test_round_two_says_the_letters_name_a_trump(engine: Engine) -> None:
+    out = io.StringIO()
+    session = random_bots_session(engine, "decouverte", 5)
+    game = TerminalGame(session, io.StringIO(""), out)
+    session.next_deal()
+    deal = session.deal
+    assert deal is not None
+    while deal.state.phase == "bidding" and deal.state.bidding_round == 1:
+        seat = session.to_act
+        assert seat is not None
+        session.act(seat, Action.bid("pass"))
+    if session.to_act != HUMAN:
+        session.play_bots()
+    view = session.view(HUMAN)
+    assert view.phase == "bidding"
+    choices = game.bid_choices(view)
+    assert choices.startswith("name a trump: ")
+    assert "H = hearts" in choices and "pass" in choices
+
+
+def test_the_winner_of_the_match_is_named_with_the_right_verb(engine: Engine) -> None:
+    rules = engine.make_rules("decouverte", {"target": 200})
+    _, text, _ = run_match(engine, "decouverte", 6, rules)
+    last = [line for line in text.splitlines() if "the match:" in line][-1]
+    assert last.startswith(("You win the match", "North wins the match"))
+    rules = engine.make_rules("belote", {"target": 200})
+    _, text, _ = run_match(engine, "belote", 6, rules)
+    last = [line for line in text.splitlines() if "the match:" in line][-1]
+    assert " win the match" in last and " wins the match" not in last

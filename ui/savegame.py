@@ -1,7 +1,7 @@
 """Where the table keeps its files: the saved match, the deal records, the settings.
 
 All live in atout's data directory (``$XDG_DATA_HOME/atout``, see
-:func:`atout.ui.terminal.data_dir`):
+:func:`atout.ui.paths.data_dir`):
 
 * ``saved-match.json`` — the match being played, written after every action and on
   quit: the match record (seed and actions, :func:`atout.core.records.match_to_record`)
@@ -30,7 +30,7 @@ from atout.core.records import (
     save_json,
 )
 
-from .terminal import data_dir
+from .paths import data_dir
 
 SAVE_FORMAT = "atout-saved-game"
 SAVE_VERSION = 1

@@ -1,95 +1,94 @@
-"""The terminal game: one person against bots, in plain text.
+"""The terminal game: a person against bots, in plain text.
 
-Everything shown comes from the person's :class:`~atout.core.views.View`; every rule (the
-legal cards, why a card is refused) comes from the engine.  Input: a card in its text form
-(``JH``, ``10S``, ``TS``, ``J♥``), a bid (``take``, ``pass``, a suit letter), ``claim``
-for l'arrêt when offered, ``last`` for the last trick, ``help``, ``quit``; an empty line
-shows the table again.
+The game runs on a :class:`~atout.core.session.Session`: the person's input becomes an
+action sent to it, and what it answers (the :class:`~atout.core.session.Event` list) is
+told in words; the table is drawn from the person's view.  Nothing here computes a rule
+or works out what happened.
 """
 
 from __future__ import annotations
 
-import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TextIO
 
-from atout.core import (
-    SUITS,
-    Action,
-    CardParseError,
-    Deal,
-    Engine,
-    IllegalMoveError,
-    Match,
-    Rules,
-    View,
-    card_str,
-    parse_card,
+from atout.core import Action, CardParseError, Engine, IllegalMoveError, Rules, View, parse_card
+from atout.core.cards import SUIT_NAMES, SUITS, sort_for_display
+from atout.core.records import save_json
+from atout.core.session import (
+    ANNOUNCE,
+    BID,
+    BOT,
+    CLAIM,
+    DEAL,
+    MATCH_OVER,
+    NOTICE,
+    PERSON,
+    PLAY,
+    REDEAL,
+    SCORE,
+    TRICK,
+    TURN,
+    Event,
+    Player,
+    Session,
+    for_seat,
 )
-from atout.core.cards import SUIT_NAMES, SUIT_SYMBOLS, sort_for_display
-from atout.core.records import match_to_record, save_json
 from atout.core.views import Bot
 
-HUMAN = 0
+from .cards_text import HUMAN, show_card, show_cards, team_long_name
+from .paths import data_dir
+
 FACE_DOWN = "▒▒"
 
-
-def data_dir() -> Path:
-    """Where atout keeps records and saved matches (``$XDG_DATA_HOME/atout``)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "atout"
-
-
-def show_card(card: int | None) -> str:
-    """A card with its suit symbol: ``J♥``."""
-    if card is None:
-        return "  "
-    text = card_str(card)
-    return text[:-1] + SUIT_SYMBOLS[card >> 3]
-
-
-def show_cards(mask: int, trump: int | None = None) -> str:
-    """A hand, sorted by suit (trumps first) then rank."""
-    order = "SHCD"
-    if trump is not None:
-        order = SUITS[trump] + "".join(s for s in order if s != SUITS[trump])
-    return " ".join(show_card(c) for c in sort_for_display(mask, order))
+HELP = """\
+Type a card as rank then suit: JH, 10S (or TS), J♥.  Bids: take, pass, or a suit
+letter in round 2 (C clubs, D diamonds, H hearts, S spades: the trump you name).
+  last    the last trick           claim  claim the match (l'arrêt), when offered
+  help    this help                quit   leave (the match record is saved)
+  (an empty line shows the table again)
+The legal cards are listed at each prompt; a card the rules forbid is refused with the
+rule (must follow suit, must overtrump...).  In Découverte a card marked /▒ has a
+face-down card beneath it, turned once the card is played and the trick is over."""
 
 
 class TerminalGame:
-    """Runs a match in a terminal, reading the person's input from ``inp``."""
+    """Runs a session in a terminal for the person at ``seat``, reading ``inp``."""
 
     def __init__(
         self,
-        engine: Engine,
-        match: Match,
-        bots: dict[int, Bot],
+        session: Session,
         inp: TextIO = sys.stdin,
         out: TextIO = sys.stdout,
+        seat: int = HUMAN,
     ) -> None:
-        self.engine = engine
-        self.match = match
-        self.bots = bots
+        self.session = session
+        self.info = session.match.info
         self.inp = inp
         self.out = out
-        self.info = match.info
+        self.seat = seat
         self.quit = False
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
 
     def name(self, seat: int) -> str:
-        return "You" if seat == HUMAN else self.info.seat_name(seat)
+        return "You" if seat == self.seat else self.info.seat_name(seat)
 
     def whose(self, seat: int) -> str:
         """``"Your"``, ``"North's"``."""
-        return "Your" if seat == HUMAN else f"{self.info.seat_name(seat)}'s"
+        return "Your" if seat == self.seat else f"{self.info.seat_name(seat)}'s"
 
     def does(self, seat: int, verb: str) -> str:
         """``"North plays"``, ``"You play"``: the seat's name with the verb agreeing."""
-        return f"You {verb}" if seat == HUMAN else f"{self.info.seat_name(seat)} {verb}s"
+        return f"You {verb}" if seat == self.seat else f"{self.info.seat_name(seat)} {verb}s"
+
+    @property
+    def keep_count(self) -> bool:
+        """Under l'arrêt players keep count themselves (RULES.md: no looking back), so
+        no running score is shown."""
+        return bool(self.session.rules.get("arret"))
 
     # --- drawing -------------------------------------------------------------------------
 
@@ -100,7 +99,7 @@ class TerminalGame:
             self.show_piles(view)
         else:
             for seat in range(view.seats):
-                if seat == HUMAN:
+                if seat == self.seat:
                     continue
                 n = view.hand_sizes[seat]
                 self.say(f"  {self.name(seat):6} {n} card{'' if n == 1 else 's'}")
@@ -109,19 +108,16 @@ class TerminalGame:
             self.say(f"  Proposed trump: {show_card(view.turnup)} ({SUIT_NAMES[view.turnup >> 3]})")
         if view.contract is not None:
             c = view.contract
-            self.say(
-                f"  Contract: {c.name} ({self._contract_text(c.trump)}), taken by {self.name(c.taker)}"
+            trumps = f"trump {SUIT_NAMES[c.trump]}" if c.trump is not None else "no single trump"
+            self.say(f"  Contract: {c.name} ({trumps}), taken by {self.name(c.taker)}")
+        if view.tricks and not self.keep_count:
+            points = ", ".join(
+                f"{n} {p}" for n, p in zip(self.team_names(), view.points, strict=True)
             )
-        if view.tricks and not self.match.rules.get("arret"):
-            team_names = self.team_names()
-            points = ", ".join(f"{n} {p}" for n, p in zip(team_names, view.points, strict=True))
             self.say(f"  Card points so far: {points}")
         if view.trick:
             played = ", ".join(f"{self.name(s)} {show_card(c)}" for s, c in view.trick)
             self.say(f"  Trick: {played}")
-
-    def _contract_text(self, trump: int | None) -> str:
-        return f"trump {SUIT_NAMES[trump]}" if trump is not None else "no single trump"
 
     def show_piles(self, view: View) -> None:
         """Découverte's piles: the opponent's far and near rows, the line, ours."""
@@ -139,12 +135,12 @@ class TerminalGame:
                     cells.append(f"[{show_card(p.top):>3}{under}]"[:7].ljust(7))
             return " ".join(cells)
 
-        other = 1 - HUMAN
+        other = 1 - self.seat
         self.say(f"  {self.name(other):6} far : {row(other, range(4, 8))}")
         self.say(f"  {'':6} near: {row(other, range(0, 4))}")
         self.say("  " + "-" * 50)
-        self.say(f"  {'You':6} near: {row(HUMAN, range(0, 4))}")
-        self.say(f"  {'':6} far : {row(HUMAN, range(4, 8))}")
+        self.say(f"  {'You':6} near: {row(self.seat, range(0, 4))}")
+        self.say(f"  {'':6} far : {row(self.seat, range(4, 8))}")
         self.say(
             f"  ({FACE_DOWN[0]} marks a face-down card beneath; nobody knows it until it is turned)"
         )
@@ -154,22 +150,82 @@ class TerminalGame:
             )
 
     def show_scores(self) -> None:
-        """The match score, unless l'arrêt is played: then players keep count themselves
-        (RULES.md: no looking back), so the running score is not shown."""
-        if self.match.rules.get("arret"):
+        """The match score (not under l'arrêt: players keep count themselves)."""
+        if self.keep_count:
             self.say("  (l'arrêt is on: keep count of the match score yourself)")
             return
-        names = self.team_names()
-        line = "   ".join(f"{n}: {s}" for n, s in zip(names, self.match.scores, strict=True))
-        self.say(f"  Match: {line}  (target {self.match.rules.get('target', '?')})")
+        line = "   ".join(
+            f"{n}: {s}" for n, s in zip(self.team_names(), self.session.scores, strict=True)
+        )
+        self.say(f"  Match: {line}  (target {self.session.rules.get('target', '?')})")
 
     def team_names(self) -> list[str]:
-        if self.info.teams == self.info.seats:
-            return [self.name(s) for s in range(self.info.seats)]
-        return [
-            "You & " + self.info.seat_name(2),
-            self.info.seat_name(1) + " & " + self.info.seat_name(3),
-        ]
+        return [team_long_name(self.info, t) for t in range(self.info.teams)]
+
+    def show_last_trick(self, view: View) -> None:
+        if not view.tricks:
+            self.say("  No trick has been played yet.")
+            return
+        t = view.tricks[-1]
+        seats = t.seats(view.seats, view.direction)
+        cards = ", ".join(
+            f"{self.name(s)} {show_card(c)}" for s, c in zip(seats, t.cards, strict=True)
+        )
+        self.say(f"  Last trick: {cards}; won by {self.name(t.winner)} ({t.points} points)")
+
+    # --- telling the events --------------------------------------------------------------
+
+    def tell(self, events: Iterable[Event]) -> None:
+        """Say in words what the session answered (only what this seat may know)."""
+        for e in for_seat(events, self.seat):
+            self.tell_one(e)
+
+    def tell_one(self, e: Event) -> None:
+        if e.kind == DEAL:
+            number = len(self.session.match.history) + 1
+            self.say("")
+            self.say(f"=== Deal {number}: {self.does(e.seat, 'deal')} ===")
+        elif e.kind == BID:
+            self.say(f"{self.does(e.seat, 'bid')} {e.text}.")
+        elif e.kind == PLAY and e.card is not None:
+            self.say(f"{self.does(e.seat, 'play')} {show_card(e.card)}.")
+        elif e.kind == CLAIM:
+            self.say(f"{self.does(e.seat, 'claim')} the match (l'arrêt)!")
+        elif e.kind == ANNOUNCE:
+            self.say(f"  {self.does(e.seat, 'announce')}: {e.text}")
+        elif e.kind == TRICK:
+            self.say(f"  {self.does(e.seat, 'win')} the trick ({e.points} points).")
+        elif e.kind == TURN and e.card is not None:
+            self.say(f"  {self.whose(e.seat)} face-down card is turned: {show_card(e.card)}")
+        elif e.kind == REDEAL:
+            everybody = "Both players" if self.info.seats == 2 else "Everybody"
+            self.say(f"{everybody} passed twice: the cards are gathered and dealt again.")
+        elif e.kind == SCORE and e.score is not None:
+            self.tell_score(e)
+        elif e.kind == MATCH_OVER and e.result is not None:
+            r = e.result
+            if r.winner is None:
+                self.say(f"The match is drawn: {r.reason}.")
+            else:
+                winners = self.team_names()[r.winner]
+                verb = "win" if winners == "You" or "&" in winners else "wins"
+                self.say(f"{winners} {verb} the match: {r.reason}.")
+        elif e.kind == NOTICE:
+            self.say(f"  ({e.text})")
+
+    def tell_score(self, e: Event) -> None:
+        sc = e.score
+        assert sc is not None
+        self.say("")
+        self.say(f"--- End of the deal: {sc.outcome} ---")
+        for team, name in enumerate(self.team_names()):
+            self.say(
+                f"  {name}: card points {sc.card_points[team]}, declarations "
+                f"{sc.declaration_points[team]}, scores {sc.score[team]}"
+            )
+        for note in sc.notes:
+            self.say(f"  ({note})")
+        self.show_scores()
 
     # --- input ---------------------------------------------------------------------------
 
@@ -182,136 +238,89 @@ class TerminalGame:
             return None
         return line.strip()
 
-    def human_action(self, deal: Deal) -> Action | None:
+    def person_action(self) -> Action | None:
         """Ask the person for an action until a legal one is given (``None``: quit)."""
         while True:
-            view = deal.view(HUMAN, tuple(self.match.scores))
+            view = self.session.view(self.seat)
             self.show_table(view)
             if view.phase == "bidding":
-                bids = list(view.legal_bids)
-                text = self.ask(f"  Your bid ({' / '.join(bids)}): ")
+                text = self.ask(f"  Your bid ({self.bid_choices(view)}): ")
             else:
                 legal = " ".join(show_card(c) for c in sort_for_display(view.legal))
                 extra = " / claim" if view.can_claim else ""
                 text = self.ask(f"  Your card (legal: {legal}){extra}: ")
             if text is None:
                 return None
-            word = text.lower()
-            if not word:
-                continue  # an empty line: the table again, no complaint
-            if word in ("q", "quit", "exit"):
-                self.quit = True
-                return None
-            if word in ("?", "h", "help"):
-                self.say(__doc__ or "")
-                continue
-            if word == "last":
-                self.show_last_trick(view)
-                continue
-            if view.phase == "bidding":
-                for bid in view.legal_bids:
-                    if word == bid.lower():
-                        return Action.bid(bid)
-                self.say(f"  Not a bid now: {text!r}. The bids are: {', '.join(view.legal_bids)}")
-                continue
-            if word == "claim" and view.can_claim:
-                return Action("claim")
-            try:
-                card = parse_card(text)
-            except CardParseError as exc:
-                self.say(f"  {exc}")
-                continue
-            reason = deal.explain(card)
-            if reason is not None:
-                self.say(f"  You cannot play {show_card(card)}: {reason}.")
-                continue
-            return Action.play(card)
+            action = self.read_action(text, view)
+            if action is not None or self.quit:
+                return action
 
-    def show_last_trick(self, view: View) -> None:
-        if not view.tricks:
-            self.say("  No trick has been played yet.")
-            return
-        t = view.tricks[-1]
-        seats = [(t.leader + i * view.direction) % view.seats for i in range(len(t.cards))]
-        cards = ", ".join(
-            f"{self.name(s)} {show_card(c)}" for s, c in zip(seats, t.cards, strict=True)
-        )
-        self.say(f"  Last trick: {cards}; won by {self.name(t.winner)} ({t.points} points)")
+    def bid_choices(self, view: View) -> str:
+        """The bids at the prompt; a suit letter says which trump it names."""
+        named = [b for b in view.legal_bids if len(b) == 1 and b in SUITS]
+        words = [
+            f"{b} = {SUIT_NAMES[SUITS.index(b)]}" if b in named else b for b in view.legal_bids
+        ]
+        return ("name a trump: " if named else "") + " / ".join(words)
+
+    def read_action(self, text: str, view: View) -> Action | None:
+        """The action ``text`` means, or ``None`` after answering a command or a mistake."""
+        word = text.lower()
+        if not word:
+            return None  # an empty line: the table again, no complaint
+        if word in ("q", "quit", "exit"):
+            self.quit = True
+            return None
+        if word in ("?", "h", "help"):
+            self.say(HELP)
+            return None
+        if word == "last":
+            self.show_last_trick(view)
+            return None
+        if view.phase == "bidding":
+            for bid in view.legal_bids:
+                if word == bid.lower():
+                    return Action.bid(bid)
+            self.say(f"  Not a bid now: {text!r}. The bids are: {', '.join(view.legal_bids)}")
+            return None
+        if word == "claim" and view.can_claim:
+            return Action("claim")
+        try:
+            card = parse_card(text)
+        except CardParseError as exc:
+            self.say(f"  {exc}")
+            return None
+        reason = self.session.explain(card)
+        if reason is not None:
+            self.say(f"  You cannot play {show_card(card)}: {reason}.")
+            return None
+        return Action.play(card)
 
     # --- the match -----------------------------------------------------------------------
 
-    def bot_action(self, deal: Deal, seat: int) -> Action:
-        return self.bots[seat].choose(deal.view(seat, tuple(self.match.scores)))
-
-    def narrate(self, seat: int, action: Action, before: View, after: View) -> None:
-        """Say what an action did, from the person's views before and after it."""
-        if action.kind == "bid":
-            self.say(f"{self.does(seat, 'bid')} {action.value}.")
-        elif action.kind == "play":
-            self.say(f"{self.does(seat, 'play')} {show_card(action.value)}.")
-        else:
-            self.say(f"{self.does(seat, 'claim')} the match (l'arrêt)!")
-        for ann in after.announcements[len(before.announcements) :]:
-            self.say(f"  {self.does(ann.seat, 'announce')}: {ann.text}")
-        if len(after.tricks) > len(before.tricks):
-            t = after.tricks[-1]
-            self.say(f"  {self.does(t.winner, 'win')} the trick ({t.points} points).")
-        for p_seat, (old_row, new_row) in enumerate(zip(before.piles, after.piles, strict=True)):
-            for old, new in zip(old_row, new_row, strict=True):
-                if old.covered and not new.covered and new.top is not None:
-                    self.say(
-                        f"  {self.whose(p_seat)} face-down card is turned: {show_card(new.top)}"
-                    )
-
-    def play_deal(self) -> Deal | None:
-        deal = self.match.next_deal()
-        self.say("")
-        self.say(
-            f"=== Deal {len(self.match.history) + 1}: {self.does(deal.view(HUMAN).dealer, 'deal')} ==="
-        )
-        while not deal.is_over:
-            seat = deal.turn
-            before = deal.view(HUMAN)
-            if seat == HUMAN:
-                action = self.human_action(deal)
-                if action is None:
-                    return None
-            else:
-                action = self.bot_action(deal, seat)
+    def run(self) -> int:
+        """Play until the match is over or the person quits."""
+        session = self.session
+        while not self.quit and session.result is None:
+            if session.needs_deal:
+                self.tell(session.next_deal())
+            seat = session.to_act
+            if seat is None:
+                continue
+            if session.is_bot(seat):
+                try:
+                    answer: object = session.bot_question(seat)()
+                except Exception as exc:  # a broken bot: the session plays for it
+                    answer = exc
+                self.tell(session.bot_answer(seat, answer))
+                continue
+            action = self.person_action()
+            if action is None:
+                break
             try:
-                deal.apply(action)
+                self.tell(session.act(seat, action))
             except IllegalMoveError as exc:  # the engine re-checks every action
                 self.say(f"  {exc}")
-                continue
-            self.narrate(seat, action, before, deal.view(HUMAN))
-        self.match.end_deal(deal)
-        if deal.score is None:
-            self.say("Everybody passed twice: the cards are gathered and dealt again.")
-            return deal
-        sc = deal.score
-        names = self.team_names()
-        self.say("")
-        self.say(f"--- End of the deal: {sc.outcome} ---")
-        for team, name in enumerate(names):
-            self.say(
-                f"  {name}: card points {sc.card_points[team]}, declarations "
-                f"{sc.declaration_points[team]}, scores {sc.score[team]}"
-            )
-        for note in sc.notes:
-            self.say(f"  ({note})")
-        self.show_scores()
-        return deal
-
-    def run(self) -> int:
-        while self.match.result is None and not self.quit:
-            if self.play_deal() is None:
-                break
-        if self.match.result is not None:
-            r = self.match.result
-            if r.winner is None:
-                self.say(f"The match is drawn: {r.reason}.")
-            else:
-                self.say(f"{self.team_names()[r.winner]} win the match: {r.reason}.")
         return 0
 
 
@@ -329,27 +338,20 @@ def play_match(
 ) -> int:
     """Play a whole match in the terminal; the match record is saved at the end (or on
     quit) and its path shown."""
-    match = Match(engine, game, rules, seed=seed)
-    seats = match.info.seats
-    bots = {
-        s: (
-            bot_factory(s)
-            if bot_factory
-            else engine.bot(bot, game, rules, seed=match.seed + s, think=think)
-        )
-        for s in range(seats)
-        if s != HUMAN
-    }
+    seats = engine.game(game).seats
+    players = [Player(PERSON, "You")] + [Player(BOT, "", bot)] * (seats - 1)
+    bots = {s: bot_factory(s) for s in range(1, seats)} if bot_factory else None
+    session = Session(engine, game, rules, players=players, seed=seed, think=think, bots=bots)
+    seed = session.match.seed
     print(
-        f"atout: {match.info.title}, seed {match.seed} (repeat it with --seed {match.seed}). "
+        f"atout: {session.match.info.title}, seed {seed} (repeat it with --seed {seed}). "
         "Type help for help.",
         file=out,
     )
-    game_ui = TerminalGame(engine, match, bots, inp, out)
     try:
-        code = game_ui.run()
+        code = TerminalGame(session, inp, out).run()
     finally:
-        path = Path(save) if save else data_dir() / "records" / f"{game}-{match.seed}.json"
-        saved = save_json(path, match_to_record(match))
+        path = Path(save) if save else data_dir() / "records" / f"{game}-{seed}.json"
+        saved = save_json(path, session.record())
         print(f"The match record is saved in {saved}", file=out)
     return code
