@@ -418,3 +418,14 @@ def test_events_have_a_json_form(engine: Engine) -> None:
             assert data["card"]
         if e.kind == HAND:
             assert len(data["cards"]) == len(cards_of(e.cards))
+
+
+def test_the_guide_s_example_plays_a_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    """The example of docs/session.md runs as written and plays a whole deal."""
+    guide = Path(__file__).resolve().parent.parent / "docs" / "session.md"
+    code = guide.read_text(encoding="utf-8").split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, str(guide), "exec"), {})
+    printed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    kinds = [e["kind"] for e in printed]
+    assert kinds[-1] in (SCORE, REDEAL, MATCH_OVER)
+    assert PLAY in kinds or REDEAL in kinds
