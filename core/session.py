@@ -194,7 +194,7 @@ class Session:
 
     ``players`` gives who sits at each seat (default: a person at seat 0, the
     ``greedy`` bot elsewhere).  ``bots`` may hand in ready bot objects by seat (tests,
-    a bot made elsewhere); other bot seats get ``engine.bot(name, ...)`` on first use.
+    a bot made elsewhere); the engine makes the bot of every other bot seat.
     """
 
     def __init__(
@@ -534,11 +534,16 @@ class Session:
 
     @classmethod
     def resume(
-        cls, engine: Engine, path: str | Path, bots: Mapping[int, Bot] | None = None
+        cls,
+        engine: Engine,
+        path: str | Path,
+        bot_factory: Callable[[Match, int], Bot] | None = None,
     ) -> Session:
         """The session saved in ``path``, standing where it was saved, and following the
-        file again.  Any problem is one :class:`~atout.core.errors.AtoutError` naming
-        the file (and the line of an action); nothing is written then."""
+        file again.  ``bot_factory(match, seat)``, when given, makes the bot of each bot
+        seat (else the engine makes the bot the file names).  Any problem is one
+        :class:`~atout.core.errors.AtoutError` naming the file (and the line of an
+        action); nothing is written then."""
         from .records import match_from_record
 
         file = SaveFile(Path(path))
@@ -558,6 +563,9 @@ class Session:
         if not isinstance(record, dict):
             raise RecordError(f"{where}: match: expected a match record")
         match = match_from_record(engine, record, where)
+        bots = None
+        if bot_factory is not None:
+            bots = {s: bot_factory(match, s) for s, p in enumerate(players) if p.kind == BOT}
         try:
             session = cls(engine, players=players, think=float(think), bots=bots, match=match)
         except AtoutError as exc:
