@@ -24,7 +24,6 @@ from atout.plugins.bots.decouverte_expert import (
     position_from_view,
 )
 from atout.plugins.common import BeloteMoves
-from atout.plugins.tables import card_points
 
 GAME = "decouverte"
 
@@ -58,7 +57,7 @@ def belote_state(pos: ds.Position) -> DealState:
     """The engine's state of a lean position, for BeloteMoves."""
     state = DealState(GAME, Rules(GAME, {}), 2, 2, 1 - pos.leader, Layout(hands=pos.hands))
     state.phase = PLAY
-    state.contract = Contract(pos.taker, pos.trump, "x")
+    state.contract = pos.rules.contract
     state.leader = pos.leader
     state.turn = ds.to_move(pos)
     if pos.led is not None:
@@ -73,7 +72,7 @@ def random_bids(deal, rng: random.Random) -> None:  # type: ignore[no-untyped-de
         deal.apply(rng.choice(deal.legal_actions()))
 
 
-def lean_start(state: DealState) -> ds.Position:
+def lean_start(engine: Engine, state: DealState) -> ds.Position:
     """The lean, fully known position of an engine deal whose play just started."""
     assert state.contract is not None
     under = tuple(
@@ -83,12 +82,11 @@ def lean_start(state: DealState) -> ds.Position:
         if up is not None and down is not None
     )
     return ds.Position(
-        trump=state.contract.trump,
+        rules=ds.DealRules.of(engine, state.rules, state.contract),
         taker=state.contract.taker,
         leader=state.leader,
         hands=(state.hands[0], state.hands[1]),
         under=under,
-        reveal_on_lead=bool(state.rules.get("reveal_on_lead", False)),
     )
 
 
@@ -127,11 +125,11 @@ def test_lean_state_and_views_follow_the_engine(engine: Engine, reveal: bool) ->
             continue
         played += 1
         state = deal.state
-        pos = lean_start(state)
+        pos = lean_start(engine, state)
         while not deal.is_over:
             assert pos.hands == tuple(state.hands)
             assert ds.legal_cards(pos) == deal.legal_cards()
-            seen = position_from_view(deal.view(state.turn))
+            seen = position_from_view(deal.view(state.turn), engine)
             assert seen == ds.hide(pos), (seen.describe(), ds.hide(pos).describe())
             card = rng.choice(cards_of(deal.legal_cards()))
             deal.play(card)
@@ -144,7 +142,7 @@ def test_lean_state_and_views_follow_the_engine(engine: Engine, reveal: bool) ->
 
 
 def test_merge_keeps_one_card_of_each_equivalent_group() -> None:
-    t = ds.tables_for(2)  # hearts trump: spades are plain
+    t = ds.tables_for(ds.deal_rules(2))  # hearts trump: spades are plain
     rem = parse_cards("7S 8S 9S JS QS AH")
     # 7S 8S 9S: adjacent, no points: one is enough.  JS (2) and QS (3) differ in points.
     kept = t.merge(parse_cards("7S 8S 9S JS QS"), ~0, rem)
@@ -181,7 +179,7 @@ def test_known_solver_threshold_answers_agree_with_the_value() -> None:
     """The null-window searches MTD(f) relies on: "value >= v?" is answered right for
     every v around the value, whatever the table already holds."""
     for pos in ds.known_positions(seed=8, n=4, tricks_left=6):
-        t = ds.tables_for(pos.trump)
+        t = ds.tables_for(pos.rules)
         solver = ds.KnownSolver(t, dict(pos.under))
         hid = 0
         for _, d in pos.under:
@@ -199,7 +197,7 @@ def test_solve_known_counts_points_so_far_for_the_taker() -> None:
     for _ in range(50):
         pos = endgame(rng, 2)
         total = sum(pos.points) + pos.points_left
-        assert total == sum(card_points(pos.trump)) + 10  # 162 with a trump suit
+        assert total == pos.rules.cards.total == (162 if pos.trump is not None else 130)
         assert (
             pos.points[pos.taker] <= ds.solve_known(pos) <= pos.points[pos.taker] + pos.points_left
         )
@@ -224,7 +222,7 @@ def test_expectimax_move_values_pick_a_best_move() -> None:
     rng = random.Random(41)
     for _ in range(120):
         pos = ds.hide(endgame(rng, 3))
-        solver = ds.ChanceSolver(ds.tables_for(pos.trump), pos.covers, pos.taker)
+        solver = ds.ChanceSolver(ds.tables_for(pos.rules), pos.covers, pos.taker)
         values = solver.move_values(pos)
         best = max(values, key=values.__getitem__)
         mover = ds.to_move(pos)
@@ -299,7 +297,7 @@ def _bot_deal(
 @pytest.mark.parametrize("reveal", [False, True])
 def test_expert_only_plays_legal_actions(engine: Engine, reveal: bool) -> None:
     rules = engine.make_rules(GAME, {"reveal_on_lead": reveal})
-    bot = DecouverteExpert(rules, seed=1, think=0.03)
+    bot = DecouverteExpert(rules, seed=1, think=0.03, engine=engine)
     for seed in range(3):
         _bot_deal(engine, rules, 100 + seed + 10 * reveal, seed % 2, bot)
 
@@ -332,12 +330,13 @@ def test_expert_decides_from_the_view_alone(engine: Engine) -> None:
                 deal = engine.deal_from_state(_state_from_pack(p, rules, play))
                 view = deal.view(deal.turn)
                 views.append(view)
-                actions.append(DecouverteExpert(rules, seed=trial, samples=3).choose(view))
+                bot = DecouverteExpert(rules, seed=trial, samples=3, engine=engine)
+                actions.append(bot.choose(view))
             assert views[0] == views[1]
             assert actions[0] == actions[1]
             assert actions[0] in views[0].legal_actions()
             if play:
-                seen = position_from_view(views[0])
+                seen = position_from_view(views[0], engine)
                 face_down = sum(1 << c for c in pack[:16])
                 assert seen.pool == face_down
                 assert not seen.under
@@ -383,18 +382,25 @@ def test_expert_takes_a_strong_layout_and_passes_a_hopeless_one(engine: Engine) 
     # Seat 0 (first to bid) holds the six best hearts face up; hearts are proposed.
     view = _bidding_view(engine, STRONG, 0)
     assert view.seat == 0 and view.legal_bids == ("take", "pass")
-    assert DecouverteExpert(view.rules, seed=1, samples=6).choose(view).value == "take"
+    bot = DecouverteExpert(view.rules, seed=1, samples=6, engine=engine)
+    assert bot.choose(view).value == "take"
     # Seat 1, after seat 0 passed, must not take hearts against those trumps.
     view = _bidding_view(engine, STRONG, 1)
     assert view.seat == 1
-    assert DecouverteExpert(view.rules, seed=1, samples=6).choose(view).value == "pass"
+    bot = DecouverteExpert(view.rules, seed=1, samples=6, engine=engine)
+    assert bot.choose(view).value == "pass"
 
 
 def test_contract_estimates_favour_the_holder_of_the_trumps() -> None:
     rows = [[(parse_card(u), parse_card(d)) for u, d in row] for row in STRONG]
     hands = (sum(1 << u for u, _ in rows[0]), sum(1 << u for u, _ in rows[1]))
     base = ds.Position(
-        0, 0, 0, hands, covers=hands[0] | hands[1], pool=~(hands[0] | hands[1]) & 0xFFFFFFFF
+        ds.deal_rules(0),
+        0,
+        0,
+        hands,
+        covers=hands[0] | hands[1],
+        pool=~(hands[0] | hands[1]) & 0xFFFFFFFF,
     )
     values = estimate_contracts(base, ds.score_utility(), random.Random(2), 6)
     assert values[0, 2] > 50 > values[1, 2]
@@ -405,7 +411,7 @@ def test_expert_plays_for_the_contract_not_the_points() -> None:
     (97.5) but makes the contract only half the time; leading 7D (on an unknown card)
     makes it always, with fewer points (90.5).  The bot plays for the contract."""
     pos = ds.Position(
-        trump=0,
+        rules=ds.deal_rules(0, taker=1),
         taker=1,
         leader=1,
         hands=(parse_cards("9D 7H"), parse_cards("7D JD")),

@@ -41,7 +41,7 @@ def make_expert(
     if game == "decouverte":
         from .decouverte_expert import DecouverteExpert
 
-        return DecouverteExpert(rules, seed=seed, think=think)
+        return DecouverteExpert(rules, seed=seed, think=think, engine=engine)
     from .belote_expert import BeloteExpert
 
     return BeloteExpert(rules, seed=seed, think=think, engine=engine)

@@ -25,26 +25,34 @@ How it decides (see :mod:`atout.plugins.bots.decouverte_search` for the solvers)
 
 The bot reads only the :class:`~atout.core.views.View` it is given: the piles as the
 seat sees them (face-up cards, and whether a face-down card lies beneath), the tricks,
-the points and the legal actions.  It never receives the true state.
+the points and the legal actions.  It never receives the true state.  What it searches
+is the deal's rules as its engine compiles them (:meth:`atout.core.Engine.play_rules`,
+through :class:`.DealRules`): the legal cards, the trick winner and the card values of
+the contract in play, whichever plugin defines them, so a plugin's contract (sans-atout,
+tout-atout) or a house rule that changes an obligation is searched as it is played.
+The one rule option it reads itself is Découverte's ``reveal_on_lead`` (when a face-down
+card turns: the shape of the game, not a play rule).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
 
+from atout.core import Contract, Engine
 from atout.core.cards import FULL_DECK, SUITS, cards_of
 from atout.core.model import Action, Rules
 from atout.core.views import View
 
 from .decouverte_search import (
-    INF,
     ChanceSolver,
+    DealRules,
     KnownSolver,
     Policy,
     Position,
-    SearchTimeout,
+    default_engine,
     determinize,
     legal_cards,
     playout,
@@ -53,6 +61,7 @@ from .decouverte_search import (
     tables_for,
     to_move,
 )
+from .search import SearchTimeout
 
 PASS = "pass"
 TAKE = "take"
@@ -83,9 +92,11 @@ def read_piles(view: View) -> tuple[list[int], int, list[bool]]:
     return hands, covers, waiting
 
 
-def position_from_view(view: View) -> Position:
+def position_from_view(view: View, engine: Engine | None = None) -> Position:
     """The solvers' position as ``view`` shows it: face-up cards, the covers that still
-    hide a face-down card, the unseen face-down cards (the pool), the trick and points.
+    hide a face-down card, the unseen face-down cards (the pool), the trick and points,
+    under the rules ``engine`` (default: :func:`.default_engine`) compiles for the view's
+    rules and contract.
 
     Reads only the view; raises ``ValueError`` if the view is not a Découverte play view.
     """
@@ -105,9 +116,9 @@ def position_from_view(view: View) -> Position:
     pool = FULL_DECK & ~played & ~hands[0] & ~hands[1]
     if pool.bit_count() != covers.bit_count():
         raise ValueError("the view's face-down cards do not match its covers")
-    rules = view.rules
+    eng = engine if engine is not None else default_engine()
     return Position(
-        trump=view.contract.trump,
+        rules=DealRules.of(eng, view.rules, view.contract),
         taker=view.contract.taker,
         leader=view.leader,
         hands=(hands[0], hands[1]),
@@ -115,8 +126,6 @@ def position_from_view(view: View) -> Position:
         pool=pool,
         led=led,
         points=(view.points[0], view.points[1]),
-        reveal_on_lead=bool(rules.get("reveal_on_lead", False)),
-        must_head_trick=bool(rules.get("must_head_trick", False)),
     )
 
 
@@ -126,7 +135,8 @@ class DecouverteExpert:
 
     ``think`` is the time budget of a decision in seconds (0: the default, about half a
     second); more time means more samples before the last tricks and a deeper exact
-    search.
+    search.  ``engine`` compiles the rules of each deal it plays (default:
+    :func:`.default_engine`, every installed plugin).
     """
 
     def __init__(
@@ -135,8 +145,10 @@ class DecouverteExpert:
         seed: int = 0,
         think: float = 0.0,
         samples: int | None = None,
+        engine: Engine | None = None,
     ) -> None:
         self.rules = rules
+        self.engine = engine if engine is not None else default_engine()
         self.seed = seed
         self.rng = random.Random(seed)
         self.think = think
@@ -148,8 +160,7 @@ class DecouverteExpert:
         decisions, for tests and analysis); the exact search then has no deadline."""
         if samples is not None:
             self.bid_samples = max(4, samples)
-        self.utilities = {total: score_utility(total) for total in (130, 162)}
-        self.utility = self.utilities[162]
+        self.utilities: dict[int, list[float]] = {}
         self.last_info: dict[str, object] = {}
 
     # --- the interface ---------------------------------------------------------------
@@ -184,7 +195,7 @@ class DecouverteExpert:
     # --- play --------------------------------------------------------------------------
 
     def _play(self, view: View) -> int:
-        pos = position_from_view(view)
+        pos = position_from_view(view, self.engine)
         legal = view.legal & legal_cards(pos)
         if not legal:
             raise ValueError("no legal card in the view")
@@ -213,18 +224,18 @@ class DecouverteExpert:
             legal = legal_cards(pos)
         mover = to_move(pos)
         sign = 1.0 if mover == pos.taker else -1.0
-        t = tables_for(pos.trump, pos.must_head_trick)
-        utility = self.utilities[162 if pos.trump is not None else 130]
+        t = tables_for(pos.rules)
+        utility = self.utility(pos.rules.cards.total)
         if self.exact_feasible(pos):
-            solver = ChanceSolver(t, pos.covers, pos.taker, utility, pos.reveal_on_lead)
+            solver = ChanceSolver(t, pos.covers, pos.taker, utility)
             if self.samples is None:
-                solver.clock.deadline = start + 1.2 * self.budget
+                solver.deadline.set(start + 1.2 * self.budget)
             try:
                 values = solver.move_values(pos)
             except SearchTimeout:
                 deadline = start + 1.7 * self.budget
             else:
-                self.last_info = {"method": "exact", "nodes": solver.clock.nodes}
+                self.last_info = {"method": "exact", "nodes": solver.deadline.count}
                 return max(cards_of(legal), key=lambda c: (values[c], -c))
         # Sample layouts; merged equivalent cards share one evaluation.
         rem = pos.remaining | (1 << pos.led if pos.led is not None else 0)
@@ -245,7 +256,7 @@ class DecouverteExpert:
             )
         else:
             means, n = sampled_values(
-                pos, moves, utility, self.rng, INF, self.samples, self.samples, solve_at
+                pos, moves, utility, self.rng, math.inf, self.samples, self.samples, solve_at
             )
         self.last_info = {"method": "sampled", "samples": n}
         return max(moves, key=lambda c: (sign * means[c], -c))
@@ -295,24 +306,31 @@ class DecouverteExpert:
         solved exactly)."""
         hands, covers, _ = read_piles(view)
         pool = FULL_DECK & ~hands[0] & ~hands[1]
-        leader = 1 - view.dealer
-        rules = view.rules
+        if view.turnup is None:
+            raise ValueError("no proposed card in the view")
+        suit = view.turnup >> 3
         base = Position(
-            trump=0,
+            rules=DealRules.of(self.engine, view.rules, Contract(0, suit, SUITS[suit])),
             taker=0,
-            leader=leader,
+            leader=1 - view.dealer,
             hands=(hands[0], hands[1]),
             covers=covers,
             pool=pool,
-            reveal_on_lead=bool(rules.get("reveal_on_lead", False)),
-            must_head_trick=bool(rules.get("must_head_trick", False)),
         )
+        utility = self.utility(162)
         if self.samples is not None:
-            return estimate_contracts(base, self.utility, self.rng, self.bid_samples)
+            return estimate_contracts(base, utility, self.rng, self.bid_samples, engine=self.engine)
         deadline = time.perf_counter() + self.budget
         return estimate_contracts(
-            base, self.utility, self.rng, BID_MAX_SAMPLES, deadline, self.bid_samples
+            base, utility, self.rng, BID_MAX_SAMPLES, deadline, self.bid_samples, engine=self.engine
         )
+
+    def utility(self, total: int) -> list[float]:
+        """The score-sheet utility (:func:`.score_utility`) of a deal worth ``total``."""
+        found = self.utilities.get(total)
+        if found is None:
+            found = self.utilities[total] = score_utility(total)
+        return found
 
 
 def estimate_contracts(
@@ -320,32 +338,41 @@ def estimate_contracts(
     utility: Sequence[float],
     rng: random.Random,
     samples: int,
-    deadline: float = INF,
+    deadline: float = math.inf,
     min_samples: int = 1,
     solve_at: int = 6,
+    engine: Engine | None = None,
 ) -> dict[tuple[int, int], float]:
     """The mean utility for the taker of every (taker, trump) contract from the deal
-    ``base`` (trump and taker ignored), over sampled layouts shared by all contracts:
-    ``samples`` of them, or fewer (at least ``min_samples``) when the ``deadline``
-    (``time.perf_counter``) passes.  Both sides play :class:`Policy` and the last
-    ``solve_at`` tricks are solved exactly."""
-    sums: dict[tuple[int, int], float] = {(s, t): 0.0 for s in (0, 1) for t in range(4)}
+    ``base`` (its contract ignored; its rule options kept), over sampled layouts shared
+    by all contracts: ``samples`` of them, or fewer (at least ``min_samples``) when the
+    ``deadline`` (``time.perf_counter``) passes.  Each contract is played under the rules
+    ``engine`` (default: :func:`.default_engine`) compiles for it; both sides play
+    :class:`Policy` and the last ``solve_at`` tricks are solved exactly.  ``utility`` is
+    indexed by the taker's final card points."""
+    eng = engine if engine is not None else default_engine()
+    options = base.rules.rules
+    contracts = {
+        (taker, trump): DealRules.of(eng, options, Contract(taker, trump, SUITS[trump]))
+        for taker in (0, 1)
+        for trump in range(4)
+    }
+    sums: dict[tuple[int, int], float] = {k: 0.0 for k in contracts}
     n = 0
+    L = base.leader
     while n < samples and (n < min_samples or time.perf_counter() < deadline):
         n += 1
         layout = determinize(base, rng)
         under = dict(layout.under)
-        for trump in range(4):
-            tables = tables_for(trump, base.must_head_trick)
-            policy = Policy(tables)
+        hid = 0
+        for d in under.values():
+            hid |= 1 << d
+        for (taker, trump), rules in contracts.items():
+            tables = tables_for(rules)
             solver = KnownSolver(tables, under)
-            L = layout.leader
-            hid = 0
-            for d in under.values():
-                hid |= 1 << d
-            R = 162
+            R = rules.cards.total
             got = playout(
-                policy,
+                Policy(tables),
                 solver.under_bits,
                 layout.hands[L],
                 layout.hands[1 - L],
@@ -355,7 +382,5 @@ def estimate_contracts(
                 solver,
                 solve_at,
             )
-            for taker in (0, 1):
-                pts = got if taker == L else R - got
-                sums[taker, trump] += utility[pts]
+            sums[taker, trump] += utility[got if taker == L else R - got]
     return {k: v / n for k, v in sums.items()}

@@ -54,12 +54,15 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 
-from atout.core.cards import SUIT_MASKS, card_str, cards_of
-from atout.plugins.tables import LAST_TRICK_BONUS, beats_table, card_points, strength
+from atout.core import Contract, DealState, Engine, Layout, Rules
+from atout.core.cards import SUIT_MASKS, SUITS, card_str, cards_of
+from atout.core.state import PLAY
 
-INF = float("inf")
+from .search import INF, CardRules, Deadline, percentile
+
+GAME = "decouverte"
 TRICKS = 16
 CACHE_LIMIT = 200_000
 """Entries a memo of :class:`Tables` holds before it starts afresh (bounded memory)."""
@@ -74,58 +77,120 @@ LeadSearch = Callable[[int, int, int, int, int, int, int, float, float], float]
 """``lead(hL, hF, leader, card, pool, base, R, alpha, beta)``: the value of a lead."""
 
 
-class SearchTimeout(Exception):
-    """Raised inside a search whose deadline passed; its tables stay valid."""
+CLOCK_EVERY = 512
+"""Expanded nodes between two readings of the clock (:class:`~.search.Deadline`)."""
 
 
-class _Clock:
-    """A search's node counter and deadline (``time.perf_counter`` seconds), checked
-    every 512 expanded nodes."""
+# --- the rules of a deal ------------------------------------------------------------------
 
-    __slots__ = ("deadline", "nodes")
 
-    def __init__(self) -> None:
-        self.nodes = 0
-        self.deadline = INF
+@dataclass(frozen=True)
+class DealRules:
+    """The rules of one Découverte deal, as the engine compiled them for its contract.
 
-    def tick(self) -> None:
-        self.nodes += 1
-        if not self.nodes & 511 and time.perf_counter() > self.deadline:
-            raise SearchTimeout
+    ``cards`` holds the move rule, the trick-winner table and the card values that the
+    rule plugins answered (:meth:`atout.core.Engine.play_rules`, read through
+    :class:`~.search.CardRules`): the solvers search exactly those, so a contract a
+    plugin defines, or a house rule that changes an obligation, is searched as it is
+    played.  ``rules`` (the deal's rule options) and ``contract`` fill the scratch state
+    the move rule is asked on.  ``reveal_on_lead`` says *when* a face-down card is
+    turned, which is the structure of the game rather than a play rule: it is the
+    Découverte option of that name (``rules["reveal_on_lead"]``), read here and nowhere
+    else.
+    """
+
+    rules: Rules
+    contract: Contract
+    cards: CardRules
+    reveal_on_lead: bool
+
+    @classmethod
+    def of(cls, engine: Engine, rules: Rules, contract: Contract) -> DealRules:
+        """The search rules of a deal of ``rules`` played under ``contract``."""
+        play = engine.play_rules(rules.game, rules, contract)
+        return cls(rules, contract, CardRules.of(play), bool(rules.get("reveal_on_lead", False)))
+
+    @property
+    def trump(self) -> int | None:
+        """The contract's trump suit (``None`` when it names none)."""
+        return self.contract.trump
+
+
+@cache
+def default_engine() -> Engine:
+    """The engine of the helpers that build positions without one (the benchmark's
+    position sets, :func:`deal`, a bot made without an engine): every installed plugin,
+    as the ``atout`` command loads them."""
+    return Engine()
+
+
+def deal_rules(
+    trump: int | None, taker: int = 0, engine: Engine | None = None, **options: bool
+) -> DealRules:
+    """The rules of a default Découverte deal taken by ``taker`` in ``trump`` (``None``:
+    a contract naming no trump), with the rule ``options`` given, compiled by ``engine``
+    (default: :func:`default_engine`).  The options are set on the game's defaults
+    without the engine's check, so that a test may switch an obligation the game's
+    plugin honours without offering it (``must_head_trick``)."""
+    eng = engine if engine is not None else default_engine()
+    base = eng.default_rules(GAME)
+    rules = Rules(GAME, {**base, **options}, base.pack) if options else base
+    name = SUITS[trump] if trump is not None else "none"
+    return DealRules.of(eng, rules, Contract(taker, trump, name))
 
 
 # --- tables -------------------------------------------------------------------------------
 
 
 class Tables:
-    """The per-contract tables of the search: card points, which card beats which, the
-    play obligations on the lean state, and equivalent-card merging.
+    """The per-deal tables of the search: card points, which card beats which, the legal
+    cards on the lean state, move ordering and equivalent-card merging.
 
-    One instance per (trump, ``must_head_trick``), shared by every search (see
-    :func:`tables_for`): its memo of merged suits fills once and serves every solve.
+    Everything comes from the deal's compiled rules (:class:`DealRules`).  The legal
+    cards are the move rule's answers on a scratch :class:`~atout.core.DealState` (the
+    seat's hand, the led card; see :meth:`follow`), remembered by hand and trick when the
+    rule is trick-local (:attr:`~atout.core.model.MoveRule.trick_local`) and asked every
+    time otherwise.  One instance per deal rules, shared by every search of them (see
+    :func:`tables_for`): its memos fill once and serve every solve.
     """
 
     __slots__ = (
         "_answers",
         "_eq",
+        "_follow",
         "_leads",
         "_merged",
+        "_openers",
+        "_scratch",
         "beats",
-        "head",
+        "deal",
+        "free_lead",
+        "local",
+        "moves",
         "order",
         "pts",
-        "trump",
+        "strength",
         "trump_mask",
     )
 
-    def __init__(self, trump: int | None, head: bool = False) -> None:
-        self.trump = trump
-        self.head = head
-        self.pts: tuple[int, ...] = card_points(trump)
-        self.beats: tuple[int, ...] = beats_table(trump)
-        self.trump_mask = SUIT_MASKS[trump] if trump is not None else 0
-        # Per suit, its ranks from the weakest to the strongest under this trump.
-        self.order: tuple[tuple[int, ...], ...] = tuple(_suit_order(s, trump) for s in range(4))
+    def __init__(self, deal: DealRules) -> None:
+        cards = deal.cards
+        self.deal = deal
+        self.moves = cards.moves
+        self.free_lead = cards.moves.free_lead
+        self.local = cards.moves.trick_local
+        self.pts: tuple[int, ...] = cards.points
+        self.beats: tuple[int, ...] = cards.beats
+        self.strength: tuple[int, ...] = cards.strength
+        self.trump_mask = cards.trump_mask
+        # Per suit, its ranks from the weakest to the strongest under these rules.
+        st = cards.strength
+        self.order: tuple[tuple[int, ...], ...] = tuple(
+            tuple(r for _, r in sorted((st[s * 8 + r], r) for r in range(8))) for s in range(4)
+        )
+        self._scratch = _scratch_state(deal)
+        self._follow: dict[int, int] = {}
+        self._openers: dict[int, int] = {}
         self._eq: dict[int, int] = {}
         self._merged: dict[int, int] = {}
         self._leads: dict[int, tuple[tuple[int, int], ...]] = {}
@@ -133,13 +198,45 @@ class Tables:
 
     def follow(self, hand: int, led: int) -> int:
         """The cards of ``hand`` the follower may play on the led card ``led``."""
-        suit = led >> 3
-        same = hand & SUIT_MASKS[suit]
-        if same:
-            if suit == self.trump or self.head:
-                return same & self.beats[led] or same
-            return same
-        return hand & self.trump_mask or hand
+        k = hand | led << 32
+        v = self._follow.get(k)
+        if v is None:
+            v = self._ask(hand, led)
+            if self.local:
+                if len(self._follow) >= CACHE_LIMIT:
+                    self._follow.clear()
+                self._follow[k] = v
+        return v
+
+    def may_lead(self, hand: int) -> int:
+        """The cards of ``hand`` the leader may lead (all of them under a rule with a
+        free lead)."""
+        if self.free_lead:
+            return hand
+        v = self._openers.get(hand)
+        if v is None:
+            v = self._ask(hand, -1)
+            if self.local:
+                if len(self._openers) >= CACHE_LIMIT:
+                    self._openers.clear()
+                self._openers[hand] = v
+        return v
+
+    def _ask(self, hand: int, led: int) -> int:
+        """The move rule's answer for seat 0 holding ``hand``, seat 1 having led ``led``
+        (-1: seat 0 leads)."""
+        state = self._scratch
+        state.hands[0] = hand
+        state.turn = 0
+        if led < 0:
+            state.trick = []
+            state.leader = 0
+            state.win_card = state.win_seat = -1
+        else:
+            state.trick = [led]
+            state.leader = state.win_seat = 1
+            state.win_card = led
+        return self.moves.legal(state) & hand
 
     def merge(self, cands: int, lone: int, rem: int) -> int:
         """``cands`` with equivalent cards merged (the weakest of each group kept).
@@ -229,15 +326,19 @@ class Tables:
         return keep
 
 
-def _suit_order(suit: int, trump: int | None) -> tuple[int, ...]:
-    """The ranks of ``suit`` from the weakest to the strongest under ``trump``."""
-    return tuple(sorted(range(8), key=lambda r: strength(suit * 8 + r, trump)))
+def _scratch_state(deal: DealRules) -> DealState:
+    """A two-seat play state of the deal's rules and contract, for asking its move rule
+    (each seat its own team, as in Découverte)."""
+    state = DealState(GAME, deal.rules, 2, 2, 1, Layout(hands=(0, 0)))
+    state.phase = PLAY
+    state.contract = deal.contract
+    return state
 
 
-@cache
-def tables_for(trump: int | None, head: bool = False) -> Tables:
-    """The shared :class:`Tables` of a contract."""
-    return Tables(trump, head)
+@lru_cache(maxsize=64)
+def tables_for(deal: DealRules) -> Tables:
+    """The shared :class:`Tables` of a deal's rules."""
+    return Tables(deal)
 
 
 # --- positions ----------------------------------------------------------------------------
@@ -253,10 +354,12 @@ class Position:
     a fully known layout) or *unknown*: ``covers`` is the set of cards that lie on an
     unknown face-down card (the led card included while its card waits to be turned),
     and ``pool`` the unknown face-down cards (as many as ``covers``).  ``points`` are the
-    card points each seat has won so far; ``taker`` took the contract in ``trump``.
+    card points each seat has won so far; ``taker`` took the contract.  ``rules`` are
+    the deal's rules (:class:`DealRules`: its contract, the plugins' play rules, when
+    face-down cards turn).
     """
 
-    trump: int | None
+    rules: DealRules
     taker: int
     leader: int
     hands: tuple[int, int]
@@ -265,8 +368,16 @@ class Position:
     pool: int = 0
     led: int | None = None
     points: tuple[int, int] = (0, 0)
-    reveal_on_lead: bool = False
-    must_head_trick: bool = False
+
+    @property
+    def trump(self) -> int | None:
+        """The contract's trump suit (``None`` when it names none)."""
+        return self.rules.trump
+
+    @property
+    def reveal_on_lead(self) -> bool:
+        """Whether a led card's face-down card turns at once (the Découverte option)."""
+        return self.rules.reveal_on_lead
 
     @property
     def remaining(self) -> int:
@@ -291,8 +402,9 @@ class Position:
     def points_left(self) -> int:
         """The points still to win: the cards not in finished tricks and the last-trick
         bonus."""
-        pts = card_points(self.trump)
-        total = LAST_TRICK_BONUS + sum(pts[c] for c in cards_of(self.remaining))
+        cards = self.rules.cards
+        pts = cards.points
+        total = cards.last_trick + sum(pts[c] for c in cards_of(self.remaining))
         if self.led is not None:
             total += pts[self.led]
         return total
@@ -314,9 +426,8 @@ class Position:
 
         led = f" led {card_str(self.led)}" if self.led is not None else ""
         pool = f" pool {' '.join(card_str(c) for c in cards_of(self.pool))}" if self.pool else ""
-        trump = "SA" if self.trump is None else "CDHS"[self.trump]
         return (
-            f"trump {trump} taker {self.taker} leader {self.leader}{led} points {self.points}"
+            f"contract {self.rules.contract.name} taker {self.taker} leader {self.leader}{led} points {self.points}"
             f" | 0: {seat(0)} | 1: {seat(1)}{pool}"
         )
 
@@ -344,7 +455,7 @@ class KnownSolver:
             self.cover_mask |= 1 << cover
         self.tt: dict[int, tuple[int, int, int]] = {}
         self.exact: dict[int, int] = {}
-        self.clock = _Clock()
+        self.deadline = Deadline(0.0, CLOCK_EVERY)
         self.search: KnownSearch = self._make_search()
 
     def _make_search(self) -> KnownSearch:
@@ -360,12 +471,14 @@ class KnownSolver:
         tt = self.tt
         tt_get = tt.get
         big = 1 << 20
-        tick = self.clock.tick
+        tick = self.deadline.tick
+        free = t.free_lead
+        may_lead = t.may_lead
 
         def two(hL: int, hF: int, R: int) -> int:
             """The last two tricks, solved outright: the leader's points."""
             best = -1
-            for c in cards_of(hL):
+            for c in cards_of(hL if free else may_lead(hL)):
                 c2 = (hL ^ (1 << c) | under[c]).bit_length() - 1
                 bc = beats[c]
                 pc = pts[c]
@@ -388,7 +501,7 @@ class KnownSolver:
             often gives the cutoff."""
             if bm >= 0:
                 yield bm
-            for c, _ in leads(merge(hL, lone, rem), hF):
+            for c, _ in leads(merge(hL if free else may_lead(hL), lone, rem), hF):
                 if c != bm:
                     yield c
 
@@ -530,7 +643,7 @@ def solve_known(pos: Position, solver: KnownSolver | None = None) -> int:
     :class:`KnownSolver` built for this layout, to share its table across calls.
     """
     hL, hF, hid, under = _known_state(pos)
-    t = tables_for(pos.trump, pos.must_head_trick)
+    t = tables_for(pos.rules)
     s = solver if solver is not None else KnownSolver(t, under)
     L = pos.leader
     R = pos.points_left
@@ -567,9 +680,10 @@ def solve_known(pos: Position, solver: KnownSolver | None = None) -> int:
 # --- the exact chance-aware solver (expectiminimax) ---------------------------------------
 
 
-def points_utility() -> list[float]:
-    """The utility whose expectation is the taker's expected card points."""
-    return [float(x) for x in range(163)]
+def points_utility(total: int = 162) -> list[float]:
+    """The utility whose expectation is the taker's expected card points, in a deal worth
+    ``total``."""
+    return [float(x) for x in range(total + 1)]
 
 
 def score_utility(total: int = 162) -> list[float]:
@@ -603,16 +717,17 @@ class ChanceSolver:
         covers: int,
         taker: int,
         utility: Sequence[float] | None = None,
-        reveal_on_lead: bool = False,
     ) -> None:
         self.tables = tables
         self.covers = covers
         self.taker = taker
         self.linear = utility is None
-        self.utility: list[float] = list(utility) if utility is not None else points_utility()
-        self.reveal_on_lead = reveal_on_lead
+        self.utility: list[float] = (
+            list(utility) if utility is not None else points_utility(tables.deal.cards.total)
+        )
+        self.reveal_on_lead = tables.deal.reveal_on_lead
         self.known = KnownSolver(tables)
-        self.clock = self.known.clock
+        self.deadline = self.known.deadline
         self.tt: dict[int, tuple[float, float, int]] = {}
         self.node: NodeSearch
         self.lead: LeadSearch
@@ -633,7 +748,9 @@ class ChanceSolver:
         linear = self.linear
         reveal = self.reveal_on_lead
         exact = self.known.value
-        tick = self.clock.tick
+        tick = self.deadline.tick
+        free = t.free_lead
+        may_lead = t.may_lead
         tt = self.tt
         tt_get = tt.get
 
@@ -734,7 +851,8 @@ class ChanceSolver:
                     if best > alpha:
                         alpha = best
                 if best < beta:
-                    for c, _ in leads(merge(hL, lone, hL | hF | pool), hF):
+                    moves = hL if free else may_lead(hL)
+                    for c, _ in leads(merge(moves, lone, hL | hF | pool), hF):
                         if c == bm:
                             continue
                         v = lead(hL, hF, L, c, pool, base, R, alpha, beta)
@@ -817,7 +935,7 @@ class ChanceSolver:
             F = 1 - L
             bc = beats[c]
             pc = pts[c]
-            worst = INF
+            worst: float = INF
             resp = follow(hF, c)
             if resp & (resp - 1):
                 resp = merge(resp, lone, hL2 | hF | pool | 1 << c)
@@ -969,7 +1087,8 @@ class ChanceSolver:
                 if lo >= beta or tlo == thi:
                     return lo
             if bm < 0:
-                bm = leads(merge(hL, lone, hL | hF | pool), hF)[0][0]
+                moves = hL if free else may_lead(hL)
+                bm = leads(merge(moves, lone, hL | hF | pool), hF)[0][0]
             v = lead(hL, hF, L, bm, pool, base, R, alpha, beta)
             return v if v > alpha and v > lo else lo
 
@@ -999,9 +1118,9 @@ class ChanceSolver:
         covers = self.covers
         mover_hand = pos.hands[to_move(pos)]
         if pos.led is None:
-            cands = hL
-            reps = t.merge(hL, ~covers, hL | hF | pool)
-            moves = _ordered_reps(reps, hF, t)
+            cands = t.may_lead(hL)
+            reps = t.merge(cands, ~covers, hL | hF | pool)
+            moves = [c for c, _ in t.leads(reps, hF)]
         else:
             cands = t.follow(mover_hand, pos.led)
             reps = t.merge(cands, ~covers, hL | hF | pool | 1 << pos.led)
@@ -1013,7 +1132,7 @@ class ChanceSolver:
             return self._answer_root(pos, m, base, R, alpha, beta)
 
         out: dict[int, float] = {}
-        best = -INF
+        best: float = -INF
         for m in moves:
             if best == -INF or not window:
                 v = search(m, -INF, INF)
@@ -1078,24 +1197,15 @@ class ChanceSolver:
         return best if mover == self.taker else -best
 
 
-def _ordered_reps(reps: int, hF: int, t: Tables) -> list[int]:
-    """Root leads in search order: sure winners by points, then the cheapest."""
-    order = []
-    for c in cards_of(reps):
-        sc = -t.pts[c] if t.follow(hF, c) & t.beats[c] else 100 + t.pts[c]
-        order.append((sc, c))
-    order.sort(reverse=True)
-    return [c for _, c in order]
-
-
 def _representative(c: int, reps: int, t: Tables, pos: Position) -> int:
     """The kept card of ``c``'s group of equivalent cards: the nearest weaker kept card
     of its suit."""
     suit = c >> 3
+    strength = t.strength
     best, best_s = -1, -1
     for r in cards_of(reps & SUIT_MASKS[suit]):
-        s = strength(r, t.trump)
-        if s < strength(c, t.trump) and s > best_s:
+        s = strength[r]
+        if s < strength[c] and s > best_s:
             best, best_s = r, s
     return best
 
@@ -1110,13 +1220,7 @@ def expectimax_value(pos: Position, utility: Sequence[float] | None = None) -> f
     if not pos.pool and not pos.covers:
         v = solve_known(pos)
         return float(v) if utility is None else utility[v]
-    solver = ChanceSolver(
-        tables_for(pos.trump, pos.must_head_trick),
-        pos.covers,
-        pos.taker,
-        utility,
-        pos.reveal_on_lead,
-    )
+    solver = ChanceSolver(tables_for(pos.rules), pos.covers, pos.taker, utility)
     return solver.value(pos)
 
 
@@ -1130,10 +1234,10 @@ def to_move(pos: Position) -> int:
 
 def legal_cards(pos: Position) -> int:
     """The cards the seat to move may play (the obligations of
-    :class:`~atout.plugins.common.BeloteMoves` for two seats)."""
+    deal's move rule, :meth:`Tables.follow`)."""
+    t = tables_for(pos.rules)
     if pos.led is None:
-        return pos.hands[pos.leader]
-    t = tables_for(pos.trump, pos.must_head_trick)
+        return t.may_lead(pos.hands[pos.leader])
     return t.follow(pos.hands[1 - pos.leader], pos.led)
 
 
@@ -1174,7 +1278,7 @@ def successors(pos: Position, card: int) -> list[tuple[float, Position]]:
         return [
             (1.0, replace(pos, hands=(hands[0], hands[1]), led=card, under=tuple(under.items())))
         ]
-    t = tables_for(pos.trump, pos.must_head_trick)
+    t = tables_for(pos.rules)
     F = 1 - L
     c = pos.led
     hands[F] ^= 1 << card
@@ -1190,7 +1294,7 @@ def successors(pos: Position, card: int) -> list[tuple[float, Position]]:
             covers ^= 1 << played
             draws.append(seat)
     if not (hands[0] | hands[1] | pos.pool) and not under:
-        gain += LAST_TRICK_BONUS
+        gain += t.deal.cards.last_trick
     points[winner] += gain
     base = replace(
         pos,
@@ -1230,9 +1334,13 @@ def hide(pos: Position) -> Position:
     return replace(pos, under=(), covers=covers, pool=pool)
 
 
-def deal(rng: random.Random, trump: int | None = -1, **options: bool) -> Position:
+def deal(
+    rng: random.Random, trump: int | None = -1, engine: Engine | None = None, **options: bool
+) -> Position:
     """A random Découverte deal as a fully known position: eight piles a seat (a face-up
-    card on a face-down one), a random trump (unless given), taker and first leader."""
+    card on a face-down one), a random trump (unless given), taker and first leader,
+    under the rules ``engine`` (default: :func:`default_engine`) compiles for that
+    contract with the rule ``options`` given (see :func:`deal_rules`)."""
     pack = list(range(32))
     rng.shuffle(pack)
     hands = [0, 0]
@@ -1243,15 +1351,10 @@ def deal(rng: random.Random, trump: int | None = -1, **options: bool) -> Positio
             hands[s] |= 1 << up
             under.append((up, down))
     tr = rng.randrange(4) if trump == -1 else trump
-    return Position(
-        tr,
-        rng.randrange(2),
-        rng.randrange(2),
-        (hands[0], hands[1]),
-        tuple(under),
-        reveal_on_lead=options.get("reveal_on_lead", False),
-        must_head_trick=options.get("must_head_trick", False),
-    )
+    taker = rng.randrange(2)
+    leader = rng.randrange(2)
+    rules = deal_rules(tr, taker, engine, **options)
+    return Position(rules, taker, leader, (hands[0], hands[1]), tuple(under))
 
 
 def random_play(pos: Position, rng: random.Random, cards: int) -> Position:
@@ -1292,11 +1395,11 @@ class Policy:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
         t = tables
-        trump = t.trump
-        self._st = [strength(c, trump) + (8 if c >> 3 == trump else 0) for c in range(32)]
+        trumps = t.trump_mask
+        self._st = [t.strength[c] + (8 if trumps >> c & 1 else 0) for c in range(32)]
         # Lead key of a card that can be beaten: cheap, plain and weak first.
         self._low = [
-            -(4 * t.pts[c] + (40 if c >> 3 == trump else 0) + self._st[c]) for c in range(32)
+            -(4 * t.pts[c] + (40 if trumps >> c & 1 else 0) + self._st[c]) for c in range(32)
         ]
 
     def lead(self, hL: int, hF: int, covers: int) -> int:
@@ -1331,7 +1434,7 @@ class Policy:
         pts = t.pts
         best = -1
         if wins:
-            if wins & SUIT_MASKS[c >> 3] and c >> 3 != t.trump:
+            if wins & SUIT_MASKS[c >> 3] and not t.trump_mask >> c & 1:
                 best_sc = -(1 << 30)
                 for r in cards_of(wins):
                     sc = pts[r] * 16 - st[r]
@@ -1444,7 +1547,7 @@ def sampled_values(
     ``min_samples`` are in, and with ``stop_early`` as soon as one move is clearly the
     best (:func:`separated`).  Returns the values and the number of samples.
     """
-    t = tables_for(pos.trump, pos.must_head_trick)
+    t = tables_for(pos.rules)
     policy = Policy(t)
     mover = to_move(pos)
     sign = 1.0 if mover == pos.taker else -1.0
@@ -1532,13 +1635,6 @@ def _outcomes(
 # --- timing the solvers ------------------------------------------------------------------------
 
 
-def _percentile(values: Sequence[float], pct: float) -> float:
-    """The ``pct``-th percentile of ``values`` (nearest rank)."""
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, -(-len(ordered) * pct // 100) - 1))
-    return ordered[int(k)]
-
-
 def time_solvers(seed: int = 2024, known: int = 50, chance: int = 30) -> dict[str, float]:
     """Time both exact solvers on the benchmark's position sets: milliseconds per
     position of :func:`solve_known` on ``known_positions(seed, known)`` and of
@@ -1555,8 +1651,8 @@ def time_solvers(seed: int = 2024, known: int = 50, chance: int = 30) -> dict[st
             start = time.perf_counter()
             solve(pos)
             ms.append((time.perf_counter() - start) * 1000)
-        out[f"{name}_median"] = round(_percentile(ms, 50), 2)
-        out[f"{name}_p95"] = round(_percentile(ms, 95), 2)
+        out[f"{name}_median"] = round(percentile(ms, 50), 2)
+        out[f"{name}_p95"] = round(percentile(ms, 95), 2)
     return out
 
 
