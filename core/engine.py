@@ -85,10 +85,17 @@ class Engine:
     def _culprit(self, hook: str, exc: BaseException) -> str:
         """The plugin whose code raised ``exc``: the deepest frame that is one of the
         hook's implementations, else the deepest frame in a plugin's own module (the
-        functions and objects a hook returned, such as a MoveRule, run there)."""
+        functions and objects a hook returned, such as a MoveRule, run there).
+
+        An implementation is known by its code and, for a method, its instance: two
+        plugins may be instances of one class and share the code; a frame's instance is
+        its first argument."""
         caller = getattr(self.pm.hook, hook)
-        codes: dict[object, str] = {
-            impl.function.__code__: impl.plugin_name for impl in caller.get_hookimpls()
+        codes: dict[tuple[object, int], str] = {
+            (impl.function.__code__, id(getattr(impl.function, "__self__", None))): (
+                impl.plugin_name
+            )
+            for impl in caller.get_hookimpls()
         }
         modules: dict[str, str] = {}
         for plugin_name, plugin in self.pm.list_name_plugin():
@@ -101,7 +108,9 @@ class Engine:
         by_module = ""
         while tb is not None:
             frame = tb.tb_frame
-            culprit = codes.get(frame.f_code, culprit)
+            code = frame.f_code
+            first = frame.f_locals.get(code.co_varnames[0]) if code.co_argcount else None
+            culprit = codes.get((code, id(first))) or codes.get((code, id(None)), culprit)
             by_module = modules.get(str(frame.f_globals.get("__name__")), by_module)
             tb = tb.tb_next
         return culprit or by_module

@@ -1,7 +1,8 @@
 """Four-player Belote, as RULES.md states it, with every variation a pack may switch.
 
 Registered through atout's ``atout.plugins`` entry point like any third-party plugin.
-Seats 0..3 sit in anticlockwise order (South, East, North, West); partners are opposite
+The hooks the family shares are :class:`~atout.plugins.family.BeloteFamily`'s; this
+module holds what is the four-player game's own (:class:`Belote`).  Seats 0..3 sit in anticlockwise order (South, East, North, West); partners are opposite
 (team = seat % 2).  With the default anticlockwise direction the seat after the dealer,
 ``dealer + 1``, is the dealer's right: first in rotation.
 """
@@ -29,22 +30,18 @@ from atout.core.cards import (
     make_card,
 )
 from atout.core.model import (
-    BiddingStep,
-    CardValues,
-    Contract,
     DealScore,
     Declaration,
     GameInfo,
     Layout,
-    MatchResult,
-    MoveRule,
     RuleOption,
     Rules,
 )
 from atout.core.state import DealState
 
 from . import common
-from .tables import DEAL_POINTS, LAST_TRICK_BONUS, beats_table, card_points
+from .family import BeloteFamily
+from .tables import DEAL_POINTS
 
 GAME = "belote"
 SEAT_NAMES = ("South", "East", "North", "West")
@@ -201,29 +198,6 @@ def options() -> list[RuleOption]:
     ]
 
 
-# --- registration -------------------------------------------------------------------------
-
-
-@hookimpl
-def atout_games() -> list[GameInfo]:
-    return [
-        GameInfo(
-            GAME,
-            "Belote",
-            4,
-            2,
-            "Classic four-player Belote: two teams of partners, a turn-up to bid on.",
-            total_points=DEAL_POINTS,
-            seat_names=SEAT_NAMES,
-        )
-    ]
-
-
-@hookimpl
-def atout_rule_options(game: str) -> list[RuleOption] | None:
-    return options() if game == GAME else None
-
-
 # --- dealing ------------------------------------------------------------------------------
 
 
@@ -244,74 +218,6 @@ def cut(pack: list[Card], rng: random.Random) -> list[Card]:
     """Cut the pack: at least three cards in each part."""
     at = rng.randint(3, len(pack) - 3)
     return pack[at:] + pack[:at]
-
-
-@hookimpl
-def atout_deal(
-    game: str, rules: Rules, dealer: int, rng: random.Random, previous: DealState | None
-) -> Layout | None:
-    if game != GAME:
-        return None
-    if previous is None or rules["between_deals"] == "shuffle":
-        pack = list(range(32))
-        rng.shuffle(pack)
-    else:
-        pack = cut(gathered_pack(previous), rng)
-    packets = rules["deal_packets"]
-    if packets == "dealer":
-        packets = rng.choice(("3-2", "2-3"))
-    first, second = (3, 2) if packets == "3-2" else (2, 3)
-    direction = -1 if rules["direction"] == "clockwise" else 1
-    order = [(dealer + direction * (i + 1)) % 4 for i in range(4)]
-    hands = [0] * 4
-    pos = 0
-    for size in (first, second):
-        for seat in order:
-            for c in pack[pos : pos + size]:
-                hands[seat] |= 1 << c
-            pos += size
-    stock = tuple(pack[pos:])
-    return Layout(hands=tuple(hands), stock=stock, turnup=stock[0], pack_order=tuple(pack))
-
-
-@hookimpl
-def atout_complete_deal(game: str, rules: Rules, state: DealState) -> bool | None:
-    """The taker receives the turn-up; 3 more cards to the others and 2 to the taker,
-    dealt from the dealer's right round to the dealer."""
-    if game != GAME:
-        return None
-    assert state.contract is not None
-    stock = state.stock
-    taker = state.contract.taker
-    state.hands[taker] |= 1 << stock[0]
-    pos = 1
-    seat = state.dealer
-    for _ in range(4):
-        seat = state.next_seat(seat)
-        n = 2 if seat == taker else 3
-        for c in stock[pos : pos + n]:
-            state.hands[seat] |= 1 << c
-        pos += n
-    state.stock = []
-    return True
-
-
-@hookimpl
-def atout_next_dealer(game: str, rules: Rules, state: DealState, redeal: bool) -> int | None:
-    return state.next_seat(state.dealer) if game == GAME else None
-
-
-# --- bidding -------------------------------------------------------------------------------
-
-
-@hookimpl
-def atout_bid_options(game: str, rules: Rules, state: DealState) -> list[str] | None:
-    return common.proposal_bids(state) if game == GAME else None
-
-
-@hookimpl
-def atout_bidding_step(game: str, rules: Rules, state: DealState) -> BiddingStep | None:
-    return common.proposal_step(state) if game == GAME else None
 
 
 # --- declarations ------------------------------------------------------------------------
@@ -425,39 +331,6 @@ def find_declarations(rules: Rules, state: DealState) -> list[Declaration]:
                     )
                 )
     return out
-
-
-@hookimpl
-def atout_declarations(game: str, rules: Rules, state: DealState) -> list[Declaration] | None:
-    return find_declarations(rules, state) if game == GAME else None
-
-
-# --- play ------------------------------------------------------------------------------------
-
-
-@hookimpl
-def atout_legal_moves(game: str, rules: Rules, contract: Contract) -> MoveRule | None:
-    return common.make_moves(rules, contract.trump) if game == GAME else None
-
-
-@hookimpl
-def atout_trick_winner(game: str, rules: Rules, contract: Contract) -> tuple[int, ...] | None:
-    return beats_table(contract.trump) if game == GAME else None
-
-
-@hookimpl
-def atout_card_points(game: str, rules: Rules, contract: Contract) -> CardValues | None:
-    return CardValues(card_points(contract.trump), LAST_TRICK_BONUS) if game == GAME else None
-
-
-@hookimpl
-def atout_can_claim(game: str, rules: Rules, state: DealState, seat: int) -> str | None:
-    if game != GAME:
-        return None
-    if not rules["arret"] or "claim" in state.extra:
-        return None
-    taker_side = state.contract is not None and state.contract.taker % 2 == seat % 2
-    return "play-on" if taker_side else "stop"
 
 
 # --- scoring ---------------------------------------------------------------------------------
@@ -659,13 +532,87 @@ def _claim_result(
     carry["match_over"] = {"winner": team if right else 1 - team, "reason": _claim_reason(right)}
 
 
-@hookimpl
-def atout_score_deal(game: str, rules: Rules, state: DealState) -> DealScore | None:
-    return score_deal(rules, state) if game == GAME else None
+# --- the plugin ------------------------------------------------------------------------------
 
 
-@hookimpl
-def atout_match_over(
-    game: str, rules: Rules, scores: tuple[int, ...], history: list[DealScore]
-) -> MatchResult | None:
-    return common.match_over(rules, scores, history) if game == GAME else None
+class Belote(BeloteFamily):
+    """Four-player Belote: what it does not share with the rest of the family (the deal
+    in packets with a turn-up, the declarations and their comparison, the scoring with
+    its variations, and l'arrêt)."""
+
+    info = GameInfo(
+        GAME,
+        "Belote",
+        4,
+        2,
+        "Classic four-player Belote: two teams of partners, a turn-up to bid on.",
+        total_points=DEAL_POINTS,
+        seat_names=SEAT_NAMES,
+    )
+
+    def options(self) -> list[RuleOption]:
+        return options()
+
+    def deal(
+        self, rules: Rules, dealer: int, rng: random.Random, previous: DealState | None
+    ) -> Layout:
+        """The first deal from a shuffled pack, the others from the gathered and cut one
+        (or shuffled, by option); the packets 3-2, 2-3 or the dealer's choice; the next
+        card turned up."""
+        if previous is None or rules["between_deals"] == "shuffle":
+            pack = list(range(32))
+            rng.shuffle(pack)
+        else:
+            pack = cut(gathered_pack(previous), rng)
+        packets = rules["deal_packets"]
+        if packets == "dealer":
+            packets = rng.choice(("3-2", "2-3"))
+        first, second = (3, 2) if packets == "3-2" else (2, 3)
+        direction = -1 if rules["direction"] == "clockwise" else 1
+        order = [(dealer + direction * (i + 1)) % 4 for i in range(4)]
+        hands = [0] * 4
+        pos = 0
+        for size in (first, second):
+            for seat in order:
+                for c in pack[pos : pos + size]:
+                    hands[seat] |= 1 << c
+                pos += size
+        stock = tuple(pack[pos:])
+        return Layout(hands=tuple(hands), stock=stock, turnup=stock[0], pack_order=tuple(pack))
+
+    def complete_deal(self, rules: Rules, state: DealState) -> None:
+        """The taker receives the turn-up; 3 more cards to the others and 2 to the taker,
+        dealt from the dealer's right round to the dealer."""
+        assert state.contract is not None
+        stock = state.stock
+        taker = state.contract.taker
+        state.hands[taker] |= 1 << stock[0]
+        pos = 1
+        seat = state.dealer
+        for _ in range(4):
+            seat = state.next_seat(seat)
+            n = 2 if seat == taker else 3
+            for c in stock[pos : pos + n]:
+                state.hands[seat] |= 1 << c
+            pos += n
+        state.stock = []
+
+    def declarations(self, rules: Rules, state: DealState) -> list[Declaration]:
+        return find_declarations(rules, state)
+
+    def score_deal(self, rules: Rules, state: DealState) -> DealScore:
+        return score_deal(rules, state)
+
+    @hookimpl
+    def atout_can_claim(self, game: str, rules: Rules, state: DealState, seat: int) -> str | None:
+        """L'arrêt (option ``arret``): until someone claims, a defender's claim stops the
+        deal at once and a taker's side must still play it out."""
+        if game != self.game or not rules["arret"] or "claim" in state.extra:
+            return None
+        taker_side = state.contract is not None and state.contract.taker % 2 == seat % 2
+        return "play-on" if taker_side else "stop"
+
+
+PLUGIN = Belote()
+"""The game's plugin object; this module, which the entry point names, publishes its hooks."""
+globals().update(PLUGIN.hooks())

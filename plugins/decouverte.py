@@ -2,8 +2,9 @@
 
 The only source is the German pagat.com page (seed ``001``); the options marked
 ``published`` come from other published Découverte rules.  Registered through atout's
-``atout.plugins`` entry point like any third-party plugin.  Seat 0 is South, seat 1 is
-North; each seat is its own team (team = seat).
+``atout.plugins`` entry point like any third-party plugin; the hooks the family shares
+are :class:`~atout.plugins.family.BeloteFamily`'s, the rest :class:`Decouverte`'s.  Seat
+0 is South, seat 1 is North; each seat is its own team (team = seat).
 
 The rules, hook by hook:
 
@@ -63,17 +64,13 @@ from atout.core import hookimpl
 from atout.core.cards import KING, QUEEN, SUIT_MASKS, Card, make_card, mask_of
 from atout.core.model import (
     Announcement,
-    BiddingStep,
     CardPlayed,
-    CardValues,
     Contract,
     DealScore,
     Declaration,
     EndOfTrick,
     GameInfo,
     Layout,
-    MatchResult,
-    MoveRule,
     RuleOption,
     Rules,
     Trick,
@@ -82,7 +79,8 @@ from atout.core.state import DealState
 
 from . import common
 from .belote import combinations_of
-from .tables import DEAL_POINTS, LAST_TRICK_BONUS, beats_table, card_points
+from .family import BeloteFamily
+from .tables import DEAL_POINTS
 
 GAME = "decouverte"
 SEAT_NAMES = ("South", "North")
@@ -145,30 +143,6 @@ def options() -> list[RuleOption]:
     ]
 
 
-# --- registration -------------------------------------------------------------------------
-
-
-@hookimpl
-def atout_games() -> list[GameInfo]:
-    return [
-        GameInfo(
-            GAME,
-            "Belote Découverte",
-            2,
-            2,
-            "Belote for two: eight piles each, a face-down card under each face-up card, "
-            "turned as the cards above them are played.",
-            total_points=DEAL_POINTS,
-            seat_names=SEAT_NAMES,
-        )
-    ]
-
-
-@hookimpl
-def atout_rule_options(game: str) -> list[RuleOption] | None:
-    return options() if game == GAME else None
-
-
 # --- dealing ------------------------------------------------------------------------------
 
 
@@ -206,22 +180,6 @@ def shuffled_pack(rng: random.Random) -> list[Card]:
     return sorted(_PACK, key=lambda _: rnd())
 
 
-@hookimpl
-def atout_deal(
-    game: str, rules: Rules, dealer: int, rng: random.Random, previous: DealState | None
-) -> Layout | None:
-    """Shuffle (every deal) and lay out the piles in the seed's order."""
-    if game != GAME:
-        return None
-    return layout_from_pack(shuffled_pack(rng), dealer)
-
-
-@hookimpl
-def atout_complete_deal(game: str, rules: Rules, state: DealState) -> bool | None:
-    """Nothing more is dealt: the taker does not take the proposal card."""
-    return True if game == GAME else None
-
-
 def deal_winner(rules: Rules, state: DealState) -> int | None:
     """The seat that won a scored deal: the taker if he made it, else the opponent."""
     if state.contract is None or len(state.tricks) < TRICKS:
@@ -229,31 +187,6 @@ def deal_winner(rules: Rules, state: DealState) -> int | None:
     score = score_deal(rules, state)
     taker = state.contract.taker
     return taker if score.made else 1 - taker
-
-
-@hookimpl
-def atout_next_dealer(game: str, rules: Rules, state: DealState, redeal: bool) -> int | None:
-    """The other player deals, unless the winner of the deal deals (``dealer_rule``)."""
-    if game != GAME:
-        return None
-    other = 1 - state.dealer
-    if redeal or rules["dealer_rule"] == "alternate":
-        return other
-    winner = deal_winner(rules, state)
-    return other if winner is None else winner
-
-
-# --- bidding -------------------------------------------------------------------------------
-
-
-@hookimpl
-def atout_bid_options(game: str, rules: Rules, state: DealState) -> list[str] | None:
-    return common.proposal_bids(state) if game == GAME else None
-
-
-@hookimpl
-def atout_bidding_step(game: str, rules: Rules, state: DealState) -> BiddingStep | None:
-    return common.proposal_step(state) if game == GAME else None
 
 
 # --- declarations ------------------------------------------------------------------------
@@ -280,27 +213,7 @@ def find_declarations(rules: Rules, state: DealState) -> list[Declaration]:
     return out
 
 
-@hookimpl
-def atout_declarations(game: str, rules: Rules, state: DealState) -> list[Declaration] | None:
-    return find_declarations(rules, state) if game == GAME else None
-
-
 # --- play ------------------------------------------------------------------------------------
-
-
-@hookimpl
-def atout_legal_moves(game: str, rules: Rules, contract: Contract) -> MoveRule | None:
-    return common.make_moves(rules, contract.trump) if game == GAME else None
-
-
-@hookimpl
-def atout_trick_winner(game: str, rules: Rules, contract: Contract) -> tuple[int, ...] | None:
-    return beats_table(contract.trump) if game == GAME else None
-
-
-@hookimpl
-def atout_card_points(game: str, rules: Rules, contract: Contract) -> CardValues | None:
-    return CardValues(card_points(contract.trump), LAST_TRICK_BONUS) if game == GAME else None
 
 
 def turn_uncovered(state: DealState, trick: Trick) -> None:
@@ -335,11 +248,6 @@ def _turn_loose(state: DealState) -> None:
             state.hidden[seat] ^= loose
             state.hands[seat] |= loose
     state.loose = 0
-
-
-@hookimpl
-def atout_end_of_trick(game: str, rules: Rules, contract: Contract) -> EndOfTrick | None:
-    return turn_uncovered if game == GAME else None
 
 
 def reveal_led(state: DealState, seat: int, card: Card) -> None:
@@ -385,28 +293,6 @@ def belote_announcer(trump: int) -> CardPlayed:
             state.announcements.append(Announcement(seat, "belote", 1 << card, len(state.tricks)))
 
     return announce
-
-
-@hookimpl
-def atout_card_played(game: str, rules: Rules, contract: Contract) -> CardPlayed | None:
-    if game != GAME:
-        return None
-    steps: list[Callable[[DealState, int, Card], None]] = []
-    if rules["reveal_on_lead"]:
-        steps.append(reveal_led)
-    if rules["belote_rebelote"] and contract.trump is not None:
-        steps.append(belote_announcer(contract.trump))
-    if not steps:
-        return None
-    if len(steps) == 1:
-        return steps[0]
-    first, second = steps
-
-    def both(state: DealState, seat: int, card: Card) -> None:
-        first(state, seat, card)
-        second(state, seat, card)
-
-    return both
 
 
 # --- scoring ---------------------------------------------------------------------------------
@@ -489,13 +375,78 @@ def score_deal(rules: Rules, state: DealState) -> DealScore:
     )
 
 
-@hookimpl
-def atout_score_deal(game: str, rules: Rules, state: DealState) -> DealScore | None:
-    return score_deal(rules, state) if game == GAME else None
+# --- the plugin ------------------------------------------------------------------------------
 
 
-@hookimpl
-def atout_match_over(
-    game: str, rules: Rules, scores: tuple[int, ...], history: list[DealScore]
-) -> MatchResult | None:
-    return common.match_over(rules, scores, history) if game == GAME else None
+class Decouverte(BeloteFamily):
+    """Belote Découverte: what it does not share with the rest of the family (the piles,
+    the face-down cards turned during the play, who deals next, the scoring)."""
+
+    info = GameInfo(
+        GAME,
+        "Belote Découverte",
+        2,
+        2,
+        "Belote for two: eight piles each, a face-down card under each face-up card, "
+        "turned as the cards above them are played.",
+        total_points=DEAL_POINTS,
+        seat_names=SEAT_NAMES,
+    )
+
+    def options(self) -> list[RuleOption]:
+        return options()
+
+    def deal(
+        self, rules: Rules, dealer: int, rng: random.Random, previous: DealState | None
+    ) -> Layout:
+        """Shuffle (every deal) and lay out the piles in the seed's order."""
+        return layout_from_pack(shuffled_pack(rng), dealer)
+
+    def complete_deal(self, rules: Rules, state: DealState) -> None:
+        """Nothing more is dealt: the taker does not take the proposal card."""
+
+    def next_dealer(self, rules: Rules, state: DealState, redeal: bool) -> int:
+        """The other player deals, unless the winner of the deal deals (``dealer_rule``)."""
+        other = 1 - state.dealer
+        if redeal or rules["dealer_rule"] == "alternate":
+            return other
+        winner = deal_winner(rules, state)
+        return other if winner is None else winner
+
+    def declarations(self, rules: Rules, state: DealState) -> list[Declaration]:
+        return find_declarations(rules, state)
+
+    def score_deal(self, rules: Rules, state: DealState) -> DealScore:
+        return score_deal(rules, state)
+
+    @hookimpl
+    def atout_end_of_trick(self, game: str, rules: Rules, contract: Contract) -> EndOfTrick | None:
+        return turn_uncovered if game == self.game else None
+
+    @hookimpl
+    def atout_card_played(self, game: str, rules: Rules, contract: Contract) -> CardPlayed | None:
+        """Turn a led card's face-down card at once (``reveal_on_lead``) and say belote
+        (``belote_rebelote``): one callback, or both in turn."""
+        if game != self.game:
+            return None
+        steps: list[Callable[[DealState, int, Card], None]] = []
+        if rules["reveal_on_lead"]:
+            steps.append(reveal_led)
+        if rules["belote_rebelote"] and contract.trump is not None:
+            steps.append(belote_announcer(contract.trump))
+        if not steps:
+            return None
+        if len(steps) == 1:
+            return steps[0]
+        first, second = steps
+
+        def both(state: DealState, seat: int, card: Card) -> None:
+            first(state, seat, card)
+            second(state, seat, card)
+
+        return both
+
+
+PLUGIN = Decouverte()
+"""The game's plugin object; this module, which the entry point names, publishes its hooks."""
+globals().update(PLUGIN.hooks())

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from atout.core import Engine, Match, PluginError, make_plugin_manager
 from atout.core.records import match_from_record
+from atout.plugins import family
 
 HEADER = """\
 from dataclasses import replace
@@ -121,6 +122,25 @@ def test_a_plugin_whose_move_rule_raises_later_is_named_with_the_hook(tmp_path: 
     error = caught.value
     assert (error.plugin, error.hook) == ("fragile", "atout_legal_moves")
     assert "plugin 'fragile' failed in its answer to atout_legal_moves: KeyError" in str(error)
+
+
+@pytest.mark.parametrize("game", ["belote", "decouverte"])
+def test_a_failure_in_a_hook_the_family_shares_names_the_game_that_failed(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both games answer atout_trick_winner with the one method of their common base, so
+    the code alone cannot say whose answer failed: the plugin is the game's."""
+
+    def no_table(trump: int | None) -> tuple[int, ...]:
+        raise LookupError(f"no trick table for trump {trump}")
+
+    monkeypatch.setattr(family, "beats_table", no_table)
+    engine = Engine(make_plugin_manager())
+    with pytest.raises(PluginError) as caught:
+        take_and_play(engine, game)
+    error = caught.value
+    assert (error.plugin, error.hook) == (game, "atout_trick_winner")
+    assert str(error).startswith(f"plugin {game!r} failed in hook atout_trick_winner: LookupError")
 
 
 def test_a_hook_with_an_argument_the_spec_does_not_give_is_refused_at_load(tmp_path: Path) -> None:
