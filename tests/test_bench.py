@@ -1,14 +1,19 @@
-"""``atout bench``: the smoke run prints every key, a duplicate run prints its match, a
-measure can be added to the table, and bad options get one clear message."""
+"""``atout bench``: the smoke run prints every key, a duplicate run prints its match (under
+a pack and a plugin too, in worker processes), a measure can be added to the table, and
+bad options get one clear message."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
-from atout.ui import bench
+from atout.core import Engine
+from atout.plugins.bots.duplicate import run_pairs
 from atout.ui.cli import COMMANDS, main
+from atout.ui.commands import bench
+from atout.ui.rules import resolve_rules
 
 KEYS = (
     "belote_deals_per_s",
@@ -34,8 +39,8 @@ def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
 
 
 def test_bench_is_a_subcommand() -> None:
-    assert COMMANDS["bench"] == "atout.ui.bench"
-    assert bench.HELP
+    assert COMMANDS["bench"].load() is bench
+    assert "duplicates" in COMMANDS["bench"].help
 
 
 def test_quick_json_run_prints_every_key(capsys: pytest.CaptureFixture[str]) -> None:
@@ -93,7 +98,7 @@ def test_a_measure_added_to_the_table_is_run(
 
 
 def test_a_measure_may_be_named_by_module_and_function() -> None:
-    m = bench.Measure("x", "x", "atout.ui.bench:measure_belote_deals")
+    m = bench.Measure("x", "x", "atout.ui.commands.bench:measure_belote_deals")
     assert m.function() is bench.measure_belote_deals
 
 
@@ -114,3 +119,104 @@ def test_bad_options_get_one_clear_message(
     assert code == 1
     assert message in captured.err
     assert "Traceback" not in captured.err
+
+
+# --- duplicate matches under a pack and a plugin -----------------------------------------------
+
+FACTOR_PLUGIN = '''"""A house rule for the test: every deal's score multiplied by ``score_factor``."""
+
+from dataclasses import replace
+
+from atout.core import hookimpl
+from atout.core.model import RuleOption
+
+
+@hookimpl
+def atout_rule_options(game):
+    return [RuleOption("score_factor", "int", 1, "Multiply every deal's score.", minimum=1)]
+
+
+@hookimpl(wrapper=True)
+def atout_score_deal(game, rules, state):
+    score = yield
+    factor = rules.get("score_factor", 1)
+    return replace(score, score=tuple(s * factor for s in score.score))
+'''
+
+
+def duplicate_entry(data: dict[str, Any], game: str, pair: str) -> dict[str, Any]:
+    assert set(data["duplicate"]) == {game}, "only the pack's game is played"
+    entry: dict[str, Any] = data["duplicate"][game][pair]
+    return entry
+
+
+def test_a_duplicate_match_plays_under_a_pack_and_a_plugin_in_every_worker(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The workers build their own engine: the plugin given by --plugin and the pack's
+    values must reach them (a worker without the plugin could not even build the rules;
+    one that ignored them would score the default game)."""
+    plugin = tmp_path / "factor.py"
+    plugin.write_text(FACTOR_PLUGIN, encoding="utf-8")
+    pack = tmp_path / "tripled.yaml"
+    pack.write_text(
+        "game: decouverte\ndescription: every score tripled, to 3000\n"
+        "extends: decouverte\nscore_factor: 3\ntarget: 3000\n",
+        encoding="utf-8",
+    )
+    common = ["--duplicate", "greedy,random", "--deals", "4", "--jobs", "2"]
+    default = duplicate_entry(
+        run_json(capsys, *common, "--game", "decouverte", "--plugin", str(plugin)),
+        "decouverte",
+        "greedy-vs-random",
+    )
+    tripled = duplicate_entry(
+        run_json(capsys, *common, "--pack", str(pack), "--plugin", str(plugin)),
+        "decouverte",
+        "greedy-vs-random",
+    )
+    assert (default["pack"], default["rules"]["score_factor"]) == ("", 1)
+    assert tripled["pack"] == "tripled"
+    assert (tripled["rules"]["score_factor"], tripled["rules"]["target"]) == (3, 3000)
+    assert default["mean"] != 0
+    assert tripled["mean"] == pytest.approx(3 * default["mean"], abs=0.03)
+    assert (tripled["deals_won"], tripled["deals_lost"]) == (
+        default["deals_won"],
+        default["deals_lost"],
+    )
+
+
+def test_worker_processes_play_the_pack_s_rules(installed_engine: Engine, tmp_path: Path) -> None:
+    pack = tmp_path / "rounded.yaml"
+    pack.write_text(
+        "game: belote\ndescription: rounded\nextends: official\nrounding: 10\n", encoding="utf-8"
+    )
+    rules = resolve_rules(installed_engine, "belote", str(pack))
+    default = installed_engine.default_rules("belote")
+    engine = installed_engine
+    in_workers = run_pairs(engine, "belote", rules, "greedy", "random", 3, jobs=2)
+    in_process = run_pairs(engine, "belote", rules, "greedy", "random", 3, jobs=1)
+    unrounded = run_pairs(engine, "belote", default, "greedy", "random", 3, jobs=2)
+    scores = [p.scores for p in in_workers]
+    assert scores == [p.scores for p in in_process]
+    assert all(s % 10 == 0 for pair in scores for play in pair for s in play)
+    assert scores != [p.scores for p in unrounded]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--pack", "clockwise"], "a pack changes only the duplicate matches"),
+        (["--duplicate", "greedy,random", "--pack", "nowhere"], "nowhere"),
+        (
+            ["--duplicate", "greedy,random", "--game", "decouverte", "--pack", "clockwise"],
+            "for belote, not decouverte",
+        ),
+    ],
+)
+def test_a_pack_the_bench_cannot_use_gets_one_clear_message(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert main(["bench", *argv, "--json"]) == 1
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err

@@ -24,8 +24,8 @@ from atout.core.packs import (
 from atout.core.records import match_from_record, match_to_record, save_json
 from atout.plugins.bots.basic import RandomBot
 from atout.ui.cli import main
-from atout.ui.play import resolve_rules
-from atout.ui.variants_cmd import options_command
+from atout.ui.commands.variants import options_command
+from atout.ui.rules import resolve_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "packs.md"

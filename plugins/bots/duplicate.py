@@ -26,6 +26,8 @@ from typing import Any
 from atout.core.engine import Deal, Engine, Match
 from atout.core.model import DealScore, MatchResult, Rules
 
+from .search import percentile
+
 SEED_STRIDE = 1_000_003
 
 
@@ -66,6 +68,10 @@ class DuplicateResult:
     matches_drawn: int
     seconds: float
     decision_ms_p95: dict[str, float] = field(default_factory=dict)
+    pack: str = ""
+    """The pack the rules came from (``""``: the game's default rules)."""
+    rules: dict[str, Any] = field(default_factory=dict)
+    """Every rule option's value in the match: the run can be repeated from it."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -149,10 +155,17 @@ def _init_worker(plugins: Sequence[str], disable: Sequence[str]) -> None:
     _WORKER["engine"] = Engine(make_plugin_manager(plugins=plugins, disable=disable))
 
 
-def _worker_pair(job: tuple[str, dict[str, Any], str, str, int, int, float]) -> PairResult:
-    game, values, a, b, index, seed, think = job
+_Job = tuple[str, dict[str, Any], str, str, str, int, int, float]
+"""What a worker receives for one pair: the game, the rules' values and pack name, the
+two bots, the pair's index, the run's seed and the bots' time budget."""
+
+
+def _worker_pair(job: _Job) -> PairResult:
+    """Play one pair in a worker, under the caller's rules rebuilt by the worker's own
+    engine (an option that no plugin of the worker knows fails here, by name)."""
+    game, values, pack, a, b, index, seed, think = job
     engine: Engine = _WORKER["engine"]
-    rules = engine.make_rules(game, values)
+    rules = engine.make_rules(game, values, pack)
     return play_pair(engine, game, rules, a, b, index, seed, think)
 
 
@@ -173,7 +186,9 @@ def run_pairs(
     """Play ``deals`` pairs (in ``jobs`` processes when more than one), in index order.
 
     ``progress(done)`` is called after each pair.  Worker processes build their own
-    engine with the same ``plugins`` and ``disable`` lists as the caller's.
+    engine with the same ``plugins`` and ``disable`` lists as the caller's (give the
+    caller's, so that a rule plugin's options and contracts exist there too) and play
+    under ``rules``: its values and pack name reach every worker.
     """
     for name in (a, b):
         engine.bot(name, game, rules)  # an unknown bot fails here, with the known names
@@ -187,7 +202,8 @@ def run_pairs(
     import multiprocessing
 
     ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    jobs_list = [(game, rules.to_dict(), a, b, i, seed, think) for i in range(deals)]
+    values = rules.to_dict()
+    jobs_list: list[_Job] = [(game, values, rules.pack, a, b, i, seed, think) for i in range(deals)]
     results: list[PairResult] = []
     with ctx.Pool(jobs, initializer=_init_worker, initargs=(list(plugins), list(disable))) as pool:
         for done, res in enumerate(pool.imap_unordered(_worker_pair, jobs_list), start=1):
@@ -277,6 +293,8 @@ def summarize(
         m_drawn,
         seconds,
         p95,
+        rules.pack,
+        rules.to_dict(),
     )
 
 
@@ -294,19 +312,16 @@ def run_duplicate(
     plugins: Sequence[str] = (),
     disable: Sequence[str] = (),
 ) -> DuplicateResult:
-    """A duplicate match of bot ``a`` against bot ``b`` over ``deals`` deal pairs."""
+    """A duplicate match of bot ``a`` against bot ``b`` over ``deals`` deal pairs, under
+    ``rules`` (default: the game's default rules; a pack's rules play its house rules).
+
+    With ``jobs`` above one the pairs are played in worker processes: give ``plugins``
+    and ``disable`` as ``engine`` was built, so that the rule plugins the rules need
+    (their options, their contracts) are loaded there too.
+    """
     rules = rules if rules is not None else engine.default_rules(game)
     start = time.perf_counter()
     pairs = run_pairs(
         engine, game, rules, a, b, deals, seed, think, jobs, progress, plugins, disable
     )
     return summarize(engine, game, rules, a, b, pairs, time.perf_counter() - start)
-
-
-def percentile(values: Sequence[float], pct: float) -> float:
-    """The ``pct``-th percentile of ``values`` (nearest rank); 0 for no values."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, math.ceil(pct / 100 * len(ordered)) - 1))
-    return ordered[k]

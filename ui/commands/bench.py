@@ -13,7 +13,10 @@ bot's decision time is wall-clock time, the delay a player sees.
 
 ``atout bench --json`` prints one JSON object; without ``--json`` a progress bar goes to
 stderr and a table to stdout.  ``--quick`` is a smoke run (the tests use it);
-``--duplicate A,B --deals N`` runs only a duplicate match between two bots.
+``--duplicate A,B --deals N`` runs only a duplicate match between two bots, and
+``--pack NAME_OR_FILE`` plays the duplicate matches under a pack's house rules (with
+``--plugin`` for a rule plugin that is not installed): the other figures always measure
+the default rules, so that they stay comparable from one run to the next.
 """
 
 from __future__ import annotations
@@ -32,12 +35,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from atout.core import Contract, Deal, DealState, Engine, Layout, Match
+from atout.core import Contract, Deal, DealState, Engine, Layout, Match, Rules
 from atout.core.cards import SUITS, Card, CardSet, mask_of
 from atout.core.errors import UnknownNameError
-from atout.plugins.bots.duplicate import percentile, run_duplicate
-
-HELP = "measure the engine, the solvers and the bots (deals per second, solve times, duplicates)"
+from atout.plugins.bots.duplicate import run_duplicate
+from atout.plugins.bots.search import percentile
+from atout.ui.rules import print_warning, resolve_rules
 
 GAMES = ("belote", "decouverte")
 _N = TypeVar("_N", int, float)
@@ -59,6 +62,9 @@ class BenchContext:
     deals: int | None = None
     games: tuple[str, ...] = GAMES
     duplicates: tuple[tuple[str, str], ...] = ()
+    rules: dict[str, Rules] = field(default_factory=dict)
+    """The rules of the duplicate matches by game (``--pack``); a game not here plays
+    its default rules."""
     plugins: tuple[str, ...] = ()
     disable: tuple[str, ...] = ()
     progress: Callable[[int, int], None] = field(default=lambda done, total: None)
@@ -406,6 +412,7 @@ def measure_duplicates(ctx: BenchContext) -> dict[str, Any]:
                 b,
                 deals,
                 seed=ctx.seed,
+                rules=ctx.rules.get(game),
                 think=think,
                 jobs=ctx.jobs,
                 progress=functools.partial(_report, ctx, deals),
@@ -423,7 +430,7 @@ MEASURES: list[Measure] = [
     Measure("belote_dd", "four-player double-dummy solves", measure_belote_dd),
     Measure("bot_decisions", "expert decision times", measure_bot_decisions),
     Measure("duplicate", "duplicate matches", measure_duplicates),
-    Measure("ui_fps", "the Arcade table's frames per second", "atout.ui.app:bench_ui_fps"),
+    Measure("ui_fps", "the Arcade table's frames per second", "atout.ui.window.app:bench_ui_fps"),
 ]
 """Every figure, in the order they run.  Append a :class:`Measure` to add one."""
 
@@ -448,6 +455,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "twice with the seats swapped)",
     )
     parser.add_argument("--deals", type=int, metavar="N", help="deal pairs of each duplicate match")
+    parser.add_argument(
+        "--pack",
+        metavar="NAME_OR_FILE",
+        help="play the duplicate matches under a house-rule pack (its game only); "
+        "with --duplicate or --only duplicate",
+    )
     parser.add_argument(
         "--game",
         choices=(*GAMES, "all"),
@@ -533,7 +546,20 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         raise UnknownNameError(f"--jobs {args.jobs}: give at least 1 process")
     if args.deals is not None and args.deals < 1:
         raise UnknownNameError(f"--deals {args.deals}: give at least 1 deal pair")
+    measures = selected(args)
     games = GAMES if args.game == "all" else (args.game,)
+    rules: dict[str, Rules] = {}
+    if args.pack:
+        if any(m.name != "duplicate" for m in measures):
+            raise UnknownNameError(
+                f"--pack {args.pack!r}: a pack changes only the duplicate matches; "
+                "add --duplicate A,B or --only duplicate"
+            )
+        pack_rules = resolve_rules(
+            engine, None if args.game == "all" else args.game, args.pack, warn=print_warning
+        )
+        games = (pack_rules.game,)
+        rules[pack_rules.game] = pack_rules
     ctx = BenchContext(
         engine=engine,
         quick=args.quick,
@@ -543,10 +569,10 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         deals=args.deals,
         games=games,
         duplicates=(_parse_pair(args.duplicate),) if args.duplicate else (),
+        rules=rules,
         plugins=tuple(getattr(args, "plugin", None) or ()),
         disable=tuple(getattr(args, "disable_plugin", None) or ()),
     )
-    measures = selected(args)
     progress = Progress(len(measures), enabled=not args.json)
     ctx.progress = progress.update
     result: dict[str, Any] = {}

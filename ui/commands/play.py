@@ -1,12 +1,13 @@
-"""Play a match: the Arcade table, or the terminal game with ``--text``."""
+"""``atout play``: a match against bots, at the Arcade table or, with ``--text``, in the
+terminal.  The window's modules (and arcade) are imported only when the window opens."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
-from atout.core import Engine, Rules
-
-HELP = "play a match against bots (Découverte or four-player Belote)"
+from atout.core import Engine
+from atout.ui.rules import print_warning, resolve_rules
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,53 +41,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def resolve_rules(engine: Engine, game: str, pack: str | None, target: int | None) -> Rules:
-    """The rules of the match: the pack's (or the defaults), with ``--target`` applied.
-
-    ``pack`` is a pack's name or a pack file (:mod:`atout.core.packs`); a pack for
-    another game, or any problem in it, is a :class:`~atout.core.errors.PackError`.
-    """
-    engine.game(game)
-    rules = engine.default_rules(game)
-    if pack is not None:
-        import sys
-
-        from atout.core.packs import resolve
-
-        resolved = resolve(engine, pack, game)
-        for warning in resolved.warnings:
-            print(f"atout: warning: {warning}", file=sys.stderr)
-        rules = resolved.rules
-    if target is not None:
-        rules = engine.make_rules(game, {**rules.to_dict(), "target": target}, rules.pack)
-    return rules
-
-
 def run(args: argparse.Namespace, engine: Engine) -> int:
     """``--text``: the terminal game.  Otherwise the Arcade window, on the start view with
     the command line's choices selected (on a machine without a display: one line that
     suggests ``--text``, exit 1)."""
-    rules = resolve_rules(engine, args.game, args.pack, args.target)
+    rules = resolve_rules(engine, args.game, args.pack, args.target, warn=print_warning)
     if args.text:
-        from . import terminal
+        from atout.ui import terminal
 
         return terminal.play_match(
             engine, args.game, rules, bot=args.bot, seed=args.seed, think=args.think, save=args.save
         )
-    import sys
-
-    from .display import display_problem
+    from atout.ui.display import display_problem
 
     problem = display_problem()
     if problem is None:
         try:
-            from .app import run as run_window
+            from atout.ui.window.app import run as run_window
         except (ImportError, OSError) as exc:  # arcade, or the OpenGL libraries, missing
             problem = f"the window cannot start ({type(exc).__name__}: {exc})"
     if problem is not None:
         print(f"atout: {problem}; play in the terminal with: atout play --text", file=sys.stderr)
         return 1
-    from .savegame import Setup
+    from atout.ui.savegame import Setup
 
     setup = Setup(
         game=args.game,

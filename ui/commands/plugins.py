@@ -17,8 +17,6 @@ from typing import Any
 from atout.core import Engine
 from atout.core.pluginmanager import DISABLE_ENV, AtoutPluginManager, PluginSource
 
-HELP = "list the loaded rule and bot plugins, where each comes from, and its hooks"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")

@@ -8,8 +8,6 @@ import json
 from atout.core import Engine
 from atout.core.records import iter_record_deals, load_json, trace
 
-HELP = "replay a deal or match record, checking every action"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="a deal record or a match record (JSON)")

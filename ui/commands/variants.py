@@ -26,8 +26,6 @@ from atout.core.packs import (
     yaml_text,
 )
 
-HELP = "list, show and check house-rule packs (YAML)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
