@@ -136,7 +136,7 @@ def test_the_example_plugin_is_listed_from_its_own_distribution(
     except importlib.metadata.PackageNotFoundError:
         pytest.fail(
             f"{EXAMPLE_DIST} is not installed: pip install -e examples/atout-sans-tout-atout "
-            "(python3 ui/bootstrap.py test installs it)"
+            "(python3 ui/scripts/bootstrap.py test installs it)"
         )
     entry = by_name(listing(capsys))[EXAMPLE_PLUGIN]
     module = importlib.import_module("atout_sans_tout_atout.plugin")

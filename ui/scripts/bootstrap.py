@@ -1,14 +1,17 @@
 """Set up atout from a fresh checkout, then play or run the tests.
 
-    python3 ui/bootstrap.py play [ARGS...]   # the game (arguments go to `atout play`)
-    python3 ui/bootstrap.py test [ARGS...]   # the whole test suite (arguments go to pytest)
+    python3 ui/scripts/bootstrap.py play [ARGS...]   # the game (arguments go to `atout play`)
+    python3 ui/scripts/bootstrap.py test [ARGS...]   # every test (arguments go to pytest)
 
-Standard library only: it runs before anything is installed.  It makes a virtual
-environment in ``.venv`` beside ``pyproject.toml`` and installs atout into it (editable,
-with the test extras and the example plugin for ``test``).  On Debian/Ubuntu, when it may
-(as root, or with password-less sudo), it installs the system packages it needs:
-``python3-venv`` and, for the Arcade tests, the OpenGL, EGL, FreeType and Fontconfig
-libraries with Mesa's software renderer.
+Standard library only: it runs before anything is installed.  It is a script of the
+checkout, not a module of atout: ``ui/scripts`` is no package, so the installed
+distribution does not ship it.  It makes a virtual environment in ``.venv`` beside
+``pyproject.toml`` (the checkout's root, found from this file's place, whatever the
+current directory) and installs atout into it (editable, with the test extras and the
+example plugin for ``test``).  On Debian/Ubuntu, when it may (as root, or with
+password-less sudo), it installs the system packages it needs: ``python3-venv`` and, for
+the Arcade tests, the OpenGL, EGL, FreeType and Fontconfig libraries with Mesa's
+software renderer.
 """
 
 from __future__ import annotations
@@ -21,7 +24,18 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+
+def find_root(start: Path) -> Path:
+    """The checkout's root: the nearest folder above ``start`` that holds atout's
+    ``pyproject.toml`` (so the script keeps working if it moves inside the checkout)."""
+    for folder in start.resolve().parents:
+        project = folder / "pyproject.toml"
+        if project.is_file() and 'name = "atout"' in project.read_text(encoding="utf-8"):
+            return folder
+    sys.exit(f"atout: no atout checkout (pyproject.toml) above {start}")
+
+
+ROOT = find_root(Path(__file__))
 VENV = ROOT / ".venv"
 EXAMPLE = ROOT / "examples" / "atout-sans-tout-atout"
 GL_PACKAGES = ["libgl1", "libegl1", "libgl1-mesa-dri", "libfreetype6", "libfontconfig1"]
