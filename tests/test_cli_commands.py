@@ -145,3 +145,10 @@ def test_the_pack_s_warnings_reach_the_caller(
     assert rules.pack == "official"
     assert len(warnings) == 1 and str(folder / "official.yaml") in warnings[0]
     assert resolve_rules(engine, "belote", "official") == rules  # no warn: dropped
+
+
+def test_the_readme_documents_every_command() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## The command", 1)[1]
+    missing = [name for name in cli.COMMANDS if f"| `atout {name}" not in table]
+    assert missing == []
