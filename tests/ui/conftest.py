@@ -1,7 +1,7 @@
 """The Arcade tests: ONE hidden window for the whole session, headless.
 
 ``ARCADE_HEADLESS`` is set before arcade is imported (Mesa's software renderer is
-enough).  Each test gets its own :class:`~atout.ui.app.App` on the shared window, with
+enough).  Each test gets its own :class:`~atout.ui.window.app.App` on the shared window, with
 its own data folder (saved match, records, settings) and an empty user pack folder.
 """
 
@@ -18,7 +18,7 @@ import arcade
 import pyglet
 import pytest
 from atout.core import Engine
-from atout.ui.app import App, make_window
+from atout.ui.window.app import App, make_window
 
 pytestmark = pytest.mark.ui
 

@@ -17,12 +17,14 @@ from atout.core import Action, Engine, Rules, View, cards_of
 from atout.core.packs import list_packs
 from atout.core.records import deal_from_record, load_json
 from atout.plugins.bots.basic import RandomBot
-from atout.ui import savegame, theme
-from atout.ui.app import App
+from atout.ui import savegame
+from atout.ui.cards_text import HUMAN, show_card
 from atout.ui.savegame import Setup
-from atout.ui.table import HUMAN, TableView, show_card
-from atout.ui.table_belote import BeloteTable
-from atout.ui.table_decouverte import SCALE, DecouverteTable, pile_xy
+from atout.ui.window import theme
+from atout.ui.window.app import App
+from atout.ui.window.table_base import TableView
+from atout.ui.window.table_belote import BeloteTable
+from atout.ui.window.table_decouverte import SCALE, DecouverteTable, pile_xy
 from PIL import Image
 from ui_helpers import click, click_button, human_to_act, press, pump, step
 
@@ -31,13 +33,13 @@ pytestmark = pytest.mark.ui
 
 def start(app: App, game: str = "decouverte", seed: int = 5, pack: str = "") -> TableView:
     setup = Setup(game=game, pack=pack, bot="random", seed=seed)
-    from atout.ui.start_view import rules_for
+    from atout.ui.window.start_view import rules_for
 
     return app.start_match(setup, rules_for(app.engine, setup))
 
 
 def texts_of(table: TableView) -> list[str]:
-    return [t.text for t in table.panel_texts]
+    return [t.text for t in table.deal_panel.texts]
 
 
 def play_as_person(app: App, table: TableView, rng: random.Random, bid: str = "take") -> None:
@@ -49,7 +51,7 @@ def play_as_person(app: App, table: TableView, rng: random.Random, bid: str = "t
         click_button(app, button)
     else:
         card = rng.choice(list(cards_of(view.legal)))
-        sprite = table.cards[card]
+        sprite = table.board.cards[card]
         click(app, sprite.center_x, sprite.center_y)
 
 
@@ -146,16 +148,16 @@ def test_decouverte_table_shows_sixteen_piles_as_the_deal_lays_them(app: App) ->
     assert isinstance(table, DecouverteTable)
     view = table.view
     assert view is not None
-    faces = [s for s in table.cards.values() if s.visible]
+    faces = [s for s in table.board.cards.values() if s.visible]
     assert len(faces) == 16
     for seat in (0, 1):
         for pos, pile in enumerate(view.piles[seat]):
             assert pile.top is not None and pile.covered
-            sprite = table.cards[pile.top]
+            sprite = table.board.cards[pile.top]
             assert (sprite.center_x, sprite.center_y) == pile_xy(seat, pos)
             # face up, lying on its face-down card (drawn with it: see the screenshot test)
             assert sprite.face_up and sprite.covered
-    assert not any(s.visible for s in table.backs.values())
+    assert not any(s.visible for s in table.board.backs.values())
 
 
 def test_screenshot_has_card_pixels_where_the_piles_are(app: App) -> None:
@@ -207,13 +209,13 @@ def test_clicking_a_legal_card_plays_it_and_the_card_beneath_turns(app: App) -> 
     assert view is not None
     turned = view.piles[HUMAN][pos]
     assert turned.top is not None and not turned.covered
-    sprite = table.cards[turned.top]
+    sprite = table.board.cards[turned.top]
     step(table, 0.01)
     assert sprite.visible and not sprite.face_up, "the turned card starts face down"
     assert any(m.flip for m in sprite.motions)
     pump(table, lambda: not table.busy())
     assert sprite.face_up and (sprite.center_x, sprite.center_y) == pile_xy(HUMAN, pos)
-    assert not table.cards[card].visible  # the trick went to its winner
+    assert not table.board.cards[card].visible  # the trick went to its winner
 
 
 def test_reveal_on_lead_turns_the_card_at_once(app: App) -> None:
@@ -236,7 +238,7 @@ def test_reveal_on_lead_turns_the_card_at_once(app: App) -> None:
     assert after is not None and after.trick == ((HUMAN, card),)
     turned = after.piles[HUMAN][pos]
     assert turned.top is not None and not turned.covered
-    sprite = table.cards[turned.top]
+    sprite = table.board.cards[turned.top]
     assert any(m.flip for m in sprite.motions)
     pump(table, lambda: not sprite.motions)
     assert sprite.face_up and len(table.view.tricks if table.view else ()) == len(view.tricks)
@@ -257,8 +259,8 @@ def test_clicking_an_illegal_card_plays_nothing_and_shows_the_rule(app: App) -> 
     assert table.deal is not None and view is not None
     card = illegal[0]
     actions = list(table.deal.actions)
-    assert table.cards[card].color[:3] == (125, 125, 125)  # dimmed
-    click(app, table.cards[card].center_x, table.cards[card].center_y)
+    assert table.board.cards[card].color[:3] == (125, 125, 125)  # dimmed
+    click(app, table.board.cards[card].center_x, table.board.cards[card].center_y)
     assert table.deal.actions == actions
     reason = table.deal.explain(card)
     assert reason and reason in table.toast.message
@@ -272,10 +274,10 @@ def test_a_whole_decouverte_deal_by_clicks_reaches_the_engines_score(
     play_deal_by_clicks(app, table, 13)
     assert table.stage == "deal_over"
     assert_panel_matches_engine(table, data_home, app.engine)
-    sheet = [t.text for t in table.sheet_texts]
+    sheet = [t.text for t in table.sheet.texts]
     assert str(table.match.scores[0]) in sheet and str(table.match.scores[1]) in sheet
     table.on_draw()
-    click_button(app, table.panel_buttons.find("next-deal"))
+    click_button(app, table.deal_panel.buttons.find("next-deal"))
     assert table.stage == "play" and len(table.match.history) == 1
 
 
@@ -287,25 +289,25 @@ def test_last_trick_help_and_menu_overlays(app: App) -> None:
         play_as_person(app, table, rng)
         pump(table, lambda: human_to_act(table) or table.stage != "play")
     press(app, arcade.key.L)
-    assert table.overlay == "last"
+    assert table.overlay.name == "last"
     last = table.view.tricks[-1] if table.view else None
-    assert last is not None and [c for c, _ in table.overlay_cards] == list(last.cards)
+    assert last is not None and [c for c, _ in table.overlay.cards] == list(last.cards)
     table.on_draw()
     press(app, arcade.key.L)
-    assert table.overlay == ""
+    assert table.overlay.name == ""
     press(app, arcade.key.SLASH)
-    assert table.overlay == "help"
-    assert any(t.text == "U" for t in table.overlay_texts)
+    assert table.overlay.name == "help"
+    assert any(t.text == "U" for t in table.overlay.texts)
     click(app, 20, 20)
-    assert table.overlay == ""
+    assert table.overlay.name == ""
     press(app, arcade.key.ESCAPE)
-    assert table.overlay == "menu"
+    assert table.overlay.name == "menu"
     actions = len(table.deal.actions) if table.deal else 0
     for _ in range(10):  # the menu pauses the table
         step(table, 0.5)
     assert table.deal is not None and len(table.deal.actions) == actions
-    click_button(app, table.overlay_buttons.find("resume"))
-    assert table.overlay == ""
+    click_button(app, table.overlay.buttons.find("resume"))
+    assert table.overlay.name == ""
 
 
 def test_undo_takes_back_the_persons_last_card(app: App) -> None:
@@ -326,7 +328,7 @@ def test_undo_takes_back_the_persons_last_card(app: App) -> None:
     after = table.view
     assert after is not None
     assert after.hand == before.hand and after.piles == before.piles and after.trick == before.trick
-    assert all(table.cards[c].visible for c in cards_of(after.hand))
+    assert all(table.board.cards[c].visible for c in cards_of(after.hand))
 
 
 def test_hint_lights_the_card_the_hint_bot_suggests(app: App) -> None:
@@ -344,7 +346,7 @@ def test_hint_lights_the_card_the_hint_bot_suggests(app: App) -> None:
     assert table.hint is not None and table.hint.kind == "play"
     view = table.view
     assert view is not None and view.legal >> table.hint.value & 1
-    assert (table.hint.value, (80, 200, 255, 255)) in table.glow_cards
+    assert (table.hint.value, (80, 200, 255, 255)) in table.board.glow_cards
     assert show_card(table.hint.value) in table.toast.message
 
 
@@ -380,7 +382,8 @@ def test_quit_and_continue_restore_the_same_position(
         assert resumed.match.seed == table.match.seed
         pump(resumed, lambda: not resumed.busy())
         assert all(
-            (resumed.cards[p.top].center_x, resumed.cards[p.top].center_y) == pile_xy(s, i)
+            (resumed.board.cards[p.top].center_x, resumed.board.cards[p.top].center_y)
+            == pile_xy(s, i)
             for s in (0, 1)
             for i, p in enumerate(view.piles[s])
             if p.top is not None
@@ -401,9 +404,9 @@ def test_a_whole_four_player_deal_by_clicks_reaches_the_engines_score(
     pump(table, lambda: not table.busy())
     view = table.view
     assert view is not None
-    assert sum(1 for s in table.backs.values() if s.visible) == sum(view.hand_sizes[1:])
-    assert all(table.cards[c].visible for c in cards_of(view.hand))
-    assert view.turnup is not None and table.cards[view.turnup].visible
+    assert sum(1 for s in table.board.backs.values() if s.visible) == sum(view.hand_sizes[1:])
+    assert all(table.board.cards[c].visible for c in cards_of(view.hand))
+    assert view.turnup is not None and table.board.cards[view.turnup].visible
     play_deal_by_clicks(app, table, 3)
     assert_panel_matches_engine(table, data_home, app.engine)
 
@@ -480,7 +483,7 @@ def test_the_window_keeps_drawing_while_a_slow_bot_thinks(
             table.on_draw()
         assert table.frames == frames + 30
         assert not table.job.done and len(table.deal.actions) == actions
-        assert table.status.text.startswith("North")
+        assert table.status_panel.status.text.startswith("North")
         release.set()
         pump(table, lambda: table.deal is not None and len(table.deal.actions) > actions)
     finally:

@@ -12,11 +12,12 @@ import pytest
 from atout.core import Action, Engine, Rules, View
 from atout.plugins.bots.basic import RandomBot
 from atout.ui import cli, savegame
-from atout.ui.app import App
+from atout.ui.cards_text import HUMAN
 from atout.ui.savegame import Setup
-from atout.ui.start_view import rules_for
-from atout.ui.table import HUMAN, TableView
-from atout.ui.table_decouverte import pile_xy
+from atout.ui.window.app import App
+from atout.ui.window.start_view import rules_for
+from atout.ui.window.table_base import TableView
+from atout.ui.window.table_decouverte import pile_xy
 from ui_helpers import click, click_button, human_to_act, pump
 
 pytestmark = pytest.mark.ui
@@ -80,15 +81,15 @@ def test_the_end_of_the_match_shows_the_winner_and_offers_a_new_match(
             click_button(app, table.bid_buttons.find("bid:take"))
         else:
             card = rng.choice([c for c in range(32) if view.legal >> c & 1])
-            click(app, table.cards[card].center_x, table.cards[card].center_y)
+            click(app, table.board.cards[card].center_x, table.board.cards[card].center_y)
     pump(table, lambda: table.stage == "match_over")
     result = table.match.result
     assert result is not None
-    shown = [t.text for t in table.panel_texts]
+    shown = [t.text for t in table.deal_panel.texts]
     assert any("match" in t and ("win" in t or "drawn" in t) for t in shown)
     assert not savegame.has_saved_match()  # a finished match is not offered to Continue
     table.on_draw()
-    click_button(app, table.panel_buttons.find("new-match"))
+    click_button(app, table.deal_panel.buttons.find("new-match"))
     fresh = app.window.current_view
     assert isinstance(fresh, TableView) and fresh is not table
     assert fresh.match.result is None and fresh.match.rules["target"] == 100
@@ -113,7 +114,7 @@ def test_larret_is_offered_and_claimed_with_its_button(app: App) -> None:
                 click_button(app, table.bid_buttons.find("bid:take"))
             else:
                 card = rng.choice([c for c in range(32) if view.legal >> c & 1])
-                click(app, table.cards[card].center_x, table.cards[card].center_y)
+                click(app, table.board.cards[card].center_x, table.board.cards[card].center_y)
     pytest.fail("l'arrêt was never offered to the person in 30 seeded deals")
 
 
@@ -169,7 +170,7 @@ def test_play_without_a_display_says_so_in_one_line(
 def test_the_frame_rate_measure_draws_a_table_and_reports_its_figures(
     window: arcade.Window, data_home: Path
 ) -> None:
-    from atout.ui.app import measure_fps
+    from atout.ui.window.app import measure_fps
 
     figures = measure_fps(frames=12)
     for suffix in ("", "_bot_thinking"):
@@ -189,19 +190,19 @@ def play_two_tricks_by_clicks(app: App, table: TableView) -> None:
             click_button(app, table.bid_buttons.find("bid:take"))
         else:
             card = next(c for c in range(32) if view.legal >> c & 1)
-            click(app, table.cards[card].center_x, table.cards[card].center_y)
+            click(app, table.board.cards[card].center_x, table.board.cards[card].center_y)
     assert table.view is not None and table.view.tricks
 
 
 def test_under_larret_the_table_hides_the_running_count(app: App) -> None:
     table = start(app, game="belote", seed=3, pack="arret")
     play_two_tricks_by_clicks(app, table)
-    assert table.points_text.text == "L'arrêt: keep count yourself"
+    assert table.status_panel.points_text.text == "L'arrêt: keep count yourself"
     table.refresh_sheet()
-    assert "?" in [t.text for t in table.sheet_texts]
+    assert "?" in [t.text for t in table.sheet.texts]
 
 
 def test_without_larret_the_table_shows_the_running_count(app: App) -> None:
     table = start(app, game="belote", seed=3)
     play_two_tricks_by_clicks(app, table)
-    assert table.points_text.text.startswith("Card points: ")
+    assert table.status_panel.points_text.text.startswith("Card points: ")

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import arcade
-from atout.ui.app import App
-from atout.ui.table import HUMAN, TableView
-from atout.ui.widgets import Button
+from atout.ui.cards_text import HUMAN
+from atout.ui.window.app import App
+from atout.ui.window.table_base import TableView
+from atout.ui.window.widgets import Button
 
 
 def click(app: App, x: float, y: float) -> None:
@@ -61,6 +62,6 @@ def human_to_act(table: TableView) -> bool:
 
 
 def sprite_center(table: TableView, card: int) -> tuple[float, float]:
-    sprite = table.cards[card]
+    sprite = table.board.cards[card]
     assert sprite.visible, "the card is not on the table"
     return sprite.center_x, sprite.center_y

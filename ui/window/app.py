@@ -17,22 +17,24 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import arcade
 from atout.core import Engine, Match, Rules
 from atout.core.errors import AtoutError
 from pyglet import gl
 
-from . import savegame, theme
-from .display import display_problem
-from .savegame import Setup
+from .. import savegame
+from ..display import display_problem
+from ..savegame import Setup
+from . import theme
+from .driver import MatchTable
 from .sprites import warm_textures
+from .start_view import StartView, rules_for
+from .table_base import TableView
+from .table_belote import BeloteTable
+from .table_decouverte import DecouverteTable
 from .worker import BotWorker
-
-if TYPE_CHECKING:
-    from .start_view import StartView
-    from .table import TableView
 
 BotFactory = Callable[[str, int, Rules, int], Any]
 """Makes the bot for a seat: ``(game, seat, rules, seed) -> bot`` (tests pass their own)."""
@@ -151,8 +153,6 @@ class App:
 
     def show_start(self, message: str = "") -> StartView:
         """Show the start view (with ``message``, e.g. why a save could not be resumed)."""
-        from .start_view import StartView
-
         self.leave_table()
         view = StartView(self, message)
         self.window.show_view(view)
@@ -176,9 +176,7 @@ class App:
         return self.show_table(setup, match)
 
     def show_table(self, setup: Setup, match: Match) -> TableView:
-        from .table_belote import BeloteTable
-        from .table_decouverte import DecouverteTable
-
+        """Show the table of ``match``'s game (two seats: Découverte's, four: Belote's)."""
         self.leave_table()
         seats = match.info.seats
         table: TableView
@@ -193,8 +191,6 @@ class App:
 
     def leave_table(self) -> None:
         """Save the match of the table being left (if any) and stop its bots."""
-        from .table import TableView
-
         current = self.window.current_view
         if isinstance(current, TableView):
             current.leave()
@@ -255,8 +251,6 @@ def run(engine: Engine, setup: Setup | None = None, start: bool = False) -> int:
         return 1
     app = App(window, engine)
     if start and setup is not None:
-        from .start_view import rules_for
-
         app.start_match(setup, rules_for(engine, setup))
     else:
         view = app.show_start()
@@ -281,10 +275,8 @@ def measure_fps(frames: int = 120, seed: int = 7) -> dict[str, float]:
     """
     import threading
 
-    from atout.core import Engine as _Engine
-
     window = arcade.get_window() if _has_window() else make_window(visible=False)
-    app = App(window, _Engine(), speed=0.0, persist=False)
+    app = App(window, Engine(), speed=0.0, persist=False)
     stop = threading.Event()
 
     def think() -> int:
@@ -296,6 +288,7 @@ def measure_fps(frames: int = 120, seed: int = 7) -> dict[str, float]:
     try:
         setup = Setup(game="decouverte", bot="random", seed=seed)
         table = app.start_match(setup, app.engine.default_rules("decouverte"))
+        assert isinstance(table, MatchTable)
         table.autoplay_to(trick=3)
 
         def run_frames() -> list[float]:
@@ -346,7 +339,7 @@ def measure_fps_subprocess(frames: int = 120) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "ARCADE_HEADLESS": "1", "XDG_DATA_HOME": tmp}
         code = (
-            "import json; from atout.ui.app import measure_fps; "
+            "import json; from atout.ui.window.app import measure_fps; "
             f"print(json.dumps(measure_fps({int(frames)})))"
         )
         out = subprocess.run(

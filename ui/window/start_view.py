@@ -18,8 +18,9 @@ from atout.core import Engine, Rules
 from atout.core.errors import AtoutError
 from atout.core.packs import PackInfo, is_path, list_packs, load_rules, resolve
 
-from . import savegame, theme
-from .savegame import Setup
+from .. import savegame
+from ..savegame import Setup
+from . import theme
 from .widgets import Button, ButtonRow, Layer
 
 if TYPE_CHECKING:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import arcade
 from atout.core import View, cards_of
-from atout.core.cards import SUITS, sort_for_display
+from atout.core.cards import sort_for_display
 
+from ..cards_text import HUMAN, suit_label, suit_order
 from . import theme
+from .board import Place
+from .driver import MatchTable
 from .sprites import back_texture
-from .table import HUMAN, Place, TableView, suit_label
 
 HAND_SCALE = 0.72
 TRICK_SCALE = 0.6
@@ -30,7 +32,7 @@ TURNUP = (516.0, 404.0)
 WON_STACK = 5
 
 
-class BeloteTable(TableView):
+class BeloteTable(MatchTable):
     """Four-player Belote: you and North against East and West."""
 
     card_scale = TRICK_SCALE
@@ -60,18 +62,10 @@ class BeloteTable(TableView):
 
     # --- the layout --------------------------------------------------------------------------
 
-    def suit_order(self, view: View) -> str:
-        """Suits in the hand: trumps first, then alternating colours."""
-        order = "SHCD"
-        trump = view.trump
-        if trump is not None:
-            order = SUITS[trump] + "".join(s for s in order if s != SUITS[trump])
-        return order
-
     def layout_cards(self, view: View) -> tuple[dict[int, Place], dict[str, Place]]:
         faces: dict[int, Place] = {}
         backs: dict[str, Place] = {}
-        hand = sort_for_display(view.hand, self.suit_order(view))
+        hand = sort_for_display(view.hand, suit_order(view.trump))
         n = len(hand)
         step = min(82.0, 600.0 / max(1, n - 1))
         mid = (n - 1) / 2

@@ -13,9 +13,11 @@ from __future__ import annotations
 import arcade
 from atout.core import View
 
+from ..cards_text import HUMAN, suit_label
 from . import sprites, theme
+from .board import Place
+from .driver import MatchTable
 from .sprites import back_texture, face_texture, rounded_texture
-from .table import HUMAN, Place, TableView, suit_label
 
 PILE_X = (315.0, 425.0, 535.0, 645.0)
 """South's positions 0-3 (and 4-7) from left to right; North's run the other way."""
@@ -43,7 +45,7 @@ def back_key(seat: int, position: int) -> str:
     return f"p{seat}{position}"
 
 
-class DecouverteTable(TableView):
+class DecouverteTable(MatchTable):
     """Belote Découverte: you (South) against one bot (North)."""
 
     card_scale = SCALE

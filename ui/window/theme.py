@@ -1,7 +1,7 @@
 """The look of the Arcade table: the logical screen, colours, card sizes and the pace.
 
 Everything is drawn in a fixed logical space of :data:`WIDTH` x :data:`HEIGHT` pixels; the
-window scales it to its own size (see :class:`atout.ui.app.App`), so one layout serves
+window scales it to its own size (see :class:`atout.ui.window.app.App`), so one layout serves
 every window size and the full screen.
 """
 

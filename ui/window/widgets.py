@@ -4,7 +4,7 @@ Software rendering pays for every draw call and every pixel, so widgets are grou
 a :class:`Layer`: its plates (rounded rectangles, as sprites) are one sprite list and its
 texts (:class:`arcade.Text` objects in one pyglet batch) are laid out once and changed
 only when their text changes; a whole layer is two draw calls.  Hit tests take logical
-coordinates (see :meth:`atout.ui.app.App.to_logical`).
+coordinates (see :meth:`atout.ui.window.app.App.to_logical`).
 """
 
 from __future__ import annotations

@@ -1,0 +1,313 @@
+"""What the table writes: the status line, the seats' names and bubbles, the side bar
+(the contract, the card points, the announcements) and the score sheet.
+
+A :class:`StatusPanel` puts its plates and texts in the table's HUD layer once and only
+changes their words when the view changes; a :class:`ScoreSheet` is laid out again only
+when a deal has been scored.  Both read a :class:`~atout.core.views.View` and the match's
+scores and compute no rule.  The functions put the engine's bids and contracts in words.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import arcade
+from atout.core import GameInfo, Match, View
+from atout.core.cards import SUITS
+
+from ..cards_text import HUMAN, capital, seat_name, suit_label
+from . import theme
+from .widgets import Layer, Toast, quantize, set_plate
+
+SEAT_PLATE = (0, 0, 0, 110)
+SEAT_PLATE_TURN = (250, 204, 64, 235)
+BUBBLE = (255, 252, 235, 245)
+
+
+def team_name(info: GameInfo, team: int) -> str:
+    """The short name of a team on the score sheet: a seat's name, or "Us" and "Them"."""
+    if info.teams == info.seats:
+        return seat_name(info, team)
+    return "Us" if team == HUMAN % info.teams else "Them"
+
+
+def contract_name(trump: int | None, name: str) -> str:
+    """A contract in words: its trump suit (``♥ hearts``), else its name."""
+    return suit_label(trump) if trump is not None else capital(name.replace("-", " "))
+
+
+def bid_text(bid: str, view: View) -> str:
+    """A bid in words for a bubble or a button (only describes the engine's bids)."""
+    if bid == "pass":
+        return "Pass"
+    if bid == "take" and view.turnup is not None:
+        return f"Take {suit_label(view.turnup >> 3)}"
+    if bid in SUITS:
+        return suit_label(SUITS.index(bid))
+    return capital(bid.replace("-", " "))
+
+
+class SeatLayout(Protocol):
+    """Where a table writes its words (each game's table answers)."""
+
+    def seat_anchor(self, seat: int) -> tuple[float, float]: ...
+
+    def bubble_anchor(self, seat: int) -> tuple[float, float]: ...
+
+    def status_position(self) -> tuple[float, float]: ...
+
+    def bid_prompt_position(self) -> tuple[float, float]: ...
+
+
+class StatusPanel:
+    """The status line, the seats and their bubbles, the side bar's words."""
+
+    def __init__(self, hud: Layer, layout: SeatLayout, info: GameInfo, pack: str, bot: str) -> None:
+        self.hud = hud
+        self.layout = layout
+        self.info = info
+        self.seats = info.seats
+        x0 = theme.TABLE_RIGHT
+        mid = (x0 + theme.WIDTH) / 2
+        hud.plate(arcade.LBWH(x0 - 3, 0, 6, theme.HEIGHT), theme.WOOD, None, 0)
+        hud.text(info.title, mid, 690, 18, theme.GOLD, anchor_x="center", bold=True)
+        hud.text(f"{pack} · bots: {bot}", mid, 666, 11, theme.CREAM, anchor_x="center")
+        self.contract_text = hud.text("", mid, 636, 14, theme.WHITE, anchor_x="center", bold=True)
+        self.taker_text = hud.text("", mid, 615, 12, theme.CREAM, anchor_x="center")
+        self.points_text = hud.text("", mid, 594, 12, theme.CREAM, anchor_x="center")
+        self.said_title = hud.text("", x0 + 24, 232, 13, theme.GOLD, bold=True)
+        self.said_text = hud.text(
+            "", x0 + 24, 224, 11, theme.CREAM, width=280, multiline=True, anchor_y="top"
+        )
+        sx, sy = layout.status_position()
+        self.status = hud.text(
+            "", sx, sy, 16, theme.WHITE, anchor_x="center", anchor_y="center", bold=True
+        )
+        self.thinking = hud.text("", sx, sy, 16, theme.GOLD, anchor_y="center", bold=True)
+        self.bid_prompt = hud.text(
+            "", *layout.bid_prompt_position(), 15, theme.WHITE, anchor_x="center", bold=True
+        )
+        """The bidding's question; a layout writes it (the bid buttons come from the view)."""
+        self.seat_plates: dict[int, arcade.Sprite] = {}
+        self.seat_labels: dict[int, arcade.Text] = {}
+        self.seat_points: dict[int, arcade.Text] = {}
+        self.bubble_plates: dict[int, arcade.Sprite] = {}
+        self.bubble_labels: dict[int, arcade.Text] = {}
+        self.bubble_until: dict[int, float] = {}
+        for seat in range(self.seats):
+            x, y = layout.seat_anchor(seat)
+            name = seat_name(info, seat)
+            if seat != HUMAN:
+                name += f" · {bot}"
+            self.seat_plates[seat] = hud.plate(arcade.XYWH(x, y + 6, 120, 28), SEAT_PLATE)
+            label = hud.text(name, x, y, 14, theme.WHITE, anchor_x="center", bold=True)
+            self.seat_labels[seat] = label
+            set_plate(
+                self.seat_plates[seat],
+                arcade.XYWH(x, y + 6, quantize(label.content_width + 30), 28),
+                SEAT_PLATE,
+            )
+            self.seat_points[seat] = hud.text("", x, y - 20, 11, theme.CREAM, anchor_x="center")
+            bx, by = layout.bubble_anchor(seat)
+            plate = hud.plate(arcade.XYWH(bx, by, 100, 30), BUBBLE, theme.PANEL_EDGE)
+            plate.visible = False
+            self.bubble_plates[seat] = plate
+            bubble = hud.text(
+                "", bx, by, 13, theme.INK, anchor_x="center", anchor_y="center", bold=True
+            )
+            bubble.visible = False
+            self.bubble_labels[seat] = bubble
+
+    def tick(self, now: float, toast: Toast, ready: bool, thinking: bool) -> None:
+        """What changes with time alone: messages, bubbles, the thinking dots.
+
+        ``ready``: no card is moving (the bidding's question shows); ``thinking``: a bot
+        is thinking (the dots run after the status line).
+        """
+        toast.update(now)
+        covered = toast.visible(now) and toast.y == self.status.y
+        if self.status.visible == covered:
+            self.status.visible = not covered
+        for seat, until in list(self.bubble_until.items()):
+            if now > until:
+                del self.bubble_until[seat]
+                self.bubble_plates[seat].visible = False
+                self.bubble_labels[seat].visible = False
+        if self.bid_prompt.visible != ready:
+            self.bid_prompt.visible = ready
+        dots = "." * (1 + int(now * 3) % 3) if thinking and not covered else ""
+        if self.thinking.text != dots:
+            self.thinking.text = dots
+
+    def bubble(self, seat: int, words: str, until: float) -> None:
+        """Show what ``seat`` says next to it until the clock reads ``until``."""
+        label = self.bubble_labels[seat]
+        label.text = words
+        x, y = self.layout.bubble_anchor(seat)
+        set_plate(
+            self.bubble_plates[seat],
+            arcade.XYWH(x, y, quantize(label.content_width + 30), 30),
+            BUBBLE,
+            theme.PANEL_EDGE,
+        )
+        label.visible = self.bubble_plates[seat].visible = True
+        self.bubble_until[seat] = until
+
+    def clear_bubbles(self) -> None:
+        """Let every bubble go at the next frame."""
+        for seat in list(self.bubble_until):
+            self.bubble_until[seat] = -1.0
+
+    def update_status(self, view: View | None, playing: bool, dealt: bool = True) -> None:
+        """Say who is to act (``playing``: a deal is on, ``dealt``: its cards are on the
+        table) and light that seat's name."""
+        words = ""
+        if view is not None and dealt and playing:
+            if view.turn == HUMAN and view.phase == "bidding":
+                words = "Your bid"
+            elif view.turn == HUMAN and view.phase == "play":
+                words = "Your turn: play a highlighted card"
+            elif view.phase in ("bidding", "play"):
+                verb = "bids" if view.phase == "bidding" else "plays"
+                words = f"{seat_name(self.info, view.turn)} {verb}"
+        self.status.text = words
+        self.thinking.x = self.status.x + self.status.content_width / 2 + 4
+        self.update_seats(view, playing)
+
+    def update_seats(self, view: View | None, playing: bool) -> None:
+        """Light the name of the seat to act."""
+        for seat in range(self.seats):
+            to_act = (
+                view is not None
+                and playing
+                and view.turn == seat
+                and view.phase in ("bidding", "play")
+            )
+            label = self.seat_labels[seat]
+            colour = theme.INK if to_act else theme.WHITE
+            if tuple(label.color) != colour:
+                label.color = colour
+            x, y = self.layout.seat_anchor(seat)
+            set_plate(
+                self.seat_plates[seat],
+                arcade.XYWH(x, y + 6, quantize(label.content_width + 30), 28),
+                SEAT_PLATE_TURN if to_act else SEAT_PLATE,
+            )
+
+    def refresh_points(self, view: View, keep_count_yourself: bool) -> None:
+        """The contract, the running card points (unless players keep count
+        themselves), each seat's tricks, the last announcements."""
+        info = self.info
+        c = view.contract
+        taker = ""
+        if c is not None:
+            self.contract_text.text = f"Trump: {contract_name(c.trump, c.name)}"
+            taker = f"taken by {seat_name(info, c.taker)}"
+        elif view.phase == "bidding" and view.turnup is not None:
+            self.contract_text.text = f"Bidding on {suit_label(view.turnup >> 3)}"
+        else:
+            self.contract_text.text = ""
+        self.taker_text.text = taker
+        tricks = [0] * view.teams
+        for t in view.tricks:
+            tricks[t.winner % view.teams] += 1
+        parts = [f"{team_name(info, team)} {view.points[team]}" for team in range(view.teams)]
+        self.points_text.text = "Card points: " + " · ".join(parts) if view.tricks else ""
+        if keep_count_yourself:
+            self.points_text.text = "L'arrêt: keep count yourself"
+        for seat in range(self.seats):
+            team = seat % view.teams
+            words = ""
+            if info.teams == self.seats and view.phase != "bidding":
+                n = tricks[team]
+                words = f"{view.points[team]} card points · {n} trick{'s' if n != 1 else ''}"
+                if keep_count_yourself:
+                    words = f"{n} trick{'s' if n != 1 else ''}"
+            self.seat_points[seat].text = words
+        said = [f"{seat_name(info, a.seat)}: {a.text}" for a in view.announcements]
+        self.said_title.text = "Announced" if said else ""
+        self.said_text.text = "\n".join(said[-5:])
+
+
+class ScoreSheet:
+    """The score sheet in the side bar: every deal's score and the totals."""
+
+    def __init__(self, info: GameInfo) -> None:
+        self.info = info
+        self.layer = Layer()
+        self.texts: list[arcade.Text] = []
+        self.y = 400.0
+        """Where the totals are written."""
+        self.key: tuple[int, tuple[int, ...], int] | None = None
+
+    def draw(self) -> None:
+        self.layer.draw()
+
+    def refresh(self, match: Match, keep_count_yourself: bool) -> None:
+        """Lay the sheet out again if a deal has been scored since (or the match is
+        another one); under l'arrêt only the target shows, the totals are "?"."""
+        key = (len(match.history), tuple(match.scores), id(match))
+        if key == self.key:
+            return
+        self.key = key
+        layer = Layer()
+        x0 = theme.TABLE_RIGHT + 24
+        teams = self.info.teams
+        cols = [x0 + 120 + 100 * team for team in range(teams)]
+        history = match.history
+        shown = history[-9:]
+        first = len(history) - len(shown)
+        rows_y = [508 - 22 * i for i in range(len(shown))]
+        total_y = min(rows_y[-1] if rows_y else 508, 508 - 22 * 8) - 34
+        self.y = total_y
+        layer.plate(arcade.LRBT(x0 - 4, x0 + 284, 526, 527), (255, 255, 255, 60), None, 0)
+        layer.plate(
+            arcade.LRBT(x0 - 4, x0 + 284, total_y + 22, total_y + 23), (255, 255, 255, 80), None, 0
+        )
+        texts = [
+            layer.text("Score sheet", x0, 556, 14, theme.GOLD, bold=True),
+            layer.text("Deal", x0, 534, 11, theme.GOLD),
+        ]
+        for team in range(teams):
+            texts.append(
+                layer.text(
+                    team_name(self.info, team),
+                    cols[team],
+                    534,
+                    11,
+                    theme.GOLD,
+                    anchor_x="center",
+                    bold=True,
+                )
+            )
+        marks = {"dedans": "dedans", "capot": "capot", "litige": "litige", "abeyance": "held"}
+        if keep_count_yourself:
+            shown = []
+        for i, score in enumerate(shown):
+            y = rows_y[i]
+            texts.append(layer.text(str(first + i + 1), x0, y, 11, theme.CREAM))
+            texts.append(layer.text(marks.get(score.outcome, ""), x0 + 22, y, 9, theme.CREAM))
+            for team in range(teams):
+                texts.append(
+                    layer.text(
+                        str(score.score[team]), cols[team], y, 12, theme.WHITE, anchor_x="center"
+                    )
+                )
+        texts.append(layer.text("Total", x0, total_y, 13, theme.GOLD, bold=True))
+        for team in range(teams):
+            texts.append(
+                layer.text(
+                    "?" if keep_count_yourself else str(match.scores[team]),
+                    cols[team],
+                    total_y,
+                    15,
+                    theme.WHITE,
+                    anchor_x="center",
+                    bold=True,
+                )
+            )
+        target = match.rules.get("target")
+        if target is not None:
+            texts.append(layer.text(f"Game to {target}", x0, total_y - 26, 11, theme.CREAM))
+        self.layer = layer
+        self.texts = texts
