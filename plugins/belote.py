@@ -32,7 +32,6 @@ from atout.core.cards import (
 from atout.core.model import (
     DealScore,
     Declaration,
-    GameInfo,
     Layout,
     RuleOption,
     Rules,
@@ -40,7 +39,7 @@ from atout.core.model import (
 from atout.core.state import DealState
 
 from . import common
-from .family import BeloteFamily
+from .family import BeloteFamily, family_game
 from .tables import DEAL_POINTS
 
 GAME = "belote"
@@ -218,6 +217,50 @@ def cut(pack: list[Card], rng: random.Random) -> list[Card]:
     """Cut the pack: at least three cards in each part."""
     at = rng.randint(3, len(pack) - 3)
     return pack[at:] + pack[:at]
+
+
+def deal(rules: Rules, dealer: int, rng: random.Random, previous: DealState | None) -> Layout:
+    """The first deal from a shuffled pack, the others from the gathered and cut one
+    (or shuffled, by option); the packets 3-2, 2-3 or the dealer's choice; the next
+    card turned up."""
+    if previous is None or rules["between_deals"] == "shuffle":
+        pack = list(range(32))
+        rng.shuffle(pack)
+    else:
+        pack = cut(gathered_pack(previous), rng)
+    packets = rules["deal_packets"]
+    if packets == "dealer":
+        packets = rng.choice(("3-2", "2-3"))
+    first, second = (3, 2) if packets == "3-2" else (2, 3)
+    direction = -1 if rules["direction"] == "clockwise" else 1
+    order = [(dealer + direction * (i + 1)) % 4 for i in range(4)]
+    hands = [0] * 4
+    pos = 0
+    for size in (first, second):
+        for seat in order:
+            for c in pack[pos : pos + size]:
+                hands[seat] |= 1 << c
+            pos += size
+    stock = tuple(pack[pos:])
+    return Layout(hands=tuple(hands), stock=stock, turnup=stock[0], pack_order=tuple(pack))
+
+
+def complete_deal(rules: Rules, state: DealState) -> None:
+    """The taker receives the turn-up; 3 more cards to the others and 2 to the taker,
+    dealt from the dealer's right round to the dealer."""
+    assert state.contract is not None
+    stock = state.stock
+    taker = state.contract.taker
+    state.hands[taker] |= 1 << stock[0]
+    pos = 1
+    seat = state.dealer
+    for _ in range(4):
+        seat = state.next_seat(seat)
+        n = 2 if seat == taker else 3
+        for c in stock[pos : pos + n]:
+            state.hands[seat] |= 1 << c
+        pos += n
+    state.stock = []
 
 
 # --- declarations ------------------------------------------------------------------------
@@ -540,68 +583,17 @@ class Belote(BeloteFamily):
     in packets with a turn-up, the declarations and their comparison, the scoring with
     its variations, and l'arrêt)."""
 
-    info = GameInfo(
+    info = family_game(
         GAME,
         "Belote",
-        4,
-        2,
+        SEAT_NAMES,
         "Classic four-player Belote: two teams of partners, a turn-up to bid on.",
-        total_points=DEAL_POINTS,
-        seat_names=SEAT_NAMES,
     )
-
-    def options(self) -> list[RuleOption]:
-        return options()
-
-    def deal(
-        self, rules: Rules, dealer: int, rng: random.Random, previous: DealState | None
-    ) -> Layout:
-        """The first deal from a shuffled pack, the others from the gathered and cut one
-        (or shuffled, by option); the packets 3-2, 2-3 or the dealer's choice; the next
-        card turned up."""
-        if previous is None or rules["between_deals"] == "shuffle":
-            pack = list(range(32))
-            rng.shuffle(pack)
-        else:
-            pack = cut(gathered_pack(previous), rng)
-        packets = rules["deal_packets"]
-        if packets == "dealer":
-            packets = rng.choice(("3-2", "2-3"))
-        first, second = (3, 2) if packets == "3-2" else (2, 3)
-        direction = -1 if rules["direction"] == "clockwise" else 1
-        order = [(dealer + direction * (i + 1)) % 4 for i in range(4)]
-        hands = [0] * 4
-        pos = 0
-        for size in (first, second):
-            for seat in order:
-                for c in pack[pos : pos + size]:
-                    hands[seat] |= 1 << c
-                pos += size
-        stock = tuple(pack[pos:])
-        return Layout(hands=tuple(hands), stock=stock, turnup=stock[0], pack_order=tuple(pack))
-
-    def complete_deal(self, rules: Rules, state: DealState) -> None:
-        """The taker receives the turn-up; 3 more cards to the others and 2 to the taker,
-        dealt from the dealer's right round to the dealer."""
-        assert state.contract is not None
-        stock = state.stock
-        taker = state.contract.taker
-        state.hands[taker] |= 1 << stock[0]
-        pos = 1
-        seat = state.dealer
-        for _ in range(4):
-            seat = state.next_seat(seat)
-            n = 2 if seat == taker else 3
-            for c in stock[pos : pos + n]:
-                state.hands[seat] |= 1 << c
-            pos += n
-        state.stock = []
-
-    def declarations(self, rules: Rules, state: DealState) -> list[Declaration]:
-        return find_declarations(rules, state)
-
-    def score_deal(self, rules: Rules, state: DealState) -> DealScore:
-        return score_deal(rules, state)
+    options = staticmethod(options)
+    deal = staticmethod(deal)
+    complete_deal = staticmethod(complete_deal)
+    declarations = staticmethod(find_declarations)
+    score_deal = staticmethod(score_deal)
 
     @hookimpl
     def atout_can_claim(self, game: str, rules: Rules, state: DealState, seat: int) -> str | None:

@@ -69,7 +69,6 @@ from atout.core.model import (
     DealScore,
     Declaration,
     EndOfTrick,
-    GameInfo,
     Layout,
     RuleOption,
     Rules,
@@ -79,7 +78,7 @@ from atout.core.state import DealState
 
 from . import common
 from .belote import combinations_of
-from .family import BeloteFamily
+from .family import BeloteFamily, family_game
 from .tables import DEAL_POINTS
 
 GAME = "decouverte"
@@ -180,6 +179,15 @@ def shuffled_pack(rng: random.Random) -> list[Card]:
     return sorted(_PACK, key=lambda _: rnd())
 
 
+def deal(rules: Rules, dealer: int, rng: random.Random, previous: DealState | None) -> Layout:
+    """Shuffle (every deal) and lay out the piles in the seed's order."""
+    return layout_from_pack(shuffled_pack(rng), dealer)
+
+
+def complete_deal(rules: Rules, state: DealState) -> None:
+    """Nothing more is dealt: the taker does not take the proposal card."""
+
+
 def deal_winner(rules: Rules, state: DealState) -> int | None:
     """The seat that won a scored deal: the taker if he made it, else the opponent."""
     if state.contract is None or len(state.tricks) < TRICKS:
@@ -187,6 +195,15 @@ def deal_winner(rules: Rules, state: DealState) -> int | None:
     score = score_deal(rules, state)
     taker = state.contract.taker
     return taker if score.made else 1 - taker
+
+
+def next_dealer(rules: Rules, state: DealState, redeal: bool) -> int:
+    """The other player deals, unless the winner of the deal deals (``dealer_rule``)."""
+    other = 1 - state.dealer
+    if redeal or rules["dealer_rule"] == "alternate":
+        return other
+    winner = deal_winner(rules, state)
+    return other if winner is None else winner
 
 
 # --- declarations ------------------------------------------------------------------------
@@ -382,42 +399,19 @@ class Decouverte(BeloteFamily):
     """Belote Découverte: what it does not share with the rest of the family (the piles,
     the face-down cards turned during the play, who deals next, the scoring)."""
 
-    info = GameInfo(
+    info = family_game(
         GAME,
         "Belote Découverte",
-        2,
-        2,
+        SEAT_NAMES,
         "Belote for two: eight piles each, a face-down card under each face-up card, "
         "turned as the cards above them are played.",
-        total_points=DEAL_POINTS,
-        seat_names=SEAT_NAMES,
     )
-
-    def options(self) -> list[RuleOption]:
-        return options()
-
-    def deal(
-        self, rules: Rules, dealer: int, rng: random.Random, previous: DealState | None
-    ) -> Layout:
-        """Shuffle (every deal) and lay out the piles in the seed's order."""
-        return layout_from_pack(shuffled_pack(rng), dealer)
-
-    def complete_deal(self, rules: Rules, state: DealState) -> None:
-        """Nothing more is dealt: the taker does not take the proposal card."""
-
-    def next_dealer(self, rules: Rules, state: DealState, redeal: bool) -> int:
-        """The other player deals, unless the winner of the deal deals (``dealer_rule``)."""
-        other = 1 - state.dealer
-        if redeal or rules["dealer_rule"] == "alternate":
-            return other
-        winner = deal_winner(rules, state)
-        return other if winner is None else winner
-
-    def declarations(self, rules: Rules, state: DealState) -> list[Declaration]:
-        return find_declarations(rules, state)
-
-    def score_deal(self, rules: Rules, state: DealState) -> DealScore:
-        return score_deal(rules, state)
+    options = staticmethod(options)
+    deal = staticmethod(deal)
+    complete_deal = staticmethod(complete_deal)
+    next_dealer = staticmethod(next_dealer)
+    declarations = staticmethod(find_declarations)
+    score_deal = staticmethod(score_deal)
 
     @hookimpl
     def atout_end_of_trick(self, game: str, rules: Rules, contract: Contract) -> EndOfTrick | None:

@@ -39,7 +39,16 @@ from atout.core.model import (
 from atout.core.state import DealState
 
 from . import common
-from .tables import LAST_TRICK_BONUS, beats_table, card_points
+from .tables import DEAL_POINTS, LAST_TRICK_BONUS, beats_table, card_points
+
+
+def family_game(name: str, title: str, seat_names: tuple[str, ...], description: str) -> GameInfo:
+    """The :class:`~atout.core.model.GameInfo` of a game of the family: a seat for each of
+    ``seat_names``, two sides (teams of partners, or two players alone) and the 162
+    points of a deal."""
+    return GameInfo(
+        name, title, len(seat_names), 2, description, DEAL_POINTS, seat_names=seat_names
+    )
 
 
 class BeloteFamily(ABC):
