@@ -73,7 +73,11 @@ def beats_table(contract: str) -> tuple[CardSet, ...]:
 
 
 class SansAtoutMoves(MoveRule):
-    """Sans atout: follow suit if you can; otherwise any card."""
+    """Sans atout: follow suit if you can; otherwise any card.
+
+    ``legal`` reads only the hand of the seat to play and the trick: ``trick_local``."""
+
+    trick_local = True
 
     def legal(self, state: DealState) -> CardSet:
         hand = state.hands[state.turn]
@@ -87,7 +91,12 @@ class SansAtoutMoves(MoveRule):
 
 class ToutAtoutMoves(MoveRule):
     """Tout atout: follow suit and beat the best card of the trick if you can, whoever is
-    winning it; void in the suit led, any card."""
+    winning it; void in the suit led, any card.
+
+    ``legal`` reads only the hand of the seat to play, the trick and its winning card:
+    ``trick_local``."""
+
+    trick_local = True
 
     def __init__(self) -> None:
         self.beats = beats_table(TOUT_ATOUT)
