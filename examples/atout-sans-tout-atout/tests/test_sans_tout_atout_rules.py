@@ -244,6 +244,7 @@ def test_the_shipped_packs_switch_both_contracts_on(engine: Engine, game: str) -
 
 
 def test_a_terminal_match_under_the_pack_plays_sans_atout(engine: Engine, tmp_path: Path) -> None:
+    from atout.core.session import Session
     from atout.ui.terminal import HUMAN, TerminalGame
 
     rules = resolve(engine, str(PACKS / "belote-sans-tout-atout.yaml"), "belote").rules
@@ -251,9 +252,13 @@ def test_a_terminal_match_under_the_pack_plays_sans_atout(engine: Engine, tmp_pa
     rng = random.Random(3)
 
     class Person(io.StringIO):
+        """Bids sans atout, plays a random legal card, and quits when the deal is over."""
+
         def readline(self, size: int | None = -1) -> str:
             deal = match.current
             assert deal is not None
+            if len(match.deals) > 1:
+                return "quit\n"
             view = deal.view(HUMAN)
             if view.phase == "bidding":
                 return SANS_ATOUT + "\n"
@@ -261,8 +266,7 @@ def test_a_terminal_match_under_the_pack_plays_sans_atout(engine: Engine, tmp_pa
 
     out = io.StringIO()
     bots = {s: _RandomSeat(engine, s) for s in range(1, 4)}
-    game = TerminalGame(engine, match, bots, Person(), out)
-    game.play_deal()
+    TerminalGame(Session(engine, match=match, bots=bots), Person(), out).run()
     text = out.getvalue()
     assert f"Your bid (take / {SANS_ATOUT} / {TOUT_ATOUT} / pass)" in text
     assert "Contract: sans-atout" in text
