@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from atout.core.cards import SUIT_MASKS, CardSet
+from atout.core.cards import FULL_DECK, SUIT_MASKS, Card, CardSet
 from atout.core.engine import PlayRules
-from atout.core.model import MoveRule
+from atout.core.model import Contract, Layout, MoveRule, Rules
+from atout.core.state import PLAY, DealState
 
 INF = 1 << 20
 """A bound beyond any score a deal can reach (integer, so bounds stay exact)."""
@@ -88,6 +89,27 @@ class CardRules:
         """The search tables of a deal's compiled play rules."""
         return _card_rules(play)
 
+    @property
+    def trump_suit(self) -> int | None:
+        """The one trump suit, when the trumps are exactly one suit and each of them
+        beats every card of the other suits (a suit contract); else ``None`` (no trump,
+        every suit trump, or a trump set a plugin made up).  A search may then take it
+        that the highest live trumps win whatever they meet."""
+        return _trump_suit(self.trump_mask, self.beats)
+
+
+@cache
+def _trump_suit(trump_mask: CardSet, beats: tuple[CardSet, ...]) -> int | None:
+    for s in range(4):
+        if trump_mask == SUIT_MASKS[s]:
+            plain = [x for x in range(32) if x >> 3 != s]
+            trumps = [t for t in range(32) if t >> 3 == s]
+            if all(beats[x] & trump_mask == trump_mask for x in plain) and not any(
+                beats[t] & ~trump_mask for t in trumps
+            ):
+                return s
+    return None
+
 
 @cache
 def _card_rules(play: PlayRules) -> CardRules:
@@ -109,3 +131,120 @@ def _card_rules(play: PlayRules) -> CardRules:
         trump_mask=trumps,
         total=sum(points) + play.values.last_trick,
     )
+
+
+# --- asking the deal's move rule from inside a search -------------------------------------
+
+
+def trick_code(trick: Sequence[Card]) -> int:
+    """The cards of a trick packed into one int in play order, 6 bits a card (the card
+    plus one, so that a trick's length can be read back), the first card highest: a key
+    for remembering legal sets (:class:`MoveAsker`); 0 is the empty trick."""
+    code = 0
+    for c in trick:
+        code = code << 6 | (c + 1)
+    return code
+
+
+def trick_of_code(code: int) -> list[Card]:
+    """The cards of a trick packed by :func:`trick_code`, in play order."""
+    out: list[Card] = []
+    while code:
+        out.append((code & 63) - 1)
+        code >>= 6
+    out.reverse()
+    return out
+
+
+def scratch_state(
+    seats: int,
+    teams: int,
+    direction: int = 1,
+    game: str = "",
+    rules: Rules | None = None,
+    contract: Contract | None = None,
+) -> DealState:
+    """A :class:`DealState` in the play, with no cards yet, for asking a move rule about
+    positions a search makes up (its hands, trick and turn are set before each question).
+
+    Give the deal's ``game``, ``rules`` and ``contract`` when they are known: a move rule
+    that is not :attr:`~atout.core.model.MoveRule.trick_local` may read them."""
+    state = DealState(
+        game,
+        rules if rules is not None else Rules(game, {}),
+        seats,
+        teams,
+        0,
+        Layout(hands=(0,) * seats),
+        direction,
+    )
+    state.contract = contract
+    state.phase = PLAY
+    return state
+
+
+class MoveAsker:
+    """The deal's move rule as a search asks it: through a scratch state, and remembered
+    when the rule is :attr:`~atout.core.model.MoveRule.trick_local`.
+
+    ``memo`` maps ``hand | trick_code(trick) << 32`` to the legal cards of the seat that
+    holds ``hand`` before ``trick``; a search may read it directly in its inner loop and
+    call :meth:`ask` on a miss.  At a table whose teams are fixed (partners sit
+    ``teams`` seats apart), the trick's order of cards says whether its winning seat is
+    the partner of the seat to play, so hand and trick are the whole key of a
+    trick-local rule's answer.  For any other rule nothing is remembered and every
+    question is asked with the whole position: every hand, the trick, its leader, its
+    winning card and seat, the cards played (``FULL_DECK`` less the hands).  The past
+    tricks, won cards and points of the scratch state are the ones the caller set
+    (those of the position the search started from).
+    """
+
+    __slots__ = ("direction", "local", "memo", "rule", "seats", "state")
+
+    LIMIT = 1 << 21
+    """The memo is emptied when it holds this many answers (it lives as long as its search)."""
+
+    def __init__(self, rule: MoveRule, state: DealState) -> None:
+        self.rule = rule
+        self.state = state
+        self.local = bool(rule.trick_local)
+        self.memo: dict[int, CardSet] = {}
+        self.seats = state.seats
+        self.direction = state.direction
+
+    def ask(
+        self,
+        hands: Sequence[CardSet],
+        seat: int,
+        code: int,
+        win: Card,
+        win_seat: int,
+    ) -> CardSet:
+        """The legal cards of ``seat`` holding ``hands[seat]`` before the trick of
+        ``code`` (:func:`trick_code`), whose winning card ``win`` was played by
+        ``win_seat`` (both -1 for an empty trick); remembered when trick-local."""
+        trick = trick_of_code(code)
+        st = self.state
+        hand = hands[seat]
+        st.hands = list(hands)
+        st.turn = seat
+        st.leader = (seat - len(trick) * self.direction) % self.seats
+        st.trick = trick
+        st.win_card = win
+        st.win_seat = win_seat
+        held = 0
+        for h in hands:
+            held |= h
+        st.played = FULL_DECK & ~held
+        legal: CardSet = self.rule.legal(st)
+        if not legal or legal & ~hand:
+            raise ValueError(
+                f"the move rule {type(self.rule).__name__} answered {legal:#x} for a seat "
+                f"holding {hand:#x}: a legal set is a non-empty part of the hand"
+            )
+        if self.local:
+            memo = self.memo
+            if len(memo) >= self.LIMIT:
+                memo.clear()
+            memo[hand | code << 32] = legal
+        return legal
