@@ -1,18 +1,25 @@
-"""The four-player double-dummy solver: its legal moves are BeloteMoves', its values are
-exact (checked against a plain minimax on thousands of small endgames), and its
-depth-limited mode stays within the points in play."""
+"""The four-player double-dummy solver plays the engine's rules: its legal cards are the
+deal's move rule's, its values are exact (checked against a plain minimax that asks the
+engine's compiled rules, on thousands of small endgames, under the shipped contracts and
+house rules of play, a plugin's sans-atout and tout-atout contracts, and plugins that
+change an obligation), and its depth-limited mode stays within the points in play."""
 
 from __future__ import annotations
 
 import functools
 import random
 from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
 
 import pytest
-from atout.core import Contract, DealState, Layout, Rules, cards_of
+from atout.core import Contract, DealState, Engine, Layout, cards_of
+from atout.core.cards import SUITS
+from atout.core.engine import PlayRules
 from atout.plugins.bots.belote_dd import BeloteDD, SearchTimeout
-from atout.plugins.common import BeloteMoves
-from atout.plugins.tables import beats_table, card_points
+from atout.plugins.bots.search import CardRules, scratch_state
+from helpers import shipped_engine
+from obligations import NoAceDiscard, NoTrumpLead, engine_with_rule
 
 OPTIONS = [
     {"undertrump": "not-on-partner", "must_head_trick": False, "must_trump_partner": False},
@@ -23,134 +30,193 @@ OPTIONS = [
 ]
 
 
+def sans_tout_plugin() -> ModuleType:
+    """The example plugin's hooks (the test is skipped where it is not installed)."""
+    return pytest.importorskip("atout_sans_tout_atout.plugin")
+
+
 @functools.cache
-def solver(trump: int, undertrump: str, head: bool, partner: bool) -> BeloteDD:
-    """One solver per trump and rules (its table stays valid across positions)."""
-    return BeloteDD(trump, undertrump=undertrump, must_head_trick=head, must_trump_partner=partner)
+def sans_tout_engine() -> Engine:
+    return engine_with_rule(sans_tout_plugin())
 
 
-def solver_for(trump: int, opts: dict[str, object]) -> BeloteDD:
-    return solver(
-        trump,
-        str(opts["undertrump"]),
-        bool(opts["must_head_trick"]),
-        bool(opts["must_trump_partner"]),
-    )
+@functools.cache
+def obligation_engine(name: str) -> Engine:
+    return engine_with_rule(NoTrumpLead() if name == "no-trump-lead" else NoAceDiscard())
 
 
-def _state(hands: Sequence[int], trump: int, leader: int, trick: Sequence[int]) -> DealState:
-    """A DealState in the play, for asking BeloteMoves."""
-    st = DealState("belote", Rules("belote", {}), 4, 2, 0, Layout(hands=tuple(hands)))
-    st.contract = Contract(0, trump, "x")
-    st.phase = "play"
-    st.leader = leader
-    st.trick = list(trick)
-    st.turn = (leader + len(trick)) % 4
-    beats = beats_table(trump)
-    if trick:
+class Rig:
+    """One contract's rules as the engine compiled them, asked directly (no solver code):
+    the move rule through a DealState, the trick winner and points from the tables."""
+
+    def __init__(self, engine: Engine, contract: Contract, options: dict[str, Any]) -> None:
+        rules = engine.make_rules("belote", options)
+        self.contract = contract
+        self.play: PlayRules = engine.play_rules("belote", rules, contract)
+        self.state = DealState("belote", rules, 4, 2, 0, Layout(hands=(0, 0, 0, 0)))
+        self.state.contract = contract
+        self.state.phase = "play"
+        self.solver = BeloteDD(
+            CardRules.of(self.play),
+            state=scratch_state(4, 2, 1, "belote", rules, contract),
+        )
+
+    def winner(self, leader: int, trick: Sequence[int]) -> tuple[int, int]:
+        beats = self.play.beats
         win, ws = trick[0], leader
         for i, c in enumerate(trick[1:], 1):
             if beats[win] >> c & 1:
                 win, ws = c, (leader + i) % 4
-        st.win_card, st.win_seat = win, ws
-    return st
+        return win, ws
 
-
-def random_position(
-    rng: random.Random, tricks: int, moves: BeloteMoves
-) -> tuple[list[int], int, list[int]]:
-    """Hands of ``tricks`` cards each, then 0-3 cards played legally to a trick."""
-    pack = list(range(32))
-    rng.shuffle(pack)
-    hands = [0] * 4
-    for s in range(4):
-        for c in pack[s * tricks : (s + 1) * tricks]:
-            hands[s] |= 1 << c
-    leader = rng.randrange(4)
-    trick: list[int] = []
-    for _ in range(rng.randrange(4)):
-        st = _state(hands, moves.trump if moves.trump is not None else 0, leader, trick)
+    def legal(self, hands: Sequence[int], leader: int, trick: Sequence[int]) -> int:
+        st = self.state
         st.hands = list(hands)
-        seat = st.turn
-        c = rng.choice(cards_of(moves.legal(st)))
-        hands[seat] &= ~(1 << c)
-        trick.append(c)
-    return hands, leader, trick
+        st.leader = leader
+        st.trick = list(trick)
+        st.turn = (leader + len(trick)) % 4
+        st.win_card, st.win_seat = self.winner(leader, trick) if trick else (-1, -1)
+        held = 0
+        for h in hands:
+            held |= h
+        st.played = 0xFFFFFFFF & ~held
+        if self.play.moves.free_lead and not trick:
+            return hands[st.turn]
+        return self.play.moves.legal(st)
+
+    def minimax(self, hands: list[int], leader: int, trick: list[int]) -> int:
+        """Team 0's points by plain minimax over the engine's rules."""
+        pts = self.play.points
+        if len(trick) == 4:
+            _, ws = self.winner(leader, trick)
+            last = not any(hands)
+            gain = sum(pts[c] for c in trick) + (self.play.values.last_trick if last else 0)
+            mine = gain if ws % 2 == 0 else 0
+            return mine + (0 if last else self.minimax(hands, ws, []))
+        seat = (leader + len(trick)) % 4
+        values = []
+        for c in cards_of(self.legal(hands, leader, trick)):
+            h2 = list(hands)
+            h2[seat] &= ~(1 << c)
+            values.append(self.minimax(h2, leader, [*trick, c]))
+        return max(values) if seat % 2 == 0 else min(values)
+
+    def position(self, rng: random.Random, tricks: int) -> tuple[list[int], int, list[int]]:
+        """Hands of ``tricks`` cards each, then 0-3 cards played legally to a trick."""
+        pack = list(range(32))
+        rng.shuffle(pack)
+        hands = [0] * 4
+        for s in range(4):
+            for c in pack[s * tricks : (s + 1) * tricks]:
+                hands[s] |= 1 << c
+        leader = rng.randrange(4)
+        trick: list[int] = []
+        for _ in range(rng.randrange(4)):
+            seat = (leader + len(trick)) % 4
+            c = rng.choice(cards_of(self.legal(hands, leader, trick)))
+            hands[seat] &= ~(1 << c)
+            trick.append(c)
+        return hands, leader, trick
 
 
-def minimax(moves: BeloteMoves, hands: list[int], leader: int, trick: list[int], trump: int) -> int:
-    """Team 0's points by plain minimax, with BeloteMoves for the legal cards."""
-    pts = card_points(trump)
-    beats = beats_table(trump)
-    k = len(trick)
-    if k == 4:
-        win, ws = trick[0], leader
-        for i, c in enumerate(trick[1:], 1):
-            if beats[win] >> c & 1:
-                win, ws = c, (leader + i) % 4
-        gain = sum(pts[c] for c in trick) + (10 if not any(hands) else 0)
-        mine = gain if ws % 2 == 0 else 0
-        return mine + (minimax(moves, hands, ws, [], trump) if any(hands) else 0)
-    st = _state(hands, trump, leader, trick)
-    seat = st.turn
-    values = []
-    for c in cards_of(moves.legal(st)):
-        h2 = list(hands)
-        h2[seat] &= ~(1 << c)
-        values.append(minimax(moves, h2, leader, [*trick, c], trump))
-    return max(values) if seat % 2 == 0 else min(values)
+@functools.cache
+def suit_rig(trump: int, options: tuple[tuple[str, Any], ...] = ()) -> Rig:
+    return Rig(shipped_engine(), Contract(0, trump, SUITS[trump]), dict(options))
 
 
-def test_legal_moves_match_belote_moves_on_random_positions() -> None:
+def rig_for(trump: int, opts: dict[str, Any]) -> Rig:
+    return suit_rig(trump, tuple(sorted(opts.items())))
+
+
+@functools.cache
+def plugin_rig(name: str, trump: int) -> Rig:
+    """A rig under a plugin's contract (``sans-atout``, ``tout-atout``) or obligation."""
+    if name in ("sans-atout", "tout-atout"):
+        return Rig(sans_tout_engine(), Contract(0, None, name), {"sans_tout_atout": "both"})
+    return Rig(obligation_engine(name), Contract(0, trump, SUITS[trump]), {})
+
+
+PLUGIN_RULES = ["sans-atout", "tout-atout", "no-trump-lead", "no-ace-discard"]
+
+
+def test_legal_moves_are_the_move_rules_on_random_positions() -> None:
     rng = random.Random(5)
     checked = 0
     for i in range(4000):
-        opts = OPTIONS[i % len(OPTIONS)]
-        trump = rng.randrange(4)
-        moves = BeloteMoves(trump, **opts)  # type: ignore[arg-type]
-        dd = solver_for(trump, opts)
-        hands, leader, trick = random_position(rng, rng.randint(1, 8), moves)
-        st = _state(hands, trump, leader, trick)
-        seat = st.turn
-        assert dd.legal(hands[seat], seat, trick, st.win_seat if trick else leader) == (
-            moves.legal(st)
-        ), (hands, leader, trick, opts)
+        rig = rig_for(rng.randrange(4), OPTIONS[i % len(OPTIONS)])
+        hands, leader, trick = rig.position(rng, rng.randint(1, 8))
+        assert rig.solver.legal(hands, leader, trick) == rig.legal(hands, leader, trick), (
+            hands,
+            leader,
+            trick,
+        )
         checked += 1
     assert checked == 4000
 
 
+@pytest.mark.parametrize("name", PLUGIN_RULES)
+def test_legal_moves_are_a_plugins_move_rules(name: str) -> None:
+    rng = random.Random(8)
+    for _ in range(600):
+        rig = plugin_rig(name, rng.randrange(4))
+        hands, leader, trick = rig.position(rng, rng.randint(1, 8))
+        assert rig.solver.legal(hands, leader, trick) == rig.legal(hands, leader, trick)
+
+
 @pytest.mark.parametrize("opts", OPTIONS)
-def test_values_equal_brute_force_minimax_on_small_endgames(opts: dict[str, object]) -> None:
+def test_values_equal_brute_force_minimax_on_small_endgames(opts: dict[str, Any]) -> None:
     rng = random.Random(hash(tuple(opts.values())) & 0xFFFF)
     for _ in range(500):
-        trump = rng.randrange(4)
-        moves = BeloteMoves(trump, **opts)  # type: ignore[arg-type]
-        dd = solver_for(trump, opts)
-        hands, leader, trick = random_position(rng, rng.choice((1, 2, 2, 3)), moves)
-        want = minimax(moves, list(hands), leader, list(trick), trump)
+        rig = rig_for(rng.randrange(4), opts)
+        hands, leader, trick = rig.position(rng, rng.choice((1, 2, 2, 3)))
+        want = rig.minimax(list(hands), leader, list(trick))
+        dd = rig.solver
         assert dd.value(hands, leader, trick) == want
         total = dd.remaining_points(hands, trick)
         assert dd.value(hands, leader, trick, team=1) == total - want
 
 
+@pytest.mark.parametrize("name", PLUGIN_RULES)
+def test_values_equal_brute_force_minimax_under_a_plugins_rules(name: str) -> None:
+    rng = random.Random(len(name))
+    seen_other_values = False
+    for _ in range(300):
+        rig = plugin_rig(name, rng.randrange(4))
+        hands, leader, trick = rig.position(rng, rng.choice((1, 2, 3)))
+        want = rig.minimax(list(hands), leader, list(trick))
+        assert rig.solver.value(hands, leader, trick) == want
+        seen_other_values |= rig.solver.remaining_points(hands, trick) != want
+    assert seen_other_values
+
+
+def test_a_plugins_contract_is_solved_with_its_own_card_values() -> None:
+    """Under sans-atout an ace is worth 19 and the jack 2: one trick, the ace led."""
+    rig = plugin_rig("sans-atout", 0)
+    ace, jack = 7, 4  # AC, JC
+    hands = [1 << ace, 1 << jack, 1 << 8, 1 << 9]  # 7D, 8D: nothing else to follow
+    assert rig.solver.value(hands, 0) == 19 + 2 + 10
+    tout = plugin_rig("tout-atout", 0)
+    # tout-atout: the jack (14) beats the ace (6) of its suit
+    assert tout.solver.value(hands, 0) == 0
+    assert tout.solver.value(hands, 0, team=1) == 14 + 6 + 10
+
+
 def test_move_values_are_the_values_after_each_card() -> None:
     rng = random.Random(11)
-    for _ in range(150):
-        trump = rng.randrange(4)
-        moves = BeloteMoves(trump)
-        dd = solver_for(trump, OPTIONS[0])
-        hands, leader, trick = random_position(rng, 3, moves)
+    for i in range(150):
+        rig = rig_for(rng.randrange(4), OPTIONS[0]) if i % 3 else plugin_rig("tout-atout", 0)
+        dd = rig.solver
+        hands, leader, trick = rig.position(rng, 3)
         seat = (leader + len(trick)) % 4
         values = dd.move_values(hands, leader, trick)
-        st = _state(hands, trump, leader, trick)
-        assert set(values) == set(cards_of(moves.legal(st)))
+        assert set(values) == set(cards_of(rig.legal(hands, leader, trick)))
         team = seat % 2
         best = max(values.values())
         assert dd.value(hands, leader, trick, team=team) == best
         for c, v in values.items():
             h2 = list(hands)
             h2[seat] &= ~(1 << c)
-            want = minimax(moves, h2, leader, [*trick, c], trump)
+            want = rig.minimax(h2, leader, [*trick, c])
             total = dd.remaining_points(hands, trick)
             assert v == (want if team == 0 else total - want)
 
@@ -158,9 +224,9 @@ def test_move_values_are_the_values_after_each_card() -> None:
 def test_at_least_agrees_with_the_exact_value() -> None:
     rng = random.Random(3)
     for _ in range(100):
-        trump = rng.randrange(4)
-        dd = BeloteDD(trump)
-        hands, leader, trick = random_position(rng, 3, BeloteMoves(trump))
+        rig = rig_for(rng.randrange(4), OPTIONS[0])
+        dd = BeloteDD(rig.solver.rules)
+        hands, leader, trick = rig.position(rng, 3)
         v = dd.value(hands, leader, trick)
         assert dd.at_least(hands, leader, trick, 0, v)
         assert not dd.at_least(hands, leader, trick, 0, v + 1)
@@ -169,44 +235,53 @@ def test_at_least_agrees_with_the_exact_value() -> None:
         assert not dd.at_least(hands, leader, trick, 1, other + 1)
 
 
-def test_a_full_deal_value_is_within_the_deal_and_stable() -> None:
-    rng = random.Random(7)
+def deal_hands(seed: int) -> list[int]:
+    rng = random.Random(seed)
     pack = list(range(32))
     rng.shuffle(pack)
-    hands = [sum(1 << c for c in pack[i * 8 : (i + 1) * 8]) for i in range(4)]
-    dd = BeloteDD(2)
-    v0 = dd.value(hands, 1)
+    return [sum(1 << c for c in pack[i * 8 : (i + 1) * 8]) for i in range(4)]
+
+
+def test_a_full_deal_value_is_within_the_deal_and_stable() -> None:
+    hands = deal_hands(7)
+    rules = rig_for(2, OPTIONS[0]).solver.rules
+    v0 = BeloteDD(rules).value(hands, 1)
     assert 0 <= v0 <= 162
-    assert BeloteDD(2).value(hands, 1, team=1) == 162 - v0
+    assert BeloteDD(rules).value(hands, 1, team=1) == 162 - v0
     # the leader's best lead is worth exactly the position's value
-    values = BeloteDD(2).move_values(hands, 1)
+    values = BeloteDD(rules).move_values(hands, 1)
     assert max(values.values()) == 162 - v0
+
+
+def test_a_full_deal_under_a_plugins_contract_is_solved() -> None:
+    hands = deal_hands(12)
+    for name in ("sans-atout", "tout-atout"):
+        rules = plugin_rig(name, 0).solver.rules
+        v0 = BeloteDD(rules).value(hands, 0)
+        assert 0 <= v0 <= rules.total == 162
+        assert BeloteDD(rules).value(hands, 0, team=1) == 162 - v0
 
 
 def test_horizon_estimates_stay_within_the_points_in_play() -> None:
     rng = random.Random(9)
-    for _ in range(30):
-        trump = rng.randrange(4)
-        dd = BeloteDD(trump, horizon=5)
-        hands, leader, trick = random_position(rng, 8, BeloteMoves(trump))
+    for i in range(30):
+        rig = rig_for(rng.randrange(4), OPTIONS[0]) if i % 2 else plugin_rig("sans-atout", 0)
+        dd = rig.solver.with_horizon(5)
+        hands, leader, trick = rig.position(rng, 8)
         total = dd.remaining_points(hands, trick)
         for v in dd.move_values(hands, leader, trick).values():
             assert 0 <= v <= total
 
 
 def test_a_passed_deadline_stops_the_search() -> None:
-    rng = random.Random(1)
-    pack = list(range(32))
-    rng.shuffle(pack)
-    hands = [sum(1 << c for c in pack[i * 8 : (i + 1) * 8]) for i in range(4)]
-    dd = BeloteDD(0)
+    dd = BeloteDD(rig_for(0, OPTIONS[0]).solver.rules)
     dd.set_deadline(1e-9)
     with pytest.raises(SearchTimeout):
-        dd.value(hands, 0)
+        dd.value(deal_hands(1), 0)
 
 
 def test_bad_positions_are_refused_with_a_reason() -> None:
-    dd = BeloteDD(0)
+    dd = BeloteDD(rig_for(0, OPTIONS[0]).solver.rules)
     with pytest.raises(ValueError, match="4 hands"):
         dd.value([1, 2, 4], 0)
     with pytest.raises(ValueError, match="do not fit"):

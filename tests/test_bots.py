@@ -20,6 +20,7 @@ from atout.plugins.bots.belote_expert import (
     sample_hands,
 )
 from atout.plugins.bots.duplicate import confidence, count_matches, run_duplicate
+from atout.plugins.bots.search import CardRules
 from helpers import card, cards, position, shipped_engine
 
 GAMES = ("belote", "decouverte")
@@ -223,7 +224,7 @@ def test_inferred_voids_and_trump_limits_never_exclude_the_true_cards(eng: Engin
             nonlocal checked
             if view.phase != "play":
                 return
-            forbid = infer_constraints(view)
+            forbid = infer_constraints(view, eng)
             for s in range(4):
                 assert not forbid[s] & deal.state.hands[s], (s, forbid[s], deal.state.hands[s])
             checked += 1
@@ -252,7 +253,7 @@ def test_a_seat_that_did_not_follow_is_void_and_one_that_discarded_has_no_trump(
     deal.play(card("AS"))
     deal.play(card("7C"))
     view = deal.view(2)
-    forbid = infer_constraints(view)
+    forbid = infer_constraints(view, eng)
     spades = cards("7S 8S 9S 10S JS QS KS")
     hearts = cards("JH QH KH AH")
     assert spades | hearts <= view.unseen
@@ -270,8 +271,8 @@ def test_samples_respect_every_inferred_constraint(eng: Engine) -> None:
         nonlocal count
         if view.phase != "play" or count > 400:
             return
-        forbid = infer_constraints(view)
-        hands = sample_hands(view, rng, forbid)
+        forbid = infer_constraints(view, eng)
+        hands = sample_hands(view, rng, forbid, engine=eng)
         total = 0
         for s in range(4):
             assert hands[s].bit_count() == view.hand_sizes[s]
@@ -298,17 +299,20 @@ def test_samples_respect_every_inferred_constraint(eng: Engine) -> None:
 def test_deal_utility_follows_the_contract(eng: Engine) -> None:
     deal = position(eng, ["JH", "7C", "8C", "9C"], trump="H", taker=0, leader=0)
     view = deal.view(0)
-    assert deal_utility(view, 100, [0, 0]) == 100 - 62
-    assert deal_utility(view, 81, [0, 0]) == 0  # a tie: the takers make it by default
-    assert deal_utility(view, 70, [0, 0]) == -162
-    assert deal_utility(view, 70, [0, 20]) == -182
+    assert view.contract is not None
+    total = CardRules.of(eng.play_rules("belote", view.rules, view.contract)).total
+    assert total == 162
+    assert deal_utility(view, 100, [0, 0], total) == 100 - 62
+    assert deal_utility(view, 81, [0, 0], total) == 0  # a tie: the takers make it by default
+    assert deal_utility(view, 70, [0, 0], total) == -162
+    assert deal_utility(view, 70, [0, 20], total) == -182
     defender = deal.view(1)
-    assert deal_utility(defender, 92, [0, 0]) == 162
+    assert deal_utility(defender, 92, [0, 0], total) == 162
 
 
 def test_no_claim_without_the_running_scores(eng: Engine) -> None:
     deal = position(eng, ["JH 9H", "7C 8C", "10C 9C", "AC KC"], trump="H", rules={"arret": True})
-    assert not sure_claim(deal.view(0))
+    assert not sure_claim(deal.view(0), eng)
 
 
 def test_claims_by_the_bots_are_always_right(eng: Engine) -> None:

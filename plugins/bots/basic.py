@@ -8,15 +8,17 @@
   bids from a point count of the hand under each candidate trump.
 
 The card order and points come from the engine's compiled rules of the deal
-(:meth:`Engine.play_rules`), so a rule plugin that changes them is followed; without an
-engine the Belote tables are used.
+(:meth:`Engine.play_rules`, read as :class:`~.search.CardRules`), so a rule plugin that
+changes them is followed; the legal cards are the view's.  A bot built without an engine
+uses the engine of the installed plugins (:func:`default_engine`), as the ``atout``
+command builds it: no bot carries a copy of a rule.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from atout.core.cards import (
     ACE,
@@ -33,10 +35,11 @@ from atout.core.cards import (
     cards_of,
     make_card,
 )
+from atout.core.engine import Engine
 from atout.core.model import CLAIM, Action
 from atout.core.views import View
 
-from ..tables import LAST_TRICK_BONUS, beats_table, card_points, strength
+from .search import CardRules
 
 TAKE = "take"
 PASS = "pass"
@@ -56,50 +59,25 @@ class RandomBot:
 # --- the rules of the deal, as a bot may know them ---------------------------------------
 
 
-@dataclass(frozen=True)
-class CardTables:
-    """What a bot needs to judge cards under one contract: which card beats which
-    (``beats[c]``: the cards that take the lead from ``c``), what each card is worth,
-    the last trick's bonus, and each card's strength within its suit."""
-
-    trump: int | None
-    beats: tuple[int, ...]
-    points: tuple[int, ...]
-    last_trick: int
-    strength: tuple[int, ...]
-
-    @property
-    def trump_mask(self) -> CardSet:
-        return SUIT_MASKS[self.trump] if self.trump is not None else 0
+@functools.cache
+def _installed_engine() -> Engine:
+    return Engine()
 
 
-def card_tables(view: View, engine: object | None = None) -> CardTables:
-    """The card tables of ``view``'s contract: from the engine's compiled rules of the
-    deal when an engine is given (a rule plugin may change them), else Belote's."""
+def default_engine(engine: Engine | None = None) -> Engine:
+    """``engine``, or (for a bot built without one) the engine of the installed
+    plugins, built once."""
+    return engine if engine is not None else _installed_engine()
+
+
+def card_tables(view: View, engine: Engine | None = None) -> CardRules:
+    """The card tables of ``view``'s contract, from the engine's compiled rules of the
+    deal (a rule plugin may change them).  The view must be in the play."""
     contract = view.contract
-    trump = contract.trump if contract is not None else None
-    if engine is not None and contract is not None:
-        play_rules = getattr(engine, "play_rules", None)
-        if play_rules is not None:
-            compiled = play_rules(view.game, view.rules, contract)
-            return _tables(
-                trump, compiled.beats, tuple(compiled.values.points), compiled.values.last_trick
-            )
-    return _tables(trump, beats_table(trump), card_points(trump), LAST_TRICK_BONUS)
-
-
-_TABLE_CACHE: dict[tuple[object, ...], CardTables] = {}
-
-
-def _tables(
-    trump: int | None, beats: tuple[int, ...], points: tuple[int, ...], last: int
-) -> CardTables:
-    key = (trump, beats, points, last)
-    found = _TABLE_CACHE.get(key)
-    if found is None:
-        found = CardTables(trump, beats, points, last, tuple(strength(c, trump) for c in range(32)))
-        _TABLE_CACHE[key] = found
-    return found
+    if contract is None:
+        raise ValueError("the card tables of a deal exist once its contract is known")
+    play = default_engine(engine).play_rules(view.game, view.rules, contract)
+    return CardRules.of(play)
 
 
 def trick_winner(view: View, beats: tuple[int, ...]) -> tuple[int, int]:
@@ -129,7 +107,7 @@ def team_of(view: View, seat: int) -> int:
     return seat % view.teams
 
 
-def is_master(card: Card, others: CardSet, tables: CardTables) -> bool:
+def is_master(card: Card, others: CardSet, tables: CardRules) -> bool:
     """Whether no card in ``others`` of the same suit beats ``card``."""
     return not (tables.beats[card] & SUIT_MASKS[card >> 3] & others)
 
@@ -137,7 +115,7 @@ def is_master(card: Card, others: CardSet, tables: CardTables) -> bool:
 # --- l'arrêt -----------------------------------------------------------------------------
 
 
-def sure_claim(view: View) -> bool:
+def sure_claim(view: View, engine: Engine | None = None) -> bool:
     """Whether claiming the match now (l'arrêt) is surely right.
 
     The claim is checked against what the seat knows for certain: its team's running
@@ -159,13 +137,13 @@ def sure_claim(view: View) -> bool:
     contract = view.contract
     if contract is not None and team_of(view, contract.taker) == team:
         # the deal is played out: the contract must be made whatever happens
-        theirs_max = sum(view.points) - mine + _points_left(view) + opp_unknown
+        theirs_max = sum(view.points) - mine + _points_left(view, engine) + opp_unknown
         return counted > theirs_max
     return True
 
 
-def _points_left(view: View) -> int:
-    tables = card_tables(view)
+def _points_left(view: View, engine: Engine | None) -> int:
+    tables = card_tables(view, engine)
     left = FULL_DECK & ~played_cards(view)
     return sum(tables.points[c] for c in cards_of(left)) + tables.last_trick
 
@@ -253,7 +231,12 @@ def bidding_hand(view: View, trump: int) -> CardSet:
     return hand
 
 
-def choose_action(view: View, bid: Callable[[View], str], card: Callable[[View], Card]) -> Action:
+def choose_action(
+    view: View,
+    bid: Callable[[View], str],
+    card: Callable[[View], Card],
+    engine: Engine | None = None,
+) -> Action:
     """The frame of a Belote-family bot's choice: the only legal action when there is one,
     else ``bid(view)`` in the bidding, l'arrêt when :func:`sure_claim` says it is surely
     right, else ``card(view)``.  A seat with nothing to do is a ``ValueError``."""
@@ -264,7 +247,7 @@ def choose_action(view: View, bid: Callable[[View], str], card: Callable[[View],
         return actions[0]
     if view.phase == "bidding":
         return Action.bid(bid(view))
-    if CLAIM in actions and sure_claim(view):
+    if CLAIM in actions and sure_claim(view, engine):
         return CLAIM
     return Action.play(card(view))
 
@@ -279,13 +262,13 @@ class GreedyBot:
 
     take_threshold = 62
 
-    def __init__(self, seed: int = 0, engine: object | None = None) -> None:
+    def __init__(self, seed: int = 0, engine: Engine | None = None) -> None:
         self.rng = random.Random(seed)
-        self.engine = engine
+        self.engine = default_engine(engine)
 
     def choose(self, view: View) -> Action:
         """The greedy action for ``view``."""
-        return choose_action(view, self.bid, self.card)
+        return choose_action(view, self.bid, self.card, self.engine)
 
     # --- bidding --------------------------------------------------------------------------
 
@@ -324,7 +307,7 @@ class GreedyBot:
             return self.lead(view, legal, others, tables)
         return self.follow(view, legal, others, tables)
 
-    def lead(self, view: View, legal: CardSet, others: CardSet, tables: CardTables) -> Card:
+    def lead(self, view: View, legal: CardSet, others: CardSet, tables: CardRules) -> Card:
         """Pull trumps with the master trump when the team took; cash a plain master;
         else lead low from the longest plain suit."""
         pts, strg = tables.points, tables.strength
@@ -348,7 +331,7 @@ class GreedyBot:
             return min(cards_of(pool), key=lambda c: (pts[c], strg[c]))
         return min(cards_of(legal), key=lambda c: (pts[c], strg[c]))
 
-    def follow(self, view: View, legal: CardSet, others: CardSet, tables: CardTables) -> Card:
+    def follow(self, view: View, legal: CardSet, others: CardSet, tables: CardRules) -> Card:
         """Smear on a partner's sure trick, win a trick worth winning as cheaply as
         possible, else discard the least valuable card."""
         pts, strg, beats = tables.points, tables.strength, tables.beats
@@ -380,7 +363,7 @@ class GreedyBot:
         return self.discard(cards, tables)
 
     @staticmethod
-    def discard(cards: tuple[Card, ...] | list[Card], tables: CardTables) -> Card:
+    def discard(cards: tuple[Card, ...] | list[Card], tables: CardRules) -> Card:
         """The least valuable card: fewest points, a plain card before a trump, the
         weakest first."""
         tm = tables.trump_mask

@@ -26,10 +26,19 @@ The search is the one bridge solvers use, in pure Python:
 With ``horizon=n`` the search stops at trick starts where each hand holds ``n`` cards and
 returns an estimate there (the bots' depth-limited search for the first tricks).
 
-The legal moves follow :class:`atout.plugins.common.BeloteMoves` exactly (partner relief,
-overtrumping, the ``undertrump``, ``must_head_trick`` and ``must_trump_partner`` house
-rules); ``tests/test_belote_dd.py`` checks them against it on random positions, and the
-values against a brute-force minimax on small endgames.
+The rules are the deal's, as the engine compiled them from the rule plugins
+(:meth:`atout.core.Engine.play_rules`, read through :class:`~.search.CardRules`): the
+trick winner and the card values are tables, and the legal cards are asked of the deal's
+move rule (:class:`~.search.MoveAsker`), remembered by hand and trick when the rule is
+``trick_local`` and asked anew at every node otherwise.  So a contract a third-party
+plugin defines is searched like a shipped one.  Two shortcuts read the tables only: the
+top trump run exists when the trumps are one suit that beats the others
+(:attr:`~.search.CardRules.trump_suit`), and the equivalent-cards pruning takes it that
+the move rule tells two zero-point cards of one suit apart only by what beats them (it
+holds for every rule that speaks of suits, trumps and the cards that beat the trick).
+``tests/test_belote_dd.py`` checks the values against a brute-force minimax that asks the
+engine's rules, on small endgames under the shipped contracts, the house rules of play and
+a plugin's contracts.
 
 Seats are ``0..3``; teams are ``seat % 2``; the seat after ``s`` is ``(s + direction) % 4``.
 """
@@ -41,17 +50,13 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from atout.core.cards import SUIT_MASKS, Card, CardSet, cards_of
-from atout.core.model import Rules
+from atout.core.engine import Engine
+from atout.core.model import Contract, Rules
+from atout.core.state import DealState
 
-from ..tables import LAST_TRICK_BONUS, beats_table, card_points, strength
+from .search import INF, CardRules, MoveAsker, SearchTimeout, scratch_state, trick_code
 
-INF = 1 << 20
-
-
-class SearchTimeout(Exception):
-    """Raised inside a search when the deadline set by :meth:`BeloteDD.set_deadline`
-    has passed; the transposition table stays valid."""
-
+__all__ = ["INF", "BeloteDD", "SearchTimeout"]
 
 # The trick-taking power of a card by its strength in its suit (7 .. master), for the
 # depth-limited estimate: trumps weigh most, plain aces and tens next.
@@ -69,38 +74,45 @@ def _suit_byte_points(points: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 
 
 class BeloteDD:
-    """The double-dummy solver for one trump and one set of play rules.
+    """The double-dummy solver for the play rules of one contract.
 
-    Keep one instance per (trump, rules): its transposition table stays valid across
-    positions and samples (an entry depends only on the hands and the leader), which is
-    what makes solving every legal card of one sample cheap after the first.
+    ``rules`` are the deal's search tables (:meth:`CardRules.of` the engine's
+    :meth:`~atout.core.Engine.play_rules`); ``direction`` is the direction of play;
+    ``state`` the scratch state through which the move rule is asked
+    (:func:`~.search.scratch_state`; give one with the deal's game, rules, contract and
+    past tricks when the move rule is not ``trick_local``); ``asker`` shares remembered
+    legal sets between solvers of the same rules.
+
+    Keep one instance per contract: its transposition table stays valid across positions
+    and samples (an entry depends only on the hands and the leader), which is what makes
+    solving every legal card of one sample cheap after the first.
     """
 
     def __init__(
         self,
-        trump: int | None,
-        undertrump: str = "not-on-partner",
-        must_head_trick: bool = False,
-        must_trump_partner: bool = False,
+        rules: CardRules,
         direction: int = 1,
-        points: Sequence[int] | None = None,
-        last_trick: int = LAST_TRICK_BONUS,
         horizon: int = 0,
+        state: DealState | None = None,
+        asker: MoveAsker | None = None,
     ) -> None:
-        self.trump = trump
-        self.trump_mask = SUIT_MASKS[trump] if trump is not None else 0
-        self.beats = beats_table(trump)
-        self.points = tuple(points) if points is not None else card_points(trump)
-        self.last_trick = last_trick
-        self.always_pisser = undertrump == "always"
-        self.head = must_head_trick
-        self.trump_partner = must_trump_partner
+        self.rules = rules
+        self.trump = rules.trump_suit
+        self.trump_mask = rules.trump_mask
+        self.beats = rules.beats
+        self.points = rules.points
+        self.last_trick = rules.last_trick
         self.direction = direction
-        self.strength = tuple(strength(c, trump) for c in range(32))
+        self.strength = rules.strength
         self.horizon = horizon
         """0: exact.  ``n``: stop at trick starts where each hand holds ``n`` cards or
         fewer and return :meth:`estimate` there (a depth-limited search for the first
         tricks, where an exact solve costs too much time for a bot)."""
+        if asker is None:
+            asker = MoveAsker(
+                rules.moves, state if state is not None else scratch_state(4, 2, direction)
+            )
+        self.asker = asker
         self.tt: dict[int, list[int]] = {}
         self._stats = [0]
         self._deadline = [0.0]
@@ -108,55 +120,41 @@ class BeloteDD:
         self._build()
 
     @classmethod
-    def for_rules(cls, rules: Rules | dict[str, object], trump: int | None) -> BeloteDD:
-        """The solver for ``trump`` with the play options of ``rules`` (a pack's rules)."""
-        get = rules.get
-        direction = -1 if get("direction") == "clockwise" else 1
-        return cls(
-            trump,
-            undertrump=str(get("undertrump", "not-on-partner")),
-            must_head_trick=bool(get("must_head_trick", False)),
-            must_trump_partner=bool(get("must_trump_partner", False)),
-            direction=direction,
-        )
+    def for_contract(
+        cls,
+        engine: Engine,
+        game: str,
+        rules: Rules,
+        contract: Contract,
+        direction: int = 1,
+        horizon: int = 0,
+    ) -> BeloteDD:
+        """The solver of ``contract``'s play rules as ``engine`` compiles them for
+        ``game`` under ``rules`` (its scratch state knows the game, rules and contract)."""
+        play = engine.play_rules(game, rules, contract)
+        state = scratch_state(4, 2, direction, game, rules, contract)
+        return cls(CardRules.of(play), direction, horizon, state)
+
+    def with_horizon(self, horizon: int) -> BeloteDD:
+        """A fresh solver of the same rules (sharing the remembered legal sets) that
+        stops at ``horizon`` (see :attr:`horizon`)."""
+        return BeloteDD(self.rules, self.direction, horizon, asker=self.asker)
 
     # --- legal moves ---------------------------------------------------------------------
 
-    def legal(self, hand: CardSet, seat: int, trick: Sequence[Card], win_seat: int) -> CardSet:
-        """The cards ``seat`` holding ``hand`` may play to ``trick`` (cards in play
-        order) whose winning card was played by ``win_seat`` (``BeloteMoves`` semantics)."""
-        if not trick:
-            return hand
-        win = trick[0]
-        for c in trick[1:]:
-            if self.beats[win] >> c & 1:
-                win = c
-        return self._legal(hand, seat, trick[0] >> 3, win, win_seat)
-
-    def _legal(self, hand: CardSet, seat: int, led: int, win: int, wseat: int) -> CardSet:
-        beats = self.beats
-        tm = self.trump_mask
-        if led == self.trump:
-            follow = hand & tm
-            if follow:
-                return follow & beats[win] or follow
-            return hand
-        follow = hand & SUIT_MASKS[led]
-        if follow:
-            if self.head and win >> 3 == led:
-                return follow & beats[win] or follow
-            return follow
-        trumps = hand & tm
-        if not trumps:
-            return hand
-        higher = trumps & beats[win]
-        if (wseat ^ seat) & 1 == 0 and wseat != seat:
-            if self.trump_partner:
-                return trumps
-            if self.always_pisser and win >> 3 == self.trump:
-                return higher | (hand & ~tm) if higher else trumps
-            return (hand & ~tm) | (higher or trumps)
-        return higher or trumps
+    def legal(self, hands: Sequence[CardSet], leader: int, trick: Sequence[Card] = ()) -> CardSet:
+        """The cards the seat to play may play, ``hands`` being what each seat holds and
+        ``trick`` the cards played to the current trick from ``leader`` on: the deal's
+        move rule's answer (remembered when it is trick-local)."""
+        seat = (leader + len(trick) * self.direction) % 4
+        code = trick_code(trick)
+        hand = hands[seat]
+        if self.asker.local:
+            found = self.asker.memo.get(hand | code << 32)
+            if found is not None:
+                return found
+        win, wseat = self._winner(leader, trick) if trick else (-1, -1)
+        return self.asker.ask(hands, seat, code, win, wseat)
 
     # --- the search ------------------------------------------------------------------------
 
@@ -169,9 +167,12 @@ class BeloteDD:
         trump = self.trump if self.trump is not None else -1
         suit_masks = SUIT_MASKS
         last_bonus = self.last_trick
-        head = self.head
-        trump_partner = self.trump_partner
-        always = self.always_pisser
+        asker = self.asker
+        ask = asker.ask
+        legal_of = asker.memo.get
+        free_lead = bool(self.rules.moves.free_lead)
+        # the trick code of each card led (see trick_code), already shifted into the key
+        lead_code = tuple((c + 1) << 32 for c in range(32))
         d = self.direction
         nxt = tuple((s + d) % 4 for s in range(4))
         tt = self.tt
@@ -245,7 +246,7 @@ class BeloteDD:
                 if live & beats[c] & suit_masks[c >> 3]:
                     scored.append((pts[c] + strg[c], c))
                 else:
-                    scored.append((-100 - pts[c] - (40 if c >> 3 == trump else 0), c))
+                    scored.append((-100 - pts[c] - (40 if tm >> c & 1 else 0), c))
             scored.sort()
             seq = tuple(c for _, c in scored)
             lead_memo[key] = seq
@@ -277,7 +278,7 @@ class BeloteDD:
         hz = self.horizon
         # the power of each card to take tricks later, for the horizon estimate
         power = tuple(
-            (TRUMP_POWER[strg[c]] if c >> 3 == trump else PLAIN_POWER[strg[c]]) for c in range(32)
+            (TRUMP_POWER[strg[c]] if tm >> c & 1 else PLAIN_POWER[strg[c]]) for c in range(32)
         )
 
         def in_play(live: int, team1: int) -> tuple[int, int]:
@@ -369,6 +370,9 @@ class BeloteDD:
             if stats[0] & 255 == 0 and deadline[0] and clock() > deadline[0]:
                 raise SearchTimeout("the search ran out of time")
             moves = h[leader]
+            if not free_lead:
+                found = legal_of(moves)
+                moves = found if found is not None else ask(h, leader, 0, -1, -1)
             if moves & zero_mask:
                 moves = prune_equivalent(moves, live)
             seq = order_lead(moves, live)
@@ -382,7 +386,7 @@ class BeloteDD:
             for c in seq:
                 b = 1 << c
                 h[leader] ^= b
-                v = in_trick(h, ns, 1, c >> 3, c, leader, pts[c], alpha, beta, live)
+                v = in_trick(h, ns, 1, lead_code[c], c, leader, pts[c], alpha, beta, live)
                 h[leader] ^= b
                 # team 0 maximises, team 1 minimises (as in in_trick)
                 if maxing:
@@ -415,7 +419,7 @@ class BeloteDD:
             h: list[int],
             seat: int,
             k: int,
-            led: int,
+            code: int,
             win: int,
             wseat: int,
             tp: int,
@@ -423,33 +427,16 @@ class BeloteDD:
             beta: int,
             live: int,
         ) -> int:
+            """Fail-soft alpha-beta value of team 0's remaining points, ``seat`` to play
+            the ``k``-th card of a trick whose cards so far are ``code`` (their
+            :func:`trick_code`, shifted left by 32), won by ``win`` of ``wseat``, worth
+            ``tp`` points so far."""
             hand = h[seat]
             bw = beats[win]
             partner = (wseat ^ seat) & 1 == 0
-            # the legal cards (BeloteMoves semantics, inlined)
-            if led == trump:
-                moves = hand & tm
-                moves = (moves & bw or moves) if moves else hand
-            else:
-                moves = hand & suit_masks[led]
-                if moves:
-                    if head and win >> 3 == led:
-                        moves = moves & bw or moves
-                else:
-                    trumps = hand & tm
-                    if not trumps:
-                        moves = hand
-                    else:
-                        higher = trumps & bw
-                        if partner:
-                            if trump_partner:
-                                moves = trumps
-                            elif always and win >> 3 == trump:
-                                moves = higher | (hand & ~tm) if higher else trumps
-                            else:
-                                moves = (hand & ~tm) | (higher or trumps)
-                        else:
-                            moves = higher or trumps
+            moves = legal_of(hand | code)
+            if moves is None:
+                moves = ask(h, seat, code >> 32, win, wseat)
             if moves & (moves - 1):
                 if moves & zero_mask:
                     moves = prune_equivalent(moves, live)
@@ -476,6 +463,7 @@ class BeloteDD:
             else:
                 ns = nxt[seat]
                 k1 = k + 1
+                code6 = code << 6
             for c in seq:
                 if last:
                     # the last card of the trick: its winner and points are immediate
@@ -492,9 +480,22 @@ class BeloteDD:
                     b = 1 << c
                     h[seat] ^= b
                     if bw >> c & 1:
-                        v = in_trick(h, ns, k1, led, c, seat, tp + pts[c], alpha, beta, live)
+                        v = in_trick(
+                            h, ns, k1, code6 | lead_code[c], c, seat, tp + pts[c], alpha, beta, live
+                        )
                     else:
-                        v = in_trick(h, ns, k1, led, win, wseat, tp + pts[c], alpha, beta, live)
+                        v = in_trick(
+                            h,
+                            ns,
+                            k1,
+                            code6 | lead_code[c],
+                            win,
+                            wseat,
+                            tp + pts[c],
+                            alpha,
+                            beta,
+                            live,
+                        )
                     h[seat] ^= b
                 if maxing:
                     if v > best:
@@ -540,7 +541,8 @@ class BeloteDD:
         live = hands[0] | hands[1] | hands[2] | hands[3]
         for c in trick:
             live |= 1 << c
-        return self._in_trick(hands, s, k, trick[0] >> 3, win, wseat, tp, alpha, beta, live)
+        code = trick_code(trick) << 32
+        return self._in_trick(hands, s, k, code, win, wseat, tp, alpha, beta, live)
 
     def remaining_points(self, hands: Sequence[int], trick: Sequence[Card] = ()) -> int:
         """Every point still to be won: the cards in hands and in the trick, and the
@@ -628,8 +630,7 @@ class BeloteDD:
         if team is None:
             team = seat & 1
         if moves is None:
-            legal = self.legal(h[seat], seat, trick, self._winner(leader, trick))
-            moves = cards_of(legal)
+            moves = cards_of(self.legal(h, leader, trick))
         out: dict[Card, int] = {}
         guess: int | None = None
         for c in moves:
@@ -637,7 +638,7 @@ class BeloteDD:
             h2[seat] &= ~(1 << c)
             t2 = [*trick, c]
             if len(t2) == 4:
-                win_seat = self._winner(leader, t2)
+                _, win_seat = self._winner(leader, t2)
                 pts = sum(self.points[x] for x in t2)
                 if not any(h2):
                     pts += self.last_trick
@@ -650,9 +651,8 @@ class BeloteDD:
             guess = out[c]
         return out
 
-    def _winner(self, leader: int, trick: Sequence[Card]) -> int:
-        if not trick:
-            return leader
+    def _winner(self, leader: int, trick: Sequence[Card]) -> tuple[Card, int]:
+        """The winning card and seat of a non-empty ``trick`` led by ``leader``."""
         win = trick[0]
         wseat = leader
         s = leader
@@ -661,7 +661,7 @@ class BeloteDD:
             if self.beats[win] >> c & 1:
                 win = c
                 wseat = s
-        return wseat
+        return win, wseat
 
     def _check(self, hands: list[int], leader: int, trick: Sequence[Card]) -> None:
         if len(hands) != 4:

@@ -4,17 +4,24 @@ For a card to play, :class:`BeloteExpert`
 
 1. reads from the seat's :class:`~atout.core.views.View` everything the deal has
    proved about the hidden hands (:func:`infer_constraints`): the cards shown (the
-   turn-up with the taker, declarations), a seat that did not follow a suit is void in
-   it, one that did not trump when it had to holds no trump, one that did not overtrump
-   holds no higher trump, one that played the trump king or queen without saying
-   "belote" does not hold the other, and a seat that showed its declarations holds no
-   other combination;
+   turn-up with the taker, declarations); every card a seat played, judged again by the
+   deal's move rule, proves the cards the seat cannot have held (had it held them, the
+   card would not have been legal: a void, no trump, no higher trump, whatever the rule
+   in force says); a seat that played the trump king or queen without saying "belote"
+   does not hold the other, and a seat that showed its declarations holds no other
+   combination (the game's ``atout_declarations`` hook says which a hand has);
 2. deals the unseen cards to the other seats at random, consistently with all that
    (:func:`sample_hands`);
 3. solves each sampled layout with the double-dummy solver
    (:class:`~atout.plugins.bots.belote_dd.BeloteDD`), for every legal card;
 4. plays the card whose values, turned into the deal's score for its team (making or
    failing the contract, declarations), are best on average.
+
+Everything about the play comes from the deal's rule objects that the engine compiles
+(:meth:`atout.core.Engine.play_rules`): the legal cards, the trick winner, the card
+values and the points of a whole deal.  So a contract a plugin adds (sans-atout,
+tout-atout) or an obligation a house-rule plugin changes is searched as the shipped
+contracts are.
 
 Early in a deal an exact solve of every card costs seconds in Python, so the first two
 tricks are searched three tricks deep with the solver's estimate beyond (its
@@ -50,13 +57,14 @@ from atout.core.cards import (
     cards_of,
     make_card,
 )
-from atout.core.model import Action, Rules
+from atout.core.engine import Engine
+from atout.core.model import Action, Contract, MoveRule, Rules
+from atout.core.state import DealState
 from atout.core.views import View
 
-from ..common import BeloteMoves
-from ..tables import DEAL_POINTS, LAST_TRICK_BONUS, beats_table, card_points
-from .basic import GreedyBot, choose_action, team_of
-from .belote_dd import BeloteDD, SearchTimeout
+from .basic import GreedyBot, choose_action, default_engine, team_of
+from .belote_dd import BeloteDD
+from .search import CardRules, MoveAsker, SearchTimeout, scratch_state
 
 DEFAULT_BUDGET = 0.5
 """Seconds a decision may take by default (the 95th percentile stays under 1 s)."""
@@ -150,42 +158,78 @@ def declaration_points(view: View) -> list[int]:
     return out
 
 
-def infer_constraints(view: View, moves: BeloteMoves | None = None) -> list[CardSet]:
+def _view_state(view: View, contract: Contract) -> DealState:
+    """A scratch state in the play with what ``view`` shows of the deal (game, rules,
+    contract, dealer, bids, finished tricks), for asking the deal's rules about it."""
+    st = scratch_state(view.seats, view.teams, view.direction, view.game, view.rules, contract)
+    st.dealer = view.dealer
+    st.turnup = view.turnup
+    st.bids = list(view.bids)
+    st.tricks = list(view.tricks)
+    st.announcements = list(view.announcements)
+    return st
+
+
+def infer_constraints(view: View, engine: Engine | None = None) -> list[CardSet]:
     """Per seat, the unseen cards the play has proved that seat does not hold.
 
-    Every card a seat played is re-judged with the play obligations
-    (:class:`~atout.plugins.common.BeloteMoves` semantics, with the pack's options):
-    a card off the led suit proves a void; a card off trump when the seat had to trump
-    proves it has no trump; a trump that does not beat the trick's trump when it had to
-    proves no higher trump; a plain card that does not beat the trick under the
-    "must head the trick" rule proves no higher card of the suit.  A seat that played the
-    trump king or queen without a "belote" word does not hold the other one.
+    Every card a seat played is judged again by the deal's move rule (the engine's
+    :meth:`~atout.core.Engine.play_rules`, whatever plugin gave it).  When the seat
+    played ``c`` it held at least ``c``, the cards it played afterwards and the cards it
+    is known to hold now (the fewest), and some unseen cards besides.  An unseen card
+    ``x`` is proved absent when ``c`` is legal neither with the fewest plus ``x`` nor
+    with those and any one more unseen card: so a void, no trump, no higher trump, as
+    the rule in force says.  (Exact for rules whose permission to play a card needs at
+    most one card beyond the absence of the cards that oblige otherwise, as Belote's:
+    the higher trump that lets a seat discard on its partner's trump.)  A lead is
+    judged only when the rule restricts leads (``free_lead`` false).
+    A seat that played the trump king or queen without a "belote" word does not hold the
+    other one.
     """
+    seats = view.seats
+    forbid = [0] * seats
+    contract = view.contract
+    if contract is None:
+        return forbid
     rules = view.rules
-    trump = view.trump
-    if moves is None:
-        moves = BeloteMoves(
-            trump,
-            undertrump=str(rules.get("undertrump", "not-on-partner")),
-            must_head_trick=bool(rules.get("must_head_trick", False)),
-            must_trump_partner=bool(rules.get("must_trump_partner", False)),
-        )
-    beats = moves.beats
-    tm = moves.trump_mask
-    forbid = [0] * view.seats
+    play = default_engine(engine).play_rules(view.game, rules, contract)
+    rule, beats = play.moves, play.beats
+    st = _view_state(view, contract)
     tricks: list[tuple[int, tuple[Card, ...]]] = [(t.leader, t.cards) for t in view.tricks]
     if view.trick:
         tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
-    for leader, cards in tricks:
-        led = cards[0] >> 3
-        win, wseat = cards[0], leader
-        for i, c in enumerate(cards):
-            seat = (leader + i * view.direction) % view.seats
-            if i == 0:
-                continue
-            forbid[seat] |= _proved_absent(moves, seat, c, led, win, wseat, view, tm, beats)
-            if beats[win] >> c & 1:
-                win, wseat = c, seat
+    plays = [
+        (ti, i, (leader + i * view.direction) % seats, c)
+        for ti, (leader, cards) in enumerate(tricks)
+        for i, c in enumerate(cards)
+    ]
+    # from_here[k]: per seat, the cards it played from the k-th card of the deal on
+    from_here: list[list[CardSet]] = [[]] * len(plays)
+    later = list(view.shown)
+    for k in range(len(plays) - 1, -1, -1):
+        _, _, seat, c = plays[k]
+        later[seat] |= 1 << c
+        from_here[k] = list(later)
+    unseen = view.unseen
+    played = 0
+    win, wseat = -1, -1
+    for k, (ti, i, seat, c) in enumerate(plays):
+        leader, cards = tricks[ti]
+        if i == 0:
+            win, wseat = -1, -1
+        hidden = seat != view.seat and view.hands[seat] is None
+        if hidden and not (i == 0 and rule.free_lead):
+            st.tricks = list(view.tricks[:ti])
+            st.turn, st.leader = seat, leader
+            st.trick = list(cards[:i])
+            st.win_card, st.win_seat = win, wseat
+            st.played = played
+            fewest = from_here[k][seat]
+            forbid[seat] |= _proved_absent(rule, st, seat, c, fewest, unseen & ~fewest)
+        if i == 0 or beats[win] >> c & 1:
+            win, wseat = c, seat
+        played |= 1 << c
+    trump = view.trump
     if trump is not None and rules.get("declarations", "on") != "none":
         king, queen = make_card(trump, KING), make_card(trump, QUEEN)
         spoken = {(a.seat, a.cards) for a in view.announcements if a.text in BELOTE_WORDS}
@@ -201,44 +245,26 @@ def infer_constraints(view: View, moves: BeloteMoves | None = None) -> list[Card
 
 
 def _proved_absent(
-    moves: BeloteMoves,
-    seat: int,
-    c: Card,
-    led: int,
-    win: Card,
-    wseat: int,
-    view: View,
-    tm: CardSet,
-    beats: Sequence[int],
+    rule: MoveRule, st: DealState, seat: int, c: Card, fewest: CardSet, pool: CardSet
 ) -> CardSet:
-    """The cards that ``seat`` cannot have held when it played ``c`` (the branches of
-    :meth:`BeloteMoves.legal`, read backwards)."""
-    suit = c >> 3
-    trump = moves.trump
-    higher_trumps = tm & beats[win]
-    if led == trump:
-        if suit != trump:
-            return tm
-        return 0 if beats[win] >> c & 1 else higher_trumps
-    if suit == led:
-        if moves.head and win >> 3 == led and not beats[win] >> c & 1:
-            return SUIT_MASKS[led] & beats[win]
-        return 0
-    out = SUIT_MASKS[led]
-    if not tm:
-        return out
-    partner = wseat != seat and team_of(view, wseat) == team_of(view, seat)
-    is_trump = suit == trump
-    if partner:
-        if moves.trump_partner:
-            return out | (0 if is_trump else tm)
-        if is_trump and not beats[win] >> c & 1:
-            return out | higher_trumps
-        return out
-    if not is_trump:
-        return out | tm
-    if not beats[win] >> c & 1:
-        return out | higher_trumps
+    """The cards of ``pool`` that ``seat`` cannot have held when it played ``c`` in the
+    position of ``st`` (see :func:`infer_constraints`): ``x`` is one when ``c`` is
+    legal neither with ``fewest`` plus ``x`` nor with one more card of ``pool``."""
+    hands = [0] * st.seats
+    st.hands = hands
+    legal = rule.legal
+    out = 0
+    for x in cards_of(pool):
+        with_x = fewest | 1 << x
+        hands[seat] = with_x
+        if legal(st) >> c & 1:
+            continue
+        for y in cards_of(pool & ~(1 << x)):
+            hands[seat] = with_x | 1 << y
+            if legal(st) >> c & 1:
+                break
+        else:
+            out |= 1 << x
     return out
 
 
@@ -258,20 +284,23 @@ def sample_hands(
     forbid: Sequence[CardSet] | None = None,
     check_declarations: bool = True,
     attempts: int = 40,
+    engine: Engine | None = None,
 ) -> list[CardSet]:
     """One deal of the unseen cards to the other seats, consistent with the view.
 
     Each hidden seat receives as many cards as it holds, never a card it is proved not
     to hold; the most constrained cards are dealt first, each to a seat drawn with
     weight its free places.  When the declarations are on, a seat's sampled hand must
-    also show exactly the combinations it announced.  The bidding says something too: a
+    also show exactly the combinations it announced (as the game's
+    ``atout_declarations`` hook finds them in the hand).  The bidding says something too: a
     hidden taker dealt fewer than :data:`TAKER_TRUMPS` trumps is kept only with odds
     :data:`THIN_TAKER_ODDS` (takers hold trumps).  After ``attempts`` failures the
     declaration test is dropped, then the other constraints (a view from a rule this
     bot does not model must still be playable).
     """
+    engine = default_engine(engine)
     if forbid is None:
-        forbid = infer_constraints(view)
+        forbid = infer_constraints(view, engine)
     seats = view.seats
     base = [0] * seats
     need = [0] * seats
@@ -299,6 +328,7 @@ def sample_hands(
     played = _played_by(view)
     announced = _announced_sets(view) if decl_check else {}
     contract = view.contract
+    st = _view_state(view, contract) if decl_check and contract is not None else None
     taker = -1
     trump_mask = 0
     if contract is not None and contract.trump is not None and need[contract.taker] > 0:
@@ -333,7 +363,11 @@ def sample_hands(
                 cap[s] -= 1
             if not ok:
                 continue
-            if phase == 0 and decl_check and not _declarations_fit(hands, played, announced):
+            if (
+                phase == 0
+                and st is not None
+                and not _declarations_fit(engine, st, hands, played, announced)
+            ):
                 continue
             if (
                 phase == 0
@@ -363,29 +397,36 @@ def _announced_sets(view: View) -> dict[int, frozenset[CardSet]]:
 
 
 def _declarations_fit(
-    hands: Sequence[CardSet], played: Sequence[CardSet], announced: dict[int, frozenset[CardSet]]
+    engine: Engine,
+    st: DealState,
+    hands: Sequence[CardSet],
+    played: Sequence[CardSet],
+    announced: dict[int, frozenset[CardSet]],
 ) -> bool:
-    from ..belote import combinations_of
-
-    for s, sets in announced.items():
-        full = hands[s] | played[s]
-        found = frozenset(cards for _, cards, _, _, _ in combinations_of(full, s))
-        if found != sets:
-            return False
-    return True
+    """Whether each seat of ``announced`` holds, in its whole hand of the deal (sampled
+    cards and played ones), exactly the combinations it announced: the declarations
+    the game's ``atout_declarations`` hook finds (those announced at once, not word by
+    word as their cards are played)."""
+    if not announced:
+        return True
+    st.hands = [h | p for h, p in zip(hands, played, strict=True)]
+    found: dict[int, set[CardSet]] = {s: set() for s in announced}
+    for answer in engine.call("atout_declarations", game=st.game, rules=st.rules, state=st):
+        for d in answer or ():
+            if d.seat in found and d.announce != "cards" and d.cards.bit_count() >= 3:
+                found[d.seat].add(d.cards)
+    return all(found[s] == sets for s, sets in announced.items())
 
 
 # --- the score a team makes from its card points ---------------------------------------
 
 
-def deal_utility(
-    view: View, my_cards: int, decl: Sequence[int], deal_points: int = DEAL_POINTS
-) -> float:
+def deal_utility(view: View, my_cards: int, decl: Sequence[int], deal_points: int) -> float:
     """The deal's score difference (this seat's team minus the other) if the team ends
     with ``my_cards`` card points, dix de der included, given the declarations ``decl``
     per team: making or failing the contract as the rules say (RULES.md, "Scoring").
-    ``deal_points`` is what the cards of the deal are worth together (162 with a trump;
-    a plugin's contract may count otherwise)."""
+    ``deal_points`` is what the cards of the deal are worth together, the last trick's
+    bonus included (:attr:`~.search.CardRules.total` of the deal's rules)."""
     rules = view.rules
     team = team_of(view, view.seat)
     other = 1 - team
@@ -424,8 +465,10 @@ class BeloteExpert:
 
     ``think`` is the time budget of one decision in seconds (0: the default
     :data:`DEFAULT_BUDGET`); ``samples`` fixes the number of sampled layouts per
-    decision instead (reproducible decisions for tests).  ``last_info`` tells what the
-    last decision did (samples, depth, average values), for hints and analysis.
+    decision instead (reproducible decisions for tests).  ``engine`` gives the deal's
+    rules (the installed plugins' engine when none is given).  ``last_info`` tells what
+    the last decision did (samples, depth, search nodes, average values), for hints and
+    analysis.
     """
 
     def __init__(
@@ -433,7 +476,7 @@ class BeloteExpert:
         rules: Rules | None = None,
         seed: int = 0,
         think: float = 0.0,
-        engine: Any = None,
+        engine: Engine | None = None,
         samples: int | None = None,
     ) -> None:
         self.rules = rules
@@ -441,15 +484,16 @@ class BeloteExpert:
         self.think = think
         self.budget = think if think > 0 else DEFAULT_BUDGET
         self.samples = samples
-        self.engine = engine
-        self.greedy = GreedyBot(seed, engine)
+        self.engine = default_engine(engine)
+        self.greedy = GreedyBot(seed, self.engine)
         self.last_info: dict[str, Any] = {}
+        self._askers: dict[tuple[CardRules, int], MoveAsker] = {}
 
     # --- the interface ----------------------------------------------------------------
 
     def choose(self, view: View) -> Action:
         """The action the expert takes for ``view`` (its seat must be the one to act)."""
-        return choose_action(view, self.bid, self.play)
+        return choose_action(view, self.bid, self.play, self.engine)
 
     def hint(self, view: View) -> Action:
         """The best action for the seat of ``view``, as the expert judges it (the UI's
@@ -468,48 +512,25 @@ class BeloteExpert:
     # --- play ---------------------------------------------------------------------------
 
     def _solver_for(self, view: View) -> BeloteDD | None:
-        """The double-dummy solver for the deal, when its rules are the Belote play
-        rules this solver knows; ``None`` otherwise (the expert then plays greedy)."""
+        """The double-dummy solver of the deal's compiled play rules, whatever plugin
+        gave them; ``None`` when the view is no four-seat, two-team play (the expert then
+        plays greedy).  The legal sets it remembers are kept for the next decisions
+        under the same rules."""
         contract = view.contract
-        if contract is None or view.seats != 4:
+        if contract is None or view.seats != 4 or view.teams != 2:
             return None
-        trump = contract.trump
-        rules = view.rules
-        points: tuple[int, ...] = card_points(trump)
-        last = LAST_TRICK_BONUS
-        moves: Any = None
-        if self.engine is not None:
-            compiled = self.engine.play_rules(view.game, rules, contract)
-            moves = compiled.moves
-            if type(moves) is not BeloteMoves or tuple(compiled.beats) != beats_table(trump):
-                return None
-            points = tuple(compiled.values.points)
-            last = compiled.values.last_trick
-            undertrump = "always" if moves.always_pisser else "not-on-partner"
-            return BeloteDD(
-                trump,
-                undertrump=undertrump,
-                must_head_trick=moves.head,
-                must_trump_partner=moves.trump_partner,
-                direction=view.direction,
-                points=points,
-                last_trick=last,
-            )
-        return BeloteDD.for_rules(rules, trump)
-
-    @staticmethod
-    def _solver_copy(base: BeloteDD, horizon: int) -> BeloteDD:
-        """A fresh solver with ``base``'s rules and the given horizon."""
-        return BeloteDD(
-            base.trump,
-            undertrump="always" if base.always_pisser else "not-on-partner",
-            must_head_trick=base.head,
-            must_trump_partner=base.trump_partner,
-            direction=base.direction,
-            points=base.points,
-            last_trick=base.last_trick,
-            horizon=horizon,
-        )
+        rules = CardRules.of(self.engine.play_rules(view.game, view.rules, contract))
+        key = (rules, view.direction)
+        asker = self._askers.get(key)
+        if asker is None:
+            asker = MoveAsker(rules.moves, _view_state(view, contract))
+            if len(self._askers) > 16:
+                self._askers.clear()
+            self._askers[key] = asker
+        elif not asker.local:
+            # a rule that may read the whole state sees this decision's past
+            asker.state = _view_state(view, contract)
+        return BeloteDD(rules, view.direction, asker=asker)
 
     def play(self, view: View) -> Card:
         """The card with the best average over sampled layouts."""
@@ -528,22 +549,14 @@ class BeloteExpert:
             horizon = 5
         elif tricks_left == 7:
             horizon = 4
-        solver = self._solver_copy(base, horizon)
+        solver = base.with_horizon(horizon)
         team = team_of(view, view.seat)
         trick = tuple(c for _, c in view.trick)
         leader = view.trick[0][0] if view.trick else view.seat
         decl = declaration_points(view)
         past = view.points[team]
-        deal_points = sum(base.points) + base.last_trick
-        forbid = infer_constraints(
-            view,
-            BeloteMoves(
-                base.trump,
-                undertrump="always" if base.always_pisser else "not-on-partner",
-                must_head_trick=base.head,
-                must_trump_partner=base.trump_partner,
-            ),
-        )
+        deal_points = base.rules.total
+        forbid = infer_constraints(view, self.engine)
         totals = dict.fromkeys(moves, 0.0)
         points_sum = dict.fromkeys(moves, 0.0)
         start = time.perf_counter()
@@ -552,12 +565,13 @@ class BeloteExpert:
         if timed:
             solver.set_deadline(start + self.budget * HARD_FACTOR)
         n = 0
+        nodes = 0
         limit = self.samples if self.samples is not None else MAX_SAMPLES
         while n < limit:
             if timed and n >= MIN_SAMPLES and time.perf_counter() > deadline:
                 break
             try:
-                hands = sample_hands(view, self.rng, forbid)
+                hands = sample_hands(view, self.rng, forbid, engine=self.engine)
             except ValueError:
                 return self.greedy.card(view)
             try:
@@ -566,7 +580,8 @@ class BeloteExpert:
                 break
             if n == 0 and timed and horizon == 0 and time.perf_counter() - start > self.budget / 2:
                 # exact solves are too slow for this budget: go on three tricks deep
-                solver = self._solver_copy(base, max(1, tricks_left - 3))
+                nodes += solver.nodes
+                solver = base.with_horizon(max(1, tricks_left - 3))
                 solver.set_deadline(start + self.budget * HARD_FACTOR)
                 horizon = solver.horizon
             for c, v in values.items():
@@ -575,12 +590,14 @@ class BeloteExpert:
             n += 1
             if len(solver.tt) > 400_000:
                 solver.clear()
+        nodes += solver.nodes
         if n == 0:
             return self.greedy.card(view)
         best = max(moves, key=lambda c: (totals[c], points_sum[c], -base.points[c]))
         self.last_info = {
             "samples": n,
             "horizon": horizon,
+            "nodes": nodes,
             "seconds": time.perf_counter() - start,
             "values": {c: totals[c] / max(1, n) for c in moves},
             "points": {c: points_sum[c] / max(1, n) for c in moves},

@@ -290,10 +290,12 @@ def measure_belote_dd(ctx: BenchContext) -> dict[str, Any]:
     from atout.plugins.bots.belote_dd import BeloteDD
 
     positions = belote_dd_positions(2024 + ctx.seed, ctx.size(20, 2))
+    rules = ctx.engine.default_rules("belote")
 
     def solve(p: tuple[list[int], int, int]) -> int:
         hands, trump, leader = p
-        return BeloteDD(trump).value(hands, leader)
+        contract = Contract(0, trump, SUITS[trump])
+        return BeloteDD.for_contract(ctx.engine, "belote", rules, contract).value(hands, leader)
 
     return _stats("belote_dd_solve", _timed(positions, solve, ctx))
 
