@@ -1,1 +1,17 @@
-"""The Arcade window: the start view, the tables of both games, their panels."""
+"""The Arcade window: the start view, the tables of both games, their panels.
+
+* :mod:`.app` opens the window, holds what the views share and switches between them;
+  it is the only module that imports the views (they name the app for type checking
+  only).
+* :mod:`.start_view`: the first screen (game, pack, bots, target, seed).
+* The table, by role: :mod:`.table_base` (the view's life cycle, drawing and input),
+  :mod:`.board` (the cards' places and moves), :mod:`.panels` (the status line, seats,
+  side bar and score sheet), :mod:`.overlays` (help, menu, last trick, end of a deal),
+  :mod:`.driver` (everything that drives the match: deals, bots, hint, undo, saving),
+  and the two games' layouts, :mod:`.table_decouverte` and :mod:`.table_belote`.
+* Below them: :mod:`.sprites` (card textures and moves), :mod:`.widgets` (layers,
+  buttons, messages), :mod:`.theme` (sizes, colours, pace) and :mod:`.worker` (the
+  thread the bots think on).
+
+Card and seat words shared with the terminal game are in :mod:`atout.ui.cards_text`.
+"""
