@@ -39,6 +39,7 @@ from atout.core.engine import Engine
 from atout.core.model import CLAIM, Action
 from atout.core.views import View
 
+from .declared import announced_declarations
 from .search import CardRules
 
 TAKE = "take"
@@ -151,8 +152,6 @@ def _points_left(view: View, engine: Engine | None) -> int:
 def _declared(view: View, team: int) -> tuple[int, int, int]:
     """For ``team``: the declaration points surely counted, the belote surely counted,
     and an upper bound on what the other team may still add (for the contract test)."""
-    from .belote_expert import announced_declarations
-
     decls = announced_declarations(view)
     mine = [d for d in decls if team_of(view, d.seat) == team]
     theirs = [d for d in decls if team_of(view, d.seat) != team]

@@ -41,17 +41,12 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from atout.core.cards import (
-    ACE,
-    JACK,
     KING,
-    NINE,
     QUEEN,
     SUIT_MASKS,
-    TEN,
     Card,
     CardSet,
     cards_of,
@@ -64,6 +59,7 @@ from atout.core.views import View
 
 from .basic import GreedyBot, choose_action, default_engine, team_of
 from .belote_dd import BeloteDD
+from .declared import BELOTE_WORDS, Shown, announced_declarations, declaration_points
 from .search import CardRules, MoveAsker, SearchTimeout, scratch_state
 
 DEFAULT_BUDGET = 0.5
@@ -75,87 +71,7 @@ THIN_TAKER_ODDS = 0.25
 MIN_SAMPLES = 6
 MAX_SAMPLES = 48
 
-CARRE_POINTS = {JACK: 200, NINE: 150, ACE: 100, TEN: 100, KING: 100, QUEEN: 100}
-CARRE_ORDER = {JACK: 6, NINE: 5, ACE: 4, TEN: 3, KING: 2, QUEEN: 1}
-SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100}
-BELOTE_WORDS = ("belote", "rebelote", "belote-rebelote")
-
-
 # --- what the view shows and proves ------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Shown:
-    """A declaration some seat announced: its cards, points and comparison key."""
-
-    seat: int
-    cards: CardSet
-    points: int
-    rank: tuple[int, ...]
-
-
-def announced_declarations(view: View) -> list[Shown]:
-    """The declarations (carrés, sequences) announced so far, read back from the
-    announcements' cards; belote words are not declarations here."""
-    out: list[Shown] = []
-    trump = view.trump
-    for a in view.announcements:
-        if a.text in BELOTE_WORDS or a.cards.bit_count() < 3:
-            continue
-        cards = a.cards
-        ranks = {c & 7 for c in cards_of(cards)}
-        if len(ranks) == 1 and cards.bit_count() == 4:
-            r = ranks.pop()
-            out.append(Shown(a.seat, cards, CARRE_POINTS.get(r, 0), (2, CARRE_ORDER.get(r, 0))))
-            continue
-        length = cards.bit_count()
-        top = max(c & 7 for c in cards_of(cards))
-        is_trump = int(trump is not None and bool(cards & SUIT_MASKS[trump]))
-        out.append(
-            Shown(
-                a.seat,
-                cards,
-                SEQUENCE_POINTS.get(min(length, 5), 0),
-                (1, min(length, 5), top, is_trump),
-            )
-        )
-    return out
-
-
-def declaration_points(view: View) -> list[int]:
-    """Per team, the declaration points that would count on what is shown now: only the
-    team with the best declaration scores (all of) its own; belote for the team that
-    announced it (or holds both cards, for this seat's own team)."""
-    teams = view.teams
-    out = [0] * teams
-    decls = announced_declarations(view)
-    if decls and view.rules.get("declarations", "on") == "on":
-        if view.rules.get("declaration_comparison", "official") == "kind-by-kind":
-            kinds: dict[tuple[int, ...], list[Shown]] = {}
-            for d in decls:
-                kinds.setdefault(d.rank[:1] if d.rank[0] == 2 else d.rank[:2], []).append(d)
-            for group in kinds.values():
-                best = max(group, key=lambda d: d.rank)
-                for d in group:
-                    if team_of(view, d.seat) == team_of(view, best.seat):
-                        out[team_of(view, d.seat)] += d.points
-        else:
-            best = max(decls, key=lambda d: d.rank)
-            for d in decls:
-                if team_of(view, d.seat) == team_of(view, best.seat):
-                    out[team_of(view, d.seat)] += d.points
-    trump = view.trump
-    if trump is not None and view.rules.get("declarations", "on") != "none":
-        kq = (1 << make_card(trump, KING)) | (1 << make_card(trump, QUEEN))
-        for t in range(teams):
-            said = any(
-                team_of(view, a.seat) == t and a.text in ("belote", "belote-rebelote")
-                for a in view.announcements
-            )
-            mine = t == team_of(view, view.seat) and view.hand & kq == kq
-            if said or mine:
-                out[t] += 20
-    return out
 
 
 def _view_state(view: View, contract: Contract) -> DealState:

@@ -1,0 +1,110 @@
+"""What a four-player view's announcements say: the declarations read back from them.
+
+The carrés and sequences a seat announced are shown on the table with their cards; the
+bots read them back here into points and comparison keys (the official values of
+RULES.md, "Declarations"), to count what a deal is worth to each team
+(:func:`declaration_points`) and to know that a claim is sure
+(:func:`~.basic.sure_claim`).  Nothing here decides a rule: the scorer does, through
+its hook; this is a bot's reckoning of what is already public.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from atout.core.cards import (
+    ACE,
+    JACK,
+    KING,
+    NINE,
+    QUEEN,
+    SUIT_MASKS,
+    TEN,
+    CardSet,
+    cards_of,
+    make_card,
+)
+from atout.core.views import View
+
+CARRE_POINTS = {JACK: 200, NINE: 150, ACE: 100, TEN: 100, KING: 100, QUEEN: 100}
+CARRE_ORDER = {JACK: 6, NINE: 5, ACE: 4, TEN: 3, KING: 2, QUEEN: 1}
+SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100}
+BELOTE_WORDS = ("belote", "rebelote", "belote-rebelote")
+
+
+def _team(view: View, seat: int) -> int:
+    return seat % view.teams
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A declaration some seat announced: its cards, points and comparison key."""
+
+    seat: int
+    cards: CardSet
+    points: int
+    rank: tuple[int, ...]
+
+
+def announced_declarations(view: View) -> list[Shown]:
+    """The declarations (carrés, sequences) announced so far, read back from the
+    announcements' cards; belote words are not declarations here."""
+    out: list[Shown] = []
+    trump = view.trump
+    for a in view.announcements:
+        if a.text in BELOTE_WORDS or a.cards.bit_count() < 3:
+            continue
+        cards = a.cards
+        ranks = {c & 7 for c in cards_of(cards)}
+        if len(ranks) == 1 and cards.bit_count() == 4:
+            r = ranks.pop()
+            out.append(Shown(a.seat, cards, CARRE_POINTS.get(r, 0), (2, CARRE_ORDER.get(r, 0))))
+            continue
+        length = cards.bit_count()
+        top = max(c & 7 for c in cards_of(cards))
+        is_trump = int(trump is not None and bool(cards & SUIT_MASKS[trump]))
+        out.append(
+            Shown(
+                a.seat,
+                cards,
+                SEQUENCE_POINTS.get(min(length, 5), 0),
+                (1, min(length, 5), top, is_trump),
+            )
+        )
+    return out
+
+
+def declaration_points(view: View) -> list[int]:
+    """Per team, the declaration points that would count on what is shown now: only the
+    team with the best declaration scores (all of) its own; belote for the team that
+    announced it (or holds both cards, for this seat's own team)."""
+    teams = view.teams
+    out = [0] * teams
+    decls = announced_declarations(view)
+    if decls and view.rules.get("declarations", "on") == "on":
+        if view.rules.get("declaration_comparison", "official") == "kind-by-kind":
+            kinds: dict[tuple[int, ...], list[Shown]] = {}
+            for d in decls:
+                kinds.setdefault(d.rank[:1] if d.rank[0] == 2 else d.rank[:2], []).append(d)
+            for group in kinds.values():
+                best = max(group, key=lambda d: d.rank)
+                for d in group:
+                    if _team(view, d.seat) == _team(view, best.seat):
+                        out[_team(view, d.seat)] += d.points
+        else:
+            best = max(decls, key=lambda d: d.rank)
+            for d in decls:
+                if _team(view, d.seat) == _team(view, best.seat):
+                    out[_team(view, d.seat)] += d.points
+    trump = view.trump
+    if trump is not None and view.rules.get("declarations", "on") != "none":
+        kq = (1 << make_card(trump, KING)) | (1 << make_card(trump, QUEEN))
+        for t in range(teams):
+            said = any(
+                _team(view, a.seat) == t and a.text in ("belote", "belote-rebelote")
+                for a in view.announcements
+            )
+            mine = t == _team(view, view.seat) and view.hand & kq == kq
+            if said or mine:
+                out[t] += 20
+    return out
