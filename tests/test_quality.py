@@ -102,3 +102,66 @@ def test_mypy_strict_finds_nothing(tmp_path: Path) -> None:
         env={**os.environ, "MYPYPATH": str(tmp_path)},
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# --- bots read the rules in force, never a rule plugin's code ---------------------------------
+
+BOTS = "atout.plugins.bots"
+
+
+def absolute_imports(path: Path, package: str) -> set[str]:
+    """Every module that ``path`` (a module of ``package``) imports, relative imports
+    resolved: ``from ..tables import x`` in ``atout.plugins.bots`` is ``atout.plugins.tables``,
+    and ``from .. import belote`` is ``atout.plugins.belote``.  Imports inside functions
+    count as well."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1])
+                module = f"{base}.{node.module}" if node.module else base
+            else:
+                module = node.module or ""
+            names.add(module)
+            names.update(f"{module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def rule_plugin_imports(path: Path, package: str = BOTS) -> list[str]:
+    """The imports of ``path`` from ``atout.plugins`` outside the bots' own package."""
+    return sorted(
+        name
+        for name in absolute_imports(path, package)
+        if (name == "atout.plugins" or name.startswith("atout.plugins."))
+        and name != BOTS
+        and not name.startswith(BOTS + ".")
+    )
+
+
+def test_the_bots_import_no_rule_plugin(tmp_path: Path) -> None:
+    """A bot reads the rules the engine compiled for the deal (``atout.core``), never a
+    rule plugin's tables or classes: so a plugin's contract is played as a shipped one."""
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "from ..tables import beats_table\nfrom .. import belote\nfrom .search import INF\n"
+        "import atout.plugins.common\nfrom atout.core import Engine\n"
+        "def f():\n    from atout.plugins.bots.basic import GreedyBot\n",
+        encoding="utf-8",
+    )
+    assert rule_plugin_imports(sample) == [
+        "atout.plugins",
+        "atout.plugins.belote",
+        "atout.plugins.common",
+        "atout.plugins.tables",
+        "atout.plugins.tables.beats_table",
+    ]
+    offenders = [
+        f"{path.relative_to(ROOT)} imports {name}"
+        for path in python_files("plugins/bots")
+        for name in rule_plugin_imports(path)
+    ]
+    assert offenders == []
