@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import itertools
+import random
 from collections.abc import Generator
 from dataclasses import replace
 from pathlib import Path
@@ -18,15 +19,17 @@ from atout.core import (
     DealState,
     Engine,
     Layout,
+    Match,
     MoveRule,
     Rules,
     Trick,
     hookimpl,
     parse_cards,
 )
-from atout.core.cards import RANK_MASKS
+from atout.core.cards import RANK_MASKS, cards_of
 from atout.core.model import CardPlayed, EndOfTrick
 from atout.testing import Report, check_rule_set, engine_with, secret_cards
+from atout.testing.kit import elsewhere
 from atout.testing.pytest_plugin import AtoutCheck
 
 pytest_plugins = ["pytester"]
@@ -161,6 +164,44 @@ class NoTrumpLead:
         return NoTrumpLeadMoves(moves, contract.trump) if moves is not None else None
 
 
+class TrumpsWaitMoves(MoveRule):
+    """A house rule that is not trick-local: no trump may be led until a trump has been
+    played (unless the leader holds nothing else).  It reads the cards played before the
+    trick; with ``trick_local = True`` it says it does not."""
+
+    def __init__(self, inner: MoveRule, trump: int | None, trick_local: bool) -> None:
+        self.inner = inner
+        self.trump_mask = 0xFF << 8 * trump if trump is not None else 0
+        self.trick_local = trick_local
+
+    def legal(self, state: DealState) -> int:
+        hand = state.hands[state.turn]
+        if state.trick:
+            return self.inner.legal(state)
+        if state.played & self.trump_mask:
+            return hand
+        return hand & ~self.trump_mask or hand
+
+    def explain(self, state: DealState, card: int) -> str:
+        if not state.trick:
+            return "no trump may be led until a trump has been played"
+        return self.inner.explain(state, card)
+
+
+class TrumpsWait:
+    def __init__(self, trick_local: bool) -> None:
+        self.trick_local = trick_local
+
+    @hookimpl(wrapper=True)
+    def atout_legal_moves(
+        self, game: str, rules: Rules, contract: Contract
+    ) -> Generator[None, MoveRule | None, MoveRule | None]:
+        moves = yield
+        if moves is None:
+            return None
+        return TrumpsWaitMoves(moves, contract.trump, self.trick_local)
+
+
 class Mute:
     @hookimpl(wrapper=True)
     def atout_legal_moves(
@@ -230,6 +271,7 @@ class Crash:
         (NoDixDeDer(), "belote", "points", "152"),
         (Stingy(), "belote", "legal", "no card"),
         (NoTrumpLead(), "belote", "legal", "declares free_lead"),
+        (TrumpsWait(trick_local=True), "belote", "legal", "declares trick_local"),
         (Mute(), "decouverte", "explain", "without a reason"),
         (FickleTrump(), "belote", "replay", "record does not replay"),
         (Swap(), "belote", "cards", "played more than once"),
@@ -253,6 +295,34 @@ def test_each_check_catches_its_bug(plugin: object, game: str, check: str, words
     assert f"match seed {failure.seed}, deal {failure.deal}" in report.summary()
     with pytest.raises(AssertionError, match=check):
         report.assert_ok()
+
+
+def test_a_rule_that_reads_the_cards_played_passes_when_it_is_not_called_trick_local() -> None:
+    """The trick_local check blames the declaration, not the rule: the same rule without
+    it keeps every invariant."""
+    report = check_rule_set(shipped_engine(TrumpsWait(trick_local=False)), "belote", deals=6)
+    assert report.ok, report.summary()
+    lying = check_rule_set(shipped_engine(TrumpsWait(trick_local=True)), "belote", deals=6)
+    assert lying.failures
+    assert all(f.check == "legal" and "declares trick_local" in f.message for f in lying.failures)
+
+
+def test_the_changed_position_keeps_only_what_a_trick_local_rule_reads(shipped: Engine) -> None:
+    deal = Match(shipped, "belote", seed=4).next_deal()
+    deal.bid("take")
+    for _ in range(6):  # one trick and two cards of the next
+        deal.play(cards_of(deal.legal_cards())[0])
+    s = deal.state
+    before = (list(s.hands), s.played, list(s.tricks), s.contract)
+    other = elsewhere(s, random.Random(1))
+    assert (list(s.hands), s.played, list(s.tricks), s.contract) == before
+    assert (other.turn, other.hands[s.turn], other.trick) == (s.turn, s.hands[s.turn], s.trick)
+    assert (other.win_card, other.win_seat, other.team_of) == (s.win_card, s.win_seat, s.team_of)
+    assert other.tricks == [] and other.played != s.played
+    assert other.contract is not None and s.contract is not None
+    assert other.contract.trump != s.contract.trump
+    changed = [seat for seat in range(4) if seat != s.turn and other.hands[seat] != s.hands[seat]]
+    assert changed
 
 
 def test_a_failure_carries_the_deal_record_to_replay_it() -> None:

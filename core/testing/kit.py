@@ -15,7 +15,9 @@ The checks (each failure names one of these):
     while the play goes on, the seat to play has a non-empty legal set, inside its hand,
     and the bidding offers at least one bid; a move rule that declares ``free_lead``
     (any card may be led, so the engine does not ask it for leads) does allow every card
-    in hand on a lead;
+    in hand on a lead; a move rule that declares ``trick_local`` (a search may remember
+    its answers by the hand to play and the trick) gives the same answer in a copy of the
+    position where everything else is changed (see :func:`elsewhere`);
 ``explain``
     a card in hand that is not legal is refused with a reason, a legal card is not;
 ``cards``
@@ -37,17 +39,18 @@ The checks (each failure names one of these):
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from atout.core.cards import FULL_DECK, CardSet, card_str, cards_of, cards_str
+from atout.core.cards import FULL_DECK, CardSet, card_str, cards_of, cards_str, mask_of
 from atout.core.engine import Deal, Engine, Match
 from atout.core.errors import AtoutError, PluginError
-from atout.core.model import GameInfo, Rules
+from atout.core.model import GameInfo, MoveRule, Rules
 from atout.core.pluginmanager import make_plugin_manager
 from atout.core.records import deal_from_record, deal_to_record, match_from_record, match_to_record
 from atout.core.state import BIDDING, PLAY, REDEAL, DealState
@@ -176,6 +179,49 @@ def secret_cards(state: DealState, seat: int) -> CardSet:
     return secret
 
 
+def elsewhere(state: DealState, rng: random.Random) -> DealState:
+    """A copy of the play position ``state`` that a ``trick_local`` move rule cannot tell
+    from it, and any other rule likely can.
+
+    The seat to play, its hand, the trick, the trick's winning card and seat and the
+    teams stay; every other field a rule could read changes: the other seats' hands and
+    every face-down card (random cards from outside the hand and the trick), the tricks
+    played (none), the cards played and won and the points (random), the contract's
+    taker and trump, the dealer, the bids, declarations, announcements and notes.
+    ``state`` itself is left as it was.
+    """
+    other = copy.copy(state)
+    seats = state.seats
+    outside = cards_of(FULL_DECK & ~(state.hands[state.turn] | mask_of(state.trick)))
+
+    def some() -> CardSet:
+        return mask_of(rng.sample(outside, rng.randint(0, len(outside))))
+
+    other.hands = [h if seat == state.turn else some() for seat, h in enumerate(state.hands)]
+    other.hidden = [some() for _ in range(seats)]
+    other.under = {}
+    other.loose = 0
+    other.stock = []
+    other.tricks = []
+    other.played = some()
+    other.won = [some() for _ in range(seats)]
+    other.points = [rng.randint(0, 162) for _ in range(seats)]
+    if state.contract is not None:
+        trump = state.contract.trump
+        other.contract = replace(
+            state.contract,
+            taker=(state.contract.taker + 1) % seats,
+            trump=None if trump is None else (trump + rng.randint(1, 3)) % 4,
+        )
+    other.dealer = (state.dealer + 1) % seats
+    other.bids = []
+    other.declarations = []
+    other.announcements = []
+    other.extra = {}
+    other.carry_in = None
+    return other
+
+
 def _plain(data: Any) -> Any:
     """``data`` through JSON and back, as a record written to a file is read."""
     return json.loads(json.dumps(data))
@@ -193,6 +239,9 @@ class _Checker:
         self.seed = 0
         self.deal_no = 0
         self.max_failures = 20
+        self.probe = random.Random(0)
+        """Draws the positions of the ``trick_local`` check, apart from the actions' draws
+        (so the check does not change which deals are played)."""
 
     def full(self) -> bool:
         """Whether enough failures were found to stop."""
@@ -214,6 +263,7 @@ class _Checker:
     def match(self, seed: int, deals_left: int) -> None:
         self.seed = seed
         self.deal_no = 0
+        self.probe = random.Random(seed)
         report = self.report
         report.matches += 1
         rng = random.Random(seed * 1_000_003 + 17)
@@ -297,9 +347,34 @@ class _Checker:
                         deal,
                     )
                     raise _Stop
+            if moves is not None and moves.trick_local:
+                self.check_trick_local(deal, moves)
             self.check_explain(deal, hand, legal, rng)
         if self.check_views:
             self.check_seat_views(deal)
+
+    def check_trick_local(self, deal: Deal, moves: MoveRule) -> None:
+        s = deal.state
+        answer = moves.legal(s)
+        try:
+            again = moves.legal(elsewhere(s, self.probe))
+        except Exception as exc:
+            self.fail(
+                "legal",
+                f"the move rule declares trick_local but fails ({type(exc).__name__}: {exc}) "
+                "when only the cards and fields outside the hand to play and the trick change",
+                deal,
+            )
+            raise _Stop from None
+        if again != answer:
+            self.fail(
+                "legal",
+                f"the move rule declares trick_local but allows [{cards_str(again)}] instead "
+                f"of [{cards_str(answer)}] when only the cards and fields outside the hand "
+                "to play and the trick change",
+                deal,
+            )
+            raise _Stop
 
     def check_explain(self, deal: Deal, hand: CardSet, legal: CardSet, rng: random.Random) -> None:
         refused = hand & ~legal
