@@ -55,6 +55,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
+from typing import TypeVar
 
 from atout.core import Contract, DealState, Engine, Layout, Rules
 from atout.core.cards import SUIT_MASKS, SUITS, card_str, cards_of
@@ -67,6 +68,9 @@ TRICKS = 16
 CACHE_LIMIT = 200_000
 """Entries a memo of :class:`Tables` holds before it starts afresh (bounded memory)."""
 
+
+Value = TypeVar("Value", int, float)
+"""A search value: the known solver's integer points or the chance solver's utility."""
 
 KnownSearch = Callable[[int, int, int, int, int, int, int], int]
 """``ab(hL, hF, hidden, leader, R, alpha, beta)``: the known solver's alpha-beta."""
@@ -207,6 +211,11 @@ class Tables:
                     self._follow.clear()
                 self._follow[k] = v
         return v
+
+    def known_follows(self) -> Callable[[int], int | None]:
+        """The memo of :meth:`follow` as a lookup ``(hand | led << 32) -> cards`` (None
+        when not remembered: ask :meth:`follow`), for inner loops."""
+        return self._follow.get
 
     def may_lead(self, hand: int) -> int:
         """The cards of ``hand`` the leader may lead (all of them under a rule with a
@@ -432,6 +441,82 @@ class Position:
         )
 
 
+# --- the search core both exact solvers run on ------------------------------------------------
+
+
+class TrickSearch:
+    """What the known-layout and chance solvers share: the trick as a search reads it.
+
+    Both solvers search whole tricks (a lead, then the answer) with fail-soft alpha-beta
+    and a table of value bounds; they differ only in what follows a trick (face-down
+    cards turned from a known layout, or drawn from the pool) and in what a value means
+    (the leader's points, or the taker's expected utility).  This core holds the rest,
+    once: the deal's :class:`Tables`, the cards that cover no face-down card
+    (``lone``, for merging equivalent cards), the time limit
+    (``deadline``, a :class:`~.search.Deadline` counting expanded positions) and the
+    move generation with its ordering:
+
+    * :attr:`leads` ``(hL, hF, rem, bm)``: the leads in search order, generated lazily:
+      the table's best lead ``bm`` (when >= 0) before anything else is computed, then the
+      merged legal leads as :meth:`Tables.leads` orders them;
+    * :attr:`replies` ``(hF, c, rem)``: the follower's legal answers to ``c``, merged and
+      ordered (:meth:`Tables.answers`).
+
+    ``rem`` is every card not yet played, the led card included.  :func:`proven` is the
+    bound a result proves, merged with the table's.
+    """
+
+    __slots__ = ("deadline", "leads", "lone", "replies", "tables")
+
+    def __init__(self, tables: Tables, covers: int, deadline: Deadline | None = None) -> None:
+        self.tables = tables
+        self.lone = ~covers
+        self.deadline = deadline if deadline is not None else Deadline(0.0, CLOCK_EVERY)
+        self.leads: Callable[[int, int, int, int], Iterator[int]]
+        self.replies: Callable[[int, int, int], tuple[int, ...]]
+        self.leads, self.replies = self._make_moves()
+
+    def _make_moves(
+        self,
+    ) -> tuple[
+        Callable[[int, int, int, int], Iterator[int]], Callable[[int, int, int], tuple[int, ...]]
+    ]:
+        t = self.tables
+        follow = t.follow
+        known_follow = t.known_follows()
+        merge = t.merge
+        ordered = t.leads
+        answers = t.answers
+        free = t.free_lead
+        may_lead = t.may_lead
+        lone = self.lone
+
+        def leads(hL: int, hF: int, rem: int, bm: int) -> Iterator[int]:
+            if bm >= 0:
+                yield bm
+            for c, _ in ordered(merge(hL if free else may_lead(hL), lone, rem), hF):
+                if c != bm:
+                    yield c
+
+        def replies(hF: int, c: int, rem: int) -> tuple[int, ...]:
+            resp = known_follow(hF | c << 32) or follow(hF, c)
+            if resp & (resp - 1):
+                resp = merge(resp, lone, rem)
+            return answers(resp, c)
+
+        return leads, replies
+
+
+def proven(best: Value, a0: Value, beta: Value, lo: Value, hi: Value) -> tuple[Value, Value]:
+    """The bounds (lo, hi) of a position's value once a fail-soft search within
+    (``a0``, ``beta``) returned ``best``, merged with the bounds known before."""
+    if best <= a0:
+        return lo, best if best < hi else hi
+    if best >= beta:
+        return best if best > lo else lo, hi
+    return best, best
+
+
 # --- the exact solver of a fully known layout ---------------------------------------------
 
 
@@ -455,7 +540,8 @@ class KnownSolver:
             self.cover_mask |= 1 << cover
         self.tt: dict[int, tuple[int, int, int]] = {}
         self.exact: dict[int, int] = {}
-        self.deadline = Deadline(0.0, CLOCK_EVERY)
+        self.core = TrickSearch(tables, self.cover_mask)
+        self.deadline = self.core.deadline
         self.search: KnownSearch = self._make_search()
 
     def _make_search(self) -> KnownSearch:
@@ -463,17 +549,16 @@ class KnownSolver:
         pts = t.pts
         beats = t.beats
         follow = t.follow
-        merge = t.merge
-        leads = t.leads
-        answers = t.answers
+        known_follow = t.known_follows()
+        free = t.free_lead
+        may_lead = t.may_lead
+        lead_order = self.core.leads
+        replies = self.core.replies
+        tick = self.deadline.tick
         under = self.under_bits
-        lone = ~self.cover_mask
         tt = self.tt
         tt_get = tt.get
         big = 1 << 20
-        tick = self.deadline.tick
-        free = t.free_lead
-        may_lead = t.may_lead
 
         def two(hL: int, hF: int, R: int) -> int:
             """The last two tricks, solved outright: the leader's points."""
@@ -483,7 +568,7 @@ class KnownSolver:
                 bc = beats[c]
                 pc = pts[c]
                 worst = big
-                for r in cards_of(follow(hF, c)):
+                for r in cards_of(known_follow(hF | c << 32) or follow(hF, c)):
                     r2 = (hF ^ (1 << r) | under[r]).bit_length() - 1
                     p = pc + pts[r]
                     if bc >> r & 1:
@@ -495,15 +580,6 @@ class KnownSolver:
                 if worst > best:
                     best = worst
             return best
-
-        def lead_order(hL: int, hF: int, rem: int, bm: int) -> Iterator[int]:
-            """The leads in search order, generated lazily: the table's best lead alone
-            often gives the cutoff."""
-            if bm >= 0:
-                yield bm
-            for c, _ in leads(merge(hL if free else may_lead(hL), lone, rem), hF):
-                if c != bm:
-                    yield c
 
         def ab(hL: int, hF: int, hid: int, L: int, R: int, alpha: int, beta: int) -> int:
             """Fail-soft alpha-beta: the leader's points from here, within (alpha, beta)."""
@@ -542,7 +618,6 @@ class KnownSolver:
             a0 = alpha
             # The table's best lead first, then sure winners, then the cheapest.
             for c in lead_order(hL, hF, rem, bm):
-                resp = follow(hF, c)
                 hL2 = hL ^ (1 << c)
                 hid2 = hid
                 d = under[c]
@@ -552,9 +627,7 @@ class KnownSolver:
                 pc = pts[c]
                 bc = beats[c]
                 worst = big
-                if resp & (resp - 1):
-                    resp = merge(resp, lone, rem)
-                for r in answers(resp, c):
+                for r in replies(hF, c, rem):
                     hF2 = hF ^ (1 << r)
                     hid3 = hid2
                     d = under[r]
@@ -579,13 +652,7 @@ class KnownSolver:
                         break
                     if best > alpha:
                         alpha = best
-            # Store the bound the result proves, merged with what the table knew.
-            if best <= a0:
-                hi = best if best < hi else hi
-            elif best >= beta:
-                lo = best if best > lo else lo
-            else:
-                lo = hi = best
+            lo, hi = proven(best, a0, beta, lo, hi)
             tt[key] = (lo, hi, best_move)
             return best
 
@@ -727,7 +794,8 @@ class ChanceSolver:
         )
         self.reveal_on_lead = tables.deal.reveal_on_lead
         self.known = KnownSolver(tables)
-        self.deadline = self.known.deadline
+        self.core = TrickSearch(tables, covers, self.known.deadline)
+        self.deadline = self.core.deadline
         self.tt: dict[int, tuple[float, float, int]] = {}
         self.node: NodeSearch
         self.lead: LeadSearch
@@ -737,20 +805,15 @@ class ChanceSolver:
         t = self.tables
         pts = t.pts
         beats = t.beats
-        follow = t.follow
-        merge = t.merge
-        leads = t.leads
-        answers = t.answers
+        lead_order = self.core.leads
+        replies = self.core.replies
         cov0 = self.covers
-        lone = ~cov0
         taker = self.taker
         U = self.utility
         linear = self.linear
         reveal = self.reveal_on_lead
         exact = self.known.value
         tick = self.deadline.tick
-        free = t.free_lead
-        may_lead = t.may_lead
         tt = self.tt
         tt_get = tt.get
 
@@ -843,35 +906,18 @@ class ChanceSolver:
                 tick()
                 best = -INF
                 best_move = -1
-                if bm >= 0:
-                    # The table's best lead first: often enough for a cutoff, before the
-                    # other leads are even generated.
-                    best = lead(hL, hF, L, bm, pool, base, R, alpha, beta)
-                    best_move = bm
-                    if best > alpha:
-                        alpha = best
-                if best < beta:
-                    moves = hL if free else may_lead(hL)
-                    for c, _ in leads(merge(moves, lone, hL | hF | pool), hF):
-                        if c == bm:
-                            continue
-                        v = lead(hL, hF, L, c, pool, base, R, alpha, beta)
-                        if v > best:
-                            best = v
-                            best_move = c
-                            if best >= beta:
-                                break
-                            if best > alpha:
-                                alpha = best
-            # Store the bound the result proves, merged with what the table knew.
-            if best <= a0:
-                if best < hi:
-                    hi = best
-            elif best >= beta:
-                if best > lo:
-                    lo = best
-            else:
-                lo = hi = best
+                # The table's best lead first: often enough for a cutoff, before the
+                # other leads are even generated.
+                for c in lead_order(hL, hF, hL | hF | pool, bm):
+                    v = lead(hL, hF, L, c, pool, base, R, alpha, beta)
+                    if v > best:
+                        best = v
+                        best_move = c
+                        if best >= beta:
+                            break
+                        if best > alpha:
+                            alpha = best
+            lo, hi = proven(best, a0, beta, lo, hi)
             if taker != L:
                 lo, hi = -hi, -lo
             if linear:
@@ -936,10 +982,7 @@ class ChanceSolver:
             bc = beats[c]
             pc = pts[c]
             worst: float = INF
-            resp = follow(hF, c)
-            if resp & (resp - 1):
-                resp = merge(resp, lone, hL2 | hF | pool | 1 << c)
-            for r in answers(resp, c):
+            for r in replies(hF, c, hL2 | hF | pool | 1 << c):
                 hF2 = hF ^ (1 << r)
                 drawF = cov0 >> r & 1 == 1
                 p = pc + pts[r]
@@ -1087,8 +1130,7 @@ class ChanceSolver:
                 if lo >= beta or tlo == thi:
                     return lo
             if bm < 0:
-                moves = hL if free else may_lead(hL)
-                bm = leads(merge(moves, lone, hL | hF | pool), hF)[0][0]
+                bm = next(lead_order(hL, hF, hL | hF | pool, -1))
             v = lead(hL, hF, L, bm, pool, base, R, alpha, beta)
             return v if v > alpha and v > lo else lo
 
