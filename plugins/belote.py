@@ -14,18 +14,9 @@ from typing import Any
 
 from atout.core import hookimpl
 from atout.core.cards import (
-    ACE,
-    JACK,
     KING,
-    NINE,
     QUEEN,
-    RANK_MASKS,
-    RANK_NAMES,
-    SUIT_MASKS,
-    SUIT_NAMES,
-    TEN,
     Card,
-    CardSet,
     cards_of,
     make_card,
 )
@@ -45,11 +36,6 @@ from .tables import DEAL_POINTS
 GAME = "belote"
 SEAT_NAMES = ("South", "East", "North", "West")
 
-CARRE_POINTS = {JACK: 200, NINE: 150, ACE: 100, TEN: 100, KING: 100, QUEEN: 100}
-# Carrés compare by value, and equal values in trump order: J 9 A 10 K Q.
-CARRE_ORDER = {JACK: 6, NINE: 5, ACE: 4, TEN: 3, KING: 2, QUEEN: 1}
-SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100}
-SEQUENCE_NAMES = {3: "tierce", 4: "quarte", 5: "quinte"}
 BELOTE_POINTS = 20
 
 
@@ -271,75 +257,6 @@ def rotation_index(seat: int, dealer: int, direction: int) -> int:
     return ((seat - dealer) * direction - 1) % 4
 
 
-def sequences(mask: CardSet) -> list[tuple[int, CardSet, int]]:
-    """The sequences of 3 or more in ``mask``: (counted length, cards, top card).
-
-    Sequences run A K Q J 10 9 8 7, the rank index order; a run longer than 5 counts as
-    its top five cards.
-    """
-    out = []
-    for suit in range(4):
-        bits = mask >> (suit * 8) & 0xFF
-        r = 0
-        while r < 8:
-            if not bits >> r & 1:
-                r += 1
-                continue
-            start = r
-            while r < 8 and bits >> r & 1:
-                r += 1
-            length = r - start
-            if length >= 3:
-                run = 0
-                for k in range(start, r):
-                    run |= 1 << make_card(suit, k)
-                out.append((min(length, 5), run, make_card(suit, r - 1)))
-    return out
-
-
-def combinations_of(
-    hand: CardSet, seat: int
-) -> list[tuple[str, CardSet, int, tuple[int, ...], str]]:
-    """The best set of declarations in an 8-card hand, no card in two of them.
-
-    Tries every choice of carrés and takes the sequences in the cards left; keeps the
-    choice worth most (a carré preferred on equal points).
-    """
-    carres = [r for r in CARRE_POINTS if hand & RANK_MASKS[r] == RANK_MASKS[r]]
-    best: list[tuple[str, CardSet, int, tuple[int, ...], str]] = []
-    best_points = -1
-    for pick in range(1 << len(carres)):
-        chosen = [r for i, r in enumerate(carres) if pick >> i & 1]
-        used = 0
-        found: list[tuple[str, CardSet, int, tuple[int, ...], str]] = []
-        for r in chosen:
-            used |= RANK_MASKS[r]
-            found.append(
-                (
-                    "carré",
-                    RANK_MASKS[r],
-                    CARRE_POINTS[r],
-                    (2, CARRE_ORDER[r]),
-                    f"carré of {RANK_NAMES[r]}s",
-                )
-            )
-        for length, run, top in sequences(hand & ~used):
-            found.append(
-                (
-                    SEQUENCE_NAMES[length],
-                    run,
-                    SEQUENCE_POINTS[length],
-                    (1, length, top & 7),
-                    f"{SEQUENCE_NAMES[length]} to the "
-                    f"{RANK_NAMES[top & 7]} of {SUIT_NAMES[top >> 3]}",
-                )
-            )
-        points = sum(f[2] for f in found)
-        if points > best_points or (points == best_points and len(chosen) > 0):
-            best, best_points = found, points
-    return best
-
-
 def find_declarations(rules: Rules, state: DealState) -> list[Declaration]:
     """The declarations of every seat (RULES.md, "Declarations"), including belote."""
     mode = rules["declarations"]
@@ -352,12 +269,7 @@ def find_declarations(rules: Rules, state: DealState) -> list[Declaration]:
         hand = state.hands[seat]
         if mode == "on":
             rot = rotation_index(seat, state.dealer, state.direction)
-            for kind, cards, points, rank, text in combinations_of(hand, seat):
-                is_trump = int(
-                    kind != "carré" and trump is not None and cards & SUIT_MASKS[trump] != 0
-                )
-                full_rank = (*rank, is_trump, 3 - rot) if kind != "carré" else (*rank, 0, 3 - rot)
-                out.append(Declaration(seat, kind, cards, points, full_rank, announce, (), text))
+            out += common.hand_declarations(hand, seat, trump, 3 - rot, announce)
         if trump is not None:
             kq = (1 << make_card(trump, KING)) | (1 << make_card(trump, QUEEN))
             if hand & kq == kq:
@@ -390,18 +302,11 @@ def declaration_points(rules: Rules, state: DealState) -> tuple[list[int], list[
     if not others:
         return decl, belote
     if rules["declaration_comparison"] == "kind-by-kind":
-        kinds = {d.kind for d in others}
-        for kind in kinds:
-            of_kind = [d for d in others if d.kind == kind]
-            best = max(of_kind, key=lambda d: d.rank)
-            for d in of_kind:
-                if d.seat % 2 == best.seat % 2:
-                    decl[d.seat % 2] += d.points
+        for kind in {d.kind for d in others}:
+            of_kind = common.best_side_points([d for d in others if d.kind == kind], state.team_of)
+            decl = [decl[t] + of_kind[t] for t in (0, 1)]
     else:
-        best = max(others, key=lambda d: d.rank)
-        for d in others:
-            if d.seat % 2 == best.seat % 2:
-                decl[d.seat % 2] += d.points
+        decl = common.best_side_points(others, state.team_of)
     return decl, belote
 
 

@@ -1,5 +1,6 @@
 """Rules shared by the Belote family's games: the play obligations, the two-round
-bidding on a proposed suit, and the end of a match.
+bidding on a proposed suit, the declarations and their comparison, and the end of a
+match.
 
 Both the four-player game and Découverte use these; a house-rule option switches a part
 of them (RULES.md, "Variations").
@@ -9,11 +10,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from atout.core.cards import SUIT_MASKS, SUIT_NAMES, SUITS, Card, CardSet, card_name, card_str
+from atout.core.cards import (
+    ACE,
+    JACK,
+    KING,
+    NINE,
+    QUEEN,
+    RANK_MASKS,
+    RANK_NAMES,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    SUITS,
+    TEN,
+    Card,
+    CardSet,
+    card_name,
+    card_str,
+    make_card,
+)
 from atout.core.model import (
     BiddingStep,
     Contract,
     DealScore,
+    Declaration,
     MatchResult,
     MoveRule,
     RuleOption,
@@ -160,6 +179,114 @@ def describe_bid(bid: str) -> str:
     if bid in SUITS:
         return SUIT_NAMES[SUITS.index(bid)]
     return bid
+
+
+# --- declarations: carrés and sequences ------------------------------------------------
+
+CARRE_POINTS = {JACK: 200, NINE: 150, ACE: 100, TEN: 100, KING: 100, QUEEN: 100}
+# Carrés compare by value, and equal values in trump order: J 9 A 10 K Q.
+CARRE_ORDER = {JACK: 6, NINE: 5, ACE: 4, TEN: 3, KING: 2, QUEEN: 1}
+SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100}
+SEQUENCE_NAMES = {3: "tierce", 4: "quarte", 5: "quinte"}
+
+
+def sequences(mask: CardSet) -> list[tuple[int, CardSet, int]]:
+    """The sequences of 3 or more in ``mask``: (counted length, cards, top card).
+
+    Sequences run A K Q J 10 9 8 7, the rank index order; a run longer than 5 counts as
+    its top five cards.
+    """
+    out = []
+    for suit in range(4):
+        bits = mask >> (suit * 8) & 0xFF
+        r = 0
+        while r < 8:
+            if not bits >> r & 1:
+                r += 1
+                continue
+            start = r
+            while r < 8 and bits >> r & 1:
+                r += 1
+            length = r - start
+            if length >= 3:
+                run = 0
+                for k in range(start, r):
+                    run |= 1 << make_card(suit, k)
+                out.append((min(length, 5), run, make_card(suit, r - 1)))
+    return out
+
+
+def combinations_of(hand: CardSet) -> list[tuple[str, CardSet, int, tuple[int, ...], str]]:
+    """The best set of declarations in an 8-card hand, no card in two of them, each as
+    ``(kind, cards, points, rank, text)``.
+
+    Tries every choice of carrés and takes the sequences in the cards left; keeps the
+    choice worth most (a carré preferred on equal points).
+    """
+    carres = [r for r in CARRE_POINTS if hand & RANK_MASKS[r] == RANK_MASKS[r]]
+    best: list[tuple[str, CardSet, int, tuple[int, ...], str]] = []
+    best_points = -1
+    for pick in range(1 << len(carres)):
+        chosen = [r for i, r in enumerate(carres) if pick >> i & 1]
+        used = 0
+        found: list[tuple[str, CardSet, int, tuple[int, ...], str]] = []
+        for r in chosen:
+            used |= RANK_MASKS[r]
+            found.append(
+                (
+                    "carré",
+                    RANK_MASKS[r],
+                    CARRE_POINTS[r],
+                    (2, CARRE_ORDER[r]),
+                    f"carré of {RANK_NAMES[r]}s",
+                )
+            )
+        for length, run, top in sequences(hand & ~used):
+            found.append(
+                (
+                    SEQUENCE_NAMES[length],
+                    run,
+                    SEQUENCE_POINTS[length],
+                    (1, length, top & 7),
+                    f"{SEQUENCE_NAMES[length]} to the "
+                    f"{RANK_NAMES[top & 7]} of {SUIT_NAMES[top >> 3]}",
+                )
+            )
+        points = sum(f[2] for f in found)
+        if points > best_points or (points == best_points and len(chosen) > 0):
+            best, best_points = found, points
+    return best
+
+
+def hand_declarations(
+    hand: CardSet, seat: int, trump: int | None, precedence: int, announce: str
+) -> list[Declaration]:
+    """The carrés and sequences ``seat`` declares from ``hand`` (RULES.md, "Declarations").
+
+    Each one's rank compares it with the others' declarations: carré above sequence, then
+    length or carré value, the top card, a trump sequence above a plain one, and last
+    ``precedence`` (higher for a seat earlier in rotation).  ``announce`` is when it is
+    shown (:class:`~atout.core.model.Declaration`).
+    """
+    out = []
+    for kind, cards, points, rank, text in combinations_of(hand):
+        is_trump = int(kind != "carré" and trump is not None and cards & SUIT_MASKS[trump] != 0)
+        full_rank = (*rank, is_trump, precedence)
+        out.append(Declaration(seat, kind, cards, points, full_rank, announce, (), text))
+    return out
+
+
+def best_side_points(declarations: Sequence[Declaration], side_of: Sequence[int]) -> list[int]:
+    """Per side (team, or player alone): the points of ``declarations`` that score under
+    the official comparison: the side with the single best declaration scores all of its
+    own, the other none.  ``side_of[seat]`` is the seat's side."""
+    out = [0, 0]
+    if declarations:
+        best = side_of[max(declarations, key=lambda d: d.rank).seat]
+        for d in declarations:
+            if side_of[d.seat] == best:
+                out[best] += d.points
+    return out
 
 
 # --- scoring helpers ---------------------------------------------------------------------

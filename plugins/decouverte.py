@@ -61,7 +61,7 @@ import random
 from collections.abc import Callable
 
 from atout.core import hookimpl
-from atout.core.cards import KING, QUEEN, SUIT_MASKS, Card, make_card, mask_of
+from atout.core.cards import KING, QUEEN, Card, make_card, mask_of
 from atout.core.model import (
     Announcement,
     CardPlayed,
@@ -77,7 +77,6 @@ from atout.core.model import (
 from atout.core.state import DealState
 
 from . import common
-from .belote import combinations_of
 from .family import BeloteFamily, family_game
 from .tables import DEAL_POINTS
 
@@ -219,14 +218,11 @@ def find_declarations(rules: Rules, state: DealState) -> list[Declaration]:
     """
     if rules["declarations"] != "on":
         return []
-    trump = state.trump
     out = []
     for seat in (0, 1):
         first_in_rotation = int(seat != state.dealer)
-        for kind, cards, points, rank, text in combinations_of(state.hands[seat], seat):
-            is_trump = int(kind != "carré" and trump is not None and cards & SUIT_MASKS[trump] != 0)
-            full_rank = (*rank, is_trump, first_in_rotation)
-            out.append(Declaration(seat, kind, cards, points, full_rank, "first-play", (), text))
+        hand = state.hands[seat]
+        out += common.hand_declarations(hand, seat, state.trump, first_in_rotation, "first-play")
     return out
 
 
@@ -332,14 +328,7 @@ def belote_points(rules: Rules, state: DealState) -> list[int]:
 def declaration_points(state: DealState) -> list[int]:
     """Per seat: the declarations that score, compared as in four-player Belote (only
     the player with the single best declaration scores all of his)."""
-    if not state.declarations:
-        return [0, 0]
-    out = [0, 0]
-    best = max(state.declarations, key=lambda d: d.rank)
-    for d in state.declarations:
-        if d.seat == best.seat:
-            out[d.seat] += d.points
-    return out
+    return common.best_side_points(state.declarations, state.team_of)
 
 
 def score_deal(rules: Rules, state: DealState) -> DealScore:
