@@ -1,8 +1,8 @@
 """The Arcade window: the start view, the tables of both games, their panels.
 
 * :mod:`.app` opens the window, holds what the views share and switches between them;
-  it is the only module that imports the views (they name the app for type checking
-  only).
+  it is the only module that imports the views, which know it as a :mod:`.host`
+  protocol (so no import goes back to the app).
 * :mod:`.start_view`: the first screen (game, pack, bots, target, seed).
 * The table, by role: :mod:`.table_base` (the view's life cycle, drawing and input),
   :mod:`.board` (the cards' places and moves), :mod:`.panels` (the status line, seats,

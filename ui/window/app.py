@@ -16,7 +16,6 @@ import contextlib
 import os
 import sys
 import time
-from collections.abc import Callable
 from typing import Any
 
 import arcade
@@ -29,15 +28,13 @@ from ..display import display_problem
 from ..savegame import Setup
 from . import theme
 from .driver import MatchTable
+from .host import BotFactory
 from .sprites import warm_textures
 from .start_view import StartView, rules_for
 from .table_base import TableView
 from .table_belote import BeloteTable
 from .table_decouverte import DecouverteTable
 from .worker import BotWorker
-
-BotFactory = Callable[[str, int, Rules, int], Any]
-"""Makes the bot for a seat: ``(game, seat, rules, seed) -> bot`` (tests pass their own)."""
 
 TITLE = "atout — Belote Découverte and Belote"
 

@@ -22,7 +22,7 @@ source of events (a session that owns the match) replaces this one class.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from atout.core import Action, Match, View
 from atout.core.errors import AtoutError, IllegalMoveError
@@ -32,17 +32,15 @@ from .. import savegame
 from ..cards_text import HUMAN, capital, show_card
 from ..savegame import Setup
 from . import theme
+from .host import Host
 from .panels import bid_text, contract_name
 from .table_base import TableView
-
-if TYPE_CHECKING:
-    from .app import App
 
 
 class MatchTable(TableView):
     """A match against bots, driven by the table itself."""
 
-    def __init__(self, app: App, setup: Setup, match: Match) -> None:
+    def __init__(self, app: Host, setup: Setup, match: Match) -> None:
         self.redeal_at = 0.0
         self.left = False
         self.bots: dict[int, Any] = {}

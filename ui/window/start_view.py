@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import arcade
 from atout.core import Engine, Rules
@@ -21,10 +20,8 @@ from atout.core.packs import PackInfo, is_path, list_packs, load_rules, resolve
 from .. import savegame
 from ..savegame import Setup
 from . import theme
+from .host import Host
 from .widgets import Button, ButtonRow, Layer
-
-if TYPE_CHECKING:
-    from .app import App
 
 PACK_ROWS = 7
 """How many packs the list shows at once (the arrows page through the rest)."""
@@ -62,7 +59,7 @@ def rules_for(engine: Engine, setup: Setup) -> Rules:
 class StartView(arcade.View):
     """The first screen: the match's settings, New match, Continue."""
 
-    def __init__(self, app: App, message: str = "") -> None:
+    def __init__(self, app: Host, message: str = "") -> None:
         super().__init__(app.window)
         self.app = app
         self.engine = app.engine

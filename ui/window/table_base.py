@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import arcade
 from atout.core import Action, Deal, Match, View
@@ -37,13 +36,11 @@ from ..cards_text import HUMAN, seat_name, team_long_name
 from ..savegame import Setup
 from . import theme
 from .board import Board, Place
+from .host import Host
 from .overlays import DealPanel, MenuItem, Overlay, deal_headline
 from .panels import ScoreSheet, StatusPanel, bid_text, team_name
 from .sprites import preload_textures
 from .widgets import Button, ButtonRow, Layer, SpriteSet, Toast
-
-if TYPE_CHECKING:
-    from .app import App
 
 
 class TableView(arcade.View):
@@ -53,7 +50,7 @@ class TableView(arcade.View):
     card_scale = 0.6
     """The scale of arcade's 140x190 card images on this table."""
 
-    def __init__(self, app: App, setup: Setup, match: Match) -> None:
+    def __init__(self, app: Host, setup: Setup, match: Match) -> None:
         super().__init__(app.window)
         self.app = app
         self.engine = app.engine

@@ -1,0 +1,66 @@
+"""What a view asks of the window that shows it.
+
+The start view and the tables receive the :class:`~atout.ui.window.app.App` that shows
+them, but they know it only as a :class:`Host`: the engine, the bot thread, the settings,
+the mapping of the logical table onto the window, and the switching between views.  So
+no view imports the app (the app alone imports the views), and a test may show a view
+on a host of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import arcade
+from atout.core import Engine, Rules
+
+from ..savegame import Setup
+from .worker import BotWorker
+
+BotFactory = Callable[[str, int, Rules, int], Any]
+"""Makes the bot for a seat: ``(game, seat, rules, seed) -> bot`` (tests pass their own)."""
+
+
+class Host(Protocol):
+    """The window's side of a view (:class:`~atout.ui.window.app.App` is the one host)."""
+
+    window: arcade.Window
+    engine: Engine
+    bot_factory: BotFactory | None
+    """Makes the tables' bots instead of the engine (``None``: the engine's bots)."""
+    persist: bool
+    """Whether the match, the deal records and the settings are written to disk."""
+    hint_bot: str
+    """The bot whose ``hint(view)`` (or ``choose``) answers the H key."""
+    settings: dict[str, Any]
+    speed_name: str
+    speed: float
+    """A factor on every delay and animation (0 plays at once)."""
+    worker: BotWorker
+
+    def begin_frame(self) -> None:
+        """Clear the window and draw through the logical table's camera."""
+        ...
+
+    def to_logical(self, x: float, y: float) -> tuple[float, float]:
+        """A window point (as mouse events give it) in the table's logical coordinates."""
+        ...
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def set_speed(self, name: str) -> None:
+        """Use the named speed (slow, normal, fast) and keep it for next time."""
+        ...
+
+    def show_start(self, message: str = "") -> object:
+        """Show the start view (with ``message``)."""
+        ...
+
+    def start_match(self, setup: Setup, rules: Rules) -> object:
+        """Start a new match and show its table."""
+        ...
+
+    def continue_match(self) -> object:
+        """Resume the saved match (or say on the start view why it cannot be)."""
+        ...
