@@ -5,8 +5,8 @@ What counts as an edge ``a -> b``: module ``a`` imports ``atout`` module ``b`` i
 statement that runs, wherever it stands: at module level, in a class, or in a function.
 An import inside a function that would close a cycle is a cycle put off until the call,
 not a cycle removed, so it counts.  The one exception is a block under
-``if TYPE_CHECKING:``: it never runs (it only gives names to annotations), so a view may
-name the app that shows it there.
+``if TYPE_CHECKING:``: it never runs (it only gives names to annotations).  The front
+ends (``atout.ui``) are held to more: no cycle there even with those imports.
 
 ``from package import name`` is an edge to ``package.name`` when that is a module, else to
 ``package``; the parent packages that Python initialises on the way are not edges
@@ -66,24 +66,30 @@ def is_type_checking(test: ast.expr) -> bool:
     return isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
 
 
-def running_imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
-    """The import statements of a module that may run (not under ``if TYPE_CHECKING``)."""
+def running_imports(
+    tree: ast.AST, type_checking: bool = False
+) -> Iterator[ast.Import | ast.ImportFrom]:
+    """The import statements of a module that may run (those under ``if TYPE_CHECKING``
+    too when ``type_checking``: what a type checker follows)."""
     for node in ast.iter_child_nodes(tree):
-        if isinstance(node, ast.If) and is_type_checking(node.test):
+        if isinstance(node, ast.If) and is_type_checking(node.test) and not type_checking:
             for child in node.orelse:
                 yield from running_imports(ast.Module(body=[child], type_ignores=[]))
             continue
         if isinstance(node, ast.Import | ast.ImportFrom):
             yield node
-        yield from running_imports(node)
+        yield from running_imports(node, type_checking)
 
 
-def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+def imports_of(
+    name: str, path: Path, modules: dict[str, Path], type_checking: bool = False
+) -> set[str]:
     """The ``atout`` modules that module ``name`` (source ``path``) imports."""
     is_package = path.name == "__init__.py"
     package = name if is_package else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in running_imports(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    for node in running_imports(tree, type_checking):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 target = alias.name
@@ -107,9 +113,9 @@ def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     return found
 
 
-def import_graph() -> dict[str, set[str]]:
+def import_graph(type_checking: bool = False) -> dict[str, set[str]]:
     modules = source_modules()
-    return {name: imports_of(name, path, modules) for name, path in modules.items()}
+    return {name: imports_of(name, path, modules, type_checking) for name, path in modules.items()}
 
 
 def strongly_connected(graph: dict[str, set[str]]) -> list[set[str]]:
@@ -168,7 +174,7 @@ def test_the_graph_sees_the_package() -> None:
     graph = import_graph()
     assert "atout.core.engine" in graph and "atout.testing.kit" in graph
     assert "atout.ui.window.table_base" in graph["atout.ui.window.app"]
-    # the views name the app under TYPE_CHECKING only: no edge back
+    # the app imports the views, never the other way
     assert "atout.ui.window.app" not in graph["atout.ui.window.start_view"]
     cycle = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert strongly_connected(cycle) == [{"a", "b", "c"}]
@@ -179,6 +185,16 @@ def test_no_import_cycle() -> None:
     graph = import_graph()
     cycles = [c for c in strongly_connected(graph) if frozenset(c) not in ALLOWED_CYCLES]
     named = [" -> ".join(one_cycle(graph, c)) for c in cycles]
+    assert named == [], "import cycles:\n" + "\n".join(named)
+
+
+def test_the_front_ends_have_no_cycle_even_for_the_type_checker() -> None:
+    """In ``atout.ui`` not even a ``TYPE_CHECKING`` import closes a loop: the views know
+    the app as a :class:`~atout.ui.window.host.Host` protocol, and only the app imports
+    the views."""
+    graph = import_graph(type_checking=True)
+    ui = {name: deps for name, deps in graph.items() if name.startswith("atout.ui")}
+    named = [" -> ".join(one_cycle(ui, c)) for c in strongly_connected(ui)]
     assert named == [], "import cycles:\n" + "\n".join(named)
 
 
