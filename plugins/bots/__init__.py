@@ -5,6 +5,9 @@ perfect-information Monte Carlo over a double-dummy solver for four-player Belot
 (:mod:`.belote_expert`), a chance-aware search for Découverte (:mod:`.decouverte_expert`).
 A factory is called as ``factory(game=..., rules=..., seed=..., think=..., engine=...)``
 and returns an object with ``choose(view) -> Action`` (the experts also ``hint(view)``).
+The four-player bots read the rules of the play from ``engine`` (the deal's compiled
+rules: move rule, trick winner, card values), never from a rule plugin's code; without
+an engine they use the engine of the installed plugins.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from atout.core import hookimpl
+from atout.core.engine import Engine
 from atout.core.model import BotInfo, Rules
 
 from .basic import GreedyBot, RandomBot
@@ -20,21 +24,22 @@ GAMES = ("belote", "decouverte")
 
 
 def make_random(
-    game: str, rules: Rules | None = None, seed: int = 0, think: float = 0.0, engine: Any = None
+    game: str, rules: Rules | None = None, seed: int = 0, think: float = 0.0, engine: Engine | None = None
 ) -> RandomBot:
     """A :class:`RandomBot`."""
     return RandomBot(seed)
 
 
 def make_greedy(
-    game: str, rules: Rules | None = None, seed: int = 0, think: float = 0.0, engine: Any = None
+    game: str, rules: Rules | None = None, seed: int = 0, think: float = 0.0, engine: Engine | None = None
 ) -> GreedyBot:
-    """A :class:`GreedyBot` (it reads the card order and points from the engine)."""
+    """A :class:`GreedyBot` (it reads the card order and points from the engine's
+    compiled rules of the deal)."""
     return GreedyBot(seed, engine)
 
 
 def make_expert(
-    game: str, rules: Rules | None = None, seed: int = 0, think: float = 0.0, engine: Any = None
+    game: str, rules: Rules | None = None, seed: int = 0, think: float = 0.0, engine: Engine | None = None
 ) -> Any:
     """The expert of ``game``: the PIMC expert for four players, the chance-aware
     search for Découverte."""
