@@ -212,10 +212,20 @@ class Tables:
                 self._follow[k] = v
         return v
 
-    def known_follows(self) -> Callable[[int], int | None]:
-        """The memo of :meth:`follow` as a lookup ``(hand | led << 32) -> cards`` (None
-        when not remembered: ask :meth:`follow`), for inner loops."""
-        return self._follow.get
+    def memos(
+        self,
+    ) -> tuple[
+        Callable[[int], int | None],
+        Callable[[int], int | None],
+        Callable[[int], tuple[tuple[int, int], ...] | None],
+        Callable[[int], tuple[int, ...] | None],
+    ]:
+        """The lookups of the memos of :meth:`follow` (key ``hand | led << 32``),
+        :meth:`merge` (key ``(cands & lone) | rem << 32``, value the kept lone cards),
+        :meth:`leads` (key ``moves | hF << 32``) and :meth:`answers` (key ``resp | c <<
+        32``), for inner loops that read them without a call; ``None`` when not
+        remembered (then call the method)."""
+        return self._follow.get, self._merged.get, self._leads.get, self._answers.get
 
     def may_lead(self, hand: int) -> int:
         """The cards of ``hand`` the leader may lead (all of them under a rule with a
@@ -483,26 +493,32 @@ class TrickSearch:
     ]:
         t = self.tables
         follow = t.follow
-        known_follow = t.known_follows()
         merge = t.merge
         ordered = t.leads
         answers = t.answers
         free = t.free_lead
         may_lead = t.may_lead
         lone = self.lone
+        keep = ~lone
+        # The tables' memos, read inline (a call less per answer, as the loops need).
+        known_follow, known_merge, known_leads, known_answers = t.memos()
 
         def leads(hL: int, hF: int, rem: int, bm: int) -> Iterator[int]:
             if bm >= 0:
                 yield bm
-            for c, _ in ordered(merge(hL if free else may_lead(hL), lone, rem), hF):
+            moves = hL if free else may_lead(hL)
+            m = known_merge(moves & lone | rem << 32)
+            moves = moves & keep | m if m is not None else merge(moves, lone, rem)
+            for c, _ in known_leads(moves | hF << 32) or ordered(moves, hF):
                 if c != bm:
                     yield c
 
         def replies(hF: int, c: int, rem: int) -> tuple[int, ...]:
             resp = known_follow(hF | c << 32) or follow(hF, c)
             if resp & (resp - 1):
-                resp = merge(resp, lone, rem)
-            return answers(resp, c)
+                m = known_merge(resp & lone | rem << 32)
+                resp = resp & keep | m if m is not None else merge(resp, lone, rem)
+            return known_answers(resp | c << 32) or answers(resp, c)
 
         return leads, replies
 
@@ -549,7 +565,7 @@ class KnownSolver:
         pts = t.pts
         beats = t.beats
         follow = t.follow
-        known_follow = t.known_follows()
+        known_follow = t.memos()[0]
         free = t.free_lead
         may_lead = t.may_lead
         lead_order = self.core.leads
