@@ -149,6 +149,25 @@ def test_the_search_follows_a_changed_obligation_exactly(house_engine: Engine) -
     assert forbidden > 10
 
 
+def test_the_playout_policy_keeps_the_house_rule(house_engine: Engine) -> None:
+    """The fast policy of the playouts leads and answers only cards the rules allow."""
+    rng = random.Random(23)
+    refused = 0
+    for i in range(300):
+        pos = ds.random_play(ds.deal(rng, trump=i % 4, engine=house_engine), rng, rng.randrange(30))
+        t = ds.tables_for(pos.rules)
+        policy = ds.Policy(t)
+        hand = pos.hands[ds.to_move(pos)]
+        legal = ds.legal_cards(pos)
+        if pos.led is None:
+            card = policy.lead(hand, pos.hands[1 - pos.leader], 0)
+            refused += legal != hand
+        else:
+            card = policy.answer(hand, pos.led)
+        assert legal >> card & 1, pos.describe()
+    assert refused > 10
+
+
 def test_expert_never_proposes_a_card_the_house_rule_forbids(house_engine: Engine) -> None:
     """The expert plays both seats of seeded deals under the house rule: every card the
     search reads as legal is what the engine allows, and every action it proposes is
