@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .cards import Card, CardSet, card_str, cards_of
+from .cards import Card, CardParseError, CardSet, card_str, cards_of, parse_card
 from .engine import Deal, Engine, Match
 from .errors import AtoutError, IllegalMoveError, RecordError, UnknownNameError
-from .model import Action, Contract, DealScore, MatchResult, Rules, Trick
+from .model import Action, Contract, DealScore, GameInfo, MatchResult, Rules, Trick
 from .savefile import SaveFile
 from .state import BIDDING, OVER
 from .state import PLAY as PLAYING
@@ -170,6 +170,83 @@ class Event:
             out["result"] = {"winner": self.result.winner, "reason": self.result.reason}
         return out
 
+    @classmethod
+    def from_json(cls, data: Any) -> Event:
+        """The event :meth:`to_json` gave (a network client reads the server's events);
+        anything that is not such an event is one :class:`RecordError`."""
+        try:
+            return _event_from_json(data)
+        except (KeyError, TypeError, ValueError, AttributeError, CardParseError) as exc:
+            raise RecordError(f"not an event: {type(exc).__name__}: {exc}") from None
+
+
+def _event_from_json(data: Any) -> Event:
+    """The body of :meth:`Event.from_json` (its errors are caught there)."""
+    if not isinstance(data, dict) or not isinstance(data["kind"], str):
+        raise TypeError("an event is an object with a kind")
+
+    def ints(value: Any) -> tuple[int, ...]:
+        if not isinstance(value, list) or not all(type(v) is int for v in value):
+            raise TypeError(f"expected a list of whole numbers, not {value!r}")
+        return tuple(value)
+
+    def number(value: Any) -> int:
+        if type(value) is not int:
+            raise TypeError(f"expected a whole number, not {value!r}")
+        return value
+
+    kind: str = data["kind"]
+    card = parse_card(data["card"]) if "card" in data else None
+    cards = 0
+    for text in data.get("cards", ()):
+        cards |= 1 << parse_card(text)
+    trick = None
+    if "trick" in data:
+        t = data["trick"]
+        trick = Trick(
+            number(t["leader"]),
+            tuple(parse_card(c) for c in t["cards"]),
+            number(t["winner"]),
+            number(data.get("points", 0)),
+        )
+    contract = None
+    if "contract" in data:
+        c = data["contract"]
+        trump = c["trump"]
+        if trump is not None:
+            trump = number(trump)
+        contract = Contract(number(c["taker"]), trump, str(c["name"]))
+    score = None
+    if "score" in data:
+        s = data["score"]
+        score = DealScore(
+            card_points=ints(s["card_points"]),
+            declaration_points=ints(s["declaration_points"]),
+            score=ints(s["score"]),
+            outcome=str(s["outcome"]),
+            notes=tuple(str(n) for n in s.get("notes", ())),
+        )
+    result = None
+    if "result" in data:
+        r = data["result"]
+        winner = r["winner"]
+        result = MatchResult(None if winner is None else number(winner), str(r["reason"]))
+    text = data.get("text", "")
+    return Event(
+        kind,
+        number(data.get("seat", -1)),
+        number(data.get("deal", 0)),
+        card=card,
+        cards=cards,
+        text=text if isinstance(text, str) else str(text),
+        points=number(data.get("points", data.get("actions", 0))),
+        trick=trick,
+        contract=contract,
+        score=score,
+        scores=ints(data.get("scores", [])),
+        result=result,
+    )
+
 
 def for_seat(events: Iterable[Event], seat: int) -> list[Event]:
     """The events ``seat`` may be told, in order."""
@@ -242,6 +319,16 @@ class Session:
     @property
     def rules(self) -> Rules:
         return self.match.rules
+
+    @property
+    def info(self) -> GameInfo:
+        """The game being played: its title, seats, teams and seat names."""
+        return self.match.info
+
+    @property
+    def deals_scored(self) -> int:
+        """How many deals of the match have been scored (redeals do not count)."""
+        return len(self.match.history)
 
     @property
     def seats(self) -> int:
