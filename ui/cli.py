@@ -50,6 +50,9 @@ COMMANDS: dict[str, Command] = {
     "variants": Command(
         "atout.ui.commands.variants", "list, show and check house-rule packs (YAML)"
     ),
+    "serve": Command(
+        "atout.ui.commands.serve", "run a table server: people and bots play over the network"
+    ),
     "bench": Command(
         "atout.ui.commands.bench",
         "measure the engine, the solvers and the bots (deals per second, solve times, duplicates)",

@@ -1,0 +1,80 @@
+"""``atout serve``: run a table server (people and bots over the network).
+
+The server resumes every table saved in its data folder, then listens; clients create
+tables and join them (``atout play --join HOST:PORT/TABLE --token TOKEN``).  The protocol
+is documented in ``docs/protocol.md``.  Stop it with Ctrl-C: every table is saved after
+every action, so nothing is lost, and a restart resumes every table where it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+from atout.core import Engine
+from atout.ui.net.protocol import DEFAULT_PORT
+from atout.ui.net.server import TableServer, serve_forever
+from atout.ui.paths import data_dir
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1; 0.0.0.0 for every network)",
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=f"the port (default {DEFAULT_PORT}; 0: any free port)",
+    )
+    parser.add_argument(
+        "--data",
+        default=None,
+        metavar="DIR",
+        help="the folder of the tables' save files (default: DATA_DIR/tables)",
+    )
+    parser.add_argument(
+        "--grace",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="how long a dropped player's seat waits before a bot plays it (default 30)",
+    )
+
+
+def run(args: argparse.Namespace, engine: Engine) -> int:
+    if not 0 <= args.port < 65536:
+        print(f"atout: --port: a port is 0..65535, not {args.port}", file=sys.stderr)
+        return 2
+    if args.grace < 0:
+        print("atout: --grace: a number of seconds >= 0", file=sys.stderr)
+        return 2
+    data = Path(args.data) if args.data else data_dir() / "tables"
+    logging.basicConfig(level=logging.WARNING, format="atout serve: %(message)s")
+    server = TableServer(engine, data, host=args.host, port=args.port, grace=args.grace)
+
+    def ready(s: TableServer) -> None:
+        for problem in s.problems:
+            print(f"atout serve: not resumed: {problem}", file=sys.stderr)
+        print(
+            f"atout serve: listening on {s.host}:{s.port}, {len(s.tables)} table(s) resumed "
+            f"from {data}",
+            flush=True,
+        )
+
+    try:
+        asyncio.run(serve_forever(server, ready))
+    except OSError as exc:
+        print(
+            f"atout serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}",
+            file=sys.stderr,
+        )
+        return 1
+    except KeyboardInterrupt:
+        print("atout serve: stopped", file=sys.stderr)
+    return 0

@@ -1,0 +1,398 @@
+"""The table protocol: JSON messages over a websocket, version :data:`VERSION`.
+
+Every message is one JSON object with a ``type``.  A client sends intentions (``act``
+names the seat it holds, the deal and step it answers, and the action); the server checks
+everything and answers with ``update`` messages (the events and view of the client's own
+seat only) or one ``error``.  ``docs/protocol.md`` documents every message and error.
+
+The wire form of a :class:`~atout.core.views.View` is written here: it carries exactly
+what the view holds (the view is already filtered for its seat), except ``unseen``, which
+the client works out from the rest, so that no frame ever names a card its seat cannot
+see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from atout.core import Action, Rules, View
+from atout.core.cards import FULL_DECK, CardParseError, CardSet, card_str, cards_of, parse_card
+from atout.core.model import Announcement, Contract, Trick
+from atout.core.views import PileView
+
+VERSION = 1
+"""The protocol version; a ``hello`` with another version is refused (``version``)."""
+
+MAX_MESSAGE = 16 * 1024
+"""The longest message (characters) the server reads; a longer one is an error
+(``too-large``).  Frames longer than :data:`MAX_FRAME` close the connection (1009)."""
+
+MAX_FRAME = 1024 * 1024
+"""The websocket frame limit: the server does not even read a longer frame."""
+
+RATE = 200.0
+"""Messages a second a connection may send on average ..."""
+
+BURST = 400
+"""... with bursts up to this many; beyond, each message is refused (``flood``)."""
+
+FLOOD_CLOSE = 1000
+"""Refused messages (with no pause that lets the budget refill by half) after which the
+server closes the connection (1008)."""
+
+DEFAULT_PORT = 8765
+
+# error codes (docs/protocol.md lists each with its meaning)
+BAD_JSON = "bad-json"
+BAD_MESSAGE = "bad-message"
+TOO_LARGE = "too-large"
+FLOOD = "flood"
+VERSION_ERROR = "version"
+NOT_HELLO = "hello-first"
+UNKNOWN_TYPE = "unknown-type"
+NO_TABLE = "no-table"
+BAD_TOKEN = "bad-token"
+NOT_SEATED = "not-seated"
+NOT_YOUR_SEAT = "not-your-seat"
+NOT_YOUR_TURN = "not-your-turn"
+STALE = "stale"
+ILLEGAL = "illegal"
+NOT_STARTED = "not-started"
+NOT_HOST = "not-host"
+BAD_RULES = "bad-rules"
+FULL = "full"
+INTERNAL = "internal"
+
+
+class ProtocolError(Exception):
+    """A message the server (or client) refuses: ``code`` (one of the error codes) and a
+    message for a person."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def error(code: str, message: str, ref: Any = None) -> dict[str, Any]:
+    """An ``error`` message."""
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if ref is not None:
+        out["ref"] = ref
+    return out
+
+
+# --- reading fields -------------------------------------------------------------------
+
+
+def field_of(
+    msg: dict[str, Any], key: str, kind: type | tuple[type, ...], default: Any = ...
+) -> Any:
+    """``msg[key]`` checked to be of ``kind`` (a bool is never an int here); missing and
+    ``default`` given: ``default``.  Anything else is a :class:`ProtocolError`."""
+    if key not in msg:
+        if default is ...:
+            raise ProtocolError(BAD_MESSAGE, f"{msg.get('type', 'message')}: {key} is missing")
+        return default
+    value = msg[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
+        names = " or ".join(_TYPE_NAMES.get(k, k.__name__) for k in kinds)
+        raise ProtocolError(BAD_MESSAGE, f"{msg.get('type', 'message')}: {key} must be {names}")
+    if isinstance(value, str) and len(value) > 200:
+        raise ProtocolError(BAD_MESSAGE, f"{msg.get('type', 'message')}: {key} is too long")
+    return value
+
+
+_TYPE_NAMES: dict[type, str] = {
+    str: "a text",
+    int: "a whole number",
+    float: "a number",
+    bool: "true or false",
+    dict: "an object",
+    list: "a list",
+    type(None): "null",
+}
+
+
+def ref_of(msg: Any) -> Any:
+    """The ``ref`` a message carries, when it is a short text or a whole number (echoed
+    in the answer so a client can match it to its request)."""
+    if isinstance(msg, dict):
+        ref = msg.get("ref")
+        if (isinstance(ref, int) and not isinstance(ref, bool)) or (
+            isinstance(ref, str) and len(ref) <= 64
+        ):
+            return ref
+    return None
+
+
+# --- actions ----------------------------------------------------------------------------
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """The wire form of an action: ``{"kind": "play", "card": "JH"}``,
+    ``{"kind": "bid", "bid": "take"}``, ``{"kind": "claim"}``."""
+    if action.kind == "play":
+        return {"kind": "play", "card": card_str(action.value)}
+    if action.kind == "bid":
+        return {"kind": "bid", "bid": str(action.value)}
+    return {"kind": action.kind}
+
+
+def action_from_json(data: Any) -> Action:
+    """The action a client sent; anything else is a :class:`ProtocolError`."""
+    if not isinstance(data, dict):
+        raise ProtocolError(BAD_MESSAGE, "act: action must be an object with a kind")
+    kind = data.get("kind")
+    if kind == "play":
+        card = data.get("card")
+        if not isinstance(card, str) or len(card) > 8:
+            raise ProtocolError(BAD_MESSAGE, "act: a play names its card as text, like JH")
+        try:
+            return Action.play(parse_card(card))
+        except CardParseError as exc:
+            raise ProtocolError(BAD_MESSAGE, f"act: {exc}") from None
+    if kind == "bid":
+        bid = data.get("bid")
+        if not isinstance(bid, str) or not bid or len(bid) > 40:
+            raise ProtocolError(BAD_MESSAGE, "act: a bid is a text, like take or pass")
+        return Action.bid(bid)
+    if kind == "claim":
+        return Action("claim")
+    raise ProtocolError(BAD_MESSAGE, "act: action kind must be play, bid or claim")
+
+
+# --- rules --------------------------------------------------------------------------------
+
+
+def rules_to_json(rules: Rules) -> dict[str, Any]:
+    """The resolved rules of a table: the game, the pack's name, every option's value."""
+    return {"game": rules.game, "pack": rules.pack, "values": rules.to_dict()}
+
+
+def rules_from_json(data: Any) -> Rules:
+    """Rules as :func:`rules_to_json` wrote them (not checked against any plugin: the
+    client takes the server's word; the server checks a table's rules with
+    :meth:`Engine.make_rules`)."""
+    if not isinstance(data, dict):
+        raise ProtocolError(BAD_RULES, "rules must be an object with game, pack and values")
+    game, pack, values = data.get("game"), data.get("pack", ""), data.get("values", {})
+    if not isinstance(game, str) or not isinstance(pack, str) or not isinstance(values, dict):
+        raise ProtocolError(BAD_RULES, "rules: game and pack are texts, values an object")
+    return Rules(game, values, pack)
+
+
+# --- views --------------------------------------------------------------------------------
+
+
+def _cards(mask: CardSet) -> list[str]:
+    return [card_str(c) for c in cards_of(mask)]
+
+
+def _mask(texts: Any) -> CardSet:
+    if not isinstance(texts, list):
+        raise ProtocolError(BAD_MESSAGE, "view: a card set is a list of cards")
+    mask = 0
+    for t in texts:
+        if not isinstance(t, str):
+            raise ProtocolError(BAD_MESSAGE, "view: a card is a text")
+        try:
+            mask |= 1 << parse_card(t)
+        except CardParseError as exc:
+            raise ProtocolError(BAD_MESSAGE, f"view: {exc}") from None
+    return mask
+
+
+def _card_or_none(text: Any) -> int | None:
+    return None if text is None else parse_card(text)
+
+
+def trick_to_json(t: Trick) -> dict[str, Any]:
+    return {
+        "leader": t.leader,
+        "cards": [card_str(c) for c in t.cards],
+        "winner": t.winner,
+        "points": t.points,
+    }
+
+
+def view_to_json(view: View) -> dict[str, Any]:
+    """The wire form of ``view``: what it holds (its ``rules`` travel once, with the
+    table; ``unseen`` is left out and worked out by :func:`view_from_json`)."""
+    c = view.contract
+    return {
+        "seat": view.seat,
+        "seats": view.seats,
+        "teams": view.teams,
+        "dealer": view.dealer,
+        "direction": view.direction,
+        "phase": view.phase,
+        "turn": view.turn,
+        "hand": _cards(view.hand),
+        "hands": [None if h is None else _cards(h) for h in view.hands],
+        "hand_sizes": list(view.hand_sizes),
+        "piles": [
+            [{"top": None if p.top is None else card_str(p.top), "covered": p.covered} for p in row]
+            for row in view.piles
+        ],
+        "shown": [_cards(s) for s in view.shown],
+        "turnup": None if view.turnup is None else card_str(view.turnup),
+        "bids": [[s, b] for s, b in view.bids],
+        "contract": None if c is None else {"taker": c.taker, "trump": c.trump, "name": c.name},
+        "leader": view.leader,
+        "trick": [[s, card_str(card)] for s, card in view.trick],
+        "tricks": [trick_to_json(t) for t in view.tricks],
+        "announcements": [
+            {"seat": a.seat, "text": a.text, "cards": _cards(a.cards), "trick": a.trick}
+            for a in view.announcements
+        ],
+        "points": list(view.points),
+        "legal": _cards(view.legal),
+        "legal_bids": list(view.legal_bids),
+        "can_claim": view.can_claim,
+        "scores": list(view.scores),
+    }
+
+
+def view_from_json(data: Any, game: str, rules: Rules) -> View:
+    """The :class:`View` the server sent (``game`` and ``rules`` from the table)."""
+    if not isinstance(data, dict):
+        raise ProtocolError(BAD_MESSAGE, "view: expected an object")
+    try:
+        c = data["contract"]
+        contract = None if c is None else Contract(int(c["taker"]), c["trump"], str(c["name"]))
+        tricks = tuple(
+            Trick(
+                int(t["leader"]),
+                tuple(parse_card(x) for x in t["cards"]),
+                int(t["winner"]),
+                int(t["points"]),
+            )
+            for t in data["tricks"]
+        )
+        view = View(
+            game=game,
+            rules=rules,
+            seat=int(data["seat"]),
+            seats=int(data["seats"]),
+            teams=int(data["teams"]),
+            dealer=int(data["dealer"]),
+            direction=int(data["direction"]),
+            phase=str(data["phase"]),
+            turn=int(data["turn"]),
+            hand=_mask(data["hand"]),
+            hands=tuple(None if h is None else _mask(h) for h in data["hands"]),
+            hand_sizes=tuple(int(n) for n in data["hand_sizes"]),
+            piles=tuple(
+                tuple(PileView(_card_or_none(p["top"]), bool(p["covered"])) for p in row)
+                for row in data["piles"]
+            ),
+            unseen=0,
+            shown=tuple(_mask(s) for s in data["shown"]),
+            turnup=_card_or_none(data["turnup"]),
+            bids=tuple((int(s), str(b)) for s, b in data["bids"]),
+            contract=contract,
+            leader=int(data["leader"]),
+            trick=tuple((int(s), parse_card(x)) for s, x in data["trick"]),
+            tricks=tricks,
+            announcements=tuple(
+                Announcement(int(a["seat"]), str(a["text"]), _mask(a["cards"]), int(a["trick"]))
+                for a in data["announcements"]
+            ),
+            points=tuple(int(p) for p in data["points"]),
+            legal=_mask(data["legal"]),
+            legal_bids=tuple(str(b) for b in data["legal_bids"]),
+            can_claim=bool(data["can_claim"]),
+            scores=tuple(int(s) for s in data["scores"]),
+        )
+    except (KeyError, TypeError, ValueError, CardParseError) as exc:
+        raise ProtocolError(BAD_MESSAGE, f"view: {type(exc).__name__}: {exc}") from None
+    # what the seat cannot see is every card it is not shown (as make_view defines it)
+    object.__setattr__(view, "unseen", FULL_DECK & ~view.known_cards())
+    return view
+
+
+def public_view(view: View) -> View:
+    """What a spectator may know, from any seat's ``view``: the hands only when every
+    hand is open, the cards the rules showed, nothing to do."""
+    open_hands = all(h is not None for h in view.hands)
+    if open_hands:
+        hand = 0
+        shown = view.shown
+        hands = view.hands
+    else:
+        hand = 0
+        hands = tuple(None for _ in view.hands)
+        own = view.hand
+        mine = 0
+        for a in view.announcements:
+            if a.seat == view.seat:
+                mine |= a.cards & own
+        c = view.contract
+        if c is not None and c.taker == view.seat and view.turnup is not None:
+            mine |= own & (1 << view.turnup)  # the turn-up the taker received
+        shown = tuple(mine if s == view.seat else m for s, m in enumerate(view.shown))
+    public = View(
+        game=view.game,
+        rules=view.rules,
+        seat=-1,
+        seats=view.seats,
+        teams=view.teams,
+        dealer=view.dealer,
+        direction=view.direction,
+        phase=view.phase,
+        turn=view.turn,
+        hand=hand,
+        hands=hands,
+        hand_sizes=view.hand_sizes,
+        piles=view.piles,
+        unseen=0,
+        shown=shown,
+        turnup=view.turnup,
+        bids=view.bids,
+        contract=view.contract,
+        leader=view.leader,
+        trick=view.trick,
+        tricks=view.tricks,
+        announcements=view.announcements,
+        points=view.points,
+        scores=view.scores,
+    )
+    object.__setattr__(public, "unseen", FULL_DECK & ~public.known_cards())
+    return public
+
+
+@dataclass(frozen=True)
+class Address:
+    """Where a table is: ``host:port/TABLE``."""
+
+    host: str
+    port: int
+    table: str
+
+    def __str__(self) -> str:
+        return f"{self.host}:{self.port}/{self.table}"
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"ws://{host}:{self.port}"
+
+
+def parse_address(text: str) -> Address:
+    """``HOST:PORT/TABLE`` (``HOST/TABLE`` takes the default port); anything else is a
+    :class:`ValueError` that says what is expected."""
+    where, slash, table = text.strip().partition("/")
+    if not slash or not table or not where:
+        raise ValueError(
+            f"expected HOST:PORT/TABLE, like 192.168.1.5:{DEFAULT_PORT}/K7QX2M, not {text!r}"
+        )
+    host, colon, port = where.rpartition(":")
+    if not colon:
+        host, port = where, str(DEFAULT_PORT)
+    host = host.strip("[]")
+    if not port.isdigit() or not 0 < int(port) < 65536 or not host:
+        raise ValueError(f"expected HOST:PORT/TABLE with a port 1..65535, not {text!r}")
+    return Address(host, int(port), table.upper())
