@@ -45,7 +45,6 @@ Seats are ``0..3``; teams are ``seat % 2``; the seat after ``s`` is ``(s + direc
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Sequence
 from functools import cache
 
@@ -54,7 +53,7 @@ from atout.core.engine import Engine
 from atout.core.model import Contract, Rules
 from atout.core.state import DealState
 
-from .search import INF, CardRules, MoveAsker, SearchTimeout, scratch_state, trick_code
+from .search import INF, CardRules, Deadline, MoveAsker, SearchTimeout, scratch_state, trick_code
 
 __all__ = ["INF", "BeloteDD", "SearchTimeout"]
 
@@ -114,8 +113,8 @@ class BeloteDD:
             )
         self.asker = asker
         self.tt: dict[int, list[int]] = {}
-        self._stats = [0]
-        self._deadline = [0.0]
+        self.deadline = Deadline(every=256)
+        """The time limit (:meth:`set_deadline`); its count is the trick starts expanded."""
         self.passes = 0
         self._build()
 
@@ -176,9 +175,7 @@ class BeloteDD:
         d = self.direction
         nxt = tuple((s + d) % 4 for s in range(4))
         tt = self.tt
-        stats = self._stats
-        deadline = self._deadline
-        clock = time.perf_counter
+        tick = self.deadline.tick
         # zero-point cards per suit, in strength order, for the equivalence pruning
         zero_runs = []
         for s in range(4):
@@ -366,9 +363,7 @@ class BeloteDD:
                 alpha = lb
             if ub < beta:
                 beta = ub
-            stats[0] += 1
-            if stats[0] & 255 == 0 and deadline[0] and clock() > deadline[0]:
-                raise SearchTimeout("the search ran out of time")
+            tick()
             moves = h[leader]
             if not free_lead:
                 found = legal_of(moves)
@@ -689,12 +684,12 @@ class BeloteDD:
     def set_deadline(self, when: float) -> None:
         """Abort searches (:class:`SearchTimeout`) once ``time.perf_counter()`` passes
         ``when``; 0 for no deadline."""
-        self._deadline[0] = when
+        self.deadline.when = when
 
     @property
     def nodes(self) -> int:
         """How many trick-start positions the searches expanded so far."""
-        return self._stats[0]
+        return self.deadline.count
 
     def clear(self) -> None:
         """Forget the transposition table (it only grows while the solver lives)."""
