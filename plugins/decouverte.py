@@ -328,6 +328,8 @@ def belote_points(rules: Rules, state: DealState) -> list[int]:
 def declaration_points(state: DealState) -> list[int]:
     """Per seat: the declarations that score, compared as in four-player Belote (only
     the player with the single best declaration scores all of his)."""
+    if not state.declarations:  # the default: no call in the deal loop
+        return [0, 0]
     return common.best_side_points(state.declarations, state.team_of)
 
 
