@@ -1,12 +1,13 @@
 """Where the table keeps its files: the saved match, the deal records, the settings.
 
-All live in atout's data directory (``$XDG_DATA_HOME/atout``, see
+All live in atout's data folder (``$XDG_DATA_HOME/atout``, see
 :func:`atout.ui.paths.data_dir`):
 
-* ``saved-match.json`` — the match being played, written after every action and on
-  quit: the match record (seed and actions, :func:`atout.core.records.match_to_record`)
-  and the choices of the start view.  **Continue** re-runs the match from its seed to
-  the same position (:func:`atout.core.records.match_from_record`).
+* ``saved-match.jsonl`` — the match being played: the session's save file
+  (:meth:`atout.core.session.Session.attach`), with the start view's choices beside it.
+  The session writes it: whole at each deal's start and end, one line per action in
+  between.  **Continue** resumes it (:meth:`atout.core.session.Session.resume`).  A save
+  that cannot be resumed is never deleted: it is moved aside, and the message says where.
 * ``records/GAME-SEED-dealN.json`` — the record of every finished deal, and
   ``records/GAME-SEED.json`` the match so far (``atout replay`` reads both).
 * ``settings.json`` — the last choices of the start view and the speed.
@@ -16,24 +17,21 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from atout.core import Deal, Engine, Match
-from atout.core.errors import AtoutError
-from atout.core.records import (
-    deal_to_record,
-    load_json,
-    match_from_record,
-    match_to_record,
-    save_json,
-)
+from atout.core import Deal, Engine, Match, Rules
+from atout.core.records import deal_to_record, save_json
+from atout.core.session import BOT, PERSON, Player, Session
+from atout.core.views import Bot
 
 from .paths import data_dir
 
-SAVE_FORMAT = "atout-saved-game"
-SAVE_VERSION = 1
+BotFactory = Callable[[str, int, Rules, int], Bot]
+"""Makes the bot for a seat: ``(game, seat, rules, seed) -> bot`` (tests pass their own)."""
 
 
 @dataclass
@@ -67,7 +65,7 @@ class Setup:
 
 
 def saved_match_path() -> Path:
-    return data_dir() / "saved-match.json"
+    return data_dir() / "saved-match.jsonl"
 
 
 def records_dir() -> Path:
@@ -83,50 +81,84 @@ def has_saved_match() -> bool:
     return saved_match_path().is_file()
 
 
-def save_match(match: Match, setup: Setup) -> Path:
-    """Write the match in progress (atomically) for Continue."""
-    data = {
-        "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
-        "setup": asdict(setup),
-        "match": match_to_record(match),
-    }
-    return save_json(saved_match_path(), data)
+def start_session(
+    engine: Engine,
+    setup: Setup,
+    rules: Rules,
+    bot_factory: BotFactory | None = None,
+    persist: bool = True,
+) -> Session:
+    """A new match for the person at seat 0 against ``setup.bot`` bots (or the bots
+    ``bot_factory`` makes), following the save file when ``persist``."""
+    seats = engine.game(setup.game).seats
+    players = [Player(PERSON, "You")] + [Player(BOT, "", setup.bot)] * (seats - 1)
+    match = Match(engine, setup.game, rules, seed=setup.seed)
+    bots = None
+    if bot_factory is not None:
+        bots = {s: bot_factory(match.game, s, rules, match.seed + s) for s in range(1, seats)}
+    session = Session(engine, players=players, think=setup.think, bots=bots, match=match)
+    if persist:
+        session.attach(saved_match_path(), {"setup": asdict(setup)})
+    return session
 
 
-def load_saved_match(engine: Engine) -> tuple[Setup, Match]:
-    """The saved match, re-run to where it was saved.
+def resume_session(engine: Engine, bot_factory: BotFactory | None = None) -> tuple[Setup, Session]:
+    """The saved match, standing where it was saved, following its save file again.
 
-    A missing, broken or no longer playable save (a plugin removed, a rule changed)
-    raises :class:`~atout.core.errors.AtoutError` with one line that says why.
+    A save that cannot be resumed (broken, from another version, a plugin or a bot no
+    longer installed) raises :class:`~atout.core.errors.AtoutError` with one line that
+    says why; the file is left as it is (see :func:`set_aside`).
     """
+
+    def factory(match: Match, seat: int) -> Bot:
+        assert bot_factory is not None
+        return bot_factory(match.game, seat, match.rules, match.seed + seat)
+
+    session = Session.resume(
+        engine, saved_match_path(), bot_factory=factory if bot_factory is not None else None
+    )
+    setup = Setup.from_json(session.meta.get("setup"))
+    setup.game = session.game
+    return setup, session
+
+
+def set_aside() -> Path | None:
+    """Move a save that cannot be resumed out of Continue's way, keeping it: it becomes
+    ``saved-match-unreadable-DATE.jsonl`` beside it.  Returns where it went (``None``
+    when there was nothing to move or it could not be moved)."""
     path = saved_match_path()
-    data = load_json(path)
-    if data.get("format") != SAVE_FORMAT or data.get("version") != SAVE_VERSION:
-        raise AtoutError(f"{path}: not a saved atout match (or from another version)")
-    setup = Setup.from_json(data.get("setup"))
-    record = data.get("match")
-    if not isinstance(record, dict):
-        raise AtoutError(f"{path}: the saved match is missing")
-    match = match_from_record(engine, record, str(path))
-    setup.game = match.game
-    return setup, match
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"saved-match-unreadable-{stamp}.jsonl")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"saved-match-unreadable-{stamp}-{n}.jsonl")
+    try:
+        path.rename(target)
+    except OSError:
+        return None
+    return target
 
 
-def clear_saved_match() -> None:
-    """Forget the saved match (it is over, or the person started another)."""
-    saved_match_path().unlink(missing_ok=True)
+def finish(session: Session) -> None:
+    """The match is over: stop following its save file and remove it (its deals are in
+    the records), so that Continue does not offer a finished match."""
+    path = session.save_path
+    session.detach()
+    if path is not None:
+        path.unlink(missing_ok=True)
 
 
-def save_deal_record(match: Match, deal: Deal) -> Path:
+def save_deal_record(session: Session, deal: Deal) -> Path:
     """Write the record of a finished deal, and of the match so far; return the deal's path."""
+    match = session.match
     number = sum(1 for d in match.deals[: match.deals.index(deal) + 1] if d.score is not None)
     folder = records_dir()
     path = save_json(
         folder / f"{match.game}-{match.seed}-deal{number:02d}.json",
         deal_to_record(deal, seed=match.seed),
     )
-    save_json(folder / f"{match.game}-{match.seed}.json", match_to_record(match))
+    save_json(folder / f"{match.game}-{match.seed}.json", session.record())
     return path
 
 
@@ -134,7 +166,7 @@ def load_settings() -> dict[str, Any]:
     """The saved settings (an empty dict when there are none or they are unreadable)."""
     try:
         data = json.loads(settings_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}
 

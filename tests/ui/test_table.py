@@ -33,9 +33,9 @@ pytestmark = pytest.mark.ui
 
 def start(app: App, game: str = "decouverte", seed: int = 5, pack: str = "") -> TableView:
     setup = Setup(game=game, pack=pack, bot="random", seed=seed)
-    from atout.ui.window.start_view import rules_for
+    from atout.ui.rules import resolve_rules
 
-    return app.start_match(setup, rules_for(app.engine, setup))
+    return app.start_match(setup, resolve_rules(app.engine, setup.game, setup.pack, setup.target))
 
 
 def texts_of(table: TableView) -> list[str]:

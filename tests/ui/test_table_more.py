@@ -13,9 +13,10 @@ from atout.core import Action, Engine, Rules, View
 from atout.plugins.bots.basic import RandomBot
 from atout.ui import cli, savegame
 from atout.ui.cards_text import HUMAN
+from atout.ui.rules import resolve_rules
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
-from atout.ui.window.start_view import rules_for
+from atout.ui.window.start_view import StartView
 from atout.ui.window.table_base import TableView
 from atout.ui.window.table_decouverte import pile_xy
 from ui_helpers import click, click_button, human_to_act, pump
@@ -25,7 +26,9 @@ pytestmark = pytest.mark.ui
 
 def start(app: App, game: str = "decouverte", seed: int = 5, **setup: Any) -> TableView:
     chosen = Setup(game=game, bot="random", seed=seed, **setup)
-    return app.start_match(chosen, rules_for(app.engine, chosen))
+    return app.start_match(
+        chosen, resolve_rules(app.engine, chosen.game, chosen.pack, chosen.target)
+    )
 
 
 class Passer:
@@ -206,3 +209,55 @@ def test_without_larret_the_table_shows_the_running_count(app: App) -> None:
     table = start(app, game="belote", seed=3)
     play_two_tricks_by_clicks(app, table)
     assert table.status_panel.points_text.text.startswith("Card points: ")
+
+
+def test_a_save_that_cannot_be_resumed_is_kept_aside_with_a_message(
+    app: App, data_home: Path
+) -> None:
+    table = start(app, seed=12)
+    pump(table, lambda: human_to_act(table))
+    app.leave_table()
+    saved = savegame.saved_match_path()
+    text = saved.read_text(encoding="utf-8")
+    saved.write_text(text.replace('"version": 1', '"version": 99', 1), encoding="utf-8")
+    view = app.continue_match()
+    assert isinstance(view, StartView)
+    message = view.message_text
+    kept = sorted(data_home.glob("saved-match-unreadable-*.jsonl"))
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == text.replace(
+        '"version": 1', '"version": 99', 1
+    )
+    assert not saved.exists()
+    assert "another version" in message and str(kept[0]) in message
+
+
+def test_undo_goes_through_the_session_and_the_save_follows(
+    app: App, window: arcade.Window, engine: Engine
+) -> None:
+    """After an undo, the save file stands at the undone position: Continue gives the
+    position the undo gave, not the one before it."""
+    table = start(app, seed=31)
+    rng = random.Random(3)
+    for _ in range(4):
+        pump(table, lambda: human_to_act(table))
+        view = table.view
+        assert view is not None
+        if view.phase == "play":
+            break
+        table.human_bid(rng.choice(view.legal_bids))
+    pump(table, lambda: human_to_act(table))
+    view = table.view
+    assert view is not None and view.phase == "play"
+    card = min(c for c in range(32) if view.legal >> c & 1)
+    table.click_card(card)
+    pump(table, lambda: human_to_act(table))
+    table.undo()
+    assert table.view == view
+    app.leave_table()
+    again = App(window, engine, speed=0.25)
+    try:
+        resumed = again.continue_match()
+        assert isinstance(resumed, TableView) and resumed.view == view
+    finally:
+        again.leave_table()
+        again.shutdown()

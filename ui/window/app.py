@@ -19,18 +19,19 @@ import time
 from typing import Any
 
 import arcade
-from atout.core import Engine, Match, Rules
+from atout.core import Engine, Rules
 from atout.core.errors import AtoutError
+from atout.core.session import Session
 from pyglet import gl
 
 from .. import savegame
 from ..display import display_problem
-from ..savegame import Setup
+from ..rules import resolve_rules
+from ..savegame import BotFactory, Setup
 from . import theme
 from .driver import MatchTable
-from .host import BotFactory
 from .sprites import warm_textures
-from .start_view import StartView, rules_for
+from .start_view import StartView
 from .table_base import TableView
 from .table_belote import BeloteTable
 from .table_decouverte import DecouverteTable
@@ -157,32 +158,35 @@ class App:
 
     def start_match(self, setup: Setup, rules: Rules) -> TableView:
         """Start a new match and show its table."""
-        match = Match(self.engine, setup.game, rules, seed=setup.seed)
-        if self.persist:
-            savegame.clear_saved_match()
+        self.leave_table()
+        session = savegame.start_session(
+            self.engine, setup, rules, bot_factory=self.bot_factory, persist=self.persist
+        )
         self.remember_setup(setup)
-        return self.show_table(setup, match)
+        return self.show_table(setup, session)
 
     def continue_match(self) -> TableView | StartView:
-        """Resume the saved match at its position (or explain why it cannot be)."""
+        """Resume the saved match at its position (or explain why it cannot be: the save
+        is then moved aside, never deleted, and the message says where it is)."""
         try:
-            setup, match = savegame.load_saved_match(self.engine)
+            setup, session = savegame.resume_session(self.engine, self.bot_factory)
         except AtoutError as exc:
-            savegame.clear_saved_match()
-            return self.show_start(f"The saved match cannot be resumed: {exc}")
-        return self.show_table(setup, match)
+            kept = savegame.set_aside() if self.persist else None
+            where = f" It is kept in {kept}." if kept is not None else ""
+            return self.show_start(f"The saved match cannot be resumed: {exc}.{where}")
+        return self.show_table(setup, session)
 
-    def show_table(self, setup: Setup, match: Match) -> TableView:
-        """Show the table of ``match``'s game (two seats: Découverte's, four: Belote's)."""
+    def show_table(self, setup: Setup, session: Session) -> TableView:
+        """Show the table of the session's game (two seats: Découverte's, four: Belote's)."""
         self.leave_table()
-        seats = match.info.seats
+        seats = session.seats
         table: TableView
         if seats == 2:
-            table = DecouverteTable(self, setup, match)
+            table = DecouverteTable(self, setup, session)
         elif seats == 4:
-            table = BeloteTable(self, setup, match)
+            table = BeloteTable(self, setup, session)
         else:
-            raise AtoutError(f"the table has no layout for {seats} players ({match.game})")
+            raise AtoutError(f"the table has no layout for {seats} players ({session.game})")
         self.window.show_view(table)
         return table
 
@@ -248,7 +252,7 @@ def run(engine: Engine, setup: Setup | None = None, start: bool = False) -> int:
         return 1
     app = App(window, engine)
     if start and setup is not None:
-        app.start_match(setup, rules_for(engine, setup))
+        app.start_match(setup, resolve_rules(engine, setup.game, setup.pack, setup.target))
     else:
         view = app.show_start()
         if setup is not None:

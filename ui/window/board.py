@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import arcade
-from atout.core import View
+from atout.core import Trick, View
 
 from . import theme
 from .sprites import CardSprite, Motion, glow_texture
@@ -144,10 +144,11 @@ class Board:
     # --- laying out ----------------------------------------------------------------------
 
     def relayout(
-        self, view: View, before: View | None, now: float, speed: float, animate: bool
+        self, view: View, won: Trick | None, now: float, speed: float, animate: bool
     ) -> None:
         """Move every card to where ``view`` puts it, animated at ``speed`` (a factor on
-        every delay) or at once; ``before`` (the previous view) tells a finished trick."""
+        every delay) or at once; ``won`` is the trick the last action completed (the
+        session's trick event), shown on the table before it goes to its winner."""
         layout = self.layout
         for sprite in self.all_sprites():
             sprite.finish()
@@ -158,10 +159,9 @@ class Board:
         move = theme.MOVE * speed
         done = now
         flips_at = now + move
-        trick_done = before is not None and len(view.tricks) > len(before.tricks)
         held: set[int] = set()
-        if trick_done:
-            trick = view.tricks[-1]
+        if won is not None:
+            trick = won
             seats = trick.seats(view.seats, view.direction)
             collect_at = now + move + theme.TRICK_HOLD * speed
             wx, wy = layout.won_pile(trick.winner)

@@ -9,17 +9,13 @@ on a host of its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Protocol
 
 import arcade
 from atout.core import Engine, Rules
 
-from ..savegame import Setup
+from ..savegame import BotFactory, Setup
 from .worker import BotWorker
-
-BotFactory = Callable[[str, int, Rules, int], Any]
-"""Makes the bot for a seat: ``(game, seat, rules, seed) -> bot`` (tests pass their own)."""
 
 
 class Host(Protocol):

@@ -13,11 +13,12 @@ from functools import partial
 from pathlib import Path
 
 import arcade
-from atout.core import Engine, Rules
+from atout.core import Rules
 from atout.core.errors import AtoutError
-from atout.core.packs import PackInfo, is_path, list_packs, load_rules, resolve
+from atout.core.packs import PackInfo, is_path, list_packs, resolve
 
 from .. import savegame
+from ..rules import resolve_rules
 from ..savegame import Setup
 from . import theme
 from .host import Host
@@ -42,18 +43,6 @@ def default_pack(packs: list[PackInfo], game: str) -> str:
         if name in usable:
             return name
     return ""
-
-
-def rules_for(engine: Engine, setup: Setup) -> Rules:
-    """The rules a setup asks for: its pack's (or the game's defaults), with its target."""
-    if setup.pack:
-        rules = load_rules(engine, setup.pack, setup.game)
-    else:
-        rules = engine.default_rules(setup.game)
-    if setup.target is not None and "target" in rules:
-        values = {**rules.to_dict(), "target": setup.target}
-        rules = engine.make_rules(setup.game, values, rules.pack)
-    return rules
 
 
 class StartView(arcade.View):
@@ -151,7 +140,7 @@ class StartView(arcade.View):
 
     def pack_rules(self) -> Rules | None:
         try:
-            return rules_for(self.engine, Setup(self.setup.game, self.setup.pack))
+            return resolve_rules(self.engine, self.setup.game, self.setup.pack)
         except AtoutError:
             return None
 
@@ -429,7 +418,7 @@ class StartView(arcade.View):
             self.set_message("No bot is installed for this game.")
             return
         try:
-            rules = rules_for(self.engine, setup)
+            rules = resolve_rules(self.engine, setup.game, setup.pack, setup.target)
         except AtoutError as exc:
             self.set_message(str(exc))
             return

@@ -11,8 +11,8 @@ no rule.  It is put together from parts that each own their state:
   :class:`~atout.ui.window.overlays.DealPanel` (the end of a deal or of the match);
 * the buttons of the side bar and, during the bidding, one button per legal bid.
 
-What drives the match (dealing, applying actions, the bots, the hint, undo, saving) is
-not here: :class:`~atout.ui.window.driver.MatchTable` adds it, and the methods below
+What drives the table's session (asking for deals, sending actions, the bots, the hint,
+undo) is not here: :class:`~atout.ui.window.driver.MatchTable` adds it, and the methods below
 that raise :class:`NotImplementedError` under "the match" are what it must give.  A
 game's table (:mod:`~atout.ui.window.table_decouverte`,
 :mod:`~atout.ui.window.table_belote`) gives the layout: where each card of a view lies,
@@ -30,7 +30,8 @@ from functools import partial
 from pathlib import Path
 
 import arcade
-from atout.core import Action, Deal, Match, View
+from atout.core import Action, Deal, Match, Trick, View
+from atout.core.session import Session
 
 from ..cards_text import HUMAN, seat_name, team_long_name
 from ..savegame import Setup
@@ -50,16 +51,16 @@ class TableView(arcade.View):
     card_scale = 0.6
     """The scale of arcade's 140x190 card images on this table."""
 
-    def __init__(self, app: Host, setup: Setup, match: Match) -> None:
+    def __init__(self, app: Host, setup: Setup, session: Session) -> None:
         super().__init__(app.window)
         self.app = app
         self.engine = app.engine
         self.setup = setup
-        self.match = match
-        self.info = match.info
-        self.seats = match.info.seats
+        self.session = session
+        """The match on the table: the one source of what happens (its events)."""
+        self.info = session.match.info
+        self.seats = session.seats
         self.clock = 0.0
-        self.deal: Deal | None = None
         self.view: View | None = None
         """The person's view of the deal on the table (what is drawn)."""
         self.stage = "play"
@@ -184,6 +185,16 @@ class TableView(arcade.View):
         """The table is left (menu, quit, a new match): save, stop the bots."""
         raise NotImplementedError
 
+    @property
+    def match(self) -> Match:
+        """The session's match (read only: the session alone changes it)."""
+        return self.session.match
+
+    @property
+    def deal(self) -> Deal | None:
+        """The deal on the table: the one in play, or the last one played."""
+        return self.session.deal
+
     # --- names ------------------------------------------------------------------------------
 
     def seat_name(self, seat: int) -> str:
@@ -305,11 +316,12 @@ class TableView(arcade.View):
 
     # --- bringing the table up to date -----------------------------------------------------
 
-    def relayout(self, before: View | None, animate: bool) -> None:
-        """Move every card to where the current view puts it (animated or at once)."""
+    def relayout(self, won: Trick | None, animate: bool) -> None:
+        """Move every card to where the current view puts it (animated or at once);
+        ``won`` is a trick the last action completed, shown before it is gathered."""
         if self.view is None:
             return
-        self.board.relayout(self.view, before, self.clock, self.app.speed, animate)
+        self.board.relayout(self.view, won, self.clock, self.app.speed, animate)
         self.refresh_highlights()
 
     def refresh_highlights(self) -> None:
