@@ -1,20 +1,34 @@
-"""The terminal game: a person against bots, in plain text.
+"""The terminal game: a person against bots, or against people over the network, in
+plain text.
 
-The game runs on a :class:`~atout.core.session.Session`: the person's input becomes an
-action sent to it, and what it answers (the :class:`~atout.core.session.Event` list) is
-told in words; the table is drawn from the person's view.  Nothing here computes a rule
-or works out what happened.
+The game runs on a table: a local :class:`~atout.core.session.Session`, or a
+:class:`~atout.ui.net.client.RemoteTable` on a table server (both are a :class:`Table`).
+The person's input becomes an action sent to it, and what it answers (the
+:class:`~atout.core.session.Event` list) is told in words; the table is drawn from the
+person's view.  Nothing here computes a rule or works out what happened.
 """
 
 from __future__ import annotations
 
+import socket
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, Protocol, TextIO, runtime_checkable
 
-from atout.core import Action, CardParseError, Engine, IllegalMoveError, Rules, View, parse_card
-from atout.core.cards import SUIT_NAMES, SUITS, sort_for_display
+from atout.core import (
+    Action,
+    CardParseError,
+    Engine,
+    GameInfo,
+    IllegalMoveError,
+    Rules,
+    View,
+    parse_card,
+)
+from atout.core.cards import SUIT_NAMES, SUITS, Card, sort_for_display
+from atout.core.errors import AtoutError
+from atout.core.model import MatchResult
 from atout.core.records import save_json
 from atout.core.session import (
     ANNOUNCE,
@@ -40,6 +54,9 @@ from atout.core.views import Bot
 from .cards_text import HUMAN, show_card, show_cards, team_long_name
 from .paths import data_dir
 
+if TYPE_CHECKING:
+    from atout.ui.net.client import RemoteTable
+
 FACE_DOWN = "▒▒"
 
 HELP = """\
@@ -53,18 +70,57 @@ rule (must follow suit, must overtrump...).  In Découverte a card marked /▒ h
 face-down card beneath it, turned once the card is played and the trick is over."""
 
 
+class Table(Protocol):
+    """What the terminal needs of a table: a local :class:`Session` is one, and so is a
+    :class:`~atout.ui.net.client.RemoteTable` (a table on a server, seen by one seat)."""
+
+    @property
+    def info(self) -> GameInfo: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def result(self) -> MatchResult | None: ...
+    @property
+    def needs_deal(self) -> bool: ...
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def deals_scored(self) -> int: ...
+    def view(self, seat: int) -> View: ...
+    def explain(self, card: Card) -> str | None: ...
+    def act(self, seat: int, action: Action) -> list[Event]: ...
+    def next_deal(self) -> list[Event]: ...
+    def is_bot(self, seat: int) -> bool: ...
+    def bot_question(self, seat: int) -> Callable[[], Action]: ...
+    def bot_answer(self, seat: int, answer: object) -> list[Event]: ...
+
+
+@runtime_checkable
+class Waiting(Protocol):
+    """A table whose other seats act elsewhere (people over the network): the terminal
+    waits for their events."""
+
+    closed: str
+    """Why the table can no longer be reached ("" while it can)."""
+
+    def wait(self, timeout: float = 1.0) -> list[Event]: ...
+
+
 class TerminalGame:
-    """Runs a session in a terminal for the person at ``seat``, reading ``inp``."""
+    """Runs a table in a terminal for the person at ``seat``, reading ``inp``; ``seat``
+    -1 watches (a spectator of a remote table)."""
 
     def __init__(
         self,
-        session: Session,
+        session: Table,
         inp: TextIO = sys.stdin,
         out: TextIO = sys.stdout,
         seat: int = HUMAN,
     ) -> None:
         self.session = session
-        self.info = session.match.info
+        self.info = session.info
         self.inp = inp
         self.out = out
         self.seat = seat
@@ -160,7 +216,14 @@ class TerminalGame:
         self.say(f"  Match: {line}  (target {self.session.rules.get('target', '?')})")
 
     def team_names(self) -> list[str]:
-        return [team_long_name(self.info, t) for t in range(self.info.teams)]
+        """Each team by its players, the person's seat called "You" ("You & North")."""
+        info = self.info
+        if self.seat == HUMAN:
+            return [team_long_name(info, t) for t in range(info.teams)]
+        return [
+            " & ".join(self.name(s) for s in range(info.seats) if s % info.teams == t)
+            for t in range(info.teams)
+        ]
 
     def show_last_trick(self, view: View) -> None:
         if not view.tricks:
@@ -182,7 +245,7 @@ class TerminalGame:
 
     def tell_one(self, e: Event) -> None:
         if e.kind == DEAL:
-            number = len(self.session.match.history) + 1
+            number = self.session.deals_scored + 1
             self.say("")
             self.say(f"=== Deal {number}: {self.does(e.seat, 'deal')} ===")
         elif e.kind == BID:
@@ -305,7 +368,13 @@ class TerminalGame:
             if session.needs_deal:
                 self.tell(session.next_deal())
             seat = session.to_act
-            if seat is None:
+            if seat is None or (seat != self.seat and not session.is_bot(seat)):
+                if not isinstance(session, Waiting):
+                    break  # a local table always has someone to act until the match ends
+                self.tell(session.wait(1.0))
+                if session.closed:
+                    self.say(f"The table cannot be reached any more ({session.closed}).")
+                    return 1
                 continue
             if session.is_bot(seat):
                 try:
@@ -355,3 +424,133 @@ def play_match(
         saved = save_json(path, session.record())
         print(f"The match record is saved in {saved}", file=out)
     return code
+
+
+# --- tables over the network -------------------------------------------------------------
+
+
+def lan_address() -> str:
+    """This machine's address as other machines on its network reach it (the address
+    of the interface that would route outwards; no packet is sent), else its name."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            address: str = probe.getsockname()[0]
+            return address
+        except OSError:
+            return socket.gethostname()
+
+
+def run_remote(table: RemoteTable, inp: TextIO, out: TextIO) -> int:
+    """Play (or watch) a remote table in the terminal until its match ends or the person
+    quits; the record of the finished deals is saved when the match is over."""
+    seat = table.seat if table.seat is not None else -1
+    game = TerminalGame(table, inp, out, seat=seat)
+    code = game.run()
+    if table.result is not None:
+        try:
+            path = data_dir() / "records" / f"{table.game}-table-{table.code}.json"
+            saved = save_json(path, table.record())
+            print(f"The match record is saved in {saved}", file=out)
+        except AtoutError as exc:
+            print(f"The match record could not be fetched: {exc}", file=out)
+    elif game.quit:
+        print(
+            "You left the table; a bot plays your seat until you come back with the same command.",
+            file=out,
+        )
+    return code
+
+
+def join_match(
+    address: str,
+    token: str | None,
+    name: str = "",
+    inp: TextIO = sys.stdin,
+    out: TextIO = sys.stdout,
+) -> int:
+    """``atout play --join HOST:PORT/TABLE [--token TOKEN]``: take the token's seat at a
+    table on a server (without a token: watch it)."""
+    from atout.ui.net.client import Client, RemoteTable
+    from atout.ui.net.protocol import parse_address
+
+    try:
+        where = parse_address(address)
+    except ValueError as exc:
+        raise AtoutError(f"--join: {exc}") from None
+    client = Client(where.url).start()
+    try:
+        table = RemoteTable(client, where.table, token, name)
+        who = (
+            "as a spectator"
+            if table.seat is None
+            else f"as {table.info.seat_name(table.seat)} (seat {table.seat})"
+        )
+        print(f"atout: joined table {where.table} ({table.info.title}) {who}.", file=out)
+        if not table.started:
+            print("Waiting for the host to start the table...", file=out, flush=True)
+        return run_remote(table, inp, out)
+    finally:
+        client.close()
+
+
+def host_match(
+    engine: Engine,
+    rules: Rules,
+    bot: str = "greedy",
+    seed: int | None = None,
+    listen: str = "0.0.0.0",
+    port: int = 0,
+    name: str = "",
+    inp: TextIO = sys.stdin,
+    out: TextIO = sys.stdout,
+    grace: float = 30.0,
+    data: Path | None = None,
+) -> int:
+    """``atout play --text --host``: start a table server in the background, create a
+    table with ``rules`` (the pack's resolved rules travel with it), print what the other
+    players type to join, and play seat 0 in the terminal."""
+    from atout.ui.net.client import Client, RemoteTable, create_table
+    from atout.ui.net.server import ServerThread, TableServer
+
+    folder = data if data is not None else data_dir() / "hosted"
+    try:
+        thread = ServerThread(
+            TableServer(engine, folder, host=listen, port=port, grace=grace)
+        ).start()
+    except OSError as exc:
+        raise AtoutError(f"cannot host on {listen}:{port}: {exc.strerror or exc}") from None
+    try:
+        local = "127.0.0.1" if listen in ("0.0.0.0", "", "::") else listen
+        client = Client(f"ws://{local}:{thread.port}").start()
+        try:
+            made = create_table(client, rules, bot=bot, seed=seed)
+            shared = lan_address() if listen in ("0.0.0.0", "", "::") else listen
+            table = RemoteTable(client, made["table"], made["tokens"][0], name or "Host")
+            print(
+                f"atout: hosting table {made['table']} ({table.info.title}) on "
+                f"{shared}:{thread.port}.  Each player joins with:",
+                file=out,
+            )
+            for s in range(1, table.info.seats):
+                print(
+                    f"  {table.info.seat_name(s):6} atout play --join "
+                    f"{shared}:{thread.port}/{made['table']} --token {made['tokens'][s]}",
+                    file=out,
+                )
+            print(
+                f"  (watch: atout play --join {shared}:{thread.port}/{made['table']}; "
+                f"empty seats are played by the {bot} bot)",
+                file=out,
+            )
+            out.write("Press Enter to start (or type quit): ")
+            out.flush()
+            line = inp.readline()
+            if not line or line.strip().lower() in ("q", "quit", "exit"):
+                return 0
+            table.start(made["host"])
+            return run_remote(table, inp, out)
+        finally:
+            client.close()
+    finally:
+        thread.stop()

@@ -1,5 +1,6 @@
 """``atout play``: a match against bots, at the Arcade table or, with ``--text``, in the
-terminal.  The window's modules (and arcade) are imported only when the window opens."""
+terminal; ``--host`` hosts a table for people over the network and ``--join`` takes a
+seat at one (both in the terminal).  The window's modules (and arcade) are imported only when the window opens."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import argparse
 import sys
 
 from atout.core import Engine
+from atout.core.errors import UnknownNameError
+from atout.ui.net.protocol import DEFAULT_PORT
 from atout.ui.rules import print_warning, resolve_rules
 
 
@@ -39,13 +42,46 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="where to save the match record (default: data dir)",
     )
+    net = parser.add_argument_group("tables over the network (in the terminal)")
+    net.add_argument(
+        "--join",
+        default=None,
+        metavar="HOST:PORT/TABLE",
+        help="play at a table on a server (with --token: your seat; without: watch)",
+    )
+    net.add_argument("--token", default=None, help="your seat's secret token (from the host)")
+    net.add_argument("--name", default="", help="your name at the table")
+    net.add_argument(
+        "--host",
+        action="store_true",
+        help="host a table: start a server in the background and print how to join",
+    )
+    net.add_argument(
+        "--listen",
+        default=f"0.0.0.0:{DEFAULT_PORT}",
+        metavar="HOST:PORT",
+        help=f"where a hosted table listens (default 0.0.0.0:{DEFAULT_PORT}; port 0: any)",
+    )
 
 
 def run(args: argparse.Namespace, engine: Engine) -> int:
     """``--text``: the terminal game.  Otherwise the Arcade window, on the start view with
     the command line's choices selected (on a machine without a display: one line that
     suggests ``--text``, exit 1)."""
+    if args.join:
+        from atout.ui import terminal
+
+        return terminal.join_match(args.join, args.token, args.name)
     rules = resolve_rules(engine, args.game, args.pack, args.target, warn=print_warning)
+    if args.host:
+        from atout.ui import terminal
+
+        host, _, port = args.listen.rpartition(":")
+        if not port.isdigit() or not host or int(port) > 65535:
+            raise UnknownNameError(f"--listen: expected HOST:PORT, not {args.listen!r}")
+        return terminal.host_match(
+            engine, rules, bot=args.bot, seed=args.seed, listen=host, port=int(port), name=args.name
+        )
     if args.text:
         from atout.ui import terminal
 

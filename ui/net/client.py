@@ -63,6 +63,7 @@ class Client:
         self._thread = threading.Thread(target=self._run, name="atout-client", daemon=True)
         self._refs = 0
         self._lock = threading.Lock()
+        self._task: asyncio.Task[None] | None = None
 
     # --- the front end's side ------------------------------------------------------------
 
@@ -153,17 +154,14 @@ class Client:
     def close(self) -> None:
         """Close the connection for good and join the thread."""
         self._closing = True
-        if not self.loop.is_closed():
 
-            async def shut() -> None:
-                if self._ws is not None:
-                    await self._ws.close()
-                for task in asyncio.all_tasks():
-                    if task is not asyncio.current_task():
-                        task.cancel()
+        def begin() -> None:  # on the client's loop: stop the connection's task
+            if self._task is not None:
+                self._task.cancel()
 
+        if self._thread.is_alive() and not self.loop.is_closed():
             with contextlib.suppress(RuntimeError):
-                asyncio.run_coroutine_threadsafe(shut(), self.loop)
+                self.loop.call_soon_threadsafe(begin)
         if self._thread.is_alive() and threading.current_thread() is not self._thread:
             self._thread.join(10)
 
@@ -172,7 +170,8 @@ class Client:
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)
         try:
-            self.loop.run_until_complete(self._main())
+            self._task = self.loop.create_task(self._main())
+            self.loop.run_until_complete(self._task)
         except asyncio.CancelledError:
             pass
         finally:
@@ -218,6 +217,10 @@ class Client:
                 await self._pump(ws)
             except (TimeoutError, ConnectionClosed, OSError, ValueError):
                 pass
+            finally:
+                if self._closing:  # closed by the front end: say goodbye properly
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(ws.close(), 2)
             self._ws = None
             if self._closing:
                 return
