@@ -198,3 +198,50 @@ def test_expert_never_proposes_a_card_the_house_rule_forbids(house_engine: Engin
             deal.apply(action)
     assert decisions >= 150
     assert trump_leads_refused > 0
+
+
+# --- bidding a plugin's contract ------------------------------------------------------------------
+
+ACES_AND_TENS = [
+    [
+        ("AS", "7C"),
+        ("AH", "8C"),
+        ("AD", "9C"),
+        ("AC", "JC"),
+        ("10S", "QC"),
+        ("10H", "KC"),
+        ("10D", "7D"),
+        ("10C", "8D"),
+    ],
+    [
+        ("7S", "KS"),
+        ("8S", "QS"),
+        ("9S", "JS"),
+        ("7H", "KH"),
+        ("8H", "QH"),
+        ("9H", "JH"),
+        ("9D", "JD"),
+        ("QD", "KD"),
+    ],
+]
+
+
+def test_expert_bids_a_plugin_contract_that_suits_its_layout(installed_engine: Engine) -> None:
+    """Seat 0 shows the four aces and the four tens, and no trump of the proposed
+    diamonds worth holding: under the example plugin it bids sans-atout, the contract
+    those cards win, which the rules (``atout_bidding_step``) say it would take."""
+    pytest.importorskip("atout_sans_tout_atout")
+    from atout.core import DealState, Layout
+    from atout.core.cards import parse_card
+
+    rules = installed_engine.make_rules(GAME, {"sans_tout_atout": "both"})
+    rows = tuple(tuple((parse_card(u), parse_card(d)) for u, d in row) for row in ACES_AND_TENS)
+    hands = tuple(sum(1 << u for u, _ in row) for row in rows)
+    layout = Layout(hands=hands, piles=rows, turnup=rows[1][7][0], open_hands=True)
+    deal = installed_engine.deal_from_state(DealState(GAME, rules, 2, 2, 1, layout))
+    view = deal.view(deal.turn)
+    assert view.seat == 0 and "sans-atout" in view.legal_bids
+    bot = DecouverteExpert(rules, seed=3, samples=6, engine=installed_engine)
+    assert bot.choose(view).value == "sans-atout"
+    bids = bot.last_info["bids"]
+    assert isinstance(bids, dict) and set(bids) == set(view.legal_bids)

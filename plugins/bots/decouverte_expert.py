@@ -39,9 +39,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import TypeVar
 
-from atout.core import Contract, Engine
+from atout.core import AtoutError, Contract, DealState, Engine, Layout
 from atout.core.cards import FULL_DECK, SUITS, cards_of
 from atout.core.model import Action, Rules
 from atout.core.views import View
@@ -65,6 +66,8 @@ from .search import SearchTimeout
 
 PASS = "pass"
 TAKE = "take"
+
+Key = TypeVar("Key", bound=Hashable)
 
 BID_MAX_SAMPLES = 400
 """The most layouts a bidding decision samples (it stops earlier at its time budget)."""
@@ -267,7 +270,16 @@ class DecouverteExpert:
         legal = list(view.legal_bids)
         if view.turnup is None:
             raise ValueError("no proposed card in the view")
-        values = self.contract_values(view)
+        # Bids a plugin adds (sans-atout, tout-atout, ...): their contracts, asked of the
+        # rules, for either seat (assumed offered in both rounds, as such bids are).
+        others = [b for b in legal if b not in (TAKE, PASS) and b not in SUITS]
+        extra = {
+            (seat, bid): contract
+            for bid in others
+            for seat in (0, 1)
+            if (contract := self.contract_of(view, seat, bid)) is not None
+        }
+        values = self.contract_values(view, extra)
         proposed = view.turnup >> 3
         first = 1 - view.dealer
         n = len(view.bids)
@@ -277,9 +289,10 @@ class DecouverteExpert:
 
         def take_value(i: int) -> float:
             seat = seat_of(i)
+            own = [values[seat, bid] for bid in others if (seat, bid) in values]
             if i < 2:
-                return values[seat, proposed]
-            return max(values[seat, s] for s in range(4) if s != proposed)
+                return max([values[seat, proposed], *own])
+            return max([values[seat, s] for s in range(4) if s != proposed] + own)
 
         def pass_value(i: int) -> float:
             # After the fourth pass the deal is redealt: worth nothing to either.
@@ -296,14 +309,39 @@ class DecouverteExpert:
                 options[bid] = pass_value(n)
             elif bid in SUITS:
                 options[bid] = values[view.seat, SUITS.index(bid)]
+            elif (view.seat, bid) in values:
+                options[bid] = values[view.seat, bid]
         self.last_info = {"bids": options}
         return max(legal, key=lambda b: (options.get(b, -1e9), b == PASS))
 
-    def contract_values(self, view: View) -> dict[tuple[int, int], float]:
-        """The estimated score-sheet value of each contract for its taker: ``(taker,
-        suit) -> `` the taker's expected score minus the opponent's, on layouts sampled
-        from the unseen face-down cards (both sides play the policy, the last tricks are
-        solved exactly)."""
+    def contract_of(self, view: View, seat: int, bid: str) -> Contract | None:
+        """The contract ``bid`` by ``seat`` would make now, as the rules say
+        (``atout_bidding_step`` asked on a state of what ``view`` shows); ``None`` when
+        the bid makes no contract at once."""
+        hands, _, _ = read_piles(view)
+        state = DealState(
+            view.game, view.rules, 2, 2, view.dealer, Layout(hands=(hands[0], hands[1]))
+        )
+        state.turnup = view.turnup
+        state.bids = [*view.bids, (seat, bid)]
+        state.turn = seat
+        try:
+            step = self.engine.decide(
+                "atout_bidding_step", game=view.game, rules=view.rules, state=state
+            )
+        except AtoutError:
+            return None  # a bid the rules cannot judge from what the view shows
+        contract = step.contract
+        return contract if isinstance(contract, Contract) and contract.taker == seat else None
+
+    def contract_values(
+        self, view: View, extra: Mapping[tuple[int, str], Contract] | None = None
+    ) -> dict[tuple[int, int | str], float]:
+        """The estimated score-sheet value of each contract for its taker, the taker's
+        expected score minus the opponent's, on layouts sampled from the unseen face-down
+        cards (both sides play the policy, the last tricks are solved exactly): keyed
+        ``(taker, suit)`` for the suit contracts, and as in ``extra`` (``(taker, bid) ->
+        contract``) for the contracts of other bids."""
         hands, covers, _ = read_piles(view)
         pool = FULL_DECK & ~hands[0] & ~hands[1]
         if view.turnup is None:
@@ -317,12 +355,20 @@ class DecouverteExpert:
             covers=covers,
             pool=pool,
         )
-        utility = self.utility(162)
+        contracts: dict[tuple[int, int | str], DealRules] = {
+            (taker, trump): DealRules.of(
+                self.engine, view.rules, Contract(taker, trump, SUITS[trump])
+            )
+            for taker in (0, 1)
+            for trump in range(4)
+        }
+        for key, contract in (extra or {}).items():
+            contracts[key] = DealRules.of(self.engine, view.rules, contract)
         if self.samples is not None:
-            return estimate_contracts(base, utility, self.rng, self.bid_samples, engine=self.engine)
+            return estimate_values(base, contracts, self.utility, self.rng, self.bid_samples)
         deadline = time.perf_counter() + self.budget
-        return estimate_contracts(
-            base, utility, self.rng, BID_MAX_SAMPLES, deadline, self.bid_samples, engine=self.engine
+        return estimate_values(
+            base, contracts, self.utility, self.rng, BID_MAX_SAMPLES, deadline, self.bid_samples
         )
 
     def utility(self, total: int) -> list[float]:
@@ -344,12 +390,9 @@ def estimate_contracts(
     engine: Engine | None = None,
 ) -> dict[tuple[int, int], float]:
     """The mean utility for the taker of every (taker, trump) contract from the deal
-    ``base`` (its contract ignored; its rule options kept), over sampled layouts shared
-    by all contracts: ``samples`` of them, or fewer (at least ``min_samples``) when the
-    ``deadline`` (``time.perf_counter``) passes.  Each contract is played under the rules
-    ``engine`` (default: :func:`.default_engine`) compiles for it; both sides play
-    :class:`Policy` and the last ``solve_at`` tricks are solved exactly.  ``utility`` is
-    indexed by the taker's final card points."""
+    ``base`` (its contract ignored; its rule options kept), each played under the rules
+    ``engine`` (default: :func:`.default_engine`) compiles for it; see
+    :func:`estimate_values`.  ``utility`` is indexed by the taker's final card points."""
     eng = engine if engine is not None else default_engine()
     options = base.rules.rules
     contracts = {
@@ -357,7 +400,28 @@ def estimate_contracts(
         for taker in (0, 1)
         for trump in range(4)
     }
-    sums: dict[tuple[int, int], float] = {k: 0.0 for k in contracts}
+    return estimate_values(
+        base, contracts, lambda total: utility, rng, samples, deadline, min_samples, solve_at
+    )
+
+
+def estimate_values(
+    base: Position,
+    contracts: Mapping[Key, DealRules],
+    utility: Callable[[int], Sequence[float]],
+    rng: random.Random,
+    samples: int,
+    deadline: float = math.inf,
+    min_samples: int = 1,
+    solve_at: int = 6,
+) -> dict[Key, float]:
+    """The mean utility for its taker of each contract of ``contracts`` (each with its
+    deal rules, its taker in its contract) from the deal ``base``, over sampled layouts
+    shared by all contracts: ``samples`` of them, or fewer (at least ``min_samples``)
+    when the ``deadline`` (``time.perf_counter``) passes.  Both sides play
+    :class:`Policy` and the last ``solve_at`` tricks are solved exactly.  ``utility``
+    gives the utility of a deal worth ``total`` points, indexed by the taker's points."""
+    sums: dict[Key, float] = {k: 0.0 for k in contracts}
     n = 0
     L = base.leader
     while n < samples and (n < min_samples or time.perf_counter() < deadline):
@@ -367,7 +431,7 @@ def estimate_contracts(
         hid = 0
         for d in under.values():
             hid |= 1 << d
-        for (taker, trump), rules in contracts.items():
+        for key, rules in contracts.items():
             tables = tables_for(rules)
             solver = KnownSolver(tables, under)
             R = rules.cards.total
@@ -382,5 +446,6 @@ def estimate_contracts(
                 solver,
                 solve_at,
             )
-            sums[taker, trump] += utility[got if taker == L else R - got]
+            taker = rules.contract.taker
+            sums[key] += utility(R)[got if taker == L else R - got]
     return {k: v / n for k, v in sums.items()}
