@@ -2,29 +2,65 @@
 
 :func:`write_atomic` writes a temporary file beside the target, forces it to disk, renames
 it over the target and forces the folder entry too: a crash at any moment leaves either
-the old file or the new one, whole.  :func:`read_text` reads a regular file of bounded
-size (a device or a FIFO is refused, never read until memory runs out).
+the old file or the new one, whole.  A temporary file left by a process that was killed
+between writing and renaming is removed by the next write into that folder
+(:func:`clean_stale_temps`): its name carries the writer's process id.
+
+:func:`read_bytes` and :func:`read_text` read a regular file of bounded size: a device
+(``/dev/zero``, ``/dev/urandom``), a FIFO or a folder is refused before a byte is read,
+and reading stops at the limit.  :func:`loads_json` parses JSON within explicit limits
+(nesting depth, digits of an integer, finite numbers only), so that no later code meets a
+value it cannot handle.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
+import math
 import os
+import re
 import stat
 import tempfile
+import time
 from pathlib import Path
+from typing import Any
 
-from .errors import RecordError
+from .errors import AtoutError, RecordError
 
 TEMP_PREFIX = ".atout-"
 TEMP_SUFFIX = ".tmp"
+STALE_AGE = 3600.0
+"""Seconds after which a temporary file whose writer cannot be told is removed."""
+
+MAX_JSON_DEPTH = 32
+"""The deepest nesting of arrays and objects a JSON file of atout may have (a match
+record nests 7 deep)."""
+MAX_INT_DIGITS = 18
+"""The most digits a JSON integer may have (a seed is at most 2**63)."""
+
+
+class FileProblem(AtoutError):
+    """A file that cannot be read as asked (missing, not a regular file, too large, not
+    UTF-8); the message does not name the file: the caller's error does."""
+
+
+# --- writing ---------------------------------------------------------------------------------
 
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
-    """Replace ``path`` by ``text`` (UTF-8), atomically and durably; returns the path."""
+    """Replace ``path`` by ``text`` (UTF-8), atomically and durably; returns the path.
+
+    A problem (the folder is a file, the target a folder, no space, no permission) is an
+    :class:`OSError`; the old file is then left as it was."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=target.parent)
+    clean_stale_temps(target.parent)
+    if target.is_dir():
+        raise IsADirectoryError(21, "is a folder, not a file", str(target))
+    fd, tmp = tempfile.mkstemp(
+        prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=TEMP_SUFFIX, dir=target.parent
+    )
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
@@ -38,6 +74,49 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
     return target
 
 
+def _writer_alive(name: str) -> bool | None:
+    """Whether the process that made the temporary file ``name`` still runs (``None``
+    when the name does not say which process made it)."""
+    middle = name[len(TEMP_PREFIX) :].split("-", 1)[0]
+    if not middle.isdigit() or len(middle) > 10:
+        return None
+    try:
+        os.kill(int(middle), 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
+def clean_stale_temps(folder: Path, now: float | None = None) -> list[Path]:
+    """Remove the temporary files of :func:`write_atomic` in ``folder`` whose writer is
+    gone (killed before it renamed), or older than :data:`STALE_AGE` when the writer
+    cannot be told; returns what was removed.  Only ``.atout-*.tmp`` files are touched."""
+    removed: list[Path] = []
+    now = time.time() if now is None else now
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)):
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            alive = _writer_alive(name)
+            if alive is None:
+                alive = now - entry.stat(follow_symlinks=False).st_mtime < STALE_AGE
+            if not alive:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
+
+
 def sync_folder(folder: Path) -> None:
     """Force a folder's entries (a rename into it) to disk, where the system allows."""
     with contextlib.suppress(OSError):
@@ -48,29 +127,130 @@ def sync_folder(folder: Path) -> None:
             os.close(fd)
 
 
+# --- reading ---------------------------------------------------------------------------------
+
+
+def size_text(limit: int) -> str:
+    """A byte count as people write it: ``64 KiB``, ``8 MiB``."""
+    if limit >= 1024 * 1024 and limit % (1024 * 1024) == 0:
+        return f"{limit // (1024 * 1024)} MiB"
+    if limit >= 1024 and limit % 1024 == 0:
+        return f"{limit // 1024} KiB"
+    return f"{limit} bytes"
+
+
+def read_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit``; any problem is one
+    :class:`FileProblem` (its message does not name the file).
+
+    The file is opened without blocking (a FIFO does not wait for a writer) and checked
+    to be a regular file before anything is read; reading stops after ``limit + 1``
+    bytes."""
+    try:
+        fd = os.open(os.fspath(path), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise FileProblem("no such file") from None
+    except IsADirectoryError:
+        raise FileProblem("is a folder, not a file") from None
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise FileProblem(f"cannot be read ({reason})") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise FileProblem("is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise FileProblem("not a regular file (a device, a FIFO or a socket)")
+        if info.st_size > limit:
+            raise FileProblem(f"the file is over {size_text(limit)}")
+        chunks: list[bytes] = []
+        got = 0
+        while got <= limit:
+            chunk = os.read(fd, min(1 << 16, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+    except OSError as exc:
+        raise FileProblem(f"cannot be read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise FileProblem(f"the file is over {size_text(limit)}")
+    return data
+
+
 def read_text(path: str | os.PathLike[str], limit: int) -> str:
     """The UTF-8 text of the regular file ``path``, at most ``limit`` bytes; any
     problem is one :class:`RecordError` naming the file."""
-    p = Path(path)
     try:
-        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise RecordError(f"{p}: no such file") from None
-    except OSError as exc:
-        raise RecordError(f"{p}: cannot be read ({exc.strerror})") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise RecordError(f"{p}: not a regular file")
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            data = fh.read(limit + 1)
-    except OSError as exc:
-        raise RecordError(f"{p}: cannot be read ({exc.strerror})") from None
-    finally:
-        os.close(fd)
-    if len(data) > limit:
-        raise RecordError(f"{p}: the file is over {limit // 1024 // 1024} MiB")
+        data = read_bytes(path, limit)
+    except FileProblem as exc:
+        raise RecordError(f"{path}: {exc}") from None
     try:
         return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(f"{p}: not a UTF-8 text file") from None
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise RecordError(f"{path}: line {line}: not UTF-8 text") from None
+
+
+# --- JSON within limits ------------------------------------------------------------------------
+
+
+class JsonLimitError(ValueError):
+    """A JSON text beyond one of the limits of :func:`loads_json`."""
+
+
+def _int(text: str) -> int:
+    digits = text.lstrip("-")
+    if len(digits) > MAX_INT_DIGITS:
+        raise JsonLimitError(f"an integer of {len(digits)} digits (at most {MAX_INT_DIGITS})")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    if len(text) > 64:
+        raise JsonLimitError(f"a number of {len(text)} characters")
+    value = float(text)
+    if not math.isfinite(value):
+        raise JsonLimitError(f"the number {text[:20]} is too large")
+    return value
+
+
+def _constant(text: str) -> Any:
+    raise JsonLimitError(f"{text} is not a number JSON allows")
+
+
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.DOTALL)
+"""A string (to its end, or to the end of the text when it is not closed: linear time)
+or a bracket."""
+
+
+def _depth_ok(text: str, limit: int) -> int | None:
+    """The line where ``text``'s arrays and objects nest deeper than ``limit``
+    (``None`` when they do not); brackets inside strings do not count."""
+    depth = 0
+    for match in _TOKENS.finditer(text):
+        token = match.group()
+        if token in ("[", "{"):
+            depth += 1
+            if depth > limit:
+                return text.count("\n", 0, match.start()) + 1
+        elif token in ("]", "}"):
+            depth -= 1
+    return None
+
+
+def loads_json(text: str, depth: int = MAX_JSON_DEPTH) -> Any:
+    """Parse ``text`` as JSON within atout's limits: nesting at most ``depth``, integers
+    of at most :data:`MAX_INT_DIGITS` digits, finite numbers (no ``NaN``, ``Infinity``,
+    ``1e400``).  Raises :class:`ValueError` with a short reason (a
+    :class:`json.JSONDecodeError` for bad syntax, with its line)."""
+    deep = _depth_ok(text, depth)
+    if deep is not None:
+        raise JsonLimitError(f"line {deep}: nested more than {depth} deep")
+    try:
+        return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    except RecursionError:  # pragma: no cover - the depth check comes first
+        raise JsonLimitError(f"nested more than {depth} deep") from None

@@ -20,7 +20,7 @@ Hooks come in three kinds, as in pytest:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -129,6 +129,46 @@ def atout_next_dealer(game: str, rules: Rules, state: DealState, redeal: bool) -
     :return: the next dealer's seat.
 
     firstresult.  Called by the match after every deal and every redeal.
+    """
+
+
+# --- checking hand-written data (merged) -----------------------------------------------
+
+
+@hookspec
+def atout_check_layout(
+    game: str, rules: Rules, layout: Layout, dealer: int, bidding: bool
+) -> str | None:
+    """Say what is wrong with a layout that a record (a file, possibly written by hand)
+    gives, by the rules of ``game``, before the engine deals from it.
+
+    :param layout: the record's layout; the engine has already checked that every card
+        is there exactly once and that there is one hand per seat.
+    :param dealer: the record's dealer.
+    :param bidding: ``True`` when the deal starts at the bidding (no ``start`` position),
+        so the proposed card, if the game has one, must be where the game puts it.
+    :return: one line saying what is wrong (the engine names the file and the key), or
+        ``None`` when the layout is one the game can deal.
+
+    Merged: every plugin may object; the first objection is reported as a
+    :class:`~atout.core.errors.RecordError` (the record is blamed, not the plugin).  An
+    exception raised here is still the plugin's failure.  Called when a deal record is
+    read, never for a deal the engine dealt itself.
+    """
+
+
+@hookspec
+def atout_check_carry_in(game: str, rules: Rules, carry_in: Any) -> str | None:
+    """Say what is wrong with the points a record says were held over from the previous
+    deal (``carry_in``: abeyance, litige), by the rules of ``game``.
+
+    :param carry_in: the record's ``carry_in``, never ``None``: plain JSON values whose
+        numbers the engine has already checked to be finite and of bounded size.
+    :return: one line saying what is wrong, or ``None`` when the game can score a deal
+        with it.
+
+    Merged: as :func:`atout_check_layout`; a game without points held over answers that
+    it has none.  Called when a deal record is read.
     """
 
 

@@ -204,11 +204,26 @@ def disabled_from_env() -> list[str]:
     return [n.strip() for n in raw.split(",") if n.strip()]
 
 
+MAX_PLUGIN_SPEC = 1024
+"""The longest ``--plugin`` argument read (a module name or a path)."""
+
+
 def _load_path_or_module(spec: str) -> tuple[ModuleType, str]:
+    if len(spec) > MAX_PLUGIN_SPEC or "\0" in spec:
+        raise PluginError(
+            f"--plugin {spec[:40]!r}...: not a module name nor a path (at most "
+            f"{MAX_PLUGIN_SPEC} characters)",
+            plugin=spec[:40],
+        )
     path = Path(spec)
-    if spec.endswith(".py") or path.exists():
+    try:
+        exists = path.exists()
+    except OSError:
+        exists = False
+    if spec.endswith(".py") or exists:
         if not path.is_file():
-            raise PluginError(f"--plugin {spec}: no such file", plugin=spec)
+            problem = "not a Python file" if exists else "no such file"
+            raise PluginError(f"--plugin {spec}: {problem}", plugin=spec)
         name = path.stem
         mod_spec = importlib.util.spec_from_file_location(f"atout_ext_{name}", path)
         if mod_spec is None or mod_spec.loader is None:
@@ -275,6 +290,14 @@ def make_plugin_manager(
         module, name = _load_path_or_module(spec)
         if pm.is_blocked(name):
             continue
+        already = pm.get_name(module) if pm.is_registered(module) else None
+        if already is not None or pm.has_plugin(name):
+            source = pm.sources.get(already or name)
+            how = f" ({source.origin}: {source.location})" if source is not None else ""
+            raise PluginError(
+                f"--plugin {spec}: the plugin {already or name!r} is already loaded{how}",
+                plugin=name,
+            )
         pm.register(module, name=name)
         pm.sources[name] = PluginSource(name, "--plugin", location=spec)
     return pm

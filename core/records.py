@@ -20,7 +20,7 @@ from typing import Any
 from .cards import CardParseError, card_str, cards_of, parse_card, parse_suit, suit_str
 from .engine import Deal, Engine, Match, check_layout, direction_of
 from .errors import AtoutError, IllegalMoveError, RecordError
-from .files import read_text, write_atomic
+from .files import JsonLimitError, loads_json, read_text, write_atomic
 from .model import Action, Contract, DealScore, GameInfo, Layout, Rules, Trick
 from .state import PLAY, REDEAL, DealState
 
@@ -28,6 +28,13 @@ DEAL_FORMAT = "atout-deal"
 MATCH_FORMAT = "atout-match"
 VERSION = 1
 MAX_RECORD_BYTES = 8 * 1024 * 1024
+"""The largest record file read (8 MiB: a match of a thousand deals is far below it)."""
+MAX_DEALS = 10_000
+"""The most deals a match record may hold."""
+MAX_ACTIONS = 1_000
+"""The most actions a deal record may hold (a deal has at most a few dozen)."""
+MAX_TEXT = 200
+"""The longest text a record's field may hold (a bid, a contract's name, a pack's name)."""
 
 
 # --- writing -----------------------------------------------------------------------------
@@ -133,18 +140,57 @@ def save_json(path: str | os.PathLike[str], data: dict[str, Any]) -> Path:
 
 
 def load_json(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """Read a record file; any problem is one :class:`RecordError` naming the file."""
+    """Read a record file; any problem is one :class:`RecordError` naming the file.
+
+    The limits (size, nesting, integers, finite numbers) are checked here, before any
+    rule plugin sees a value of the record."""
     p = Path(path)
     text = read_text(p, MAX_RECORD_BYTES)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{p}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
-    except RecursionError:
-        raise RecordError(f"{p}: nested too deeply") from None
+    data = parse_json(text, str(p))
     if not isinstance(data, dict):
-        raise RecordError(f"{p}: a record is a JSON object, not {type(data).__name__}")
+        raise RecordError(f"{p}: a record is a JSON object, not {_json_kind(data)}")
     return data
+
+
+def parse_json(text: str, source: str) -> Any:
+    """``text`` parsed within the limits of :func:`atout.core.files.loads_json`; a problem
+    is one :class:`RecordError` naming ``source`` (and the line)."""
+    try:
+        return loads_json(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{source}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
+    except JsonLimitError as exc:
+        raise RecordError(f"{source}: {exc}") from None
+    except ValueError as exc:
+        raise RecordError(f"{source}: not valid JSON ({exc})") from None
+
+
+def _shown(value: Any, width: int = 40) -> str:
+    """A value of a record as a message shows it: its ``repr`` (control characters
+    escaped), cut to ``width`` characters."""
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _one_line(text: object) -> str:
+    """A plugin's objection as one line of bounded length."""
+    line = " ".join(str(text).split())
+    return line if len(line) <= 300 else line[:297] + "..."
+
+
+def _json_kind(value: Any) -> str:
+    """The JSON name of a value's kind, for messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
 
 
 class _Reader:
@@ -158,7 +204,9 @@ class _Reader:
 
     def card(self, value: Any, where: str) -> int:
         if not isinstance(value, str):
-            raise self.fail(where, f'a card is a text such as "JH", not {value!r}')
+            raise self.fail(where, f'a card is a text such as "JH", not {_shown(value)}')
+        if len(value) > 8:
+            raise self.fail(where, f"{_shown(value)} is not a card")
         try:
             return parse_card(value)
         except CardParseError as exc:
@@ -177,7 +225,7 @@ class _Reader:
 
     def seat(self, value: Any, where: str, seats: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
-            raise self.fail(where, f"a seat is a number from 0 to {seats - 1}, not {value!r}")
+            raise self.fail(where, f"a seat is a number from 0 to {seats - 1}, not {_shown(value)}")
         return value
 
     def layout(self, data: Any, seats: int) -> Layout:
@@ -226,6 +274,10 @@ class _Reader:
             return []
         if not isinstance(data, list):
             raise self.fail(where, "expected a list of actions")
+        if len(data) > MAX_ACTIONS:
+            raise self.fail(
+                where, f"{len(data)} actions; a deal record holds at most {MAX_ACTIONS}"
+            )
         return data
 
     def action(self, data: Any, index: int, seats: int, prefix: str = "") -> tuple[int, Action]:
@@ -239,7 +291,9 @@ class _Reader:
             return seat, Action.play(self.card(data["play"], where + ".play"))
         if "bid" in data:
             if not isinstance(data["bid"], str):
-                raise self.fail(where + ".bid", f"a bid is a text, not {data['bid']!r}")
+                raise self.fail(where + ".bid", f"a bid is a text, not {_json_kind(data['bid'])}")
+            if len(data["bid"]) > MAX_TEXT:
+                raise self.fail(where + ".bid", f"a bid of {len(data['bid'])} characters")
             return seat, Action.bid(data["bid"])
         if data.get("claim") is True:
             return seat, Action("claim")
@@ -248,23 +302,35 @@ class _Reader:
 
 def _check_header(r: _Reader, data: dict[str, Any], fmt: str) -> None:
     if data.get("format") != fmt:
-        raise r.fail("format", f"expected {fmt!r}, found {data.get('format')!r}")
+        raise r.fail("format", f"expected {fmt!r}, found {_shown(data.get('format'))}")
     if data.get("version") != VERSION:
         raise r.fail(
-            "version", f"this atout reads version {VERSION}, found {data.get('version')!r}"
+            "version", f"this atout reads version {VERSION}, found {_shown(data.get('version'))}"
         )
 
 
 def _rules(engine: Engine, r: _Reader, data: dict[str, Any]) -> tuple[GameInfo, Rules]:
     game = data.get("game")
-    if not isinstance(game, str):
+    if not isinstance(game, str) or not game:
         raise r.fail("game", "missing")
+    if len(game) > MAX_TEXT:
+        raise r.fail("game", f"a game's name of {len(game)} characters")
     options = data.get("rules") or {}
     if not isinstance(options, dict):
         raise r.fail("rules", "expected an object of rule options")
+    for key, value in options.items():
+        if len(key) > MAX_TEXT:
+            raise r.fail("rules", f"an option's name of {len(key)} characters")
+        if isinstance(value, list | dict):
+            raise r.fail(f"rules.{key}", f"expected a single value, not {_json_kind(value)}")
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            raise r.fail(f"rules.{key}", f"a text of {len(value)} characters")
+    pack = data.get("pack")
+    if pack is not None and (not isinstance(pack, str) or len(pack) > MAX_TEXT):
+        raise r.fail("pack", f"expected a pack's name, not {_shown(pack)}")
     try:
         info = engine.game(game)
-        rules = engine.make_rules(game, options, str(data.get("pack") or ""))
+        rules = engine.make_rules(game, options, str(pack or ""))
     except AtoutError as exc:
         raise r.fail("rules", str(exc)) from None
     return info, rules
@@ -293,8 +359,26 @@ def deal_from_record(engine: Engine, data: dict[str, Any], source: str = "record
         check_layout(layout, info, played=played)
     except AtoutError as exc:
         raise r.fail("layout", str(exc).replace("atout_deal for ", "the layout of ")) from None
+    problems = engine.call(
+        "atout_check_layout",
+        game=info.name,
+        rules=rules,
+        layout=layout,
+        dealer=dealer,
+        bidding=start is None,
+    )
+    for problem in problems:
+        if problem:
+            raise r.fail("layout", _one_line(problem))
+    carry_in = data.get("carry_in")
+    if carry_in is not None:
+        for problem in engine.call(
+            "atout_check_carry_in", game=info.name, rules=rules, carry_in=carry_in
+        ):
+            if problem:
+                raise r.fail("carry_in", _one_line(problem))
     state = DealState(info.name, rules, info.seats, info.teams, dealer, layout, direction_of(rules))
-    state.carry_in = data.get("carry_in")
+    state.carry_in = carry_in
     if start is not None:
         _apply_start(engine, r, state, start, tricks)
     try:
@@ -397,10 +481,31 @@ def iter_record_deals(engine: Engine, data: dict[str, Any], source: str) -> Iter
         return
     if fmt != MATCH_FORMAT:
         raise RecordError(
-            f"{source}: format: expected {DEAL_FORMAT!r} or {MATCH_FORMAT!r}, found {fmt!r}"
+            f"{source}: format: expected {DEAL_FORMAT!r} or {MATCH_FORMAT!r}, found {_shown(fmt)}"
         )
     match = match_from_record(engine, data, source)
     yield from match.deals
+
+
+def trace_record(
+    engine: Engine, data: dict[str, Any], source: str
+) -> Iterator[tuple[str, Iterator[dict[str, Any]]]]:
+    """The traces of a deal record, or of each deal of a match record: ``(source, steps)``
+    where ``source`` names the deal (``FILE deal N`` in a match)."""
+    fmt = data.get("format")
+    if fmt == DEAL_FORMAT:
+        yield source, trace(data, engine, source)
+        return
+    r = _Reader(source)
+    _check_header(r, data, MATCH_FORMAT)
+    deals = data.get("deals")
+    if not isinstance(deals, list):
+        raise r.fail("deals", "expected a list of deal records")
+    if len(deals) > MAX_DEALS:
+        raise r.fail("deals", f"{len(deals)} deals; a match record holds at most {MAX_DEALS}")
+    for n, deal_data in enumerate(deals, start=1):
+        where = source if len(deals) == 1 else f"{source} deal {n}"
+        yield where, trace(deal_data, engine, where)
 
 
 def match_from_record(engine: Engine, data: dict[str, Any], source: str = "record") -> Match:
@@ -411,7 +516,7 @@ def match_from_record(engine: Engine, data: dict[str, Any], source: str = "recor
     info, rules = _rules(engine, r, data)
     seed = data.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise r.fail("seed", f"expected a whole number, not {seed!r}")
+        raise r.fail("seed", f"expected a whole number, not {_shown(seed)}")
     first = data.get("first_dealer", info.seats - 1)
     match = Match(
         engine, info.name, rules, seed=seed, dealer=r.seat(first, "first_dealer", info.seats)
@@ -419,6 +524,8 @@ def match_from_record(engine: Engine, data: dict[str, Any], source: str = "recor
     deals = data.get("deals")
     if not isinstance(deals, list):
         raise r.fail("deals", "expected a list of deal records")
+    if len(deals) > MAX_DEALS:
+        raise r.fail("deals", f"{len(deals)} deals; a match record holds at most {MAX_DEALS}")
     for n, rec in enumerate(deals, start=1):
         if not isinstance(rec, dict):
             raise r.fail(f"deal {n}", "expected a deal record")
@@ -437,11 +544,13 @@ def match_from_record(engine: Engine, data: dict[str, Any], source: str = "recor
     return match
 
 
-def trace(
-    deal_data: dict[str, Any], engine: Engine, source: str = "record"
-) -> Iterator[dict[str, Any]]:
+def trace(deal_data: Any, engine: Engine, source: str = "record") -> Iterator[dict[str, Any]]:
     """Replay a deal record step by step: for each action, the seat to act, the legal
     actions and the action taken; after each trick its winner and points; last, the score."""
+    if not isinstance(deal_data, dict):
+        raise RecordError(
+            f"{source}: expected a deal record (a JSON object), not {_json_kind(deal_data)}"
+        )
     r = _Reader(source)
     _check_header(r, deal_data, DEAL_FORMAT)
     stripped = dict(deal_data)

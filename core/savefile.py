@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .errors import RecordError
-from .files import read_text, sync_folder, write_atomic
+from .files import JsonLimitError, loads_json, read_text, sync_folder, write_atomic
 from .model import Action
 
 FORMAT = "atout-session"
@@ -76,8 +76,10 @@ class SaveFile:
         if not lines or not lines[0].strip():
             raise RecordError(f"{where}: empty, not a saved atout match")
         try:
-            header = json.loads(lines[0])
-        except (json.JSONDecodeError, RecursionError):
+            header = loads_json(lines[0])
+        except JsonLimitError as exc:
+            raise RecordError(f"{where}: line 1: {exc}") from None
+        except ValueError:
             raise RecordError(
                 f"{where}: line 1: not a saved atout match (not valid JSON)"
             ) from None
@@ -95,8 +97,8 @@ class SaveFile:
         for number, line in enumerate(lines[1:], start=2):
             last = number == len(lines)
             try:
-                data = json.loads(line)
-            except (json.JSONDecodeError, RecursionError):
+                data = loads_json(line)
+            except ValueError:
                 if last and not complete:
                     break  # torn by a crash during the append: the save before it stands
                 raise RecordError(f"{where}: line {number}: not valid JSON") from None

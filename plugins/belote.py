@@ -17,6 +17,7 @@ from atout.core.cards import (
     KING,
     QUEEN,
     Card,
+    card_str,
     cards_of,
     make_card,
 )
@@ -37,6 +38,14 @@ GAME = "belote"
 SEAT_NAMES = ("South", "East", "North", "West")
 
 BELOTE_POINTS = 20
+FIRST_HAND = 5
+"""The cards of each hand during the bidding."""
+STOCK = 12
+"""The cards dealt after the bidding, the turn-up first."""
+MAX_HELD = 64
+"""The most ties a record's ``carry_in`` may hold over (ties in a row)."""
+MAX_HELD_POINTS = 10_000
+"""The most points one held-over tie may carry (far above any deal's)."""
 
 
 def options() -> list[RuleOption]:
@@ -499,6 +508,47 @@ class Belote(BeloteFamily):
     complete_deal = staticmethod(complete_deal)
     declarations = staticmethod(find_declarations)
     score_deal = staticmethod(score_deal)
+
+    def layout_problem(self, rules: Rules, layout: Layout, dealer: int) -> str | None:
+        """The bidding starts with 5 cards a hand and the 12 others in the stock, the
+        turn-up first (RULES.md, "The deal")."""
+        for seat, hand in enumerate(layout.hands):
+            if hand.bit_count() != FIRST_HAND:
+                return f"hands: seat {seat} holds {hand.bit_count()} cards; the bidding starts with {FIRST_HAND}"
+        if len(layout.stock) != STOCK:
+            return f"stock: {len(layout.stock)} cards; the bidding starts with {STOCK}"
+        if layout.turnup != layout.stock[0]:
+            shown = "none" if layout.turnup is None else card_str(layout.turnup)
+            return f"turnup: the turn-up is the stock's first card, {card_str(layout.stock[0])}, not {shown}"
+        return None
+
+    def carry_in_problem(self, rules: Rules, carry_in: Any) -> str | None:
+        """Points held over by a tie (``tie: abeyance`` or ``litige``): ``{"held": [...]}``,
+        each ``{"kind": "abeyance", "takers": TEAM, "points": [A, B]}`` or ``{"kind":
+        "litige", "takers": TEAM, "points": N}``, points within a match's reach."""
+        if not isinstance(carry_in, dict) or set(carry_in) - {"held"}:
+            return 'expected {"held": [...]}, the points a tie holds over'
+        held = carry_in.get("held", [])
+        if not isinstance(held, list) or len(held) > MAX_HELD:
+            return f"held: expected a list of at most {MAX_HELD} ties"
+        for i, item in enumerate(held):
+            if not isinstance(item, dict) or set(item) != {"kind", "takers", "points"}:
+                return f'held[{i}]: expected {{"kind", "takers", "points"}}'
+            if item["kind"] not in ("abeyance", "litige"):
+                return f"held[{i}].kind: abeyance or litige"
+            if item["takers"] not in (0, 1) or isinstance(item["takers"], bool):
+                return f"held[{i}].takers: a team, 0 or 1"
+            points = item["points"] if item["kind"] == "abeyance" else [item["points"]]
+            if not isinstance(points, list) or len(points) != (
+                2 if item["kind"] == "abeyance" else 1
+            ):
+                return f"held[{i}].points: two numbers for abeyance, one for litige"
+            if any(
+                isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= MAX_HELD_POINTS
+                for p in points
+            ):
+                return f"held[{i}].points: whole numbers from 0 to {MAX_HELD_POINTS}"
+        return None
 
     @hookimpl
     def atout_can_claim(self, game: str, rules: Rules, state: DealState, seat: int) -> str | None:

@@ -61,7 +61,7 @@ import random
 from collections.abc import Callable
 
 from atout.core import hookimpl
-from atout.core.cards import KING, QUEEN, Card, make_card, mask_of
+from atout.core.cards import KING, QUEEN, Card, card_str, make_card, mask_of
 from atout.core.model import (
     Announcement,
     CardPlayed,
@@ -91,6 +91,8 @@ NON_DEALER_PILES = tuple((16 + i, i) for i in range(4)) + tuple((24 + i, 8 + i) 
 DEALER_PILES = tuple((20 + i, 4 + i) for i in range(4)) + tuple((28 + i, 12 + i) for i in range(4))
 TURNUP_INDEX = 31
 """The last card dealt: the dealer's last face-up card (far row, position 7)."""
+PILES = len(DEALER_PILES)
+"""The piles of each seat's field."""
 
 
 def options() -> list[RuleOption]:
@@ -403,6 +405,26 @@ class Decouverte(BeloteFamily):
     next_dealer = staticmethod(next_dealer)
     declarations = staticmethod(find_declarations)
     score_deal = staticmethod(score_deal)
+
+    def layout_problem(self, rules: Rules, layout: Layout, dealer: int) -> str | None:
+        """The seed: "the last card laid face up in the dealer's field decides the trump
+        suit" (pile 8 of the dealer's row); every pile is whole when the bidding starts."""
+        for seat, row in enumerate(layout.piles):
+            if len(row) != PILES or any(up is None or down is None for up, down in row):
+                return (
+                    f"piles: seat {seat} needs {PILES} piles, each a face-up and a face-down card"
+                )
+        if len(layout.piles) <= dealer:
+            return "piles: the bidding starts with every seat's piles"
+        last = layout.piles[dealer][PILES - 1][0]
+        assert last is not None
+        if layout.turnup != last:
+            shown = "none" if layout.turnup is None else card_str(layout.turnup)
+            return (
+                f"turnup: the proposed card is the dealer's last face-up card, "
+                f"{card_str(last)}, not {shown}"
+            )
+        return None
 
     @hookimpl
     def atout_end_of_trick(self, game: str, rules: Rules, contract: Contract) -> EndOfTrick | None:

@@ -103,6 +103,16 @@ class BeloteFamily(ABC):
         """Who deals after ``state``'s deal: the next seat in the direction of play."""
         return state.next_seat(state.dealer)
 
+    def layout_problem(self, rules: Rules, layout: Layout, dealer: int) -> str | None:
+        """What is wrong with a hand-written layout that starts at the bidding (the
+        proposed card not where the game puts it), or ``None``; the game says where."""
+        return None
+
+    def carry_in_problem(self, rules: Rules, carry_in: Any) -> str | None:
+        """What is wrong with a record's points held over (``None`` when fine); a game
+        that holds none over refuses any."""
+        return f"{self.info.title} holds no points over between deals"
+
     # --- registration --------------------------------------------------------------------
 
     @hookimpl
@@ -133,6 +143,20 @@ class BeloteFamily(ABC):
         self, game: str, rules: Rules, state: DealState, redeal: bool
     ) -> int | None:
         return self.next_dealer(rules, state, redeal) if game == self.game else None
+
+    # --- checking hand-written records ----------------------------------------------------------
+
+    @hookimpl
+    def atout_check_layout(
+        self, game: str, rules: Rules, layout: Layout, dealer: int, bidding: bool
+    ) -> str | None:
+        if game != self.game or not bidding:
+            return None
+        return self.layout_problem(rules, layout, dealer)
+
+    @hookimpl
+    def atout_check_carry_in(self, game: str, rules: Rules, carry_in: Any) -> str | None:
+        return self.carry_in_problem(rules, carry_in) if game == self.game else None
 
     # --- bidding on a proposed suit ------------------------------------------------------------
 

@@ -329,14 +329,17 @@ def test_an_illegal_bid_names_the_action_number(engine: Engine) -> None:
     assert message.startswith("deal.json: action 1: ") and "'double' is not allowed" in message
 
 
-def test_a_layout_without_a_turnup_is_a_record_error_at_the_first_bid(engine: Engine) -> None:
+def test_a_layout_without_a_turnup_is_a_record_error_naming_the_key_not_a_plugin(
+    engine: Engine,
+) -> None:
     _, deal = random_deal(engine, 22)
     record = deal_to_record(deal)
     del record["layout"]["turnup"]
     with pytest.raises(RecordError) as info:
         deal_from_record(engine, record, "deal.json")
     message = one_line_error(info)
-    assert message.startswith("deal.json: action 1: ") and "no turned-up card" in message
+    assert message.startswith("deal.json: layout: turnup: ") and "not none" in message
+    assert "plugin" not in message
 
 
 def test_a_match_record_names_the_deal_and_action_number(engine: Engine) -> None:

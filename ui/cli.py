@@ -7,21 +7,46 @@ the static table :data:`COMMANDS`; a module defines ``add_arguments(parser)`` an
 as fast as what it needs.  The command's name is the first argument that is not an
 option (the top level has no option but ``--help``), and a bare ``atout`` plays.
 
-Every error atout raises on purpose (:class:`~atout.core.errors.AtoutError`) becomes one
-line on stderr and exit code 1 (2 for a bad command line), never a traceback.
+Every error atout raises on purpose (:class:`~atout.core.errors.AtoutError`), and a file
+that cannot be written (:class:`OSError`), becomes one line on stderr and exit code 1 (2
+for a bad command line), never a traceback; every such line, and the command line's own
+complaints, are printed with control characters escaped (a file name or an argument may
+hold an escape sequence).  Output into a closed pipe (``atout variants list | head``) ends
+quietly with exit code 141; an interrupt (Ctrl-C) ends with 130, and further interrupts
+while atout is stopping are ignored.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
+import signal
 import sys
+import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
 from atout.core import Engine, make_plugin_manager
 from atout.core.errors import AtoutError
+
+from .safe_text import printable
+
+BROKEN_PIPE_EXIT = 141
+"""The exit code when the output's reader went away (128 + SIGPIPE, as a shell reports)."""
+INTERRUPT_EXIT = 130
+"""The exit code after Ctrl-C (128 + SIGINT)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """The argument parser, whose complaints (which quote the arguments) are printed
+    with control characters escaped; its subcommands' parsers are of this class too."""
+
+    def error(self, message: str) -> typing.NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {printable(message)}\n")
 
 
 @dataclass(frozen=True)
@@ -73,8 +98,8 @@ def make_engine(args: argparse.Namespace) -> Engine:
     return Engine(pm)
 
 
-def _common() -> argparse.ArgumentParser:
-    common = argparse.ArgumentParser(add_help=False)
+def _common() -> Parser:
+    common = Parser(add_help=False)
     group = common.add_argument_group("plugins")
     group.add_argument(
         "--plugin",
@@ -104,7 +129,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser: every subcommand is declared from :data:`COMMANDS`, and only
     ``command``'s module is imported to add its arguments (``None``: no module at all,
     enough for ``atout --help``)."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="atout",
         description="Belote Découverte, four-player Belote, house-rule packs and bots.",
     )
@@ -126,6 +151,21 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``atout``; returns the exit code."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        _quiet_pipe()
+        return BROKEN_PIPE_EXIT
+    except KeyboardInterrupt:
+        _quiet_interrupts()
+        with contextlib.suppress(OSError, ValueError):
+            print(file=sys.stderr)
+        return INTERRUPT_EXIT
+
+
+def _main(argv: Sequence[str] | None) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
     args = parse(given)
     if args.command is None:  # arguments but no command (``atout --``): play with them
@@ -135,11 +175,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = COMMANDS[args.command].load().run(args, engine)
         return result
     except AtoutError as exc:
-        print(f"atout: {exc}", file=sys.stderr)
+        _complain(str(exc))
         return 1
-    except KeyboardInterrupt:
-        print(file=sys.stderr)
-        return 130
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            raise
+        where = f"{exc.filename}: " if exc.filename else ""
+        _complain(f"{where}{exc.strerror or exc}")
+        return 1
+
+
+def _complain(message: str) -> None:
+    """One line on stderr: ``atout: MESSAGE``, control characters escaped."""
+    print(f"atout: {printable(message)}", file=sys.stderr)
+
+
+def _quiet_pipe() -> None:
+    """The reader of our output went away: send what is left of it nowhere, so that the
+    interpreter's last flush raises nothing."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def _quiet_interrupts() -> None:
+    """Stopping after Ctrl-C: a second Ctrl-C while files are closed and threads end is
+    ignored rather than shown as a traceback."""
+    with contextlib.suppress(ValueError, OSError):  # not the main thread: nothing to do
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 if __name__ == "__main__":

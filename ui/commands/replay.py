@@ -1,4 +1,9 @@
-"""Replay a deal or match record, re-checking every action, and print the outcome."""
+"""Replay a deal or match record, re-checking every action, and print the outcome.
+
+Everything printed comes from the record file, so every text is shown with its control
+characters escaped (:func:`atout.ui.safe_text.printable`): a bid written as an escape
+sequence cannot recolour the terminal or retitle its window.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,8 @@ import argparse
 import json
 
 from atout.core import Engine
-from atout.core.records import iter_record_deals, load_json, trace
+from atout.core.records import iter_record_deals, load_json, trace_record
+from atout.ui.safe_text import printable
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -20,12 +26,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, engine: Engine) -> int:
     data = load_json(args.file)
     if args.trace:
-        deals = [data] if data.get("format") == "atout-deal" else data.get("deals") or []
-        for n, deal_data in enumerate(deals, start=1):
-            source = args.file if len(deals) == 1 else f"{args.file} deal {n}"
-            steps = list(trace(deal_data, engine, source))
-            for step in steps:
-                print(json.dumps(step, ensure_ascii=False) if args.json else _line(step))
+        for _, steps in trace_record(engine, data, args.file):
+            for step in list(steps):
+                print(_json(step) if args.json else _line(step))
         return 0
     deals = list(iter_record_deals(engine, data, args.file))
     for n, deal in enumerate(deals, start=1):
@@ -36,9 +39,14 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
                 card_points=list(deal.score.card_points),
                 outcome=deal.score.outcome,
             )
-        print(json.dumps(summary, ensure_ascii=False) if args.json else _line(summary))
+        print(_json(summary) if args.json else _line(summary))
     return 0
 
 
+def _json(step: dict[str, object]) -> str:
+    """One JSON line; non-ASCII kept, control characters escaped by JSON itself."""
+    return printable(json.dumps(step, ensure_ascii=False))
+
+
 def _line(step: dict[str, object]) -> str:
-    return "  ".join(f"{k}={v}" for k, v in step.items())
+    return printable("  ".join(f"{k}={v}" for k, v in step.items()))
