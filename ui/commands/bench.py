@@ -433,6 +433,7 @@ MEASURES: list[Measure] = [
     Measure("bot_decisions", "expert decision times", measure_bot_decisions),
     Measure("duplicate", "duplicate matches", measure_duplicates),
     Measure("ui_fps", "the Arcade table's frames per second", "atout.ui.window.app:bench_ui_fps"),
+    Measure("server", "table server actions per second", "atout.ui.net.bench:measure_server"),
 ]
 """Every figure, in the order they run.  Append a :class:`Measure` to add one."""
 

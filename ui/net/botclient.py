@@ -18,6 +18,7 @@ from typing import Any
 
 from atout.core import Action, Rules, View
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from . import protocol as p
 
@@ -70,17 +71,19 @@ async def play_seat(
     before_act: Callable[[View, dict[str, Any]], list[str]] | None = None,
     deadline: float = 120.0,
     host: str | None = None,
+    go: asyncio.Event | None = None,
 ) -> SeatRun:
     """Play ``table``'s seat of ``token`` (``None``: watch) with ``choose`` until the
     match is over or ``deadline`` seconds pass.  ``before_act(view, update)`` may return
     extra frames (texts) to send before each action (the tests' wrong actions);
-    ``host``: start the table with this host token once seated."""
+    ``host``: start the table with this host token once seated; ``go``: wait for this
+    event before the first action (the ``deadline`` then counts from it)."""
     run = SeatRun()
     sent_at: dict[int, float] = {}
     ref = 0
     answered: tuple[int, int] | None = None
     end = time.monotonic() + deadline
-    async with connect(url, compression=None, max_size=p.MAX_FRAME) as ws:
+    async with connect(url, compression=None, max_size=p.MAX_FRAME, open_timeout=60) as ws:
         await ws.send(json.dumps({"type": "hello", "version": p.VERSION}))
         join: dict[str, Any] = {"type": "join", "table": table}
         if token is not None:
@@ -91,7 +94,7 @@ async def play_seat(
         while time.monotonic() < end:
             try:
                 raw = await asyncio.wait_for(ws.recv(), max(0.01, end - time.monotonic()))
-            except TimeoutError:
+            except (TimeoutError, ConnectionClosed):
                 break
             text = raw if isinstance(raw, str) else raw.decode()
             msg = json.loads(text)
@@ -116,6 +119,9 @@ async def play_seat(
             if position == answered:
                 continue
             answered = position
+            if go is not None and not go.is_set():
+                await go.wait()
+                end = time.monotonic() + deadline
             view = p.view_from_json(view_data, rules.game, rules)
             if before_act is not None:
                 for extra in before_act(view, msg):

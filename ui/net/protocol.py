@@ -13,6 +13,7 @@ see.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -187,8 +188,11 @@ def rules_from_json(data: Any) -> Rules:
 # --- views --------------------------------------------------------------------------------
 
 
+_TEXT = tuple(card_str(c) for c in range(32))
+
+
 def _cards(mask: CardSet) -> list[str]:
-    return [card_str(c) for c in cards_of(mask)]
+    return [_TEXT[c] for c in cards_of(mask)]
 
 
 def _mask(texts: Any) -> CardSet:
@@ -209,51 +213,71 @@ def _card_or_none(text: Any) -> int | None:
     return None if text is None else parse_card(text)
 
 
-def trick_to_json(t: Trick) -> dict[str, Any]:
+@functools.lru_cache(maxsize=4096)
+def _trick(t: Trick) -> dict[str, Any]:
     return {
         "leader": t.leader,
-        "cards": [card_str(c) for c in t.cards],
+        "cards": [_TEXT[c] for c in t.cards],
         "winner": t.winner,
         "points": t.points,
     }
 
 
-def view_to_json(view: View) -> dict[str, Any]:
-    """The wire form of ``view``: what it holds (its ``rules`` travel once, with the
-    table; ``unseen`` is left out and worked out by :func:`view_from_json`)."""
+def trick_to_json(t: Trick) -> dict[str, Any]:
+    """A trick won: ``leader``, ``cards`` in play order, ``winner``, ``points``."""
+    return dict(_trick(t))
+
+
+def view_public_json(view: View) -> dict[str, Any]:
+    """The part of a view's wire form that is the same for every seat (and for a
+    spectator): what lies on the table, the bidding, the tricks, the scores.  The server
+    encodes it once per action."""
     c = view.contract
     return {
-        "seat": view.seat,
         "seats": view.seats,
         "teams": view.teams,
         "dealer": view.dealer,
         "direction": view.direction,
         "phase": view.phase,
         "turn": view.turn,
-        "hand": _cards(view.hand),
-        "hands": [None if h is None else _cards(h) for h in view.hands],
         "hand_sizes": list(view.hand_sizes),
         "piles": [
-            [{"top": None if p.top is None else card_str(p.top), "covered": p.covered} for p in row]
+            [{"top": None if p.top is None else _TEXT[p.top], "covered": p.covered} for p in row]
             for row in view.piles
         ],
-        "shown": [_cards(s) for s in view.shown],
-        "turnup": None if view.turnup is None else card_str(view.turnup),
+        "turnup": None if view.turnup is None else _TEXT[view.turnup],
         "bids": [[s, b] for s, b in view.bids],
         "contract": None if c is None else {"taker": c.taker, "trump": c.trump, "name": c.name},
         "leader": view.leader,
-        "trick": [[s, card_str(card)] for s, card in view.trick],
-        "tricks": [trick_to_json(t) for t in view.tricks],
+        "trick": [[s, _TEXT[card]] for s, card in view.trick],
+        "tricks": [_trick(t) for t in view.tricks],
         "announcements": [
             {"seat": a.seat, "text": a.text, "cards": _cards(a.cards), "trick": a.trick}
             for a in view.announcements
         ],
         "points": list(view.points),
+        "scores": list(view.scores),
+    }
+
+
+def view_seat_json(view: View) -> dict[str, Any]:
+    """The part of a view's wire form that is the seat's own: its hand, the hands it may
+    see, the cards shown of the others, what it may do."""
+    return {
+        "seat": view.seat,
+        "hand": _cards(view.hand),
+        "hands": [None if h is None else _cards(h) for h in view.hands],
+        "shown": [_cards(s) for s in view.shown],
         "legal": _cards(view.legal),
         "legal_bids": list(view.legal_bids),
         "can_claim": view.can_claim,
-        "scores": list(view.scores),
     }
+
+
+def view_to_json(view: View) -> dict[str, Any]:
+    """The wire form of ``view``: what it holds (its ``rules`` travel once, with the
+    table; ``unseen`` is left out and worked out by :func:`view_from_json`)."""
+    return {**view_seat_json(view), **view_public_json(view)}
 
 
 def view_from_json(data: Any, game: str, rules: Rules) -> View:

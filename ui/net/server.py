@@ -28,7 +28,7 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,7 +46,7 @@ from atout.core.cards import (
     parse_card,
 )
 from atout.core.errors import AtoutError, IllegalMoveError
-from atout.core.session import REMOTE, Event, Player, Session, for_seat
+from atout.core.session import REMOTE, Event, Player, Session
 from atout.core.views import Bot
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -237,52 +237,74 @@ class Table:
             return p.public_view(session.view(0))
         return session.view(seat)
 
-    def update(self, seat: int | None, events: list[Event], ref: Any = None) -> dict[str, Any]:
-        """The ``update`` message for ``seat`` (``None``: a spectator) after ``events``."""
-        told = for_seat(events, seat) if seat is not None else [e for e in events if e.to is None]
-        deal, step = self.step()
-        view = self.view_for(seat)
+    def update(self, seat: int | None, events: list[Event], ref: Any = None) -> str:
+        """The text of the ``update`` message for ``seat`` (``None``: a spectator)."""
+        return self.updates([seat], events, seat, ref)[seat]
+
+    def updates(
+        self,
+        seats: Iterable[int | None],
+        events: list[Event],
+        actor: int | None = None,
+        ref: Any = None,
+    ) -> dict[int | None, str]:
+        """The text of the ``update`` message for each of ``seats`` (``None``: a
+        spectator) after ``events``; the ``actor``'s carries ``ref``.
+
+        What every seat is sent alike (the table's state, the public part of the view,
+        the public events) is encoded once; each message is put together from the
+        encoded parts, so an action costs one encoding of the table, not one a seat."""
         session = self.session
+        deal, step = self.step()
         result = session.result
-        msg: dict[str, Any] = {
-            "type": "update",
-            "table": self.code,
-            "deal": deal,
-            "step": step,
-            "events": [e.to_json() for e in told],
-            "view": None if view is None else p.view_to_json(view),
-            "to_act": session.to_act,
-            "scores": list(session.scores),
-            "deals_scored": session.deals_scored,
-            "result": None
-            if result is None
-            else {"winner": result.winner, "reason": result.reason},
-            "started": self.started,
-        }
-        if ref is not None:
-            msg["ref"] = ref
-        return msg
+        head = json.dumps(
+            {
+                "type": "update",
+                "table": self.code,
+                "deal": deal,
+                "step": step,
+                "to_act": session.to_act,
+                "scores": list(session.scores),
+                "deals_scored": session.deals_scored,
+                "result": None
+                if result is None
+                else {"winner": result.winner, "reason": result.reason},
+                "started": self.started,
+            }
+        )[:-1]
+        told = [(e, json.dumps(e.to_json())) for e in events]
+        public = ""
+        out: dict[int | None, str] = {}
+        for seat in seats:
+            if seat in out:
+                continue
+            view = self.view_for(seat)
+            if view is None:
+                view_text = "null"
+            else:
+                if not public:
+                    public = json.dumps(p.view_public_json(view))[1:]
+                view_text = json.dumps(p.view_seat_json(view))[:-1] + "," + public
+            said = ",".join(
+                text for e, text in told if e.to is None or (seat is not None and e.to == seat)
+            )
+            tail = f',"ref":{json.dumps(ref)}' if ref is not None and seat == actor else ""
+            out[seat] = f'{head},"events":[{said}],"view":{view_text}{tail}}}'
+        return out
 
     def fan_out(
         self, events: list[Event], actor: Conn | None = None, ref: Any = None
     ) -> list[tuple[Conn, str]]:
         """Every connection of the table with the text of its update (the actor's carries
         ``ref``)."""
-        texts: dict[int | None, str] = {}
-        out: list[tuple[Conn, str]] = []
-        for s in self.seats:
-            conn = s.conn
-            if conn is None:
-                continue
-            if conn is actor:
-                out.append((conn, json.dumps(self.update(conn.seat, events, ref))))
-                continue
-            if conn.seat not in texts:
-                texts[conn.seat] = json.dumps(self.update(conn.seat, events))
-            out.append((conn, texts[conn.seat]))
+        held = [s.conn for s in self.seats if s.conn is not None]
+        seats: list[int | None] = [c.seat for c in held]
         if self.watchers:
-            text = json.dumps(self.update(None, events))
-            out.extend((w, text) for w in self.watchers)
+            seats.append(None)
+        texts = self.updates(seats, events, actor.seat if actor is not None else None, ref)
+        out = [(c, texts[c.seat]) for c in held]
+        if self.watchers:
+            out.extend((w, texts[None]) for w in self.watchers)
         return out
 
     def record(self) -> dict[str, Any]:
@@ -577,7 +599,7 @@ class TableServer:
             }
             if ref is not None:
                 joined["ref"] = ref
-            update = await self._work(lambda: json.dumps(table.update(seat, [])))
+            update = await self._work(lambda: table.update(seat, []))
             await self._send(conn, joined)
             await self._send(conn, update)
             if replaced is not None and replaced is not conn:

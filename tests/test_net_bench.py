@@ -1,0 +1,19 @@
+"""The table server's bench figure: a smoke run through real sockets gives its keys."""
+
+from __future__ import annotations
+
+from atout.core import Engine
+from atout.ui.commands import bench
+from atout.ui.commands.bench import BenchContext
+from atout.ui.net.bench import measure_server
+
+
+def test_the_server_figure_is_a_measure_of_the_bench() -> None:
+    assert "server" in [m.name for m in bench.MEASURES]
+
+
+def test_a_quick_server_run_plays_actions_through_sockets() -> None:
+    data = measure_server(BenchContext(Engine(), quick=True))
+    assert data["server_tables"] == 10 and data["server_clients"] == 30
+    assert data["server_actions_per_s"] > 0
+    assert 0 < data["server_action_median_ms"] <= data["server_action_p95_ms"]

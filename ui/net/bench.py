@@ -1,0 +1,144 @@
+"""The table server's figures for ``atout bench``: actions a second and their delay.
+
+One server process (``atout serve``, started here) holds many tables; every seat of
+every table is a bot client in this process, connected through a real socket, playing a
+random legal action as soon as the server gives it the turn.  ``server_actions_per_s``
+is the number of actions the server took (checked by the engine, saved to disk, sent to
+every seat of the table) per second of wall-clock time; ``server_action_p95_ms`` the 95th
+percentile of the delay between a client sending its action and receiving the server's
+answer to it.  ``server_cpu_ms_per_action`` is the server process's CPU time per action
+(all its threads): what one action costs, whatever else runs on the machine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from atout.core import Action, Engine, View
+from atout.core.errors import AtoutError
+
+from .botclient import create, play_seat
+
+if TYPE_CHECKING:
+    from atout.ui.commands.bench import BenchContext
+
+
+def random_chooser(seed: int) -> Any:
+    rng = random.Random(seed)
+
+    def choose(view: View) -> Action:
+        return rng.choice(view.legal_actions())
+
+    return choose
+
+
+async def _run_tables(
+    url: str, engine: Engine, tables: int, seconds: float, server_cpu: Callable[[], float]
+) -> dict[str, Any]:
+    games: tuple[str, ...] = tuple(g for g in ("belote", "decouverte") if g in engine.games)
+    games = games or tuple(engine.games)
+    made = []
+    for i in range(tables):
+        rules = engine.default_rules(games[i % len(games)])
+        made.append((rules, await create(url, rules, seed=i + 1)))
+    go = asyncio.Event()
+    joined: set[tuple[str, int]] = set()
+    seated = sum(len(answer["tokens"]) for _, answer in made)
+
+    def seen(key: tuple[str, int]) -> Any:
+        def on_frame(msg: dict[str, Any], text: str) -> None:
+            if msg.get("type") == "update":
+                joined.add(key)
+
+        return on_frame
+
+    runs = [
+        asyncio.create_task(
+            play_seat(
+                url,
+                answer["table"],
+                token,
+                rules,
+                random_chooser(i * 10 + s),
+                on_frame=seen((answer["table"], s)),
+                deadline=seconds,
+                go=go,
+            )
+        )
+        for i, (rules, answer) in enumerate(made)
+        for s, token in enumerate(answer["tokens"])
+    ]
+    for _ in range(1200):  # every client connected and seated (at most a minute)
+        if len(joined) >= seated:
+            break
+        await asyncio.sleep(0.05)
+    cpu = server_cpu()
+    started = time.perf_counter()
+    go.set()
+    results = await asyncio.gather(*runs)
+    elapsed = min(time.perf_counter() - started, seconds) or seconds
+    used = server_cpu() - cpu
+    latencies = sorted(ms for r in results for ms in r.latencies_ms)
+    if not latencies:
+        raise AtoutError("the server bench took no action")
+    p95 = latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))]
+    return {
+        "server_actions_per_s": round(len(latencies) / elapsed, 1),
+        "server_action_p95_ms": round(p95, 2),
+        "server_action_median_ms": round(latencies[len(latencies) // 2], 2),
+        "server_tables": tables,
+        "server_clients": len(runs),
+        "server_cpu_ms_per_action": round(used * 1000.0 / len(latencies), 3),
+    }
+
+
+def process_cpu(pid: int) -> float:
+    """The CPU seconds process ``pid`` has used (every thread), 0.0 where ``/proc`` is
+    not there to tell."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def measure_server(ctx: BenchContext) -> dict[str, Any]:
+    """200 tables (half four-player, half Découverte) of bot clients on one server
+    process for 10 seconds (``--quick``: 10 tables, 1.5 seconds)."""
+    tables = ctx.size(200, 10)
+    seconds = ctx.size(10.0, 1.5)
+    with tempfile.TemporaryDirectory(prefix="atout-bench-") as data:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "atout.ui.cli", "serve", "--port", "0", "--data", data],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        try:
+            assert proc.stdout is not None
+            line = proc.stdout.readline()
+            if "listening on" not in line:
+                raise AtoutError("the table server did not start for the bench")
+            port = int(line.split("listening on ", 1)[1].split(",", 1)[0].rsplit(":", 1)[1])
+            url = f"ws://127.0.0.1:{port}"
+            return asyncio.run(
+                _run_tables(url, ctx.engine, tables, seconds, lambda: process_cpu(proc.pid))
+            )
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(10)
+            if proc.stdout is not None:
+                proc.stdout.close()
