@@ -65,6 +65,9 @@ SAVE_SUFFIX = ".table"
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Table codes avoid the letters people confuse (I, O, 0, 1)."""
 
+MAX_BACKLOG = 1000
+"""Messages waiting for one client beyond which the server cuts it off."""
+
 CLOSE_REPLACED = 4001
 """Close code: the seat was claimed by another connection with its token."""
 
@@ -124,6 +127,8 @@ class Conn:
     budget: float = float(p.BURST)
     refilled: float = field(default_factory=time.monotonic)
     refused: int = 0
+    outbox: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    cut: bool = False
 
     def spend(self) -> bool:
         """Take one message from the budget; ``False``: over the rate (refuse it)."""
@@ -349,6 +354,7 @@ class TableServer:
         self.thinkers = ThreadPoolExecutor(bot_workers, thread_name_prefix="atout-bot")
         self._server: Server | None = None
         self._timers: set[asyncio.TimerHandle] = set()
+        self._closing: set[asyncio.Task[None]] = set()
         self.problems: list[str] = []
         """The save files that could not be resumed at start, one line each."""
 
@@ -366,6 +372,7 @@ class TableServer:
             max_size=p.MAX_FRAME,
             compression=None,
             max_queue=64,
+            close_timeout=2,
         )
         sockets = list(self._server.sockets)
         if sockets:
@@ -433,6 +440,7 @@ class TableServer:
 
     async def _handle(self, ws: ServerConnection) -> None:
         conn = Conn(ws)
+        writer = asyncio.get_running_loop().create_task(self._write(conn))
         try:
             closing: asyncio.Task[None] | None = None
             async for raw in ws:
@@ -443,22 +451,41 @@ class TableServer:
                     if conn.refused >= p.FLOOD_CLOSE:
                         closing = asyncio.create_task(ws.close(1008, "too many messages"))
                         continue
-                    await self._send(conn, p.error(p.FLOOD, "too many messages: slow down"))
+                    self._send(conn, p.error(p.FLOOD, "too many messages: slow down"))
+                    await asyncio.sleep(0)
                     continue
                 if conn.budget >= p.BURST / 2:
                     conn.refused = 0  # the client slowed down: its past flood is forgiven
                 reply = await self._message(conn, raw)
                 if reply is not None:
-                    await self._send(conn, reply)
+                    self._send(conn, reply)
+                if not conn.outbox.empty():
+                    await asyncio.sleep(0)  # let the writer send before reading on
         except ConnectionClosed:
             pass
         finally:
+            writer.cancel()
             await self._gone(conn)
 
-    async def _send(self, conn: Conn, msg: dict[str, Any] | str) -> None:
-        text = msg if isinstance(msg, str) else json.dumps(msg)
+    def _send(self, conn: Conn, msg: dict[str, Any] | str) -> None:
+        """Queue ``msg`` for ``conn``: its own writer task sends the queue in order, so a
+        table never waits for a slow client.  A client that lets :data:`MAX_BACKLOG`
+        messages pile up is cut off."""
+        if conn.outbox.qsize() >= MAX_BACKLOG:
+            if not conn.cut:
+                conn.cut = True
+                log.warning("a client read nothing for %d messages: cut off", MAX_BACKLOG)
+                transport = conn.ws.transport
+                if transport is not None:
+                    transport.abort()
+            return
+        conn.outbox.put_nowait(msg if isinstance(msg, str) else json.dumps(msg))
+
+    async def _write(self, conn: Conn) -> None:
         with contextlib.suppress(ConnectionClosed):
-            await conn.ws.send(text)
+            while True:
+                text = await conn.outbox.get()
+                await conn.ws.send(text)
 
     async def _message(self, conn: Conn, raw: str | bytes) -> dict[str, Any] | None:
         """Read one message and answer it: the reply, or ``None`` when the answer was
@@ -600,12 +627,15 @@ class TableServer:
             if ref is not None:
                 joined["ref"] = ref
             update = await self._work(lambda: table.update(seat, []))
-            await self._send(conn, joined)
-            await self._send(conn, update)
+            self._send(conn, joined)
+            self._send(conn, update)
             if replaced is not None and replaced is not conn:
                 replaced.table = replaced.seat = None
-                with contextlib.suppress(ConnectionClosed):
-                    await replaced.ws.close(CLOSE_REPLACED, "the seat was claimed again")
+                closing = asyncio.get_running_loop().create_task(
+                    replaced.ws.close(CLOSE_REPLACED, "the seat was claimed again")
+                )
+                self._closing.add(closing)
+                closing.add_done_callback(self._closing.discard)
             await self._tell_players(table)
         self._maybe_start(table)
         self.kick(table)
@@ -667,7 +697,7 @@ class TableServer:
             if isinstance(sent, str):
                 raise p.ProtocolError(p.ILLEGAL, sent)
             for target, text in sent:
-                await self._send(target, text)
+                self._send(target, text)
         self.kick(table)
 
     async def _explain(self, conn: Conn, msg: dict[str, Any], ref: Any) -> dict[str, Any]:
@@ -751,7 +781,7 @@ class TableServer:
     async def _tell_players(self, table: Table) -> None:
         text = json.dumps(table.players_message())
         for conn in [s.conn for s in table.seats if s.conn is not None] + list(table.watchers):
-            await self._send(conn, text)
+            self._send(conn, text)
 
     # --- the bots and the deals --------------------------------------------------------
 
@@ -770,7 +800,7 @@ class TableServer:
                 if session.needs_deal:
                     sent = await self._work(lambda: table.fan_out(session.next_deal()))
                     for target, text in sent:
-                        await self._send(target, text)
+                        self._send(target, text)
                     continue
                 seat = session.to_act
                 if seat is None or not table.bot_plays(seat):
@@ -790,7 +820,7 @@ class TableServer:
 
                 sent = await self._work(play)
                 for target, text in sent:
-                    await self._send(target, text)
+                    self._send(target, text)
 
 
 def _ask(bot: Bot, view: View) -> object:
