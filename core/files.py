@@ -45,6 +45,10 @@ class FileProblem(AtoutError):
     UTF-8); the message does not name the file: the caller's error does."""
 
 
+class FileTooLarge(FileProblem):
+    """A file over the size limit it was read with."""
+
+
 # --- writing ---------------------------------------------------------------------------------
 
 
@@ -162,7 +166,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise FileProblem("not a regular file (a device, a FIFO or a socket)")
         if info.st_size > limit:
-            raise FileProblem(f"the file is over {size_text(limit)}")
+            raise FileTooLarge(f"the file is over {size_text(limit)}")
         chunks: list[bytes] = []
         got = 0
         while got <= limit:
@@ -177,7 +181,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > limit:
-        raise FileProblem(f"the file is over {size_text(limit)}")
+        raise FileTooLarge(f"the file is over {size_text(limit)}")
     return data
 
 

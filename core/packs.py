@@ -40,6 +40,7 @@ import importlib.resources
 import itertools
 import os
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,6 +50,7 @@ import yaml
 
 from .engine import Engine
 from .errors import AtoutError, PackError
+from .files import MAX_INT_DIGITS, FileProblem, FileTooLarge, read_bytes
 from .model import RuleOption, Rules
 
 SHIPPED_PACKAGE = "atout.variants"
@@ -56,6 +58,11 @@ PACK_SUFFIX = ".yaml"
 MAX_PACK_BYTES = 64 * 1024
 """The largest pack file read (64 KiB; the longest shipped pack is under 2 KiB)."""
 MAX_DESCRIPTION = 200
+MAX_PACK_DEPTH = 8
+"""The deepest nesting of lists and mappings a pack file may have (a pack is flat: a
+mapping holding one list, ``plugins``)."""
+MAX_SCALAR = 1000
+"""The longest single value (in characters) a pack may hold."""
 HEADER_KEYS = ("game", "description", "extends", "plugins")
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 ORIGINS = ("shipped", "user", "file")
@@ -147,8 +154,9 @@ class _Source:
 
 def _file_reader(path: Path) -> Callable[[int], bytes]:
     def read(limit: int) -> bytes:
-        with path.open("rb") as fh:
-            return fh.read(limit)
+        # a regular file only (a FIFO or a device is refused, never waited on or read
+        # without end); asked for one byte more than a pack may have, to tell it is over
+        return read_bytes(path, limit)
 
     return read
 
@@ -156,7 +164,7 @@ def _file_reader(path: Path) -> Callable[[int], bytes]:
 def _resource_reader(resource: Any) -> Callable[[int], bytes]:
     def read(limit: int) -> bytes:
         with resource.open("rb") as fh:
-            data: bytes = fh.read(limit)
+            data: bytes = fh.read(limit + 1)
             return data
 
     return read
@@ -224,7 +232,11 @@ def _fail(source: _Source, message: str, line: int | None = None, key: str = "")
 def _read_text(source: _Source) -> str:
     """The file's text: at most :data:`MAX_PACK_BYTES`, UTF-8, not empty."""
     try:
-        data = source.read(MAX_PACK_BYTES + 1)
+        data = source.read(MAX_PACK_BYTES)
+    except FileTooLarge:
+        data = b"\0" * (MAX_PACK_BYTES + 1)  # reported below, as for a shipped pack
+    except FileProblem as exc:
+        raise PackError(_fail(source, str(exc))) from None
     except FileNotFoundError:
         raise PackError(_fail(source, "no such file")) from None
     except IsADirectoryError:
@@ -260,10 +272,31 @@ def _yaml_problem(source: _Source, exc: yaml.YAMLError) -> PackError:
 
 def _check_events(source: _Source, text: str) -> None:
     """Refuse explicit tags, anchors and aliases before any node is built."""
+    depth = 0
     try:
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
             mark = event.start_mark
             line = mark.line + 1 if mark is not None else None
+            if isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
+                depth += 1
+                if depth > MAX_PACK_DEPTH:
+                    raise PackError(
+                        _fail(
+                            source,
+                            f"nested more than {MAX_PACK_DEPTH} deep; a pack is a flat mapping",
+                            line,
+                        )
+                    )
+            elif isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
+                depth -= 1
+            elif isinstance(event, yaml.ScalarEvent) and len(event.value) > MAX_SCALAR:
+                raise PackError(
+                    _fail(
+                        source,
+                        f"a value of {len(event.value)} characters (at most {MAX_SCALAR})",
+                        line,
+                    )
+                )
             if isinstance(event, yaml.AliasEvent):
                 raise PackError(
                     _fail(source, f"aliases (*{event.anchor}) are not allowed in a pack", line)
@@ -287,13 +320,36 @@ def _check_events(source: _Source, text: str) -> None:
         raise _yaml_problem(source, exc) from None
 
 
+class _NotAValue(Exception):
+    """A scalar that PyYAML's safe constructor cannot build (``=``, ``<<``, an
+    impossible date such as ``2024-02-30``, an integer of thousands of digits)."""
+
+
 def _construct(node: yaml.Node) -> Any:
-    """The Python value of one checked node, built by PyYAML's safe constructor."""
+    """The Python value of one checked node, built by PyYAML's safe constructor; a
+    value it cannot build is :class:`_NotAValue`."""
+    if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:int":
+        digits = node.value.replace("_", "").lstrip("+-")
+        if len(digits) > MAX_INT_DIGITS:
+            raise _NotAValue(f"a number of {len(digits)} digits")
     loader = yaml.SafeLoader("")
     try:
         return loader.construct_document(node)
+    except (yaml.YAMLError, ValueError, TypeError, OverflowError, RecursionError) as exc:
+        shown = node.value if isinstance(node, yaml.ScalarNode) else "this value"
+        raise _NotAValue(f"{str(shown)[:40]!r} is not a value a pack can hold") from exc
     finally:
         loader.dispose()
+
+
+def _unsafe_text(text: str) -> str | None:
+    """Why ``text`` cannot be shown as one line (a control character, a lone surrogate),
+    or ``None``."""
+    for char in text:
+        if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp") and char != "\t":
+            kind = "a lone surrogate" if 0xD800 <= ord(char) <= 0xDFFF else "a control character"
+            return f"holds {kind} (U+{ord(char):04X}); one line of plain text"
+    return None
 
 
 @dataclass
@@ -320,10 +376,10 @@ class _Raw:
 
 
 def _scalar_text(node: yaml.Node) -> str | None:
-    if isinstance(node, yaml.ScalarNode):
-        value = _construct(node)
-        if isinstance(value, str):
-            return value
+    """A header's text as written (``description: 2024-02-30`` is that text, not a
+    date); ``None`` for a list, a mapping or an empty value."""
+    if isinstance(node, yaml.ScalarNode) and node.tag != "tag:yaml.org,2002:null":
+        return str(node.value)
     return None
 
 
@@ -401,11 +457,17 @@ def _read_header(raw: _Raw, key: str, node: yaml.Node, line: int) -> None:
         }[key]
         raw.problems.append(_fail(source, f"expected {expected}", line, key))
         return
+    unsafe = _unsafe_text(text.strip())
     if key == "game":
+        if unsafe or NAME_PATTERN.fullmatch(text) is None:
+            raw.problems.append(_fail(source, f"{text[:40]!r} is not a game's name", line, key))
+            return
         raw.game, raw.game_line = text, line
     elif key == "description":
         if "\n" in text.strip():
             raw.problems.append(_fail(source, "must be one line", line, key))
+        elif unsafe:
+            raw.problems.append(_fail(source, unsafe, line, key))
         elif len(text) > MAX_DESCRIPTION:
             raw.problems.append(
                 _fail(source, f"must be at most {MAX_DESCRIPTION} characters", line, key)
@@ -437,7 +499,10 @@ def _option_value(option: RuleOption, node: yaml.Node) -> tuple[Any, str | None]
         # The text as written: YAML 1.1 would read `declarations: on` as true.
         value: Any = node.value
     else:
-        value = _construct(node)
+        try:
+            value = _construct(node)
+        except _NotAValue as exc:
+            return None, f"{exc} ({_allowed(option)})"
     if value is None or value == "":
         return None, f"needs a value ({_allowed(option)})"
     return value, option.check(value)

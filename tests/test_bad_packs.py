@@ -137,7 +137,7 @@ def test_unknown_game(engine: Engine, tmp_path: Path) -> None:
         ("game: belote\n", "line 1: description: missing"),
         ("game: belote\ndescription: [a, b]\n", "line 2: description: expected one line of text"),
         ("game: belote\ndescription: |\n  one\n  two\n", "line 2: description: must be one line"),
-        ("game: 12\ndescription: d\n", "line 1: game: expected the game's name"),
+        ("game: 12\ndescription: d\n", "line 1: game: unknown game '12' (the games are: "),
         (
             HEAD + "extends: ../official.yaml\n",
             "line 3: extends: '../official.yaml' is not a pack name",

@@ -8,6 +8,10 @@
   otherwise), one message per problem with the file, the line and the key.
 * ``atout variants options GAME``: the options a pack may set, as a Markdown table
   (the same table as ``docs/packs.md``).
+
+Pack files are the user's, so every text taken from one (a description, a file name, a
+problem that quotes a value) is printed with its control characters escaped
+(:func:`atout.ui.safe_text.printable`).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from atout.core.packs import (
     user_dir,
     yaml_text,
 )
+from atout.ui.safe_text import printable
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -51,6 +56,7 @@ def run(args: argparse.Namespace, engine: Engine, out: TextIO | None = None) -> 
 
 
 def _table(rows: list[tuple[str, ...]], out: TextIO) -> None:
+    rows = [tuple(printable(c) for c in row) for row in rows]
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]) - 1)]
     for row in rows:
         cells = [c.ljust(w) for c, w in zip(row, widths, strict=False)]
@@ -67,25 +73,29 @@ def list_command(engine: Engine, game: str | None, out: TextIO) -> int:
         mark = " (!)" if p.problem else ""
         rows.append((p.name + mark, p.game or "?", p.origin, p.description))
     _table(rows, out)
-    print(f"\nUser packs: {user_dir()}", file=out)
+    print(f"\nUser packs: {printable(user_dir())}", file=out)
     notes = [(p, p.problem or p.warning) for p in packs if p.problem or p.warning]
     if notes:
         print("", file=out)
         for p, note in notes:
             label = "cannot be used" if p.problem else "warning"
-            print(f"{p.name} ({label}): {note}", file=out)
+            print(printable(f"{p.name} ({label}): {note}"), file=out)
     return 0
 
 
 def show_command(engine: Engine, pack: str, out: TextIO) -> int:
     """Print a pack's resolved rules: every key, its value, and the pack that set it."""
     resolved = resolve(engine, pack)
-    print(f"pack:        {resolved.name} ({resolved.origin}, {resolved.path})", file=out)
-    print(f"game:        {resolved.game}", file=out)
-    print(f"description: {resolved.description}", file=out)
-    print(f"chain:       {' -> '.join(resolved.chain)}", file=out)
+    head = [
+        f"pack:        {resolved.name} ({resolved.origin}, {resolved.path})",
+        f"game:        {resolved.game}",
+        f"description: {resolved.description}",
+        f"chain:       {' -> '.join(resolved.chain)}",
+    ]
     if resolved.plugins:
-        print(f"plugins:     {', '.join(resolved.plugins)}", file=out)
+        head.append(f"plugins:     {', '.join(resolved.plugins)}")
+    for line in head:
+        print(printable(line), file=out)
     print("", file=out)
     rows: list[tuple[str, ...]] = [("KEY", "VALUE", "SET BY")]
     for s in resolved.settings:
@@ -93,7 +103,7 @@ def show_command(engine: Engine, pack: str, out: TextIO) -> int:
         rows.append((s.key, yaml_text(s.value), where))
     _table(rows, out)
     for warning in resolved.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(f"warning: {printable(warning)}", file=sys.stderr)
     return 0
 
 
@@ -105,9 +115,9 @@ def check_command(engine: Engine, files: list[str], out: TextIO) -> int:
         if problems:
             bad += 1
             for problem in problems:
-                print(problem, file=out)
+                print(printable(problem), file=out)
         else:
-            print(f"{path}: ok", file=out)
+            print(f"{printable(path)}: ok", file=out)
     if len(files) > 1:
         print(f"{len(files) - bad} of {len(files)} packs are valid", file=out)
     return 1 if bad else 0
