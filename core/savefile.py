@@ -78,7 +78,8 @@ class SaveFile:
         try:
             header = loads_json(lines[0])
         except JsonLimitError as exc:
-            raise RecordError(f"{where}: line 1: {exc}") from None
+            reason = str(exc).removeprefix("line 1: ")
+            raise RecordError(f"{where}: line 1: {reason}") from None
         except ValueError:
             raise RecordError(
                 f"{where}: line 1: not a saved atout match (not valid JSON)"

@@ -12,6 +12,15 @@ from atout.core import Engine
 from helpers import shipped_engine
 
 
+@pytest.fixture(autouse=True)
+def _own_data_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every test saves into a folder of its own, never into the person's data folder
+    (the terminal game and the table save every match there)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+
+
 @pytest.fixture(scope="session")
 def engine() -> Engine:
     """The engine with atout's own plugins only: the rule tests check the rules as atout

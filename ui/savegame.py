@@ -3,28 +3,42 @@
 All live in atout's data folder (``$XDG_DATA_HOME/atout``, see
 :func:`atout.ui.paths.data_dir`):
 
-* ``saved-match.jsonl`` — the match being played: the session's save file
+* ``saved-match.jsonl`` — the match being played at the table: the session's save file
   (:meth:`atout.core.session.Session.attach`), with the start view's choices beside it.
   The session writes it: whole at each deal's start and end, one line per action in
   between.  **Continue** resumes it (:meth:`atout.core.session.Session.resume`).  A save
   that cannot be resumed is never deleted: it is moved aside, and the message says where.
-* ``records/GAME-SEED-dealN.json`` — the record of every finished deal, and
-  ``records/GAME-SEED.json`` the match so far (``atout replay`` reads both).
+* ``terminal-match.jsonl`` — the same for the terminal game (``atout play --text``),
+  which ``atout play --text --continue`` resumes; kept apart so that neither front end
+  replaces the other's match.
+* ``records/GAME-SEED.json`` — the record of a match (``atout replay`` reads it), and
+  ``records/GAME-SEED-dealN.json`` the record of each of its finished deals.  A match
+  never takes the name of an earlier one: playing a seed again gives
+  ``GAME-SEED-2.json`` (the name is claimed when the match starts, see
+  :func:`claim_record`).
 * ``settings.json`` — the last choices of the start view and the speed.
+
+Nothing here deletes or overwrites a file a person saved: a save file that is in the way
+(a folder where the save goes, a data folder that is a file, a folder that cannot be
+written) is a :class:`SaveError`, one line that says which file and why.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import os
+import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from atout.core import Deal, Engine, Match, Rules
-from atout.core.records import deal_to_record, save_json
+from atout.core.errors import AtoutError, RecordError
+from atout.core.files import read_bytes, sync_folder
+from atout.core.records import deal_to_record, parse_json, save_json
 from atout.core.session import BOT, PERSON, Player, Session
 from atout.core.views import Bot
 
@@ -32,6 +46,25 @@ from .paths import data_dir
 
 BotFactory = Callable[[str, int, Rules, int], Bot]
 """Makes the bot for a seat: ``(game, seat, rules, seed) -> bot`` (tests pass their own)."""
+
+RECORD_KEY = "record"
+"""The key of a save file's ``meta`` that names the match's record file."""
+MAX_SETTINGS_BYTES = 64 * 1024
+"""The largest settings file read."""
+
+
+class SaveError(AtoutError):
+    """The match cannot be saved or resumed where atout keeps it (a file or a folder in
+    the way, no permission, no space); the message names the file."""
+
+
+def _save_problem(exc: OSError, path: Path) -> SaveError:
+    where = exc.filename or path
+    if isinstance(exc, FileExistsError | NotADirectoryError):
+        reason = "a file is in the way of a folder"
+    else:
+        reason = exc.strerror or str(exc)
+    return SaveError(f"{where}: cannot save the match there ({reason})")
 
 
 @dataclass
@@ -68,6 +101,11 @@ def saved_match_path() -> Path:
     return data_dir() / "saved-match.jsonl"
 
 
+def terminal_match_path() -> Path:
+    """The terminal game's save file (kept apart from the table's)."""
+    return data_dir() / "terminal-match.jsonl"
+
+
 def records_dir() -> Path:
     return data_dir() / "records"
 
@@ -98,8 +136,60 @@ def start_session(
         bots = {s: bot_factory(match.game, s, rules, match.seed + s) for s in range(1, seats)}
     session = Session(engine, players=players, think=setup.think, bots=bots, match=match)
     if persist:
-        session.attach(saved_match_path(), {"setup": asdict(setup)})
+        follow(session, saved_match_path(), {"setup": asdict(setup)})
     return session
+
+
+def follow(session: Session, path: Path, meta: dict[str, Any]) -> Path:
+    """Make ``session`` follow the save file ``path`` (with ``meta``) and claim the name
+    of its match record (:func:`claim_record`), kept in ``meta``; returns the record's
+    path.  A file in the way is a :class:`SaveError`, and nothing is written then."""
+    try:
+        if path.is_dir():
+            raise SaveError(f"{path}: is a folder; the match is saved in a file of that name")
+        session.attach(path, meta)  # the save first: a file in its way stops us here
+        record = claim_record(session)
+        session.attach(path, {**meta, RECORD_KEY: record.name})
+    except OSError as exc:
+        raise _save_problem(exc, path) from None
+    return record
+
+
+def claim_record(session: Session, folder: Path | None = None) -> Path:
+    """A record file of its own for the session's match: ``GAME-SEED.json``, or
+    ``GAME-SEED-2.json`` (and so on) when an earlier match has that name.  The file is
+    created at once (exclusively, holding the match record as it stands), so two matches
+    never take one name; :func:`save_deal_record` replaces it as deals are played."""
+    folder = records_dir() if folder is None else folder
+    folder.mkdir(parents=True, exist_ok=True)
+    match = session.match
+    text = json.dumps(session.record(), ensure_ascii=False, indent=1) + "\n"
+    n = 1
+    while True:
+        stem = f"{match.game}-{match.seed}" + (f"-{n}" if n > 1 else "")
+        path = folder / f"{stem}.json"
+        if not (folder / f"{stem}-deal01.json").exists():
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            except FileExistsError:
+                pass
+            else:
+                with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                    fh.write(text)
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                sync_folder(folder)
+                return path
+        n += 1
+
+
+def record_path(session: Session) -> Path:
+    """The match's record file: the one claimed when it started (its name is in the
+    save file's ``meta``), or a newly claimed one."""
+    name = session.meta.get(RECORD_KEY)
+    if isinstance(name, str) and name.endswith(".json") and "/" not in name and name[0] != ".":
+        return records_dir() / name
+    return claim_record(session)
 
 
 def resume_session(engine: Engine, bot_factory: BotFactory | None = None) -> tuple[Setup, Session]:
@@ -114,29 +204,50 @@ def resume_session(engine: Engine, bot_factory: BotFactory | None = None) -> tup
         assert bot_factory is not None
         return bot_factory(match.game, seat, match.rules, match.seed + seat)
 
-    session = Session.resume(
-        engine, saved_match_path(), bot_factory=factory if bot_factory is not None else None
-    )
+    session = resume(engine, saved_match_path(), factory if bot_factory is not None else None)
     setup = Setup.from_json(session.meta.get("setup"))
     setup.game = session.game
     return setup, session
 
 
-def set_aside() -> Path | None:
-    """Move a save that cannot be resumed out of Continue's way, keeping it: it becomes
-    ``saved-match-unreadable-DATE.jsonl`` beside it.  Returns where it went (``None``
-    when there was nothing to move or it could not be moved)."""
-    path = saved_match_path()
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"saved-match-unreadable-{stamp}.jsonl")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"saved-match-unreadable-{stamp}-{n}.jsonl")
+def resume(
+    engine: Engine, path: Path, bot_factory: Callable[[Match, int], Bot] | None = None
+) -> Session:
+    """:meth:`Session.resume` of the save file ``path``, every problem one
+    :class:`~atout.core.errors.AtoutError` naming the file (a file that cannot be
+    followed again, e.g. in a read-only folder, is a :class:`SaveError`)."""
     try:
-        path.rename(target)
+        return Session.resume(engine, path, bot_factory=bot_factory)
+    except OSError as exc:
+        raise _save_problem(exc, path) from None
+
+
+def set_aside(path: Path | None = None, label: str = "unreadable") -> Path | None:
+    """Move a save that cannot be resumed out of Continue's way, keeping it: it becomes
+    ``NAME-LABEL-DATE.jsonl`` beside it (``path``: by default the table's save).
+    Returns where it went (``None`` when there was nothing to move or it could not be
+    moved); an existing file is never replaced."""
+    path = saved_match_path() if path is None else path
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    base = path.name.removesuffix(".jsonl")
+    n = 1
+    while True:
+        suffix = f"-{n}" if n > 1 else ""
+        target = path.with_name(f"{base}-{label}-{stamp}{suffix}.jsonl")
+        try:
+            os.link(path, target)  # fails, never replaces, when the name is taken
+        except FileExistsError:
+            n += 1
+            continue
+        except OSError:
+            return None
+        break
+    try:
+        path.unlink()
     except OSError:
+        target.unlink(missing_ok=True)
         return None
+    sync_folder(path.parent)
     return target
 
 
@@ -153,20 +264,20 @@ def save_deal_record(session: Session, deal: Deal) -> Path:
     """Write the record of a finished deal, and of the match so far; return the deal's path."""
     match = session.match
     number = sum(1 for d in match.deals[: match.deals.index(deal) + 1] if d.score is not None)
-    folder = records_dir()
+    whole = record_path(session)
     path = save_json(
-        folder / f"{match.game}-{match.seed}-deal{number:02d}.json",
+        whole.with_name(f"{whole.stem}-deal{number:02d}.json"),
         deal_to_record(deal, seed=match.seed),
     )
-    save_json(folder / f"{match.game}-{match.seed}.json", session.record())
+    save_json(whole, session.record())
     return path
 
 
 def load_settings() -> dict[str, Any]:
     """The saved settings (an empty dict when there are none or they are unreadable)."""
     try:
-        data = json.loads(settings_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
+        data = parse_json(read_bytes(settings_path(), MAX_SETTINGS_BYTES).decode(), "settings")
+    except (AtoutError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
 
@@ -175,3 +286,85 @@ def save_settings(settings: dict[str, Any]) -> None:
     """Keep the settings for the next start (failures to write are not worth a crash)."""
     with contextlib.suppress(OSError):
         save_json(settings_path(), settings)
+
+
+# --- the terminal game ---------------------------------------------------------------------
+
+
+def follow_terminal(session: Session, claim: bool = True) -> Path | None:
+    """Make a new terminal match follow :func:`terminal_match_path` (written after every
+    action, as the table's) and, with ``claim``, claim its record's name.  A match left
+    unfinished there before is moved aside, never replaced: returns where it is kept
+    (``None`` when there was none)."""
+    path = terminal_match_path()
+    kept = set_aside(path, "left") if path.exists() and not path.is_dir() else None
+    if claim:
+        follow(session, path, {})
+    else:
+        try:
+            if path.is_dir():
+                raise SaveError(f"{path}: is a folder; the match is saved in a file of that name")
+            session.attach(path, {})
+        except OSError as exc:
+            raise _save_problem(exc, path) from None
+    return kept
+
+
+def resume_terminal(engine: Engine, bot_factory: Callable[[int], Bot] | None = None) -> Session:
+    """The terminal's saved match, standing where it was saved.  A save that cannot be
+    resumed is moved aside (never deleted) and the error says where it is kept."""
+    path = terminal_match_path()
+    if not path.exists():
+        raise SaveError(f"{path}: no match of the terminal game is saved")
+
+    def factory(match: Match, seat: int) -> Bot:
+        assert bot_factory is not None
+        return bot_factory(seat)
+
+    try:
+        return resume(engine, path, factory if bot_factory is not None else None)
+    except SaveError:
+        raise
+    except AtoutError as exc:
+        kept = set_aside(path)
+        where = f"; it is kept in {kept}" if kept is not None else ""
+        raise RecordError(f"the saved match cannot be resumed: {exc}{where}") from None
+
+
+def end_terminal(session: Session, record: Path | None = None) -> Path:
+    """The terminal match stops (over, quit, or a signal): write its record (to
+    ``record``, else the name claimed when it started), and remove its save file when
+    the match is over (its deals are in the record); a match left unfinished keeps its
+    save for ``--continue``.  Returns the record's path."""
+    path = save_json(record if record is not None else record_path(session), session.record())
+    if session.result is not None:
+        finish(session)
+    else:
+        session.detach()
+    return path
+
+
+class Stopped(SystemExit):
+    """The process was asked to stop (SIGHUP, SIGTERM): raised in the main thread so
+    that the match's files are written on the way out."""
+
+
+@contextlib.contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """While the block runs, SIGHUP and SIGTERM raise :class:`Stopped` (exit code 128 +
+    the signal) instead of killing the process, so the block's ``finally`` saves; the
+    handlers before are put back after."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise Stopped(128 + signum)
+
+    previous: dict[int, Any] = {}
+    for sig in (signal.SIGHUP, signal.SIGTERM):
+        with contextlib.suppress(ValueError, OSError):  # not the main thread
+            previous[sig] = signal.signal(sig, stop)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                signal.signal(number, handler)

@@ -51,6 +51,7 @@ from atout.core.session import (
 )
 from atout.core.views import Bot
 
+from . import savegame
 from .cards_text import HUMAN, show_card, show_cards, team_long_name
 from .paths import data_dir
 
@@ -404,13 +405,21 @@ def play_match(
     inp: TextIO = sys.stdin,
     out: TextIO = sys.stdout,
     bot_factory: Callable[[int], Bot] | None = None,
+    resume: bool = False,
 ) -> int:
-    """Play a whole match in the terminal; the match record is saved at the end (or on
-    quit) and its path shown."""
-    seats = engine.game(game).seats
-    players = [Player(PERSON, "You")] + [Player(BOT, "", bot)] * (seats - 1)
-    bots = {s: bot_factory(s) for s in range(1, seats)} if bot_factory else None
-    session = Session(engine, game, rules, players=players, seed=seed, think=think, bots=bots)
+    """Play a whole match in the terminal (``resume``: the match left unfinished); it is
+    saved after every action (:mod:`atout.ui.savegame`), and on SIGHUP or SIGTERM; the
+    match record is written at the end (or on quit) and its path shown."""
+    if resume:
+        session = savegame.resume_terminal(engine, bot_factory)
+    else:
+        seats = engine.game(game).seats
+        players = [Player(PERSON, "You")] + [Player(BOT, "", bot)] * (seats - 1)
+        bots = {s: bot_factory(s) for s in range(1, seats)} if bot_factory else None
+        session = Session(engine, game, rules, players=players, seed=seed, think=think, bots=bots)
+        kept = savegame.follow_terminal(session, claim=save is None)
+        if kept is not None:
+            print(f"The match you left is kept in {kept}.", file=out)
     seed = session.match.seed
     print(
         f"atout: {session.match.info.title}, seed {seed} (repeat it with --seed {seed}). "
@@ -418,11 +427,13 @@ def play_match(
         file=out,
     )
     try:
-        code = TerminalGame(session, inp, out).run()
+        with savegame.stop_on_signals():
+            code = TerminalGame(session, inp, out).run()
     finally:
-        path = Path(save) if save else data_dir() / "records" / f"{game}-{seed}.json"
-        saved = save_json(path, session.record())
+        saved = savegame.end_terminal(session, Path(save) if save else None)
         print(f"The match record is saved in {saved}", file=out)
+        if session.result is None:
+            print("Continue this match with: atout play --text --continue", file=out)
     return code
 
 

@@ -22,6 +22,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--text", action="store_true", help="play in the terminal")
     parser.add_argument(
+        "--continue",
+        dest="resume",
+        action="store_true",
+        help="with --text: continue the match left unfinished in the terminal",
+    )
+    parser.add_argument(
         "--seed", type=int, default=None, help="repeat a match: same seed, same cards"
     )
     parser.add_argument("--pack", default=None, metavar="NAME_OR_FILE", help="a house-rule pack")
@@ -86,7 +92,14 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         from atout.ui import terminal
 
         return terminal.play_match(
-            engine, args.game, rules, bot=args.bot, seed=args.seed, think=args.think, save=args.save
+            engine,
+            args.game,
+            rules,
+            bot=args.bot,
+            seed=args.seed,
+            think=args.think,
+            save=args.save,
+            resume=args.resume,
         )
     from atout.ui.display import display_problem
 

@@ -98,7 +98,10 @@ class MatchTable(TableView):
         """A new match with the same settings (a new shuffle unless a seed was chosen)."""
         self.app.worker.cancel_all()
         self.job = None
-        self.app.start_match(replace(self.setup), self.session.rules)
+        try:
+            self.app.start_match(replace(self.setup), self.session.rules)
+        except AtoutError as exc:  # the save file cannot be written: say why
+            self.app.show_start(str(exc))
 
     def apply(self, seat: int, action: Action) -> None:
         """Send ``seat``'s ``action`` to the session and show what it answers."""

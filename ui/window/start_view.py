@@ -422,7 +422,10 @@ class StartView(arcade.View):
         except AtoutError as exc:
             self.set_message(str(exc))
             return
-        self.app.start_match(setup, rules)
+        try:
+            self.app.start_match(setup, rules)
+        except AtoutError as exc:  # the save file cannot be written: say why, stay here
+            self.set_message(str(exc))
 
     def continue_match(self) -> None:
         if savegame.has_saved_match():
