@@ -597,6 +597,16 @@ class Session:
             self._journal.file.close()
         self._journal = None
 
+    def use_save_file(self, file: SaveFile) -> None:
+        """Write the save file through ``file`` from now on: a :class:`SaveFile` of the
+        same path, such as a server's that defers its writes to a worker thread.  The
+        session must be following that file already (:meth:`attach`, :meth:`resume`)."""
+        journal = self._journal
+        if journal is None or journal.file.path != file.path:
+            raise ValueError("use_save_file: the session does not follow that file")
+        journal.file.close()
+        journal.file = file
+
     @property
     def save_path(self) -> Path | None:
         return self._journal.file.path if self._journal is not None else None
