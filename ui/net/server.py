@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hmac
 import json
 import logging
@@ -46,6 +47,7 @@ from atout.core.cards import (
     parse_card,
 )
 from atout.core.errors import AtoutError, IllegalMoveError
+from atout.core.savefile import SaveFile
 from atout.core.session import REMOTE, Event, Player, Session
 from atout.core.views import Bot
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -112,6 +114,47 @@ def redact(text: str, allowed: CardSet) -> str:
     return _CARD_WORDS.sub(words_sub, _CARD_TEXT.sub(text_sub, text))
 
 
+# --- saving --------------------------------------------------------------------------------
+
+
+class DeferredSaveFile(SaveFile):
+    """A table's save file whose writes wait for :meth:`flush`: the table's work (the
+    engine, the messages) runs on the event loop, and only the disk's work (the write
+    and the forcing to disk) runs in a worker thread, before anyone is told of the
+    action."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self._pending: list[Callable[[], None]] = []
+
+    def write(self, data: dict[str, Any]) -> None:
+        self._pending.append(functools.partial(SaveFile.write, self, data))
+
+    def append_action(self, seat: int, action: Action) -> None:
+        self._pending.append(functools.partial(SaveFile.append_action, self, seat, action))
+
+    @property
+    def pending(self) -> bool:
+        return bool(self._pending)
+
+    def flush(self) -> None:
+        """Do the writes waiting, in order (in a worker thread)."""
+        ops, self._pending = self._pending, []
+        for op in ops:
+            op()
+
+
+def defer_saves(session: Session) -> DeferredSaveFile | None:
+    """Make ``session``'s save file wait for :meth:`DeferredSaveFile.flush` (``None``:
+    the session follows no save file)."""
+    path = session.save_path
+    if path is None:
+        return None
+    file = DeferredSaveFile(path)
+    session.use_save_file(file)
+    return file
+
+
 # --- tables --------------------------------------------------------------------------------
 
 
@@ -176,6 +219,8 @@ class Table:
         self.watchers: set[Conn] = set()
         self.bots: dict[int, Bot] = {}
         self.driver: asyncio.Task[None] | None = None
+        self.file = defer_saves(session)
+        """The save file, written in a worker thread after each change (:meth:`TableServer._change`)."""
 
     # --- who plays a seat ----------------------------------------------------------------
 
@@ -436,6 +481,17 @@ class TableServer:
     async def _work(self, fn: Callable[[], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.io, fn)
 
+    async def _change(self, table: Table, fn: Callable[[], T]) -> T:
+        """Run ``fn``, a change to ``table``'s session, on the loop (it is quick: no
+        search, no disk), then the save file's writes in a worker thread; the caller
+        tells the clients only after this returns, so an action is on disk before anyone
+        learns of it.  The caller holds the table's lock."""
+        result = fn()
+        file = table.file
+        if file is not None and file.pending:
+            await self._work(file.flush)
+        return result
+
     # --- a connection ------------------------------------------------------------------
 
     async def _handle(self, ws: ServerConnection) -> None:
@@ -571,6 +627,7 @@ class TableServer:
             path = self.data / (code + SAVE_SUFFIX)
             async with table.lock:
                 await self._work(lambda: session.attach(path, table.meta()))
+                table.file = defer_saves(session)
         out = {
             "type": "created",
             "table": code,
@@ -626,7 +683,7 @@ class TableServer:
             }
             if ref is not None:
                 joined["ref"] = ref
-            update = await self._work(lambda: table.update(seat, []))
+            update = table.update(seat, [])
             self._send(conn, joined)
             self._send(conn, update)
             if replaced is not None and replaced is not conn:
@@ -693,7 +750,7 @@ class TableServer:
                     return redact(str(exc), allowed)
                 return table.fan_out(events, conn, ref)
 
-            sent = await self._work(apply)
+            sent = await self._change(table, apply)
             if isinstance(sent, str):
                 raise p.ProtocolError(p.ILLEGAL, sent)
             for target, text in sent:
@@ -718,7 +775,7 @@ class TableServer:
                     return None
                 return redact(reason, session.view(seat).known_cards() | 1 << card)
 
-            reason = await self._work(why)
+            reason = why()
         out = {"type": "explained", "card": card_str(card), "reason": reason}
         if ref is not None:
             out["ref"] = ref
@@ -729,7 +786,7 @@ class TableServer:
         if table is None:
             raise p.ProtocolError(p.NOT_SEATED, "join a table first")
         async with table.lock:
-            record = await self._work(table.record)
+            record = table.record()
         out = {"type": "record", "table": table.code, "record": record}
         if ref is not None:
             out["ref"] = ref
@@ -798,7 +855,7 @@ class TableServer:
                 if not table.started or session.result is not None:
                     return
                 if session.needs_deal:
-                    sent = await self._work(lambda: table.fan_out(session.next_deal()))
+                    sent = await self._change(table, lambda: table.fan_out(session.next_deal()))
                     for target, text in sent:
                         self._send(target, text)
                     continue
@@ -818,7 +875,7 @@ class TableServer:
                 def play(seat: int = seat, answer: object = answer) -> list[tuple[Conn, str]]:
                     return table.fan_out(session.bot_answer(seat, answer))
 
-                sent = await self._work(play)
+                sent = await self._change(table, play)
                 for target, text in sent:
                     self._send(target, text)
 
