@@ -4,7 +4,6 @@ input is one clear line, never a traceback."""
 from __future__ import annotations
 
 import pytest
-
 from atout.ui.cli import main
 
 
