@@ -322,6 +322,14 @@ class RemoteTable:
         self.players: list[dict[str, Any]] = []
         self.closed = ""
         """Why the connection is closed for good ("" while it is not)."""
+        deadline = time.monotonic() + 10.0
+        while time.monotonic() < deadline:  # where the table stands, before anything else
+            msg = client.get(max(0.0, deadline - time.monotonic()))
+            if msg is None:
+                break
+            self.absorb(msg)
+            if msg.get("type") == "update":
+                break
 
     # --- what stands -------------------------------------------------------------------------
 

@@ -618,8 +618,8 @@ class TableServer:
             raise p.ProtocolError(p.BAD_RULES, str(exc)) from None
         code = self._new_code()
         seats_n = self.engine.game(game).seats
-        seats = [Seat(secrets.token_urlsafe(12)) for _ in range(seats_n)]
-        host = secrets.token_urlsafe(12)
+        seats = [Seat(secrets.token_hex(10)) for _ in range(seats_n)]
+        host = secrets.token_hex(10)
         session = Session(self.engine, game, rules, players=[Player(REMOTE)] * seats_n, seed=seed)
         table = Table(self, code, session, host, seats, bot, started=False)
         self.tables[code] = table
