@@ -25,15 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-ALLOWED_CYCLES: frozenset[frozenset[str]] = frozenset(
-    {
-        # Expected to vanish: the bot engineers are removing this one (basic.py imports
-        # belote_expert inside a function, belote_expert imports basic at module level).
-        # When it is gone, delete this entry; the allow-list must then stay empty.
-        frozenset({"atout.plugins.bots.basic", "atout.plugins.bots.belote_expert"}),
-    }
-)
-"""Cycles tolerated for now, each as the set of its modules: at most this one pair."""
+
 
 
 def source_modules() -> dict[str, Path]:
@@ -183,7 +175,7 @@ def test_the_graph_sees_the_package() -> None:
 
 def test_no_import_cycle() -> None:
     graph = import_graph()
-    cycles = [c for c in strongly_connected(graph) if frozenset(c) not in ALLOWED_CYCLES]
+    cycles = strongly_connected(graph)
     named = [" -> ".join(one_cycle(graph, c)) for c in cycles]
     assert named == [], "import cycles:\n" + "\n".join(named)
 
@@ -196,9 +188,3 @@ def test_the_front_ends_have_no_cycle_even_for_the_type_checker() -> None:
     ui = {name: deps for name, deps in graph.items() if name.startswith("atout.ui")}
     named = [" -> ".join(one_cycle(ui, c)) for c in strongly_connected(ui)]
     assert named == [], "import cycles:\n" + "\n".join(named)
-
-
-def test_at_most_one_cycle_is_allowed() -> None:
-    """The allow-list is for the one cycle being removed, not a place for new ones."""
-    assert len(ALLOWED_CYCLES) <= 1
-    assert all(len(cycle) == 2 for cycle in ALLOWED_CYCLES)
