@@ -22,9 +22,14 @@ from atout.core.engine import Deal
 from atout.ui.net import protocol as p
 from atout.ui.net.botclient import create, play_seat
 from atout.ui.net.server import TableServer, cards_named
+from atout.ui.rules import resolve_rules
 
-MATCHES = {"belote": 5, "decouverte": 5}
+MATCHES = {"belote": 6, "decouverte": 5}
 """Seeded matches played per game (every deal of each is checked)."""
+
+PACKS = {"belote": ("", "arret", "play-on"), "decouverte": ("", "decouverte-reveal-on-lead")}
+"""The rules the seeds take in turn: the default rules and house rules that show or turn
+cards at other moments (l'arrêt's claim, the face-down card turned on the lead)."""
 
 
 def strings(data: Any) -> list[str]:
@@ -93,7 +98,7 @@ def random_choice(rng: random.Random) -> Any:
 
 
 async def play_table(
-    engine: Engine, game: str, seed: int
+    engine: Engine, game: str, seed: int, pack: str = ""
 ) -> tuple[list[Deal], list[list[tuple[dict[str, Any], set[str]]]]]:
     """One match of ``game`` through a server, every seat a recording client, plus a
     spectator; the match's deals and, per seat (the last is the spectator), every frame
@@ -102,7 +107,7 @@ async def play_table(
     await server.start()
     try:
         url = f"ws://127.0.0.1:{server.port}"
-        rules = engine.default_rules(game)
+        rules = resolve_rules(engine, game, pack)
         made = await create(url, rules, seed=seed)
         seats = made["seats"]
         frames: list[list[tuple[dict[str, Any], set[str]]]] = [[] for _ in range(seats + 1)]
@@ -188,7 +193,8 @@ def test_no_frame_names_a_card_its_seat_may_not_know() -> None:
     total_errors = 0
     for game, matches in MATCHES.items():
         for seed in range(1, matches + 1):
-            deals, frames = asyncio.run(play_table(engine, game, seed))
+            pack = PACKS[game][seed % len(PACKS[game])]
+            deals, frames = asyncio.run(play_table(engine, game, seed, pack))
             checked, errors = check_frames(deals, frames)
             assert checked > len(deals) * 4
             total_deals[game] += len(deals)
