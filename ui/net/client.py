@@ -324,11 +324,11 @@ class RemoteTable:
         """Why the connection is closed for good ("" while it is not)."""
         deadline = time.monotonic() + 10.0
         while time.monotonic() < deadline:  # where the table stands, before anything else
-            msg = client.get(max(0.0, deadline - time.monotonic()))
-            if msg is None:
+            got = client.get(max(0.0, deadline - time.monotonic()))
+            if got is None:
                 break
-            self.absorb(msg)
-            if msg.get("type") == "update":
+            self.absorb(got)
+            if got.get("type") == "update":
                 break
 
     # --- what stands -------------------------------------------------------------------------
