@@ -7,7 +7,8 @@ is the number of actions the server took (checked by the engine, saved to disk, 
 every seat of the table) per second of wall-clock time; ``server_action_p95_ms`` the 95th
 percentile of the delay between a client sending its action and receiving the server's
 answer to it.  ``server_cpu_ms_per_action`` is the server process's CPU time per action
-(all its threads): what one action costs, whatever else runs on the machine.
+(all its threads) and ``server_clients_cpu_ms_per_action`` the bot clients' (this
+process): what one action costs, whatever else runs on the machine.
 """
 
 from __future__ import annotations
@@ -81,11 +82,13 @@ async def _run_tables(
             break
         await asyncio.sleep(0.05)
     cpu = server_cpu()
+    own = time.process_time()
     started = time.perf_counter()
     go.set()
     results = await asyncio.gather(*runs)
     elapsed = min(time.perf_counter() - started, seconds) or seconds
     used = server_cpu() - cpu
+    clients_used = time.process_time() - own
     latencies = sorted(ms for r in results for ms in r.latencies_ms)
     if not latencies:
         raise AtoutError("the server bench took no action")
@@ -97,6 +100,7 @@ async def _run_tables(
         "server_tables": tables,
         "server_clients": len(runs),
         "server_cpu_ms_per_action": round(used * 1000.0 / len(latencies), 3),
+        "server_clients_cpu_ms_per_action": round(clients_used * 1000.0 / len(latencies), 3),
     }
 
 
