@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from atout.core import Action, Engine, View
 from atout.core.errors import AtoutError
 
-from .botclient import create, play_seat
+from .botclient import SeatRun, create, play_seat
 
 if TYPE_CHECKING:
     from atout.ui.commands.bench import BenchContext
@@ -61,6 +61,7 @@ async def _run_tables(
 
         return on_frame
 
+    records = [SeatRun() for _, answer in made for _ in answer["tokens"]]
     runs = [
         asyncio.create_task(
             play_seat(
@@ -70,12 +71,16 @@ async def _run_tables(
                 rules,
                 random_chooser(i * 10 + s),
                 on_frame=seen((answer["table"], s)),
-                deadline=seconds,
+                deadline=seconds + 120.0,
                 go=go,
+                run=records[k],
             )
         )
-        for i, (rules, answer) in enumerate(made)
-        for s, token in enumerate(answer["tokens"])
+        for k, (i, s, rules, answer, token) in enumerate(
+            (i, s, rules, answer, token)
+            for i, (rules, answer) in enumerate(made)
+            for s, token in enumerate(answer["tokens"])
+        )
     ]
     for _ in range(1200):  # every client connected and seated (at most a minute)
         if len(joined) >= seated:
@@ -85,10 +90,14 @@ async def _run_tables(
     own = time.process_time()
     started = time.perf_counter()
     go.set()
-    results = await asyncio.gather(*runs)
-    elapsed = min(time.perf_counter() - started, seconds) or seconds
+    await asyncio.sleep(seconds)  # the window: every action answered within it counts
+    elapsed = time.perf_counter() - started
     used = server_cpu() - cpu
     clients_used = time.process_time() - own
+    for task in runs:
+        task.cancel()
+    await asyncio.gather(*runs, return_exceptions=True)
+    results = records
     latencies = sorted(ms for r in results for ms in r.latencies_ms)
     if not latencies:
         raise AtoutError("the server bench took no action")

@@ -10,6 +10,7 @@ joins with its seat's token and answers each ``update`` that gives it the turn w
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import Callable
@@ -72,17 +73,20 @@ async def play_seat(
     deadline: float = 120.0,
     host: str | None = None,
     go: asyncio.Event | None = None,
+    run: SeatRun | None = None,
 ) -> SeatRun:
     """Play ``table``'s seat of ``token`` (``None``: watch) with ``choose`` until the
     match is over or ``deadline`` seconds pass.  ``before_act(view, update)`` may return
     extra frames (texts) to send before each action (the tests' wrong actions);
     ``host``: start the table with this host token once seated; ``go``: wait for this
-    event before the first action (the ``deadline`` then counts from it)."""
-    run = SeatRun()
+    event before the first action; ``run``: the record to fill (the caller keeps what it
+    holds even if it cancels the task)."""
+    run = run if run is not None else SeatRun()
     sent_at: dict[int, float] = {}
     ref = 0
     answered: tuple[int, int] | None = None
-    end = time.monotonic() + deadline
+    loop = asyncio.get_running_loop()
+    end = loop.time() + deadline
     async with connect(url, compression=None, max_size=p.MAX_FRAME, open_timeout=60) as ws:
         await ws.send(json.dumps({"type": "hello", "version": p.VERSION}))
         join: dict[str, Any] = {"type": "join", "table": table}
@@ -91,55 +95,57 @@ async def play_seat(
         await ws.send(json.dumps(join))
         if host is not None:
             await ws.send(json.dumps({"type": "start", "table": table, "host": host}))
-        while time.monotonic() < end:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.01, end - time.monotonic()))
-            except (TimeoutError, ConnectionClosed):
-                break
-            text = raw if isinstance(raw, str) else raw.decode()
-            msg = json.loads(text)
-            if on_frame is not None:
-                on_frame(msg, text)
-            kind = msg.get("type")
-            if kind == "error":
-                run.errors.append(msg)
-                continue
-            if kind != "update":
-                continue
-            r = msg.get("ref")
-            if isinstance(r, int) and r in sent_at:
-                run.latencies_ms.append((time.perf_counter() - sent_at.pop(r)) * 1000.0)
-            if msg.get("result") is not None:
-                run.finished = True
-                break
-            view_data = msg.get("view")
-            if choose is None or view_data is None or msg.get("to_act") != view_data.get("seat"):
-                continue
-            position = (msg["deal"], msg["step"])
-            if position == answered:
-                continue
-            answered = position
-            if go is not None and not go.is_set():
-                await go.wait()
-                end = time.monotonic() + deadline
-            view = p.view_from_json(view_data, rules.game, rules)
-            if before_act is not None:
-                for extra in before_act(view, msg):
-                    await ws.send(extra)
-            action = choose(view)
-            ref += 1
-            sent_at[ref] = time.perf_counter()
-            await ws.send(
-                json.dumps(
-                    {
-                        "type": "act",
-                        "seat": view.seat,
-                        "deal": msg["deal"],
-                        "step": msg["step"],
-                        "action": p.action_to_json(action),
-                        "ref": ref,
-                    }
-                )
-            )
-            run.actions += 1
+        with contextlib.suppress(TimeoutError, ConnectionClosed):
+            async with asyncio.timeout_at(end):  # one timer for the whole run
+                while True:
+                    raw = await ws.recv()
+                    text = raw if isinstance(raw, str) else raw.decode()
+                    msg = json.loads(text)
+                    if on_frame is not None:
+                        on_frame(msg, text)
+                    kind = msg.get("type")
+                    if kind == "error":
+                        run.errors.append(msg)
+                        continue
+                    if kind != "update":
+                        continue
+                    r = msg.get("ref")
+                    if isinstance(r, int) and r in sent_at:
+                        run.latencies_ms.append((time.perf_counter() - sent_at.pop(r)) * 1000.0)
+                    if msg.get("result") is not None:
+                        run.finished = True
+                        break
+                    view_data = msg.get("view")
+                    if (
+                        choose is None
+                        or view_data is None
+                        or msg.get("to_act") != view_data.get("seat")
+                    ):
+                        continue
+                    position = (msg["deal"], msg["step"])
+                    if position == answered:
+                        continue
+                    answered = position
+                    if go is not None and not go.is_set():
+                        await go.wait()
+                    view = p.view_from_json(view_data, rules.game, rules)
+                    if before_act is not None:
+                        for extra in before_act(view, msg):
+                            await ws.send(extra)
+                    action = choose(view)
+                    ref += 1
+                    sent_at[ref] = time.perf_counter()
+                    await ws.send(
+                        json.dumps(
+                            {
+                                "type": "act",
+                                "seat": view.seat,
+                                "deal": msg["deal"],
+                                "step": msg["step"],
+                                "action": p.action_to_json(action),
+                                "ref": ref,
+                            }
+                        )
+                    )
+                    run.actions += 1
     return run
