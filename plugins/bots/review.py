@@ -1,0 +1,953 @@
+"""The review of a deal: what every decision was worth, from the deciding seat's view.
+
+A review replays a deal record with the engine and, at each decision, values every legal
+action from the :class:`~atout.core.views.View` of the seat that made it (never the
+deal's state), with the solvers of this package:
+
+* **Découverte, play**: the expected final score difference of each legal card for the
+  seat that plays it (its deal score minus the opponent's, as :func:`.score_utility`
+  counts it), the face-down cards still unseen being chance for both players.  Exact
+  (the chance-aware :class:`.ChanceSolver`) when the position is small enough and the
+  search ends within the budget; else estimated on layouts sampled from the unseen
+  face-down cards, each solved exactly once few tricks remain (played on by the fast
+  :class:`.Policy` before that), with the sample count and a 95% interval.
+* **Découverte, bidding**: each bid's value for the bidder, estimated on sampled layouts
+  (both sides play the policy, the last tricks solved exactly), the two rounds of
+  bidding solved as a small game on the means (a redeal is worth 0), as the expert bids.
+* **Four-player, play**: two values per legal card: the *double-dummy* value (exact, all
+  four hands known: what the card was worth had the seat seen every hand; this one
+  alone reads the deal's true hands) and the *single-dummy* estimate from the seat's
+  information (hands sampled consistent with its view and the play so far, as the
+  expert samples them, each solved by the double-dummy solver; in the first two tricks
+  three tricks deep with the solver's estimate beyond).  Values are the deal's score
+  difference for the seat's team (:func:`.deal_utility`).  The four-player bidding is
+  not valued (its decisions are listed, ``method`` ``"unvalued"``).
+
+The loss of an action is the best value less the value of the action taken (zero for a
+forced action).  The :class:`Summary` adds the points each side lost, the biggest
+mistakes, and where the contract was decided: the first card after which its outcome,
+with best play from there (double-dummy in four-player Belote; in Découverte exact over
+the face-down cards, or certain from the points already won), stayed what it finally was.
+
+A review runs as a generator (:meth:`DealReview.decisions`): a front end runs it on a
+worker thread, shows each :class:`Decision` as it comes (progress), and stops it by
+closing the generator or through the ``cancel`` callable, which the sampling loops read
+too (:class:`ReviewCancelled`).  With ``ReviewOptions(samples=N)`` every decision draws a
+fixed number of samples from a random source seeded by the decision's number: the
+review is reproducible (the exact searches then still stop at their time budget).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from atout.core import Contract, Engine
+from atout.core.cards import FULL_DECK, SUITS, Card, card_str, cards_of
+from atout.core.engine import Deal
+from atout.core.errors import RecordError
+from atout.core.model import Action
+from atout.core.records import deal_from_record, iter_record_deals
+from atout.core.views import View
+
+from .basic import team_of
+from .belote_dd import BeloteDD
+from .belote_expert import deal_utility, declaration_points, infer_constraints, sample_hands
+from .decouverte_expert import DecouverteExpert, position_from_view, read_piles
+from .decouverte_search import (
+    ChanceSolver,
+    DealRules,
+    KnownSolver,
+    Policy,
+    Position,
+    Tables,
+    determinize,
+    legal_cards,
+    play_known,
+    playout,
+    score_utility,
+    solve_known,
+    tables_for,
+    to_move,
+)
+from .search import SearchTimeout
+
+Z95 = 1.959964
+"""The normal quantile of a two-sided 95% interval."""
+
+EXACT = "exact"
+SAMPLED = "sampled"
+FORCED = "forced"
+UNVALUED = "unvalued"
+
+
+Estimate = float | list[float]
+"""An action's value: exact (a number), or its values on the samples (shared by every
+action of the decision, so that differences are paired)."""
+
+
+class ReviewCancelled(Exception):
+    """Raised inside a review when its ``cancel`` callable says stop."""
+
+
+@dataclass(frozen=True)
+class ReviewOptions:
+    """How hard a review works.
+
+    ``budget``: CPU seconds of sampling per decision (``time.process_time``, read
+    between samples: the same work on a loaded machine as on an idle one);
+    ``exact_budget``: wall-clock seconds a Découverte exact search may take before it
+    gives way to sampling (the solvers' deadline; 0: no limit, for reproducible reviews
+    of small positions);
+    ``samples``: a fixed number of samples per decision instead of the clock
+    (reproducible); ``min_samples``/``max_samples`` bound the timed sampling; ``seed``
+    seeds every decision's random source (with the decision's number).
+    """
+
+    budget: float = 0.25
+    exact_budget: float = 0.6
+    samples: int | None = None
+    min_samples: int = 12
+    max_samples: int = 300
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class Valued:
+    """One legal action and what it is worth to the deciding seat.
+
+    ``value``: the expected final score difference (the seat's side minus the other) if
+    this action is taken and both sides play on well (``None``: not valued); ``low`` and
+    ``high``: its 95% interval when estimated by sampling; ``dd``: four-player only, its
+    double-dummy value (every hand known)."""
+
+    action: str
+    value: float | None
+    low: float | None = None
+    high: float | None = None
+    dd: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form (``docs/review.md``)."""
+        out: dict[str, Any] = {"action": self.action, "value": _round(self.value)}
+        if self.low is not None and self.high is not None:
+            out["interval"] = [_round(self.low), _round(self.high)]
+        if self.dd is not None:
+            out["dd"] = _round(self.dd)
+        return out
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the deal, reviewed from the deciding seat's view.
+
+    ``step`` is the action's number in the deal (1 = the first bid); ``trick`` the trick
+    it belongs to (0 in the bidding); ``legal`` every legal action with its value;
+    ``method`` how the values were found (``exact``, ``sampled``, ``forced``: a single
+    legal action, ``unvalued``); ``loss`` the best value less the value of ``action``
+    (``best`` names the best action), with ``loss_interval``, the 95% interval of the
+    paired differences when sampled; ``dd_loss``/``dd_best`` the same by double dummy
+    (four-player play).  ``settled`` is the contract's outcome (``"made"``,
+    ``"failed"``) when it was proved certain, with best play, right after this action;
+    ``None`` when it was not (or not proved)."""
+
+    deal: int
+    step: int
+    seat: int
+    phase: str
+    trick: int
+    action: str
+    legal: tuple[Valued, ...]
+    method: str
+    samples: int = 0
+    loss: float = 0.0
+    loss_interval: tuple[float, float] | None = None
+    best: str | None = None
+    dd_loss: float | None = None
+    dd_best: str | None = None
+    settled: str | None = None
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form: one line of ``atout review --json`` (``docs/review.md``)."""
+        out: dict[str, Any] = {
+            "deal": self.deal,
+            "step": self.step,
+            "seat": self.seat,
+            "phase": self.phase,
+            "trick": self.trick,
+            "legal": [v.to_json() for v in self.legal],
+            "action": self.action,
+            "best": self.best,
+            "loss": _round(self.loss),
+            "loss_interval": (
+                [_round(x) for x in self.loss_interval] if self.loss_interval is not None else None
+            ),
+            "method": self.method,
+            "exact": self.method in (EXACT, FORCED),
+            "samples": self.samples,
+        }
+        if self.dd_loss is not None:
+            out["dd_loss"] = _round(self.dd_loss)
+            out["dd_best"] = self.dd_best
+        out["settled"] = self.settled
+        return out
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The deal as a whole: its score, the points each side lost by its decisions (by
+    the seat's information; four-player also by double dummy), the biggest mistakes, and
+    the decision whose action decided the contract (see :class:`DealReview`)."""
+
+    deal: int
+    game: str
+    taker: int | None
+    outcome: str | None
+    score: tuple[int, ...] | None
+    lost: tuple[float, ...]
+    dd_lost: tuple[float, ...] | None
+    mistakes: tuple[Decision, ...]
+    decided: Decision | None
+    decisions: int
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form: the last line of ``atout review --json``."""
+        out: dict[str, Any] = {
+            "summary": True,
+            "deal": self.deal,
+            "game": self.game,
+            "taker": self.taker,
+            "outcome": self.outcome,
+            "score": list(self.score) if self.score is not None else None,
+            "lost": [_round(x) for x in self.lost],
+            "mistakes": [
+                {
+                    "step": d.step,
+                    "seat": d.seat,
+                    "trick": d.trick,
+                    "action": d.action,
+                    "best": d.best,
+                    "loss": _round(d.loss),
+                }
+                for d in self.mistakes
+            ],
+            "decided": (
+                {
+                    "step": self.decided.step,
+                    "seat": self.decided.seat,
+                    "trick": self.decided.trick,
+                    "action": self.decided.action,
+                    "outcome": self.decided.settled,
+                }
+                if self.decided is not None
+                else None
+            ),
+            "decisions": self.decisions,
+            "seconds": round(self.seconds, 3),
+        }
+        if self.dd_lost is not None:
+            out["dd_lost"] = [_round(x) for x in self.dd_lost]
+        return out
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 2)
+
+
+def interval(samples: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``samples`` and its 95% interval (normal approximation; the mean
+    itself for fewer than two samples)."""
+    n = len(samples)
+    mean = sum(samples) / n if n else 0.0
+    if n < 2:
+        return mean, mean, mean
+    var = sum((x - mean) ** 2 for x in samples) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+# --- reading a record ------------------------------------------------------------------
+
+
+def record_deals(
+    engine: Engine, data: dict[str, Any], source: str = "record"
+) -> list[dict[str, Any]]:
+    """The deal records of a deal or match record, each checked by replaying the whole
+    record with the engine (:class:`~atout.core.errors.RecordError` on any problem)."""
+    list(iter_record_deals(engine, data, source))
+    if data.get("format") == "atout-match":
+        deals = data.get("deals")
+        assert isinstance(deals, list)
+        return [d for d in deals if isinstance(d, dict)]
+    return [data]
+
+
+def choose_deal(
+    engine: Engine, data: dict[str, Any], number: int | None, source: str = "record"
+) -> tuple[int, dict[str, Any]]:
+    """The deal to review: the ``number``-th (from 1) of the record, or its last deal
+    with an action when ``number`` is ``None``."""
+    deals = record_deals(engine, data, source)
+    if number is None:
+        played = [i for i, d in enumerate(deals, start=1) if d.get("actions")]
+        number = played[-1] if played else len(deals)
+    if not 1 <= number <= len(deals):
+        raise RecordError(f"{source}: no deal {number} (the record holds {len(deals)})")
+    return number, deals[number - 1]
+
+
+# --- the review ---------------------------------------------------------------------------
+
+
+@dataclass
+class DealReview:
+    """The review of one deal record (a deal record, or one deal of a match record).
+
+    ``engine`` replays it and compiles its rules; ``seats`` (default: every seat) are the
+    seats whose decisions are valued (the others are replayed only); ``cancel`` is asked
+    between samples and decisions.  Iterate :meth:`decisions`, then read
+    :meth:`summary`.
+    """
+
+    engine: Engine
+    record: dict[str, Any]
+    options: ReviewOptions = field(default_factory=ReviewOptions)
+    seats: frozenset[int] | None = None
+    number: int = 1
+    source: str = "record"
+    cancel: Callable[[], bool] | None = None
+    reviewed: list[Decision] = field(default_factory=list)
+    final: Deal | None = None
+    _dd: dict[int, BeloteDD] = field(default_factory=dict)
+    _sd: dict[tuple[int, int], BeloteDD] = field(default_factory=dict)
+    _clock: float = 0.0
+
+    def _check(self) -> None:
+        if self.cancel is not None and self.cancel():
+            raise ReviewCancelled
+
+    def decisions(self) -> Iterator[Decision]:
+        """Replay the deal and yield each reviewed decision as soon as it is valued."""
+        start = time.process_time()
+        stripped = dict(self.record)
+        stripped["actions"] = []
+        stripped.pop("result", None)
+        deal = deal_from_record(self.engine, stripped, self.source)
+        full = deal_from_record(self.engine, self.record, self.source)
+        self.reviewed = []
+        for step, (seat, action) in enumerate(full.actions, start=1):
+            self._check()
+            if self.seats is None or seat in self.seats:
+                t0 = time.process_time()
+                d = self._decide(deal, step, seat, action)
+                d = _with_seconds(d, time.process_time() - t0)
+                self.reviewed.append(d)
+                yield d
+            deal.apply(action)
+        self.final = deal
+        self._clock = time.process_time() - start
+
+    def run(self) -> Summary:
+        """Review every decision at once; the summary."""
+        for _ in self.decisions():
+            pass
+        return self.summary()
+
+    def _rng(self, step: int) -> random.Random:
+        return random.Random(f"{self.options.seed}:{self.number}:{step}")
+
+    def _decide(self, deal: Deal, step: int, seat: int, action: Action) -> Decision:
+        view = deal.view(seat)
+        legal = view.legal_actions()
+        phase = view.phase
+        trick = len(view.tricks) + 1 if phase == "play" else 0
+        base = Decision(self.number, step, seat, phase, trick, str(action), (), UNVALUED)
+        if action.kind == "claim" or not legal:
+            return base
+        if len(legal) == 1:
+            if phase == "play" and view.seats == 4:
+                return self._belote_play(deal, view, base, action, forced=True)
+            d = _forced(base, legal[0])
+            if phase == "play":
+                return _settled(d, self._decouverte_settled(view, action.value))
+            return d
+        if view.game == "decouverte" or view.seats == 2:
+            if phase == "bidding":
+                return self._decouverte_bid(view, base, action)
+            return self._decouverte_play(view, base, action)
+        if phase == "play":
+            return self._belote_play(deal, view, base, action)
+        return base
+
+    # --- Découverte ----------------------------------------------------------------------
+
+    def _decouverte_play(self, view: View, base: Decision, action: Action) -> Decision:
+        opts = self.options
+        pos = position_from_view(view, self.engine)
+        legal = view.legal & legal_cards(pos)
+        total = pos.rules.cards.total
+        utility = score_utility(total)
+        mover = to_move(pos)
+        sign = 1.0 if mover == pos.taker else -1.0
+        t = tables_for(pos.rules)
+        played = action.value
+        values: dict[int, Estimate] | None = None
+        method = EXACT
+        n = 0
+        if exact_feasible(pos):
+            solver = ChanceSolver(t, pos.covers, pos.taker, utility)
+            if opts.exact_budget > 0:
+                solver.deadline.set(time.perf_counter() + opts.exact_budget)
+            try:
+                exact = solver.move_values(pos, window=False)
+            except SearchTimeout:
+                exact = None
+            if exact is not None:
+                values = {c: exact[c] for c in cards_of(legal)}
+        if values is None:
+            method = SAMPLED
+            values, n = self._sampled_play(pos, legal, utility, sign, self._rng(base.step))
+        settled = self._decouverte_settled(view, played)
+        return _finish(base, {card_str(c): v for c, v in values.items()}, method, n, settled)
+
+    def _sampled_play(
+        self, pos: Position, legal: int, utility: Sequence[float], sign: float, rng: random.Random
+    ) -> tuple[dict[int, Estimate], int]:
+        """Each legal card's values for the mover on layouts sampled from the pool (the
+        same layouts for every card), and how many; equivalent cards share their
+        representative's values."""
+        opts = self.options
+        t = tables_for(pos.rules)
+        rem = pos.remaining | (1 << pos.led if pos.led is not None else 0)
+        reps = t.merge(legal, ~pos.covers, rem)
+        moves = list(cards_of(reps))
+        policy = Policy(t)
+        solve_at = 9 if pos.tricks_left <= 9 else 7
+        per: dict[int, dict[int, list[float]]] = {m: {} for m in moves}
+        fixed = opts.samples
+        limit = fixed if fixed is not None else opts.max_samples
+        least = fixed if fixed is not None else opts.min_samples
+        deadline = time.process_time() + opts.budget
+        n = 0
+        while n < limit and (n < least or (fixed is None and time.process_time() < deadline)):
+            self._check()
+            layout = determinize(pos, rng)
+            solver = KnownSolver(t, dict(layout.under))
+            for m in moves:
+                for r, final in _outcomes(layout, m, t, policy, solver, solve_at).items():
+                    per[m].setdefault(r, []).append(utility[final])
+            n += 1
+        out: dict[int, Estimate] = {}
+        for m in moves:
+            # A lead's answer is the one the opponent prefers on average: it does not see
+            # the face-down cards either.
+            samples = min(per[m].values(), key=lambda v: sign * sum(v))
+            out[m] = [sign * x for x in samples]
+        for c in cards_of(legal & ~reps):
+            out[c] = out[_representative(c, reps, t)]
+        return out, n
+
+    def _decouverte_settled(self, view: View, played: int) -> str | None:
+        """The contract's outcome when it is certain right after ``played``, with best
+        play by the side it favours from there: ``"made"``, ``"failed"`` or ``None`` (not
+        certain, or not proved within the budget).  Certain from the points already won,
+        or by the exact chance-aware search of the outcome itself (the taker maximising
+        the probability of making it, the opponent minimising it: certain when that
+        probability is 1 or 0)."""
+        if view.contract is None:
+            return None
+        try:
+            pos = position_from_view(view, self.engine)
+        except ValueError:
+            return None
+        if pos.led is not None and pos.tricks_left == 1:
+            return None  # the last card: the deal's score says it (see the summary)
+        total = pos.rules.cards.total
+        taker = pos.taker
+        if 2 * pos.points[taker] > total:
+            return "made"
+        if 2 * pos.points[1 - taker] >= total:
+            return "failed"
+        if not exact_feasible(pos) or pos.tricks_left > 7:
+            return None
+        made = [1.0 if 2 * x > total else 0.0 for x in range(total + 1)]
+        solver = ChanceSolver(tables_for(pos.rules), pos.covers, taker, made)
+        if self.options.exact_budget > 0:
+            solver.deadline.set(time.perf_counter() + self.options.exact_budget)
+        try:
+            vals = solver.move_values(pos, window=False)
+        except SearchTimeout:
+            return None
+        v = vals.get(played)
+        if v is None:
+            return None
+        p = v if to_move(pos) == taker else -v
+        if p >= 1.0 - 1e-9:
+            return "made"
+        if p <= 1e-9:
+            return "failed"
+        return None
+
+    def _decouverte_bid(self, view: View, base: Decision, action: Action) -> Decision:
+        if view.turnup is None:
+            return base
+        hands, covers, _ = read_piles(view)
+        pool = FULL_DECK & ~hands[0] & ~hands[1]
+        proposed = view.turnup >> 3
+        legal = list(view.legal_bids)
+        contracts: dict[tuple[int, int | str], DealRules] = {
+            (taker, trump): DealRules.of(
+                self.engine, view.rules, Contract(taker, trump, SUITS[trump])
+            )
+            for taker in (0, 1)
+            for trump in range(4)
+        }
+        others = [b for b in legal if b not in ("take", "pass") and b not in SUITS]
+        if others:
+            asker = DecouverteExpert(view.rules, engine=self.engine)
+            for bid in others:
+                for s in (0, 1):
+                    contract = asker.contract_of(view, s, bid)
+                    if contract is not None:
+                        contracts[s, bid] = DealRules.of(self.engine, view.rules, contract)
+        start = Position(
+            rules=contracts[0, proposed],
+            taker=0,
+            leader=1 - view.dealer,
+            hands=(hands[0], hands[1]),
+            covers=covers,
+            pool=pool,
+        )
+        vec = self._contract_samples(start, contracts, self._rng(base.step))
+        n = len(next(iter(vec.values())))
+        zero = [0.0] * n
+        first = 1 - view.dealer
+
+        def mean(v: Sequence[float]) -> float:
+            return sum(v) / n
+
+        def seat_of(i: int) -> int:
+            return first if i % 2 == 0 else 1 - first
+
+        def take_vec(i: int) -> list[float]:
+            seat = seat_of(i)
+            own = [vec[seat, b] for b in others if (seat, b) in vec]
+            if i < 2:
+                options = [vec[seat, proposed], *own]
+            else:
+                options = [vec[seat, s] for s in range(4) if s != proposed] + own
+            return max(options, key=mean)
+
+        def pass_vec(i: int) -> list[float]:
+            # After the fourth pass the deal is redealt: worth nothing to either.
+            return zero if i >= 3 else [-x for x in best_vec(i + 1)]
+
+        def best_vec(i: int) -> list[float]:
+            return max(take_vec(i), pass_vec(i), key=mean)
+
+        k = len(view.bids)
+        seat = view.seat
+        values: dict[str, Estimate] = {}
+        for bid in legal:
+            if bid == "take":
+                v = vec[seat, proposed]
+            elif bid == "pass":
+                v = pass_vec(k)
+            elif bid in SUITS:
+                v = vec[seat, SUITS.index(bid)]
+            elif (seat, bid) in vec:
+                v = vec[seat, bid]
+            else:
+                continue
+            values[bid] = v
+        return _finish(base, values, SAMPLED, n, None)
+
+    def _contract_samples(
+        self,
+        start: Position,
+        contracts: dict[tuple[int, int | str], DealRules],
+        rng: random.Random,
+    ) -> dict[tuple[int, int | str], list[float]]:
+        """Per contract, the taker's score difference on each sampled layout (both sides
+        play the policy; the last six tricks are solved exactly).  Every contract meets
+        the same layouts."""
+        opts = self.options
+        out: dict[tuple[int, int | str], list[float]] = {k: [] for k in contracts}
+        fixed = opts.samples
+        limit = fixed if fixed is not None else opts.max_samples
+        least = fixed if fixed is not None else opts.min_samples
+        deadline = time.process_time() + opts.budget
+        L = start.leader
+        n = 0
+        while n < limit and (n < least or (fixed is None and time.process_time() < deadline)):
+            self._check()
+            layout = determinize(start, rng)
+            under = dict(layout.under)
+            hid = 0
+            for d in under.values():
+                hid |= 1 << d
+            for key, rules in contracts.items():
+                tables = tables_for(rules)
+                solver = KnownSolver(tables, under)
+                R = rules.cards.total
+                got = playout(
+                    Policy(tables),
+                    solver.under_bits,
+                    layout.hands[L],
+                    layout.hands[1 - L],
+                    hid,
+                    L,
+                    R,
+                    solver,
+                    6,
+                )
+                taker = rules.contract.taker
+                out[key].append(score_utility(R)[got if taker == L else R - got])
+            n += 1
+        return out
+
+    # --- four-player ---------------------------------------------------------------------
+
+    def _belote_play(
+        self, deal: Deal, view: View, base: Decision, action: Action, forced: bool = False
+    ) -> Decision:
+        contract = view.contract
+        if contract is None or view.seats != 4 or view.teams != 2:
+            return base
+        team = team_of(view, view.seat)
+        decl = declaration_points(view)
+        trick = tuple(c for _, c in view.trick)
+        leader = view.trick[0][0] if view.trick else view.seat
+        past = view.points[team]
+        dd_solver = self._dd_solver(view, contract)
+        total = dd_solver.rules.total
+        moves = list(cards_of(view.legal))
+        played = action.value
+        # Double dummy: the one place that reads the deal's true hands.
+        hands = list(deal.state.hands)
+        dd_points = dd_solver.move_values(hands, leader, trick, moves, team)
+        if len(dd_solver.tt) > 400_000:
+            dd_solver.clear()
+        dd = {c: deal_utility(view, past + v, decl, total) for c, v in dd_points.items()}
+        settled = _belote_outcome(view, past + dd_points[played], decl, total)
+        if forced:
+            d = _forced(base, Action.play(played))
+            return Decision(
+                **{
+                    **_fields(d),
+                    "legal": (Valued(card_str(played), None, dd=dd[played]),),
+                    "dd_loss": 0.0,
+                    "dd_best": card_str(played),
+                    "settled": settled,
+                }
+            )
+        sd, n, method = self._single_dummy(
+            view, moves, leader, trick, team, past, decl, total, base.step
+        )
+        values = {card_str(c): sd[c] for c in moves}
+        d = _finish(base, values, method, n, settled)
+        best_dd = max(moves, key=lambda c: dd[c])
+        legal_v = tuple(
+            Valued(v.action, v.value, v.low, v.high, dd=dd[_card_of(v.action, moves)])
+            for v in d.legal
+        )
+        return Decision(
+            **{
+                **_fields(d),
+                "legal": legal_v,
+                "dd_loss": dd[best_dd] - dd[played],
+                "dd_best": card_str(best_dd),
+            }
+        )
+
+    def _dd_solver(self, view: View, contract: Contract) -> BeloteDD:
+        s = self._dd.get(view.direction)
+        if s is None:
+            s = BeloteDD.for_contract(self.engine, view.game, view.rules, contract, view.direction)
+            self._dd[view.direction] = s
+        return s
+
+    def _single_dummy(
+        self,
+        view: View,
+        moves: list[Card],
+        leader: int,
+        trick: tuple[Card, ...],
+        team: int,
+        past: int,
+        decl: list[int],
+        total: int,
+        step: int,
+    ) -> tuple[dict[Card, Estimate], int, str]:
+        """Each legal card's single-dummy values for the seat (on hands sampled from its
+        view, the same for every card, each solved double dummy), the samples drawn, and
+        the method."""
+        opts = self.options
+        rng = self._rng(step)
+        tricks_left = view.hand.bit_count()
+        horizon = 5 if tricks_left >= 8 else (4 if tricks_left == 7 else 0)
+        key = (view.direction, horizon)
+        solver = self._sd.get(key)
+        if solver is None:
+            assert view.contract is not None
+            dd = self._dd_solver(view, view.contract)
+            solver = self._sd[key] = dd.with_horizon(horizon)
+        forbid = infer_constraints(view, self.engine)
+        per: dict[Card, list[float]] = {c: [] for c in moves}
+        fixed = opts.samples
+        limit = fixed if fixed is not None else opts.max_samples
+        least = fixed if fixed is not None else opts.min_samples
+        deadline = time.process_time() + opts.budget
+        n = 0
+        while n < limit and (n < least or (fixed is None and time.process_time() < deadline)):
+            self._check()
+            hands = sample_hands(view, rng, forbid, engine=self.engine)
+            values = solver.move_values(hands, leader, trick, moves, team)
+            for c, v in values.items():
+                per[c].append(deal_utility(view, past + v, decl, total))
+            n += 1
+            if len(solver.tt) > 400_000:
+                solver.clear()
+        return {c: per[c] for c in moves}, n, SAMPLED
+
+    # --- the summary ---------------------------------------------------------------------
+
+    def summary(self) -> Summary:
+        """The deal's summary (after :meth:`decisions` ran to its end)."""
+        deal = self.final
+        game = str(self.record.get("game", ""))
+        decisions = self.reviewed
+        sides = 2
+        lost = [0.0] * sides
+        dd_lost = [0.0] * sides
+        has_dd = False
+        for d in decisions:
+            lost[d.seat % sides] += d.loss
+            if d.dd_loss is not None:
+                has_dd = True
+                dd_lost[d.seat % sides] += d.dd_loss
+        # A mistake is a loss that is not sampling noise: exact, or sampled with the
+        # interval of its paired differences above zero.
+        mistakes = sorted(
+            (
+                d
+                for d in decisions
+                if d.loss > 0.5
+                and (d.method == EXACT or (d.loss_interval is not None and d.loss_interval[0] > 0))
+            ),
+            key=lambda d: -d.loss,
+        )[:3]
+        taker: int | None = None
+        outcome: str | None = None
+        score: tuple[int, ...] | None = None
+        decided: Decision | None = None
+        if deal is not None:
+            contract = deal.state.contract
+            taker = contract.taker if contract is not None else None
+            if deal.score is not None:
+                score = tuple(deal.score.score)
+                outcome = deal.score.outcome
+                final = "made" if deal.score.made else "failed"
+                plays = [d for d in decisions if d.phase == "play"]
+                # The last card of the deal settles it; before that, walk back while
+                # each card left the outcome proved as it finally was.
+                for i in range(len(plays) - 1, -1, -1):
+                    d = plays[i]
+                    last = i == len(plays) - 1 and d.step == len(deal.actions)
+                    if not last and d.settled != final:
+                        break
+                    decided = d
+                if decided is not None and decided.settled is None:
+                    decided = Decision(**{**_fields(decided), "settled": final})
+        return Summary(
+            self.number,
+            game,
+            taker,
+            outcome,
+            score,
+            tuple(lost),
+            tuple(dd_lost) if has_dd else None,
+            tuple(mistakes),
+            decided,
+            len(decisions),
+            self._clock,
+        )
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+
+def exact_feasible(pos: Position) -> bool:
+    """Whether the exact chance-aware search is tried in ``pos`` (its cost grows with
+    the tricks left and the unknown face-down cards; as the expert judges it)."""
+    n = pos.tricks_left
+    pool = pos.pool.bit_count()
+    if not pool or n <= 5:
+        return True
+    return pool <= {6: 6, 7: 5, 8: 4, 9: 3}.get(n, 0)
+
+
+def _outcomes(
+    layout: Position, m: int, t: Tables, policy: Policy, solver: KnownSolver, solve_at: int
+) -> dict[int, int]:
+    """The taker's final card points after the mover plays ``m`` in a fully known
+    layout: by the opponent's answer when ``m`` is a lead and the rest is solved exactly
+    (else under the key -1); before ``solve_at`` tricks are left, both sides play the
+    policy until then."""
+    taker = layout.taker
+    nxt = play_known(layout, m)
+    if layout.tricks_left <= solve_at:
+        if layout.led is not None:
+            return {-1: solve_known(nxt, solver)}
+        return {r: solve_known(play_known(nxt, r), solver) for r in cards_of(legal_cards(nxt))}
+    if layout.led is None:
+        nxt = play_known(nxt, policy.answer(nxt.hands[1 - nxt.leader], m))
+    hid = 0
+    for _, d in nxt.under:
+        hid |= 1 << d
+    L = nxt.leader
+    R = nxt.points_left
+    got = playout(
+        policy, solver.under_bits, nxt.hands[L], nxt.hands[1 - L], hid, L, R, solver, solve_at
+    )
+    mine = got if taker == L else R - got
+    return {-1: nxt.points[taker] + mine}
+
+
+def _representative(c: int, reps: int, t: Tables) -> int:
+    """The kept card of ``c``'s group of equivalent cards: the nearest weaker kept card
+    of its suit."""
+    best, best_s = -1, -1
+    for r in cards_of(reps & (0xFF << (c & ~7))):
+        s = t.strength[r]
+        if s < t.strength[c] and s > best_s:
+            best, best_s = r, s
+    return best
+
+
+def _belote_outcome(view: View, team_points: int, decl: Sequence[int], total: int) -> str:
+    """``"made"`` or ``"failed"``: the contract's outcome if the seat's team ends with
+    ``team_points`` card points."""
+    contract = view.contract
+    assert contract is not None
+    v = deal_utility(view, team_points, decl, total)
+    lost = total + decl[0] + decl[1]
+    takers = team_of(view, contract.taker) == team_of(view, view.seat)
+    failed = v == (-lost if takers else lost)
+    return "failed" if failed else "made"
+
+
+def _card_of(text: str, moves: Sequence[Card]) -> Card:
+    for c in moves:
+        if card_str(c) == text:
+            return c
+    raise KeyError(text)
+
+
+def _fields(d: Decision) -> dict[str, Any]:
+    return {f: getattr(d, f) for f in Decision.__dataclass_fields__}
+
+
+def _with_seconds(d: Decision, seconds: float) -> Decision:
+    return Decision(**{**_fields(d), "seconds": seconds})
+
+
+def _settled(d: Decision, settled: str | None) -> Decision:
+    return Decision(**{**_fields(d), "settled": settled})
+
+
+def _forced(base: Decision, only: Action) -> Decision:
+    return Decision(
+        **{
+            **_fields(base),
+            "legal": (Valued(str(only), None),),
+            "method": FORCED,
+            "best": str(only),
+        }
+    )
+
+
+def _finish(
+    base: Decision,
+    values: dict[str, Estimate],
+    method: str,
+    samples: int,
+    settled: str | None,
+) -> Decision:
+    """The decision with its values, best action and loss.  A sampled value (a list of
+    per-sample values, the samples shared by every action) gets its mean and 95%
+    interval, and the loss the interval of its paired differences."""
+    means: dict[str, float] = {}
+    legal: list[Valued] = []
+    for a, v in values.items():
+        if isinstance(v, list):
+            mean, low, high = interval(v)
+            legal.append(Valued(a, mean, low, high))
+        else:
+            mean = float(v)
+            legal.append(Valued(a, mean))
+        means[a] = mean
+    best = max(means, key=lambda a: means[a])
+    loss = means[best] - means[base.action] if base.action in means else 0.0
+    loss_interval: tuple[float, float] | None = None
+    taken = values.get(base.action)
+    top = values[best]
+    if isinstance(taken, list) and isinstance(top, list) and best != base.action:
+        _, lo, hi = interval([b - x for b, x in zip(top, taken, strict=True)])
+        loss_interval = (lo, hi)
+    return Decision(
+        **{
+            **_fields(base),
+            "legal": tuple(legal),
+            "method": method,
+            "samples": samples,
+            "loss": max(0.0, loss),
+            "loss_interval": loss_interval,
+            "best": best,
+            "settled": settled,
+        }
+    )
+
+
+def review_record(
+    engine: Engine,
+    data: dict[str, Any],
+    number: int | None = None,
+    options: ReviewOptions | None = None,
+    seats: Sequence[int] | None = None,
+    source: str = "record",
+    cancel: Callable[[], bool] | None = None,
+) -> DealReview:
+    """The review of deal ``number`` of a deal or match record (default: its last deal
+    with an action), ready to run (:meth:`DealReview.decisions`)."""
+    n, deal_data = choose_deal(engine, data, number, source)
+    return DealReview(
+        engine,
+        deal_data,
+        options if options is not None else ReviewOptions(),
+        frozenset(seats) if seats is not None else None,
+        n,
+        source,
+        cancel,
+    )
+
+
+__all__ = [
+    "DealReview",
+    "Decision",
+    "ReviewCancelled",
+    "ReviewOptions",
+    "Summary",
+    "Valued",
+    "choose_deal",
+    "exact_feasible",
+    "interval",
+    "record_deals",
+    "review_record",
+]

@@ -1,0 +1,523 @@
+"""The review of a deal (``atout review``): its values are the exact values where it says
+so (checked against brute force on endgames of both games), a planted blunder is found
+with its exact loss, an expert's own deal shows losses near zero, and no value a seat is
+shown depends on a card that seat could not see."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from atout.core import Action, Deal, DealState, Engine, Layout, Match, cards_of
+from atout.core.cards import SUITS, card_str, parse_card
+from atout.core.errors import RecordError
+from atout.core.records import deal_from_record, deal_to_record
+from atout.core.views import View
+from atout.plugins.bots.basic import team_of
+from atout.plugins.bots.belote_expert import deal_utility, declaration_points
+from atout.plugins.bots.decouverte_expert import position_from_view
+from atout.plugins.bots.decouverte_search import (
+    Position,
+    legal_cards,
+    score_utility,
+    successors,
+    to_move,
+)
+from atout.plugins.bots.review import (
+    DealReview,
+    Decision,
+    ReviewCancelled,
+    ReviewOptions,
+    review_record,
+)
+from atout.ui.cli import main
+from helpers import shipped_engine
+
+DATA = Path(__file__).parent / "data" / "review"
+FAST = ReviewOptions(samples=6, exact_budget=0.0)
+"""Reproducible: six samples a decision, exact searches without a time limit (the tests
+that use it keep the exact searches small)."""
+
+
+# --- building records ---------------------------------------------------------------------
+
+
+def played_deal(engine: Engine, game: str, seed: int) -> Deal:
+    """The first deal of a seeded match, the first bidder taking."""
+    match = Match(engine, game, engine.default_rules(game), seed=seed)
+    deal = match.next_deal()
+    deal.apply(Action.bid("take"))
+    return deal
+
+
+def start_record(deal: Deal) -> dict[str, Any]:
+    """A hand-written record of the position ``deal`` stands in (between two tricks, in
+    the play): its piles or hands as they lie, the tricks played, no action."""
+    s = deal.state
+    assert s.contract is not None and not s.trick
+    trump = s.contract.trump
+    start = {
+        "contract": {
+            "taker": s.contract.taker,
+            "trump": SUITS[trump] if trump is not None else None,
+        },
+        "leader": s.leader,
+        "tricks": [{"leader": t.leader, "cards": [card_str(c) for c in t.cards]} for t in s.tricks],
+        "declarations": False,
+    }
+    layout: dict[str, Any]
+    if s.game == "decouverte":
+        piles = []
+        for seat in range(2):
+            row: list[dict[str, str]] = []
+            for c in cards_of(s.hands[seat]):
+                pile = {"up": card_str(c)}
+                if c in s.under:
+                    pile["down"] = card_str(s.under[c])
+                row.append(pile)
+            piles.append(row + [{}] * (8 - len(row)))
+        layout = {"hands": [[], []], "piles": piles, "open_hands": True}
+    else:
+        layout = {"hands": [[card_str(c) for c in cards_of(h)] for h in s.hands]}
+    return {
+        "format": "atout-deal",
+        "version": 1,
+        "game": s.game,
+        "rules": {},
+        "dealer": s.dealer,
+        "layout": layout,
+        "start": start,
+        "actions": [],
+    }
+
+
+def endgame(engine: Engine, game: str, seed: int, tricks_left: int) -> dict[str, Any]:
+    """A record of a position with ``tricks_left`` tricks to play, reached from a seeded
+    deal by random legal cards."""
+    rng = random.Random(seed)
+    deal = played_deal(engine, game, seed)
+    per_deal = deal.state.tricks_per_deal
+    while len(deal.state.tricks) < per_deal - tricks_left or deal.state.trick:
+        deal.play(rng.choice(cards_of(deal.legal_cards())))
+    return start_record(deal)
+
+
+def play_on(
+    engine: Engine, record: dict[str, Any], choose: Callable[[Deal], int]
+) -> dict[str, Any]:
+    """``record`` played to its end, each card chosen by ``choose``."""
+    deal = deal_from_record(engine, record)
+    while not deal.is_over:
+        deal.play(choose(deal))
+    return deal_to_record(deal)
+
+
+def views(engine: Engine, record: dict[str, Any]) -> list[tuple[View, Action]]:
+    """The view of the seat to act before each action of ``record``, with the action."""
+    full = deal_from_record(engine, record)
+    deal = deal_from_record(engine, {**record, "actions": []})
+    out = []
+    for seat, action in full.actions:
+        out.append((deal.view(seat), action))
+        deal.apply(action)
+    return out
+
+
+def seat_views(engine: Engine, record: dict[str, Any], seat: int) -> list[View]:
+    """What ``seat`` sees after each action of ``record`` (and before the first)."""
+    full = deal_from_record(engine, record)
+    deal = deal_from_record(engine, {**record, "actions": []})
+    out = [deal.view(seat)]
+    for _, action in full.actions:
+        deal.apply(action)
+        out.append(deal.view(seat))
+    return out
+
+
+def values(d: Decision) -> dict[str, float]:
+    return {v.action: v.value for v in d.legal if v.value is not None}
+
+
+# --- brute force ----------------------------------------------------------------------------
+
+
+def chance_brute(pos: Position, utility: Sequence[float]) -> float:
+    """The taker's expected utility by plain expectiminimax over every legal card and
+    every face-down card a turn may show (no pruning, no table, no merged cards)."""
+    if pos.led is None and not pos.remaining:
+        return utility[pos.points[pos.taker]]
+    vals = [
+        sum(p * chance_brute(q, utility) for p, q in successors(pos, c))
+        for c in cards_of(legal_cards(pos))
+    ]
+    return max(vals) if to_move(pos) == pos.taker else min(vals)
+
+
+def chance_move_values(pos: Position) -> dict[str, float]:
+    """Each legal card's exact value for the seat to move (its score difference)."""
+    utility = score_utility(pos.rules.cards.total)
+    sign = 1.0 if to_move(pos) == pos.taker else -1.0
+    return {
+        card_str(c): sign * sum(p * chance_brute(q, utility) for p, q in successors(pos, c))
+        for c in cards_of(legal_cards(pos))
+    }
+
+
+class Minimax:
+    """Plain minimax of the four-player play over the engine's compiled rules of one
+    deal (the move rule asked through a state, the trick winner and points from the
+    tables): no solver code."""
+
+    def __init__(self, engine: Engine, deal: Deal) -> None:
+        s = deal.state
+        assert s.contract is not None
+        self.play = engine.play_rules(s.game, s.rules, s.contract)
+        self.state = DealState(s.game, s.rules, 4, 2, s.dealer, Layout(hands=(0, 0, 0, 0)))
+        self.state.contract = s.contract
+        self.state.phase = "play"
+        self.direction = s.direction
+
+    def winner(self, leader: int, trick: Sequence[int]) -> tuple[int, int]:
+        beats = self.play.beats
+        win, ws = trick[0], leader
+        for i, c in enumerate(trick[1:], 1):
+            if beats[win] >> c & 1:
+                win, ws = c, (leader + i * self.direction) % 4
+        return win, ws
+
+    def legal(self, hands: list[int], leader: int, trick: list[int]) -> int:
+        st = self.state
+        st.hands = list(hands)
+        st.leader = leader
+        st.trick = list(trick)
+        st.turn = (leader + len(trick) * self.direction) % 4
+        st.win_card, st.win_seat = self.winner(leader, trick) if trick else (-1, -1)
+        held = 0
+        for h in hands:
+            held |= h
+        st.played = 0xFFFFFFFF & ~held
+        if self.play.moves.free_lead and not trick:
+            return hands[st.turn]
+        return int(self.play.moves.legal(st)) & hands[st.turn]
+
+    def points(self, hands: list[int], leader: int, trick: list[int], team: int) -> int:
+        """The card points ``team`` wins from here, the current trick included."""
+        pts = self.play.points
+        if len(trick) == 4:
+            _, ws = self.winner(leader, trick)
+            last = not any(hands)
+            gain = sum(pts[c] for c in trick) + (self.play.values.last_trick if last else 0)
+            mine = gain if ws % 2 == team else 0
+            return mine + (0 if last else self.points(hands, ws, [], team))
+        seat = (leader + len(trick) * self.direction) % 4
+        options = []
+        for c in cards_of(self.legal(hands, leader, trick)):
+            h2 = list(hands)
+            h2[seat] &= ~(1 << c)
+            options.append(self.points(h2, leader, [*trick, c], team))
+        return max(options) if seat % 2 == team else min(options)
+
+
+def dd_brute(engine: Engine, record: dict[str, Any], step: int) -> dict[str, float]:
+    """Each legal card's double-dummy value (the deciding team's score difference) before
+    action ``step`` of ``record``, by :class:`Minimax` on the true hands."""
+    deal = deal_from_record(engine, {**record, "actions": record["actions"][: step - 1]})
+    s = deal.state
+    view = deal.view(deal.turn)
+    team = team_of(view, view.seat)
+    mm = Minimax(engine, deal)
+    hands = list(s.hands)
+    trick = list(s.trick)
+    out = {}
+    for c in cards_of(deal.legal_cards()):
+        h2 = list(hands)
+        h2[s.turn] &= ~(1 << c)
+        pts = view.points[team] + mm.points(h2, s.leader, [*trick, c], team)
+        out[card_str(c)] = deal_utility(view, pts, declaration_points(view), 162)
+    return out
+
+
+# --- Découverte -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_decouverte_values_are_the_exact_values_on_endgames(seed: int) -> None:
+    engine = shipped_engine()
+    rng = random.Random(seed)
+    record = play_on(
+        engine,
+        endgame(engine, "decouverte", seed, 4),
+        lambda d: rng.choice(cards_of(d.legal_cards())),
+    )
+    review = review_record(engine, record, options=FAST)
+    decisions = list(review.decisions())
+    checked = 0
+    for d, (view, _) in zip(decisions, views(engine, record), strict=True):
+        assert d.method in ("exact", "forced")
+        if d.method == "exact":
+            exact = chance_move_values(position_from_view(view, engine))
+            assert values(d) == pytest.approx(exact, abs=1e-6), d.to_json()
+            best = max(exact.values())
+            assert d.loss == pytest.approx(best - exact[d.action], abs=1e-6)
+            checked += 1
+    assert checked >= 3
+
+
+def test_a_planted_decouverte_blunder_is_found_with_its_exact_loss() -> None:
+    engine = shipped_engine()
+    for seed in range(10, 30):
+        start = endgame(engine, "decouverte", seed, 4)
+        deal = deal_from_record(engine, start)
+        exact = chance_move_values(position_from_view(deal.view(deal.turn), engine))
+        if max(exact.values()) - min(exact.values()) > 5:
+            break
+    worst = min(exact, key=lambda c: exact[c])
+    planted = {"planted": False}
+
+    def choose(d: Deal) -> int:
+        # the blunder first, then the best card by brute force
+        if not planted["planted"]:
+            planted["planted"] = True
+            return parse_card(worst)
+        vals = chance_move_values(position_from_view(d.view(d.turn), engine))
+        return parse_card(max(vals, key=lambda c: vals[c]))
+
+    record = play_on(engine, start, choose)
+    review = review_record(engine, record, options=FAST)
+    decisions = list(review.decisions())
+    first = decisions[0]
+    assert first.action == worst
+    assert first.loss == pytest.approx(max(exact.values()) - exact[worst], abs=1e-6)
+    assert all(d.loss == pytest.approx(0, abs=1e-6) for d in decisions[1:])
+    summary = review.summary()
+    assert summary.mistakes[0].step == first.step
+    assert summary.lost[first.seat] == pytest.approx(first.loss)
+    assert summary.lost[1 - first.seat] == pytest.approx(0, abs=1e-6)
+
+
+def test_an_experts_own_deals_show_losses_near_zero() -> None:
+    """The expert solves the last tricks exactly as the review does: there its losses
+    are zero; over the whole deal they are far below the greedy bot's."""
+    engine = shipped_engine()
+    opts = ReviewOptions(samples=6, exact_budget=5.0)
+    expert = json.loads((DATA / "decouverte_expert_12.json").read_text())
+    greedy = json.loads((DATA / "decouverte_greedy_11.json").read_text())
+    ex = review_record(engine, expert, options=opts)
+    decisions = list(ex.decisions())
+    late = [d for d in decisions if d.phase == "play" and d.trick >= 11]
+    assert late and all(d.method in ("exact", "forced") for d in late)
+    assert sum(d.loss for d in late) == pytest.approx(0, abs=1e-6)
+    gr = review_record(engine, greedy, options=opts)
+    list(gr.decisions())
+    assert sum(ex.summary().lost) < 0.5 * sum(gr.summary().lost)
+
+
+def test_two_records_differing_in_face_down_cards_give_the_same_review() -> None:
+    """Two face-down cards still covered when the record stops are swapped: the
+    review (bidding and play, sampled and exact) is identical."""
+    engine = shipped_engine()
+    rng = random.Random(5)
+    deal = played_deal(engine, "decouverte", 5)
+    while len(deal.state.tricks) < 11:
+        deal.play(rng.choice(cards_of(deal.legal_cards())))
+    covered = [(c, d) for c, d in deal.state.under.items()]
+    assert len(covered) >= 2
+    (_, a), (_, b) = covered[0], covered[-1]
+    record = deal_to_record(deal)
+    text = json.dumps(record)
+    swapped = json.loads(
+        text.replace(f'"down": "{card_str(a)}"', '"down": "@"')
+        .replace(f'"down": "{card_str(b)}"', f'"down": "{card_str(a)}"')
+        .replace('"down": "@"', f'"down": "{card_str(b)}"')
+    )
+    assert swapped != record
+    assert seat_views(engine, swapped, 0) == seat_views(engine, record, 0)
+    opts = ReviewOptions(samples=5, exact_budget=0.0)
+    one = [d.to_json() for d in review_record(engine, record, options=opts).decisions()]
+    two = [d.to_json() for d in review_record(engine, swapped, options=opts).decisions()]
+    assert any(d["method"] == "exact" for d in one)
+    assert any(d["method"] == "sampled" and d["phase"] == "bidding" for d in one)
+    assert one == two
+
+
+# --- four-player ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_belote_double_dummy_values_are_the_exact_values_on_endgames(seed: int) -> None:
+    engine = shipped_engine()
+    rng = random.Random(seed)
+    record = play_on(
+        engine,
+        endgame(engine, "belote", seed, 3),
+        lambda d: rng.choice(cards_of(d.legal_cards())),
+    )
+    review = review_record(engine, record, options=ReviewOptions(samples=3))
+    checked = 0
+    for d in review.decisions():
+        exact = dd_brute(engine, record, d.step)
+        dd = {v.action: v.dd for v in d.legal}
+        if d.method == "forced":
+            assert dd == pytest.approx(exact)
+            continue
+        assert dd == pytest.approx(exact), d.to_json()
+        assert d.dd_loss == pytest.approx(max(exact.values()) - exact[d.action])
+        # the single-dummy estimate is the mean of its samples' values, inside its interval
+        for v in d.legal:
+            assert v.low is not None and v.high is not None and v.value is not None
+            assert v.low <= v.value <= v.high
+        checked += 1
+    assert checked >= 2
+
+
+def test_a_planted_belote_blunder_is_found_with_its_exact_double_dummy_loss() -> None:
+    engine = shipped_engine()
+    for seed in range(10, 40):
+        start = endgame(engine, "belote", seed, 3)
+        exact = dd_brute(engine, start, 1)
+        if max(exact.values()) - min(exact.values()) >= 20:
+            break
+    worst = min(exact, key=lambda c: exact[c])
+    deal = deal_from_record(engine, start)
+    seat = deal.turn
+    record = play_on(
+        engine,
+        start,
+        lambda d: parse_card(worst) if not d.actions else min(cards_of(d.legal_cards())),
+    )
+    review = review_record(engine, record, options=ReviewOptions(samples=4), seats=[seat])
+    first = next(iter(review.decisions()))
+    assert first.action == worst
+    assert first.dd_loss == pytest.approx(max(exact.values()) - exact[worst])
+
+
+def test_belote_single_dummy_values_never_read_a_hidden_hand() -> None:
+    """Two cards of one suit that neither of two hidden seats has played are swapped
+    between them: the seat's single-dummy values are identical (only the double-dummy
+    values, which read every hand by definition, may change)."""
+    engine = shipped_engine()
+    rng = random.Random(7)
+    deal = played_deal(engine, "belote", 7)
+    while len(deal.state.tricks) < 3:
+        deal.play(rng.choice(cards_of(deal.legal_cards())))
+    record = deal_to_record(deal)
+    seat = deal.turn
+    others = [s for s in range(4) if s != seat]
+    swapped = None
+    for x in others:
+        for y in others:
+            if x >= y:
+                continue
+            for a in cards_of(deal.state.hands[x]):
+                for b in cards_of(deal.state.hands[y]):
+                    if a >> 3 != b >> 3:
+                        continue
+                    layout = record["layout"]
+                    hands = [list(h) for h in layout["hands"]]
+                    stock = list(layout.get("stock", []))
+                    for pile in [*hands, stock]:
+                        for i, t in enumerate(pile):
+                            if t == card_str(a):
+                                pile[i] = card_str(b)
+                            elif t == card_str(b):
+                                pile[i] = card_str(a)
+                    cand = {**record, "layout": {**layout, "hands": hands, "stock": stock}}
+                    try:
+                        deal_from_record(engine, cand)
+                    except RecordError:  # the swap made a recorded action illegal
+                        continue
+                    if seat_views(engine, cand, seat) != seat_views(engine, record, seat):
+                        continue  # the swap shows (a turn-up, a declaration)
+                    swapped = cand
+                    break
+                if swapped:
+                    break
+            if swapped:
+                break
+        if swapped:
+            break
+    assert swapped is not None and swapped != record
+
+    def seen(rec: dict[str, Any]) -> list[dict[str, Any]]:
+        out = []
+        for d in review_record(
+            engine, rec, options=ReviewOptions(samples=4), seats=[seat]
+        ).decisions():
+            j = d.to_json()
+            for v in j["legal"]:
+                v.pop("dd", None)
+            for k in ("dd_loss", "dd_best", "settled"):
+                j.pop(k, None)
+            out.append(j)
+        return out
+
+    one, two = seen(record), seen(swapped)
+    assert any(d["method"] == "sampled" for d in one)
+    assert one == two
+
+
+# --- running it -----------------------------------------------------------------------------
+
+
+def test_a_review_can_be_cancelled_between_samples() -> None:
+    engine = shipped_engine()
+    record = json.loads((DATA / "decouverte_expert_11.json").read_text())
+    calls = {"n": 0}
+
+    def cancel() -> bool:
+        calls["n"] += 1
+        return calls["n"] > 3
+
+    review = DealReview(engine, record, ReviewOptions(samples=50), cancel=cancel)
+    with pytest.raises(ReviewCancelled):
+        list(review.decisions())
+    assert len(review.reviewed) < 2
+
+
+def test_atout_review_prints_one_json_object_per_decision_then_the_summary(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    engine = shipped_engine()
+    rng = random.Random(3)
+    record = play_on(
+        engine, endgame(engine, "decouverte", 3, 3), lambda d: rng.choice(cards_of(d.legal_cards()))
+    )
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(record))
+    assert main(["review", str(path), "--json", "--samples", "4"]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert len(lines) == len(record["actions"]) + 1
+    assert lines[-1]["summary"] is True and lines[-1]["outcome"] == record["result"]["outcome"]
+    for d in lines[:-1]:
+        assert {"seat", "phase", "legal", "action", "loss", "method", "samples"} <= set(d)
+    assert main(["review", str(path), "--samples", "4", "--seat", "0"]) == 0
+    text = capsys.readouterr().out
+    assert "Trick 14" in text and "Summary" in text and "North" not in text.split("Summary")[0]
+
+
+def test_atout_review_of_a_match_record_reviews_the_deal_asked(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    engine = shipped_engine()
+    match = Match(engine, "decouverte", engine.default_rules("decouverte"), seed=4)
+    bot = engine.bot("random", "decouverte", match.rules, seed=1)
+    for _ in range(2):
+        deal = match.next_deal()
+        while not deal.is_over:
+            deal.apply(bot.choose(deal.view(deal.turn)))
+        match.end_deal(deal)
+    from atout.core.records import match_to_record
+
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(match_to_record(match)))
+    assert (
+        main(["review", str(path), "--json", "--samples", "2", "--deal", "1", "--seat", "1"]) == 0
+    )
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert lines[-1]["deal"] == 1 and all(d["seat"] == 1 for d in lines[:-1])
+    assert main(["review", str(path), "--deal", "9"]) == 1
+    assert "no deal 9" in capsys.readouterr().err
