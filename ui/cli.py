@@ -78,6 +78,7 @@ COMMANDS: dict[str, Command] = {
     "serve": Command(
         "atout.ui.commands.serve", "run a table server: people and bots play over the network"
     ),
+    "review": Command("atout.ui.commands.review", "review a deal: what each decision was worth"),
     "bench": Command(
         "atout.ui.commands.bench",
         "measure the engine, the solvers and the bots (deals per second, solve times, duplicates)",
