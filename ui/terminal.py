@@ -65,6 +65,7 @@ Type a card as rank then suit: JH, 10S (or TS), J♥.  Bids: take, pass, or a su
 letter in round 2 (C clubs, D diamonds, H hearts, S spades: the trump you name).
   last    the last trick           claim  claim the match (l'arrêt), when offered
   help    this help                quit   leave (the match record is saved)
+  review  the last finished deal, every decision valued (docs/review.md)
   (an empty line shows the table again)
 The legal cards are listed at each prompt; a card the rules forbid is refused with the
 rule (must follow suit, must overtrump...).  In Découverte a card marked /▒ has a
@@ -341,6 +342,9 @@ class TerminalGame:
         if word == "last":
             self.show_last_trick(view)
             return None
+        if word == "review":
+            review_last_deal(self)
+            return None
         if view.phase == "bidding":
             for bid in view.legal_bids:
                 if word == bid.lower():
@@ -565,3 +569,32 @@ def host_match(
             client.close()
     finally:
         thread.stop()
+
+
+# --- the review of the last deal -----------------------------------------------------------
+
+
+def review_last_deal(game: TerminalGame) -> None:
+    """Print the review of the table's last finished deal (``review`` at a prompt): the
+    table of ``atout review``, line by line as each decision is valued; Ctrl-C stops it.
+    A local session knows its deals; a table on a server does not keep them here, so
+    there the person is told to review the saved record instead."""
+    from atout.core.records import deal_to_record
+    from atout.plugins.bots.review import DealReview
+    from atout.ui.commands.review import review_lines
+    from atout.ui.safe_text import printable
+
+    match = getattr(game.session, "match", None)
+    deals = [d for d in getattr(match, "deals", ()) if d.is_over and d.actions]
+    if not deals:
+        game.say("  No finished deal to review yet (a table on a server: atout review RECORD).")
+        return
+    record = deal_to_record(deals[-1])
+    review = DealReview(deals[-1].engine, record)
+    lines = review_lines(review, game.info, game.name)
+    try:
+        for line in lines:
+            game.say(printable(line))
+    except KeyboardInterrupt:
+        lines.close()
+        game.say("  (review stopped)")
