@@ -521,3 +521,44 @@ def test_atout_review_of_a_match_record_reviews_the_deal_asked(
     assert lines[-1]["deal"] == 1 and all(d["seat"] == 1 for d in lines[:-1])
     assert main(["review", str(path), "--deal", "9"]) == 1
     assert "no deal 9" in capsys.readouterr().err
+
+
+def test_review_in_the_terminal_prints_the_last_finished_deal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``review`` typed at the terminal's prompt prints the table of the deal just
+    played (a local session), and says so when no deal is finished yet."""
+    import io
+
+    import atout.plugins.bots.review as review_module
+    from atout.core.session import BOT, PERSON, Player, Session
+    from atout.ui.terminal import TerminalGame
+
+    monkeypatch.setattr(review_module, "DEFAULT_OPTIONS", ReviewOptions(samples=2))
+    engine = shipped_engine()
+    session = Session(
+        engine,
+        "decouverte",
+        players=[Player(PERSON, "You"), Player(BOT, "", "random")],
+        seed=3,
+    )
+    out = io.StringIO()
+    game = TerminalGame(session, io.StringIO(), out)
+    session.next_deal()
+    assert game.read_action("review", session.view(0)) is None
+    assert "No finished deal" in out.getvalue()
+    rng = random.Random(1)
+    while True:
+        session.play_bots()
+        if session.needs_deal and any(d.actions and d.is_over for d in session.match.deals):
+            deal = session.match.deals[-1]
+            if deal.score is not None:
+                break
+            session.next_deal()
+            continue
+        view = session.view(0)
+        session.act(0, rng.choice(view.legal_actions()))
+    session.next_deal()
+    assert game.read_action("review", session.view(0)) is None
+    text = out.getvalue()
+    assert "Trick 16" in text and "You" in text and "Summary" in text

@@ -116,6 +116,10 @@ class ReviewOptions:
     seed: int = 0
 
 
+DEFAULT_OPTIONS = ReviewOptions()
+"""The options of a review given none (the terminal's ``review``, the bench)."""
+
+
 @dataclass(frozen=True)
 class Valued:
     """One legal action and what it is worth to the deciding seat.
@@ -317,7 +321,7 @@ class DealReview:
 
     engine: Engine
     record: dict[str, Any]
-    options: ReviewOptions = field(default_factory=ReviewOptions)
+    options: ReviewOptions = field(default_factory=lambda: DEFAULT_OPTIONS)
     seats: frozenset[int] | None = None
     number: int = 1
     source: str = "record"
@@ -930,7 +934,7 @@ def review_record(
     return DealReview(
         engine,
         deal_data,
-        options if options is not None else ReviewOptions(),
+        options if options is not None else DEFAULT_OPTIONS,
         frozenset(seats) if seats is not None else None,
         n,
         source,
