@@ -432,6 +432,7 @@ MEASURES: list[Measure] = [
     Measure("belote_dd", "four-player double-dummy solves", measure_belote_dd),
     Measure("bot_decisions", "expert decision times", measure_bot_decisions),
     Measure("duplicate", "duplicate matches", measure_duplicates),
+    Measure("review", "reviews of whole deals", "atout.ui.commands.review:bench_review"),
     Measure("ui_fps", "the Arcade table's frames per second", "atout.ui.window.app:bench_ui_fps"),
     Measure("server", "table server actions per second", "atout.ui.net.bench:measure_server"),
 ]
