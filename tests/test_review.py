@@ -562,3 +562,10 @@ def test_review_in_the_terminal_prints_the_last_finished_deal(
     assert game.read_action("review", session.view(0)) is None
     text = out.getvalue()
     assert "Trick 16" in text and "You" in text and "Summary" in text
+
+
+def test_the_bench_reviews_the_fixed_records(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--only", "review", "--quick", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    for key in ("review_decouverte_deal_s", "review_belote_deal_s"):
+        assert data[key] > 0 and data[f"{key}_deals"] == 1

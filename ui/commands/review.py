@@ -14,7 +14,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
+import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from atout.core import Engine, GameInfo
 from atout.core.errors import AtoutError
@@ -28,6 +32,13 @@ from atout.plugins.bots.review import (
     review_record,
 )
 from atout.ui.safe_text import printable
+
+if TYPE_CHECKING:
+    from atout.ui.commands.bench import BenchContext
+
+RECORDS = Path(__file__).resolve().parents[2] / "tests" / "data" / "review"
+"""The fixed deal records the bench reviews (expert against expert, written by
+``tests/data/review/make_records.py``): in a source checkout of atout."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -187,3 +198,30 @@ def _num(x: float | None, signed: bool = True) -> str:
 
 def _json(obj: dict[str, object]) -> str:
     return printable(json.dumps(obj, ensure_ascii=False))
+
+
+# --- the bench's figures ----------------------------------------------------------------------
+
+
+def bench_review(ctx: BenchContext) -> dict[str, Any]:
+    """``review_decouverte_deal_s`` and ``review_belote_deal_s``: the CPU seconds
+    (``time.process_time``) of reviewing a whole deal, every decision with the default
+    options, median over the fixed expert records of :data:`RECORDS` (a smoke run
+    reviews one record of each game with two samples a decision).  ``None`` when the
+    records are not there (atout installed without its tests)."""
+    out: dict[str, Any] = {}
+    options = ReviewOptions(samples=2, exact_budget=0.2) if ctx.quick else ReviewOptions()
+    for game, key in (
+        ("decouverte", "review_decouverte_deal_s"),
+        ("belote", "review_belote_deal_s"),
+    ):
+        files = sorted(RECORDS.glob(f"{game}_expert_*.json"))[: 1 if ctx.quick else None]
+        seconds = []
+        for path in files:
+            review = DealReview(ctx.engine, load_json(path), options, source=str(path))
+            start = time.process_time()
+            review.run()
+            seconds.append(time.process_time() - start)
+        out[key] = round(statistics.median(seconds), 2) if seconds else None
+        out[f"{key}_deals"] = len(seconds)
+    return out
