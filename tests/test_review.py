@@ -569,3 +569,45 @@ def test_the_bench_reviews_the_fixed_records(capsys: pytest.CaptureFixture[str])
     data = json.loads(capsys.readouterr().out)
     for key in ("review_decouverte_deal_s", "review_belote_deal_s"):
         assert data[key] > 0 and data[f"{key}_deals"] == 1
+
+
+def belote_bidding_record(hand: str, others: str, stock: str, bid: str) -> dict[str, Any]:
+    """A four-player deal record laid out by hand: West deals, seat 0 (South, first to
+    bid) holds ``hand`` and bids ``bid``."""
+    cards = others.split()
+    return {
+        "format": "atout-deal",
+        "version": 1,
+        "game": "belote",
+        "rules": {},
+        "dealer": 3,
+        "layout": {
+            "hands": [hand.split(), cards[0:5], cards[5:10], cards[10:15]],
+            "stock": stock.split(),
+            "turnup": stock.split()[0],
+        },
+        "actions": [{"seat": 0, "bid": bid}],
+    }
+
+
+def test_a_four_player_bid_is_valued_and_passing_a_monster_hand_is_a_mistake() -> None:
+    engine = shipped_engine()
+    hand = "JH 9H AH 10H AS"
+    stock = "KH 7C 8C 9C 10C JC QC KC AC 7D 8D 9D"
+    others = "7S 8S 9S 10S JS QS KS 7H 8H QH 10D JD QD KD AD"
+    record = belote_bidding_record(hand, others, stock, "pass")
+    review = review_record(engine, record, options=ReviewOptions(samples=6))
+    (d,) = list(review.decisions())
+    assert d.method == "sampled" and d.samples == 6
+    vals = values(d)
+    assert set(vals) == {"take", "pass"}
+    assert d.best == "take" and vals["take"] > 50 and d.loss > 20
+    assert d.loss_interval is not None and d.loss_interval[0] < d.loss < d.loss_interval[1]
+    # the values read only what seat 0 saw: the other hands and the stock reshuffled
+    # (the turn-up kept) give the same review
+    shuffled = others.split()[::-1]
+    other = belote_bidding_record(
+        hand, " ".join(shuffled), "KH " + " ".join(stock.split()[1:][::-1]), "pass"
+    )
+    (e,) = list(review_record(engine, other, options=ReviewOptions(samples=6)).decisions())
+    assert e.to_json() == d.to_json()

@@ -20,8 +20,10 @@ deal's state), with the solvers of this package:
   information (hands sampled consistent with its view and the play so far, as the
   expert samples them, each solved by the double-dummy solver; in the first two tricks
   three tricks deep with the solver's estimate beyond).  Values are the deal's score
-  difference for the seat's team (:func:`.deal_utility`).  The four-player bidding is
-  not valued (its decisions are listed, ``method`` ``"unvalued"``).
+  difference for the seat's team (:func:`.deal_utility`).
+* **Four-player, bidding**: each bid made on layouts of the cards the bidder has not
+  seen, the bidding carried on as the expert bids, the contract reached valued by the
+  double-dummy solver two tricks deep with its estimate beyond (a redeal is worth 0).
 
 The loss of an action is the best value less the value of the action taken (zero for a
 forced action).  The :class:`Summary` adds the points each side lost, the biggest
@@ -49,12 +51,12 @@ from typing import Any
 from atout.core import Contract, Engine
 from atout.core.cards import FULL_DECK, SUITS, Card, card_str, cards_of
 from atout.core.engine import Deal
-from atout.core.errors import RecordError
+from atout.core.errors import AtoutError, RecordError
 from atout.core.model import Action
 from atout.core.records import deal_from_record, iter_record_deals
 from atout.core.views import View
 
-from .basic import team_of
+from .basic import GreedyBot, team_of
 from .belote_dd import BeloteDD
 from .belote_expert import deal_utility, declaration_points, infer_constraints, sample_hands
 from .decouverte_expert import DecouverteExpert, position_from_view, read_piles
@@ -75,6 +77,10 @@ from .decouverte_search import (
     to_move,
 )
 from .search import SearchTimeout
+
+BID_HORIZON = 6
+"""The four-player bidding's solves stop at trick starts where each hand holds this many
+cards or fewer (two tricks searched, the solver's estimate beyond)."""
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
@@ -368,10 +374,19 @@ class DealReview:
 
     def _decide(self, deal: Deal, step: int, seat: int, action: Action) -> Decision:
         view = deal.view(seat)
-        legal = view.legal_actions()
         phase = view.phase
         trick = len(view.tricks) + 1 if phase == "play" else 0
         base = Decision(self.number, step, seat, phase, trick, str(action), (), UNVALUED)
+        try:
+            return self._value(deal, view, base, action)
+        except (AtoutError, ValueError, KeyError, IndexError):
+            # A view the solvers do not model (a plugin's game, a rule they cannot read):
+            # the decision is listed, not valued.
+            return base
+
+    def _value(self, deal: Deal, view: View, base: Decision, action: Action) -> Decision:
+        legal = view.legal_actions()
+        phase = view.phase
         if action.kind == "claim" or not legal:
             return base
         if len(legal) == 1:
@@ -387,7 +402,7 @@ class DealReview:
             return self._decouverte_play(view, base, action)
         if phase == "play":
             return self._belote_play(deal, view, base, action)
-        return base
+        return self._belote_bid(view, base)
 
     # --- Découverte ----------------------------------------------------------------------
 
@@ -669,6 +684,69 @@ class DealReview:
                 "dd_best": card_str(best_dd),
             }
         )
+
+    def _belote_bid(self, view: View, base: Decision) -> Decision:
+        """Each legal bid's value for the bidder's team, on layouts of the cards it has
+        not seen dealt at random (its own five cards and the turn-up kept): the bid is
+        made on the sampled deal, the other seats (and the bidder later) bid on as the
+        expert does (:meth:`.GreedyBot.bid`), and the contract reached is valued by the
+        double-dummy solver searching the first tricks (:data:`BID_HORIZON`) with its
+        estimate beyond; a redeal is worth 0.  Every bid meets the same layouts."""
+        opts = self.options
+        if view.turnup is None:
+            return base
+        rng = self._rng(base.step)
+        prior = list(self.record.get("actions", []))[: base.step - 1]
+        skeleton = {k: v for k, v in self.record.items() if k not in ("actions", "result", "start")}
+        sizes = [len(h) for h in self.record["layout"]["hands"]]
+        stock_size = len(self.record["layout"].get("stock", []))
+        unseen = [c for c in cards_of(FULL_DECK & ~view.hand & ~(1 << view.turnup))]
+        bidder = GreedyBot(0, self.engine)
+        per: dict[str, list[float]] = {b: [] for b in view.legal_bids}
+        fixed = opts.samples
+        limit = fixed if fixed is not None else opts.max_samples
+        least = fixed if fixed is not None else opts.min_samples
+        deadline = time.process_time() + opts.budget
+        n = 0
+        while n < limit and (n < least or (fixed is None and time.process_time() < deadline)):
+            self._check()
+            rng.shuffle(unseen)
+            rest = iter(unseen)
+            hands = [
+                cards_of(view.hand) if s == view.seat else [next(rest) for _ in range(sizes[s])]
+                for s in range(view.seats)
+            ]
+            stock = [view.turnup] + [next(rest) for _ in range(stock_size - 1)]
+            layout = {
+                "hands": [[card_str(c) for c in h] for h in hands],
+                "stock": [card_str(c) for c in stock],
+                "turnup": card_str(view.turnup),
+            }
+            for bid in per:
+                record = {
+                    **skeleton,
+                    "layout": layout,
+                    "actions": [*prior, {"seat": view.seat, "bid": bid}],
+                }
+                per[bid].append(self._bid_outcome(record, view.seat, bidder))
+            n += 1
+        return _finish(base, dict(per), SAMPLED, n, None)
+
+    def _bid_outcome(self, record: dict[str, Any], seat: int, bidder: GreedyBot) -> float:
+        """The score difference for ``seat``'s team of a sampled deal bid on from
+        ``record`` by ``bidder`` and played double dummy (the first tricks searched)."""
+        deal = deal_from_record(self.engine, record, self.source)
+        while deal.phase == "bidding":
+            deal.apply(Action.bid(bidder.bid(deal.view(deal.turn))))
+        contract = deal.state.contract
+        if contract is None or deal.phase != "play":
+            return 0.0  # passed out: redealt
+        view = deal.view(seat)
+        solver = self._dd_solver(view, contract).with_horizon(BID_HORIZON)
+        team = team_of(view, seat)
+        total = solver.rules.total
+        points = solver.value(list(deal.state.hands), deal.state.leader, (), team)
+        return deal_utility(view, points, declaration_points(view), total)
 
     def _dd_solver(self, view: View, contract: Contract) -> BeloteDD:
         s = self._dd.get(view.direction)
