@@ -18,7 +18,7 @@ from atout.ui.savegame import Setup
 from atout.ui.window.app import App
 from atout.ui.window.start_view import StartView
 from atout.ui.window.table_base import TableView
-from atout.ui.window.table_decouverte import pile_xy
+from atout.ui.window.table_decouverte import DecouverteTable
 from ui_helpers import click, click_button, human_to_act, pump
 
 pytestmark = pytest.mark.ui
@@ -130,31 +130,41 @@ def test_the_speed_button_cycles_and_is_remembered(app: App, data_home: Path) ->
     assert table.speed_button.label.text == f"Speed: {app.speed_name}"
 
 
-def test_a_resized_window_scales_the_table_and_its_clicks(
-    app: App, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A window of 960x720 (taller than the table's 16:9) shows the table at 3/4 size
-    with bands above and below; clicks land where the scaled table shows things.  (The
-    headless window cannot change its size, so the app is told the window's size.)"""
+def test_a_resized_window_lays_the_table_out_again_and_its_clicks_follow(app: App) -> None:
+    """A window of 960x720 (4:3) gets a 1024x768 logical table drawn at 15/16, laid out
+    for that shape (no bands above and below); the cards move to their new places and
+    clicks land where the table now shows things.  (The headless window cannot change
+    its size: the app draws on an offscreen surface of that size.)"""
     table = start(app, seed=12)
+    assert isinstance(table, DecouverteTable)
     pump(table, lambda: human_to_act(table))
-    monkeypatch.setattr(app, "surface_size", lambda: (960, 720, 960))
-    px, py = pile_xy(HUMAN, 0)
-    x, y = app.to_window(px, py)
-    assert (x, y) == pytest.approx((px * 0.75, 90 + py * 0.75))
-    assert app.to_logical(x, y) == pytest.approx((px, py))
-    table.on_draw()
-    image = arcade.get_image().convert("RGB")
-    # the card's white corner, scaled: 30 logical pixels left of the pile's middle
-    corner = image.getpixel((int(x - 30 * 0.75), int(720 - (y + 20 * 0.75))))
-    assert isinstance(corner, tuple) and min(corner) > 200
-    button = table.bid_buttons.find("bid:pass")
-    assert button is not None and table.deal is not None
-    actions = len(table.deal.actions)
-    wx, wy = app.to_window(*button.center)
-    app.window.dispatch_event("on_mouse_press", wx, wy, arcade.MOUSE_BUTTON_LEFT, 0)
-    app.window.dispatch_events()
-    assert len(table.deal.actions) == actions + 1
+    before = table.pile_xy(HUMAN, 0)
+    try:
+        app.render_offscreen((960, 720))
+        table.on_draw()
+        assert (app.frame.width, app.frame.height) == (1024, 768)
+        assert app.frame.scale == pytest.approx(0.9375)
+        px, py = table.pile_xy(HUMAN, 0)
+        assert (px, py) != before
+        sprite = next(s for s in table.board.cards.values() if s.visible and s.center_x == px)
+        assert sprite.center_y == py
+        x, y = app.to_window(px, py)
+        assert (x, y) == pytest.approx((px * 0.9375, py * 0.9375))
+        assert app.to_logical(x, y) == pytest.approx((px, py))
+        image = app.snapshot()
+        assert image.size == (960, 720)
+        # the card's white corner, 30 logical pixels left of the pile's middle
+        corner = image.getpixel((int(x - 30 * 0.9375), int(720 - (y + 20 * 0.9375))))
+        assert isinstance(corner, tuple) and min(corner) > 200
+        button = table.bid_buttons.find("bid:pass")
+        assert button is not None and table.deal is not None
+        actions = len(table.deal.actions)
+        wx, wy = app.to_window(*button.center)
+        app.window.dispatch_event("on_mouse_press", wx, wy, arcade.MOUSE_BUTTON_LEFT, 0)
+        app.window.dispatch_events()
+        assert len(table.deal.actions) == actions + 1
+    finally:
+        app.render_offscreen(None)
 
 
 def test_play_without_a_display_says_so_in_one_line(

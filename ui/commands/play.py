@@ -48,6 +48,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="where to save the match record (default: data dir)",
     )
+    parser.add_argument(
+        "--screenshots",
+        default=None,
+        metavar="DIR",
+        help="write a PNG of every screen of the window at each window size to DIR "
+        "(headless, nothing saved) and exit",
+    )
     net = parser.add_argument_group("tables over the network (in the terminal)")
     net.add_argument(
         "--join",
@@ -73,7 +80,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, engine: Engine) -> int:
     """``--text``: the terminal game.  Otherwise the Arcade window, on the start view with
     the command line's choices selected (on a machine without a display: one line that
-    suggests ``--text``, exit 1)."""
+    suggests ``--text``, exit 1).  ``--screenshots DIR``: the window's gallery."""
+    if args.screenshots:
+        import os
+        from pathlib import Path
+
+        os.environ["ARCADE_HEADLESS"] = "1"  # before arcade is imported
+        from atout.ui.window.gallery import write_gallery
+
+        written = write_gallery(Path(args.screenshots), engine=engine)
+        print(f"{len(written)} screenshots written to {args.screenshots}")
+        return 0
     if args.join:
         from atout.ui import terminal
 

@@ -9,6 +9,9 @@
   side bar and score sheet), :mod:`.overlays` (help, menu, last trick, end of a deal),
   :mod:`.driver` (everything that drives the match: deals, bots, hint, undo, saving),
   and the two games' layouts, :mod:`.table_decouverte` and :mod:`.table_belote`.
+* :mod:`.frame`: the logical table laid out for the window's size (every view lays
+  itself out again when it changes); :mod:`.gallery`: every screen at every size, the
+  screenshots of ``atout play --screenshots`` and the walk the layout tests check.
 * Below them: :mod:`.sprites` (card textures and moves), :mod:`.widgets` (layers,
   buttons, messages), :mod:`.theme` (sizes, colours, pace) and :mod:`.worker` (the
   thread the bots think on).

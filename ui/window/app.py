@@ -1,10 +1,10 @@
-"""The Arcade window: the start view and the tables, scaled to any window size.
+"""The Arcade window: the start view and the tables, laid out for the window's size.
 
 :func:`run` is what ``atout play`` calls without ``--text``: it opens a resizable window on
 the start view and runs arcade's loop.  :class:`App` holds what the views share (the
-engine, the bot worker, the settings, the camera that maps the fixed 1280x720 logical
-table onto the window) and switches between the views.  :func:`measure_fps` is the
-``ui_fps`` figure of ``atout bench``.
+engine, the bot worker, the settings, the camera that draws the logical table laid out
+for the window's size, see :mod:`.frame`) and switches between the views.
+:func:`measure_fps` is the ``ui_fps`` figure of ``atout bench``.
 
 The window may already exist (the tests open one hidden window for the whole session
 and give it to each :class:`App`).
@@ -22,6 +22,7 @@ import arcade
 from atout.core import Engine, Rules
 from atout.core.errors import AtoutError
 from atout.core.session import Session
+from PIL import Image
 from pyglet import gl
 
 from .. import savegame
@@ -30,6 +31,7 @@ from ..rules import resolve_rules
 from ..savegame import BotFactory, Setup
 from . import theme
 from .driver import MatchTable
+from .frame import MIN_WINDOW, Frame, frame_for
 from .sprites import warm_textures
 from .start_view import StartView
 from .table_base import TableView
@@ -65,34 +67,59 @@ class App:
         self.speed = theme.SPEEDS[self.speed_name] if speed is None else speed
         self.worker = BotWorker()
         warm_textures()
-        self.camera = arcade.Camera2D(
-            projection=arcade.LRBT(
-                -theme.WIDTH / 2, theme.WIDTH / 2, -theme.HEIGHT / 2, theme.HEIGHT / 2
-            ),
-            position=(theme.WIDTH / 2, theme.HEIGHT / 2),
-            window=window,
-        )
-        self._viewport: tuple[float, float, float, float] = (0, 0, theme.WIDTH, theme.HEIGHT)
+        self.surface: arcade.gl.Framebuffer | None = None
+        """An offscreen surface drawn instead of the window (:meth:`render_offscreen`)."""
+        self.frame = frame_for(*self.surface_size()[:2])
+        """The logical table for the window's size (see :mod:`.frame`)."""
+        self.camera = arcade.Camera2D(window=window)
         self.closed = False
         window.push_handlers(on_close=self.on_close)
 
     # --- the logical table in the window ----------------------------------------------
 
     def surface_size(self) -> tuple[int, int, int]:
-        """The window's framebuffer width and height in pixels, and its width in the
-        units of mouse events (they differ on high-density screens)."""
+        """The width and height in pixels of what is drawn on (the window's framebuffer
+        or the offscreen surface), and its width in the units of mouse events (they
+        differ on high-density screens)."""
+        if self.surface is not None:
+            w, h = self.surface.size
+            return w, h, w
         fw, fh = self.window.get_framebuffer_size()
         return fw, fh, self.window.width
 
-    def fit(self) -> None:
-        """Fit the 1280x720 table into the window, keeping its shape (letterboxed)."""
-        fw, fh, width = self.surface_size()
-        scale = min(fw / theme.WIDTH, fh / theme.HEIGHT)
-        w, h = theme.WIDTH * scale, theme.HEIGHT * scale
-        left, bottom = (fw - w) / 2, (fh - h) / 2
-        self.camera.viewport = arcade.LBWH(int(left), int(bottom), int(w), int(h))
-        ratio = fw / max(1, width)
-        self._viewport = (left / ratio, bottom / ratio, w / ratio, h / ratio)
+    def render_offscreen(self, size: tuple[int, int] | None) -> None:
+        """Draw on an offscreen surface of ``size`` pixels instead of the window (a
+        headless window cannot change its size: the layout tests and the screenshots
+        draw every window size this way); ``None``: the window again."""
+        if size is None:
+            self.surface = None
+        else:
+            ctx = self.window.ctx
+            self.surface = ctx.framebuffer(color_attachments=[ctx.texture(size, components=4)])
+        self.fit()
+
+    def snapshot(self) -> Image.Image:
+        """What was drawn last, as an RGB image (the surface's or the window's)."""
+        if self.surface is None:
+            return arcade.get_image().convert("RGB")
+        w, h = self.surface.size
+        data = self.surface.read(components=4)
+        image = Image.frombytes("RGBA", (w, h), data).transpose(Image.Transpose.FLIP_TOP_BOTTOM)
+        return image.convert("RGB")
+
+    def fit(self) -> Frame:
+        """The logical table for the current size, and the camera that draws it onto the
+        whole window."""
+        fw, fh, _ = self.surface_size()
+        frame = frame_for(fw, fh)
+        self.frame = frame
+        w, h = frame.width, frame.height
+        camera = self.camera
+        camera.render_target = self.surface
+        camera.projection = arcade.LRBT(-w / 2, w / 2, -h / 2, h / 2)
+        camera.position = (w / 2, h / 2)
+        camera.viewport = arcade.LBWH(0, 0, fw, fh)
+        return frame
 
     def begin_frame(self) -> None:
         """Clear the window to the felt's green (the cheapest way to cover it: software
@@ -100,7 +127,7 @@ class App:
         self.fit()
         fw, fh, _ = self.surface_size()
         ctx = self.window.ctx
-        ctx.screen.use()
+        (self.surface or ctx.screen).use()
         ctx.viewport = (0, 0, fw, fh)
         ctx.scissor = None
         # the colour buffer only: nothing here uses depth, and clearing the depth
@@ -112,15 +139,17 @@ class App:
 
     def to_logical(self, x: float, y: float) -> tuple[float, float]:
         """A window point (as mouse events give it) in the table's logical coordinates."""
-        self.fit()
-        left, bottom, w, h = self._viewport
-        return (x - left) * theme.WIDTH / w, (y - bottom) * theme.HEIGHT / h
+        frame = self.fit()
+        width = self.surface_size()[2]
+        units = frame.width / max(1, width)
+        return x * units, y * units
 
     def to_window(self, x: float, y: float) -> tuple[float, float]:
         """A logical point in window coordinates (where to click it)."""
-        self.fit()
-        left, bottom, w, h = self._viewport
-        return left + x * w / theme.WIDTH, bottom + y * h / theme.HEIGHT
+        frame = self.fit()
+        width = self.surface_size()[2]
+        units = frame.width / max(1, width)
+        return x / units, y / units
 
     def toggle_fullscreen(self) -> None:
         # no full screen on this display (or headless): stay windowed
@@ -228,7 +257,7 @@ def make_window(visible: bool = True) -> arcade.Window:
         update_rate=1 / 60,
         draw_rate=1 / 60,
     )
-    window.set_minimum_size(640, 360)
+    window.set_minimum_size(*MIN_WINDOW)
     return window
 
 

@@ -17,11 +17,12 @@ import arcade
 from atout.core import Trick, View
 
 from . import theme
-from .sprites import CardSprite, Motion, glow_texture
+from .sprites import CardSprite, Motion, glow_texture, ring_texture
 from .widgets import Colour, SpriteSet
 
 HINT_COLOUR = (80, 200, 255, 255)
-"""The glow under the card a hint suggests."""
+"""The frame round the card a hint suggests (drawn over the cards: a lit card's own halo
+would hide a glow under it)."""
 PROPOSAL_COLOUR = (255, 240, 150, 255)
 """The glow under the card proposed as trump during the bidding."""
 
@@ -95,6 +96,8 @@ class Board:
         self.card_set = SpriteSet()
         self.glows = SpriteSet()
         self.glow_cards: list[tuple[int, Colour]] = []
+        self.rings = SpriteSet()
+        """The hint's frame, drawn over the cards."""
         self.busy_until = 0.0
         """The table's clock when the last move ends."""
 
@@ -126,10 +129,11 @@ class Board:
         self.busy_until = now
 
     def draw(self) -> None:
-        """The glows, then the cards (a handful of draw calls)."""
+        """The glows, then the cards, then the hint's frame (a handful of draw calls)."""
         self.sync_glows()
         self.glows.draw()
         self.card_set.draw()
+        self.rings.draw()
 
     def card_at(self, x: float, y: float) -> tuple[str, Any] | None:
         """The card under a logical point: ``("card", card)`` or ``("back", key)``."""
@@ -293,26 +297,24 @@ class Board:
         for card, sprite in self.cards.items():
             mine = bool(hand >> card & 1)
             legal = mine and bool(view.legal >> card & 1)
-            sprite.show_face(sprite.face_up, None, my_turn and legal)
             dim = my_turn and mine and not legal
-            colour = theme.DIM if dim else (255, 255, 255, 255)
-            if tuple(sprite.color) != colour:
-                sprite.color = colour
+            sprite.show_face(sprite.face_up, None, my_turn and legal, dim)
         if view.phase == "bidding" and view.turnup is not None and view.turnup in self.shown:
             self.glow_cards.append((view.turnup, PROPOSAL_COLOUR))
         if hint_card is not None:
             self.glow_cards.append((hint_card, HINT_COLOUR))
-        self.glows.replace(
-            [
-                arcade.Sprite(glow_texture(colour), scale=self.card_scale)
-                for _, colour in self.glow_cards
-            ]
-        )
+        under = [(card, c) for card, c in self.glow_cards if c != HINT_COLOUR]
+        over = [(card, c) for card, c in self.glow_cards if c == HINT_COLOUR]
+        self.glow_cards = [*under, *over]
+        scale = self.card_scale
+        self.glows.replace([arcade.Sprite(glow_texture(c), scale=scale) for _, c in under])
+        self.rings.replace([arcade.Sprite(ring_texture(c), scale=scale) for _, c in over])
         self.sync_glows()
 
     def sync_glows(self) -> None:
         """The glows follow their cards (a few attribute copies per frame)."""
-        for glow, (card, _) in zip(self.glows, self.glow_cards, strict=False):
+        glows = [*self.glows, *self.rings]  # in the order of glow_cards
+        for glow, (card, _) in zip(glows, self.glow_cards, strict=False):
             sprite = self.cards[card]
             glow.visible = sprite.visible and not sprite.busy
             glow.position = sprite.position

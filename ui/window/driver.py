@@ -125,8 +125,8 @@ class MatchTable(TableView):
                 self.bubble(c.taker, f"takes {contract_name(c.trump, c.name)}", 2.5)
             elif e.kind == ANNOUNCE:
                 loud = e.text in ("belote", "rebelote", "belote-rebelote")
+                # the bubble says it by the seat (the side bar keeps the last ones)
                 self.bubble(e.seat, capital(e.text) + ("!" if loud else ""), 3.0)
-                self.toast.show(f"{self.seat_name(e.seat)} announces: {e.text}", self.clock)
             elif e.kind == TRICK:
                 won = e.trick
             elif e.kind == NOTICE:

@@ -2,7 +2,7 @@
 
 The start view and the tables receive the :class:`~atout.ui.window.app.App` that shows
 them, but they know it only as a :class:`Host`: the engine, the bot thread, the settings,
-the mapping of the logical table onto the window, and the switching between views.  So
+the logical table laid out for the window's size, and the switching between views.  So
 no view imports the app (the app alone imports the views), and a test may show a view
 on a host of its own.
 """
@@ -15,6 +15,7 @@ import arcade
 from atout.core import Engine, Rules
 
 from ..savegame import BotFactory, Setup
+from .frame import Frame
 from .worker import BotWorker
 
 
@@ -34,6 +35,12 @@ class Host(Protocol):
     speed: float
     """A factor on every delay and animation (0 plays at once)."""
     worker: BotWorker
+    frame: Frame
+    """The logical table for the window's size (the views lay themselves out for it)."""
+
+    def fit(self) -> Frame:
+        """The logical table for the window's current size (and the camera set for it)."""
+        ...
 
     def begin_frame(self) -> None:
         """Clear the window and draw through the logical table's camera."""

@@ -17,8 +17,9 @@ from atout.core import DealScore, GameInfo, Match, View
 
 from ..cards_text import HUMAN, capital, team_long_name
 from . import theme
+from .panels import team_name
 from .sprites import face_texture
-from .widgets import Button, ButtonRow, Layer, set_plate
+from .widgets import Button, ButtonRow, Colour, Layer, set_plate
 
 Action = Callable[[], None]
 MenuItem = tuple[str, Action, str]
@@ -69,6 +70,9 @@ class Overlay:
         self.cards: list[tuple[int, arcade.Rect]] = []
         """The last trick's cards and where they are drawn."""
         self.buttons = ButtonRow()
+        self.rect = arcade.LRBT(0, 0, 0, 0)
+        """Where the panel is drawn."""
+        self.centre = (0.0, 0.0)
 
     @property
     def is_open(self) -> bool:
@@ -86,6 +90,7 @@ class Overlay:
         view: View | None,
         seat_name: Callable[[int], str],
         menu: Sequence[MenuItem] = (),
+        centre: tuple[float, float] = (480.0, 375.0),
     ) -> bool:
         """Open the panel ``name`` over the table; ``False`` when there is nothing to
         show (no trick played yet for ``last``), and the table stays as it was."""
@@ -97,8 +102,11 @@ class Overlay:
             return False
         self.name = name
         self.layer = layer
-        layer.plate(arcade.LRBT(156, 816, 142, 592), (0, 0, 0, 90), None, 18)
-        layer.plate(arcade.LRBT(150, 810, 150, 600), theme.PANEL, theme.PANEL_EDGE, 18, 3)
+        cx, cy = centre
+        self.centre = centre
+        layer.plate(arcade.LRBT(cx - 324, cx + 336, cy - 233, cy + 217), (0, 0, 0, 90), None, 18)
+        self.rect = arcade.LRBT(cx - 330, cx + 330, cy - 225, cy + 225)
+        layer.plate(self.rect, theme.PANEL, theme.PANEL_EDGE, 18, 3)
         if name == "help":
             self._help(layer)
         elif name == "last" and view is not None:
@@ -108,18 +116,20 @@ class Overlay:
         return True
 
     def _help(self, layer: Layer) -> None:
-        cx, t = 480.0, self.texts
-        t.append(layer.text("Keys", cx, 552, 22, theme.INK, anchor_x="center", bold=True))
+        (cx, cy), t = self.centre, self.texts
+        t.append(layer.text("Keys", cx, cy + 177, 22, theme.INK, anchor_x="center", bold=True))
         for i, (key, what) in enumerate(KEYS):
-            y = 500 - i * 36
-            t.append(layer.text(key, 250, y, 14, theme.INK, anchor_x="right", bold=True))
-            t.append(layer.text(what, 268, y, 13, theme.INK))
+            y = cy + 128 - i * 36
+            t.append(layer.text(key, cx - 240, y, 14, theme.INK, anchor_x="right", bold=True))
+            t.append(layer.text(what, cx - 222, y, 13, theme.INK))
         t.append(
-            layer.text("Click anywhere to close", cx, 176, 11, theme.INK_SOFT, anchor_x="center")
+            layer.text(
+                "Click anywhere to close", cx, cy - 202, 12, theme.INK_SOFT, anchor_x="center"
+            )
         )
 
     def _last_trick(self, layer: Layer, view: View, seat_name: Callable[[int], str]) -> None:
-        cx, t = 480.0, self.texts
+        (cx, cy), t = self.centre, self.texts
         trick = view.tricks[-1]
         seats = trick.seats(view.seats, view.direction)
         n = len(trick.cards)
@@ -129,7 +139,7 @@ class Overlay:
             layer.text(
                 f"Last trick (trick {len(view.tricks)})",
                 cx,
-                548,
+                cy + 173,
                 20,
                 theme.INK,
                 anchor_x="center",
@@ -139,14 +149,14 @@ class Overlay:
         for i, (seat, card) in enumerate(zip(seats, trick.cards, strict=True)):
             x = left + i * (w + 16)
             sprite = arcade.Sprite(face_texture(card), scale=w / theme.CARD_W)
-            sprite.position = (x, 380)
+            sprite.position = (x, cy + 20)
             layer.plates.append(sprite)
-            self.cards.append((card, arcade.XYWH(x, 380, w, w * theme.CARD_H / theme.CARD_W)))
+            self.cards.append((card, arcade.XYWH(x, cy + 20, w, w * theme.CARD_H / theme.CARD_W)))
             t.append(
                 layer.text(
                     seat_name(seat),
                     x,
-                    282,
+                    cy - 78,
                     13,
                     theme.INK,
                     anchor_x="center",
@@ -158,7 +168,7 @@ class Overlay:
                 f"Won by {seat_name(trick.winner)}: {trick.points} points · "
                 f"led by {seat_name(trick.leader)}",
                 cx,
-                236,
+                cy - 124,
                 14,
                 theme.INK,
                 anchor_x="center",
@@ -168,19 +178,21 @@ class Overlay:
             layer.text(
                 "Click anywhere or press L to close",
                 cx,
-                176,
-                11,
+                cy - 202,
+                12,
                 theme.INK_SOFT,
                 anchor_x="center",
             )
         )
 
     def _menu(self, layer: Layer, items: Sequence[MenuItem]) -> None:
-        cx = 480.0
-        self.texts.append(layer.text("Menu", cx, 552, 22, theme.INK, anchor_x="center", bold=True))
+        cx, cy = self.centre
+        self.texts.append(
+            layer.text("Menu", cx, cy + 177, 22, theme.INK, anchor_x="center", bold=True)
+        )
         for i, (label, action, key) in enumerate(items):
             self.buttons.add(
-                Button(layer, label, cx, 490 - i * 52, 300, 42, action, size=14, name=key)
+                Button(layer, label, cx, cy + 115 - i * 52, 300, 42, action, size=14, name=key)
             )
 
 
@@ -191,6 +203,8 @@ class DealPanel:
         self.layer = Layer()
         self.buttons = ButtonRow()
         self.texts: list[arcade.Text] = []
+        self.rect = arcade.LRBT(0, 0, 0, 0)
+        """Where the panel is drawn (it is as tall as what it says)."""
 
     def close(self) -> None:
         self.layer = Layer()
@@ -211,43 +225,70 @@ class DealPanel:
         next_deal: Action,
         new_match: Action,
         start_menu: Action,
+        box: tuple[float, float, float] = (480.0, 360.0, 560.0),
     ) -> None:
         """The engine's score of the deal, its notes, the match total (unless players
-        keep count themselves), where the record is; then the next deal's button, or
-        the match's result and its buttons."""
+        keep count themselves), the name of the deal's record; then the next deal's
+        button, or the match's result and its buttons.
+
+        ``box`` is the panel's middle and width (the layout keeps the seats' names and
+        points clear of it); the panel is as tall as what it says.  The declarations'
+        row shows only when the deal scored some or the game has them.
+        """
         info = match.info
         layer = Layer()
         self.layer = layer
         self.buttons = ButtonRow()
-        cx, top = 480.0, 600.0
-        shadow = layer.plate(arcade.LRBT(186, 786, 62, 602), (0, 0, 0, 90), None, 18)
-        plate = layer.plate(arcade.LRBT(180, 780, 70, 610), theme.PANEL, theme.PANEL_EDGE, 18, 3)
+        cx, cy, width = box
+        left, right = cx - width / 2, cx + width / 2
+        shadow = layer.plate(arcade.LRBT(left + 6, right + 6, 0, 10), (0, 0, 0, 90), None, 18)
+        plate = layer.plate(arcade.LRBT(left, right, 0, 10), theme.PANEL, theme.PANEL_EDGE, 18, 3)
         t: list[arcade.Text] = []
         self.texts = t
         teams = info.teams
-        y = top - 46
+        y = 0.0
+        inner = width - 48
+
+        def fitted(words: str, size: float, colour: Colour, bold: bool) -> arcade.Text:
+            """A centred line, its font made smaller (not below the smallest) to fit."""
+            text = layer.text(words, cx, y, size, colour, anchor_x="center", bold=bold)
+            while text.content_width > inner and text.font_size > theme.MIN_FONT:
+                text.font_size = max(theme.MIN_FONT, text.font_size - 1)
+            return text
+
         if score is not None:
-            t.append(layer.text(headline, cx, y, 22, theme.INK, anchor_x="center", bold=True))
-            cols = [cx + 40 + 130 * team for team in range(teams)]
-            y -= 48
-            for team in range(teams):
-                name = team_long_name(info, team)
-                t.append(
-                    layer.text(name, cols[team], y, 13, theme.INK, anchor_x="center", bold=True)
+            y -= 34
+            t.append(fitted(headline, 20, theme.INK, True))
+            col_w = min(120.0, (inner - 150) / teams)
+            cols = [right - 24 - col_w * (teams - team - 0.5) for team in range(teams)]
+            y -= 38
+            heads = [
+                layer.text(
+                    team_long_name(info, team),
+                    cols[team],
+                    y,
+                    13,
+                    theme.INK,
+                    anchor_x="center",
+                    bold=True,
                 )
-            rows = [
-                ("Card points", score.card_points),
-                ("Declarations, belote", score.declaration_points),
-                ("Scores", score.score),
-                ("Match total", tuple(match.scores)),
+                for team in range(teams)
             ]
-            if keep_count_yourself:
-                rows.pop()
+            if any(h.content_width > col_w - 8 for h in heads):  # "Us" and "Them" fit
+                for team, name in enumerate(heads):
+                    name.text = team_name(info, team)
+            t.extend(heads)
+            rows = [("Card points", score.card_points)]
+            if any(score.declaration_points) or declarations_count(match):
+                rows.append(("Declarations, belote", score.declaration_points))
+            rows.append(("Score", score.score))
+            if not keep_count_yourself:
+                rows.append(("Match total", tuple(match.scores)))
             for label, values in rows:
-                y -= 32
-                bold = label in ("Scores", "Match total")
+                y -= 28
+                bold = label in ("Score", "Match total")
                 size = 15 if bold else 13
-                t.append(layer.text(label, 220, y, 13, theme.INK, bold=bold))
+                t.append(layer.text(label, left + 24, y, 13, theme.INK, bold=bold))
                 for team in range(teams):
                     value = str(values[team])
                     t.append(
@@ -255,14 +296,13 @@ class DealPanel:
                             value, cols[team], y, size, theme.INK, anchor_x="center", bold=bold
                         )
                     )
-            y -= 10
+            y -= 6
             for note in score.notes:
                 y -= 22
-                t.append(layer.text(capital(note), cx, y, 12, theme.INK_SOFT, anchor_x="center"))
+                t.append(fitted(capital(note), 12, theme.INK_SOFT, False))
             if deal_path is not None:
-                y -= 28
-                where = f"Deal record: {deal_path}"
-                t.append(layer.text(where, cx, y, 10, theme.INK_SOFT, anchor_x="center"))
+                y -= 24
+                t.append(fitted(f"Record: {deal_path.name}", 12, theme.INK_SOFT, False))
         result = match.result
         if result is not None:
             ours = HUMAN % teams
@@ -274,22 +314,22 @@ class DealPanel:
                 verb = "wins" if teams == info.seats else "win"
                 who = team_long_name(info, result.winner)
                 head, colour = f"{who} {verb} the match", theme.RED
-            y -= 44
-            t.append(layer.text(head, cx, y, 20, colour, anchor_x="center", bold=True))
-            y -= 26
-            reason = capital(result.reason)
-            t.append(layer.text(reason, cx, y, 12, theme.INK_SOFT, anchor_x="center"))
-            y -= 46
+            y -= 38
+            t.append(fitted(head, 20, colour, True))
+            y -= 24
+            t.append(fitted(capital(result.reason), 12, theme.INK_SOFT, False))
+            y -= 42
+            half = min(200.0, (inner - 16) / 2)
             self.buttons.add(
                 Button(
                     layer,
                     "New match  N",
-                    cx - 110,
+                    cx - half / 2 - 8,
                     y,
-                    200,
-                    44,
+                    int(half),
+                    42,
                     new_match,
-                    size=14,
+                    size=13,
                     colour=theme.GREEN_OK,
                     name="new-match",
                 )
@@ -298,17 +338,17 @@ class DealPanel:
                 Button(
                     layer,
                     "Start menu",
-                    cx + 110,
+                    cx + half / 2 + 8,
                     y,
-                    200,
-                    44,
+                    int(half),
+                    42,
                     start_menu,
-                    size=14,
+                    size=13,
                     name="start-menu",
                 )
             )
         else:
-            y -= 50
+            y -= 42
             self.buttons.add(
                 Button(
                     layer,
@@ -316,15 +356,31 @@ class DealPanel:
                     cx,
                     y,
                     220,
-                    46,
+                    44,
                     next_deal,
                     size=15,
                     colour=theme.GREEN_OK,
                     name="next-deal",
                 )
             )
-        bottom = y - 40
+        height = -y + 36
+        top = cy + height / 2
+        for text in t:
+            text.y += top
+        for button in self.buttons.buttons:
+            button.move_to(button.rect.x, button.rect.y + top)
+        self.rect = arcade.LRBT(left, right, top - height, top)
+        set_plate(plate, self.rect, theme.PANEL, theme.PANEL_EDGE, 18, 3)
         set_plate(
-            plate, arcade.LRBT(180, 780, bottom, top + 10), theme.PANEL, theme.PANEL_EDGE, 18, 3
+            shadow,
+            arcade.LRBT(left + 6, right + 6, top - height - 8, top - 8),
+            (0, 0, 0, 90),
+            None,
+            18,
         )
-        set_plate(shadow, arcade.LRBT(186, 786, bottom - 8, top + 2), (0, 0, 0, 90), None, 18)
+
+
+def declarations_count(match: Match) -> bool:
+    """Whether the match's rules score declarations (their ``declarations`` option is
+    on): a game without them shows no row of zeros."""
+    return match.rules.get("declarations") in ("on", True)

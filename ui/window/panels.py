@@ -13,12 +13,20 @@ from typing import Protocol
 
 import arcade
 from atout.core import GameInfo, Match, View
-from atout.core.cards import SUITS
+from atout.core.cards import SUIT_SYMBOLS, SUITS
 
 from ..cards_text import HUMAN, capital, seat_name, suit_label
 from . import theme
+from .frame import Frame
 from .widgets import Layer, Toast, quantize, set_plate
 
+ROW = 22.0
+"""The height of a row of the score sheet."""
+
+SAID_TOP = 256.0
+"""The side bar's "Announced" heading (the last announcements below it, the buttons under
+them); the score sheet ends above it."""
+SAID_LINES = 4
 SEAT_PLATE = (0, 0, 0, 110)
 SEAT_PLATE_TURN = (250, 204, 64, 235)
 BUBBLE = (255, 252, 235, 245)
@@ -36,6 +44,18 @@ def contract_name(trump: int | None, name: str) -> str:
     return suit_label(trump) if trump is not None else capital(name.replace("-", " "))
 
 
+def contract_symbol(trump: int | None, name: str) -> str:
+    """A contract in a few characters: its trump suit's symbol, else its name."""
+    if trump is not None:
+        return SUIT_SYMBOLS[trump]
+    return capital(name.replace("-", " "))
+
+
+def suit_colour(trump: int | None) -> tuple[int, int, int, int]:
+    """Red for hearts and diamonds, ink otherwise."""
+    return theme.RED if trump is not None and SUITS[trump] in "DH" else theme.INK
+
+
 def bid_text(bid: str, view: View) -> str:
     """A bid in words for a bubble or a button (only describes the engine's bids)."""
     if bid == "pass":
@@ -50,13 +70,23 @@ def bid_text(bid: str, view: View) -> str:
 class SeatLayout(Protocol):
     """Where a table writes its words (each game's table answers)."""
 
+    frame: Frame
+
     def seat_anchor(self, seat: int) -> tuple[float, float]: ...
 
     def bubble_anchor(self, seat: int) -> tuple[float, float]: ...
 
+    def bubble_side(self, seat: int) -> int:
+        """Which way a bubble grows from its anchor: 0 both ways, 1 right, -1 left."""
+        ...
+
     def status_position(self) -> tuple[float, float]: ...
 
     def bid_prompt_position(self) -> tuple[float, float]: ...
+
+    def badge_anchor(self, seat: int) -> tuple[float, float]: ...
+
+    def trump_position(self) -> tuple[float, float]: ...
 
 
 class StatusPanel:
@@ -67,17 +97,21 @@ class StatusPanel:
         self.layout = layout
         self.info = info
         self.seats = info.seats
-        x0 = theme.TABLE_RIGHT
-        mid = (x0 + theme.WIDTH) / 2
-        hud.plate(arcade.LBWH(x0 - 3, 0, 6, theme.HEIGHT), theme.WOOD, None, 0)
-        hud.text(info.title, mid, 690, 18, theme.GOLD, anchor_x="center", bold=True)
-        hud.text(f"{pack} · bots: {bot}", mid, 666, 11, theme.CREAM, anchor_x="center")
-        self.contract_text = hud.text("", mid, 636, 14, theme.WHITE, anchor_x="center", bold=True)
-        self.taker_text = hud.text("", mid, 615, 12, theme.CREAM, anchor_x="center")
-        self.points_text = hud.text("", mid, 594, 12, theme.CREAM, anchor_x="center")
-        self.said_title = hud.text("", x0 + 24, 232, 13, theme.GOLD, bold=True)
+        frame = layout.frame
+        x0 = frame.table_right
+        mid = frame.sidebar_mid
+        top = frame.height
+        hud.plate(arcade.LBWH(x0 - 3, 0, 6, top), theme.WOOD, None, 0)
+        hud.text(info.title, mid, top - 34, 18, theme.GOLD, anchor_x="center", bold=True)
+        hud.text(f"Rules: {pack} · bots: {bot}", mid, top - 58, 12, theme.CREAM, anchor_x="center")
+        self.contract_text = hud.text(
+            "", mid, top - 88, 14, theme.WHITE, anchor_x="center", bold=True
+        )
+        self.taker_text = hud.text("", mid, top - 110, 12, theme.CREAM, anchor_x="center")
+        self.points_text = hud.text("", mid, top - 132, 12, theme.CREAM, anchor_x="center")
+        self.said_title = hud.text("", x0 + 24, SAID_TOP, 13, theme.GOLD, bold=True)
         self.said_text = hud.text(
-            "", x0 + 24, 224, 11, theme.CREAM, width=280, multiline=True, anchor_y="top"
+            "", x0 + 24, SAID_TOP - 8, 12, theme.CREAM, width=260, multiline=True, anchor_y="top"
         )
         sx, sy = layout.status_position()
         self.status = hud.text(
@@ -117,6 +151,35 @@ class StatusPanel:
             )
             bubble.visible = False
             self.bubble_labels[seat] = bubble
+        self.badges: dict[int, list[tuple[arcade.Sprite, arcade.Text]]] = {}
+        for seat in range(self.seats):
+            pair = []
+            for fill in (theme.GOLD, theme.CREAM):
+                plate = hud.plate(arcade.XYWH(0, 0, 60, 24), fill, None, 12)
+                text = hud.text(
+                    "", 0, 0, 12, theme.INK, anchor_x="center", anchor_y="center", bold=True
+                )
+                plate.visible = text.visible = False
+                pair.append((plate, text))
+            self.badges[seat] = pair
+        tx, ty = layout.trump_position()
+        self.trump_plate = hud.plate(
+            arcade.XYWH(tx, ty, 96, 84), theme.CREAM, theme.PANEL_EDGE, 14, 2
+        )
+        self.trump_caption = hud.text(
+            "Trump",
+            tx,
+            ty + 24,
+            12,
+            theme.INK_SOFT,
+            anchor_x="center",
+            anchor_y="center",
+            bold=True,
+        )
+        self.trump_mark = hud.text(
+            "", tx, ty - 10, 30, theme.INK, anchor_x="center", anchor_y="center", bold=True
+        )
+        self.trump_plate.visible = self.trump_caption.visible = self.trump_mark.visible = False
 
     def tick(self, now: float, toast: Toast, ready: bool, thinking: bool) -> None:
         """What changes with time alone: messages, bubbles, the thinking dots.
@@ -144,12 +207,13 @@ class StatusPanel:
         label = self.bubble_labels[seat]
         label.text = words
         x, y = self.layout.bubble_anchor(seat)
-        set_plate(
-            self.bubble_plates[seat],
-            arcade.XYWH(x, y, quantize(label.content_width + 30), 30),
-            BUBBLE,
-            theme.PANEL_EDGE,
-        )
+        width = quantize(label.content_width + 30)
+        side = self.layout.bubble_side(seat)
+        x += width / 2 * side  # grows away from the anchor on that side
+        felt = self.layout.frame.table_right
+        x = max(8 + width / 2, min(x, felt - 8 - width / 2))  # and stays on the felt
+        label.x = x
+        set_plate(self.bubble_plates[seat], arcade.XYWH(x, y, width, 30), BUBBLE, theme.PANEL_EDGE)
         label.visible = self.bubble_plates[seat].visible = True
         self.bubble_until[seat] = until
 
@@ -194,6 +258,48 @@ class StatusPanel:
                 SEAT_PLATE_TURN if to_act else SEAT_PLATE,
             )
 
+    def update_marks(self, view: View | None, playing: bool) -> None:
+        """The dealer's mark, the taker's mark (with the trump suit) next to their names,
+        and the trump on the felt once a contract is made."""
+        contract = view.contract if view is not None else None
+        for seat in range(self.seats):
+            words = []
+            if view is not None and view.dealer == seat:
+                words.append("Dealer")
+            if contract is not None and contract.taker == seat:
+                words.append(f"Takes {contract_symbol(contract.trump, contract.name)}")
+            x, y = self.layout.badge_anchor(seat)
+            pairs = self.badges[seat]
+            widths = []
+            for (_, text), word in zip(pairs, words, strict=False):
+                text.text = word
+                widths.append(quantize(text.content_width + 18))
+            left = x - (sum(widths) + 8 * (len(widths) - 1)) / 2
+            for i, (plate, text) in enumerate(pairs):
+                on = i < len(words)
+                plate.visible = text.visible = on
+                if not on:
+                    continue
+                width = widths[i]
+                mid = left + width / 2
+                left += width + 8
+                dealer = words[i] == "Dealer"
+                fill = theme.GOLD if dealer else theme.CREAM
+                set_plate(plate, arcade.XYWH(mid, y, width, 24), fill, None, 12)
+                text.x, text.y = mid, y
+                colour = theme.INK if dealer or contract is None else suit_colour(contract.trump)
+                if tuple(text.color) != colour:
+                    text.color = colour
+        on = contract is not None
+        self.trump_plate.visible = self.trump_caption.visible = self.trump_mark.visible = on
+        if contract is not None:
+            trump = contract.trump
+            self.trump_mark.text = contract_symbol(trump, contract.name)
+            self.trump_mark.font_size = 30 if trump is not None else 14
+            colour = suit_colour(trump)
+            if tuple(self.trump_mark.color) != colour:
+                self.trump_mark.color = colour
+
     def refresh_points(self, view: View, keep_count_yourself: bool) -> None:
         """The contract, the running card points (unless players keep count
         themselves), each seat's tricks, the last announcements."""
@@ -220,20 +326,21 @@ class StatusPanel:
             words = ""
             if info.teams == self.seats and view.phase != "bidding":
                 n = tricks[team]
-                words = f"{view.points[team]} card points · {n} trick{'s' if n != 1 else ''}"
+                words = f"{view.points[team]} pts · {n} trick{'s' if n != 1 else ''}"
                 if keep_count_yourself:
                     words = f"{n} trick{'s' if n != 1 else ''}"
             self.seat_points[seat].text = words
         said = [f"{seat_name(info, a.seat)}: {a.text}" for a in view.announcements]
         self.said_title.text = "Announced" if said else ""
-        self.said_text.text = "\n".join(said[-5:])
+        self.said_text.text = "\n".join(said[-SAID_LINES:])
 
 
 class ScoreSheet:
     """The score sheet in the side bar: every deal's score and the totals."""
 
-    def __init__(self, info: GameInfo) -> None:
+    def __init__(self, info: GameInfo, frame: Frame) -> None:
         self.info = info
+        self.frame = frame
         self.layer = Layer()
         self.texts: list[arcade.Text] = []
         self.y = 400.0
@@ -251,42 +358,44 @@ class ScoreSheet:
             return
         self.key = key
         layer = Layer()
-        x0 = theme.TABLE_RIGHT + 24
+        x0 = self.frame.table_right + 24
+        top = self.frame.height - 166
         teams = self.info.teams
-        cols = [x0 + 120 + 100 * team for team in range(teams)]
+        cols = [x0 + 130 + 92 * team for team in range(teams)]
         history = match.history
-        shown = history[-9:]
+        room = int((top - 52 - (SAID_TOP + 30) - 60) // ROW)
+        shown = history[-max(1, room) :]
         first = len(history) - len(shown)
-        rows_y = [508 - 22 * i for i in range(len(shown))]
-        total_y = min(rows_y[-1] if rows_y else 508, 508 - 22 * 8) - 34
+        if keep_count_yourself:
+            shown = []
+        rows_y = [top - 48 - ROW * i for i in range(len(shown))]
+        total_y = (rows_y[-1] if rows_y else top - 26) - 34
         self.y = total_y
-        layer.plate(arcade.LRBT(x0 - 4, x0 + 284, 526, 527), (255, 255, 255, 60), None, 0)
+        layer.plate(arcade.LRBT(x0 - 4, x0 + 256, top - 30, top - 29), (255, 255, 255, 60), None, 0)
         layer.plate(
-            arcade.LRBT(x0 - 4, x0 + 284, total_y + 22, total_y + 23), (255, 255, 255, 80), None, 0
+            arcade.LRBT(x0 - 4, x0 + 256, total_y + 22, total_y + 23), (255, 255, 255, 80), None, 0
         )
         texts = [
-            layer.text("Score sheet", x0, 556, 14, theme.GOLD, bold=True),
-            layer.text("Deal", x0, 534, 11, theme.GOLD),
+            layer.text("Score sheet", x0, top, 14, theme.GOLD, bold=True),
+            layer.text("Deal", x0, top - 22, 12, theme.GOLD),
         ]
         for team in range(teams):
             texts.append(
                 layer.text(
                     team_name(self.info, team),
                     cols[team],
-                    534,
-                    11,
+                    top - 22,
+                    12,
                     theme.GOLD,
                     anchor_x="center",
                     bold=True,
                 )
             )
         marks = {"dedans": "dedans", "capot": "capot", "litige": "litige", "abeyance": "held"}
-        if keep_count_yourself:
-            shown = []
         for i, score in enumerate(shown):
             y = rows_y[i]
-            texts.append(layer.text(str(first + i + 1), x0, y, 11, theme.CREAM))
-            texts.append(layer.text(marks.get(score.outcome, ""), x0 + 22, y, 9, theme.CREAM))
+            texts.append(layer.text(str(first + i + 1), x0, y, 12, theme.CREAM))
+            texts.append(layer.text(marks.get(score.outcome, ""), x0 + 28, y, 12, theme.CREAM))
             for team in range(teams):
                 texts.append(
                     layer.text(
@@ -308,6 +417,6 @@ class ScoreSheet:
             )
         target = match.rules.get("target")
         if target is not None:
-            texts.append(layer.text(f"Game to {target}", x0, total_y - 26, 11, theme.CREAM))
+            texts.append(layer.text(f"Game to {target}", x0, total_y - 26, 12, theme.CREAM))
         self.layer = layer
         self.texts = texts

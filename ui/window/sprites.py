@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from functools import cache
 
 import arcade
-from atout.core.cards import RANKS, Card
-from PIL import Image, ImageDraw, ImageFilter
+from atout.core.cards import RANKS, SUIT_SYMBOLS, Card
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from . import theme
 
@@ -92,13 +92,113 @@ def _image(path: str) -> Image.Image:
     return arcade.load_texture(path).image
 
 
+COURT_INK = {"red": (200, 48, 48, 255), "black": (34, 34, 40, 255)}
+"""The colour of a court card's picture (the colours of arcade's indices)."""
+COURT_PAPER = (252, 247, 232, 255)
+DIM_WASH = (150, 150, 150, 255)
+"""The grey a card that may not be played is washed with (40%): red stays red, not
+maroon, and every ink keeps its contrast with the paper."""
+
+
+def _font(name: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """A font of the machine (DejaVu ships with the tables' fonts), else Pillow's own."""
+    try:
+        return ImageFont.truetype(name, size)
+    except OSError:
+        return ImageFont.load_default(size)
+
+
+def court_picture(rank: str, suit: int) -> Image.Image:
+    """The middle picture of a jack, queen or king, drawn here (arcade's faces give all
+    three one crown): a framed panel with the rank's headgear (a crown for the king, a
+    pearl tiara for the queen, a feathered cap for the jack), its letter large and the
+    suit below.  Drawn at four times the size and scaled down (smooth edges); 68x116."""
+    k = 4
+    w, h = 68 * k, 116 * k
+    ink = COURT_INK["red" if SUIT_FILES[suit] in ("Hearts", "Diamonds") else "black"]
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle(
+        (2 * k, 2 * k, w - 2 * k, h - 2 * k), 8 * k, fill=COURT_PAPER, outline=ink, width=2 * k
+    )
+    cx = w // 2
+    top = 10 * k
+    if rank == "K":  # a crown: a band and three points, each with a ball
+        d.rectangle((cx - 20 * k, top + 24 * k, cx + 20 * k, top + 30 * k), fill=ink)
+        d.polygon(
+            [
+                (cx - 20 * k, top + 24 * k),
+                (cx - 22 * k, top + 6 * k),
+                (cx - 10 * k, top + 16 * k),
+                (cx, top + 2 * k),
+                (cx + 10 * k, top + 16 * k),
+                (cx + 22 * k, top + 6 * k),
+                (cx + 20 * k, top + 24 * k),
+            ],
+            fill=ink,
+        )
+        for x, y in ((cx - 22 * k, top + 5 * k), (cx, top + 1 * k), (cx + 22 * k, top + 5 * k)):
+            d.ellipse((x - 3 * k, y - 3 * k, x + 3 * k, y + 3 * k), fill=ink)
+    elif rank == "Q":  # a tiara: an arch of pearls over a thin band
+        d.rounded_rectangle((cx - 19 * k, top + 24 * k, cx + 19 * k, top + 29 * k), 2 * k, fill=ink)
+        for i in range(7):
+            x = cx + (i - 3) * 6 * k
+            y = top + 22 * k - (9 - abs(i - 3) * 3) * k
+            r = (3 if i != 3 else 5) * k
+            d.ellipse((x - r, y - r, x + r, y + r), outline=ink, width=2 * k, fill=COURT_PAPER)
+    else:  # the jack's cap: a beret with a long feather
+        d.chord((cx - 20 * k, top + 8 * k, cx + 16 * k, top + 44 * k), 180, 360, fill=ink)
+        d.rectangle((cx - 20 * k, top + 25 * k, cx + 16 * k, top + 29 * k), fill=ink)
+        d.line(
+            [(cx + 8 * k, top + 14 * k), (cx + 18 * k, top + 4 * k), (cx + 26 * k, top + 1 * k)],
+            fill=ink,
+            width=3 * k,
+        )
+        d.ellipse((cx + 20 * k, top - 1 * k, cx + 28 * k, top + 5 * k), fill=ink)
+    letter = _font("DejaVuSerif-Bold.ttf", 46 * k)
+    d.text((cx, top + 62 * k), rank, font=letter, fill=ink, anchor="mm")
+    symbol = _font("DejaVuSans.ttf", 22 * k)
+    d.text((cx, top + 93 * k), SUIT_SYMBOLS[suit], font=symbol, fill=ink, anchor="mm")
+    return img.resize((68, 116), Image.Resampling.LANCZOS)
+
+
+def face_image(card: Card) -> Image.Image:
+    """The face of ``card``: arcade's image, with a picture of its own for a court card
+    (the indices in the corners are arcade's)."""
+    image = _image(card_file(card)).convert("RGBA")
+    rank = RANKS[card & 7]
+    if rank not in ("J", "Q", "K"):
+        return image
+    image = image.copy()
+    d = ImageDraw.Draw(image)
+    d.rectangle((34, 34, 106, 156), fill=(255, 255, 255, 255))
+    d.rectangle((22, 60, 118, 128), fill=(255, 255, 255, 255))
+    image.alpha_composite(court_picture(rank, card >> 3), (36, 37))
+    return image
+
+
+def dimmed(image: Image.Image) -> Image.Image:
+    """A card that may not be played now: washed with grey, its inks' hues kept."""
+    wash = Image.new("RGBA", image.size, DIM_WASH)
+    out = Image.blend(image, wash, 0.4)
+    out.putalpha(image.getchannel("A"))
+    return out
+
+
 @cache
-def face_texture(card: Card, covered: bool = False, lit: bool = False) -> arcade.Texture:
+def face_texture(
+    card: Card, covered: bool = False, lit: bool = False, dim: bool = False
+) -> arcade.Texture:
     """The face of ``card`` with its shadow (made once); ``covered``: lying on a
-    face-down card; ``lit``: in the halo of a card that may be played."""
+    face-down card; ``lit``: in the halo of a card that may be played; ``dim``: washed
+    grey, a card that may not be played now."""
     beneath = _image(BACK_FILE) if covered else None
+    image = face_image(card)
+    if dim:
+        image = dimmed(image)
     name = f"atout-face-{card}{'-covered' if covered else ''}{'-lit' if lit else ''}"
-    return _texture(with_shadow(_image(card_file(card)), beneath, lit), name)
+    name += "-dim" if dim else ""
+    return _texture(with_shadow(image, beneath, lit), name)
 
 
 @cache
@@ -150,6 +250,24 @@ def glow_texture(colour: tuple[int, int, int, int] = theme.GOLD) -> arcade.Textu
     return _texture(img, f"atout-glow-{colour}")
 
 
+@cache
+def ring_texture(colour: tuple[int, int, int, int]) -> arcade.Texture:
+    """A bright frame round a card, drawn *over* the cards: the hint's mark, which a
+    card's own halo (drawn in its texture) cannot hide."""
+    margin = 30
+    w, h = theme.CARD_W + 2 * margin, theme.CARD_H + 2 * margin
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    box = (margin - 16, margin - 16, w - margin + 15, h - margin + 15)
+    draw.rounded_rectangle(box, 22, outline=(255, 255, 255, 255), width=16)
+    glow = img.filter(ImageFilter.GaussianBlur(5))
+    ring = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(ring).rounded_rectangle(box, 22, outline=colour, width=10)
+    tinted = Image.new("RGBA", (w, h), colour)
+    tinted.putalpha(glow.getchannel("A"))
+    return _texture(Image.alpha_composite(tinted, ring), f"atout-ring-{colour}")
+
+
 _warming: list[threading.Thread] = []
 _preloaded: weakref.WeakSet[arcade.Window] = weakref.WeakSet()
 
@@ -161,6 +279,7 @@ def all_card_textures() -> list[arcade.Texture]:
         for covered in (False, True):
             for lit in (False, True):
                 textures.append(face_texture(card, covered, lit))
+            textures.append(face_texture(card, covered, dim=True))
     return textures
 
 
@@ -228,23 +347,34 @@ class CardSprite(arcade.Sprite):
         self.face_up = card is not None
         self.covered = False
         self.lit = False
+        self.dim = False
         self.base_scale = scale
         self.motions: list[Motion] = []
         self.z = 0
 
-    def show_face(self, up: bool, covered: bool | None = None, lit: bool | None = None) -> None:
+    def show_face(
+        self,
+        up: bool,
+        covered: bool | None = None,
+        lit: bool | None = None,
+        dim: bool | None = None,
+    ) -> None:
         """Show the face (``True``) or the back of the card; ``covered``: the face lies
-        on a face-down card; ``lit``: in a halo (``None`` keeps what it was)."""
+        on a face-down card; ``lit``: in a halo; ``dim``: washed grey (``None`` keeps
+        what it was)."""
         if self.card is None:
             up = False
         covered = self.covered if covered is None else covered
         lit = self.lit if lit is None else lit
-        if up != self.face_up or covered != self.covered or lit != self.lit:
+        dim = self.dim if dim is None else dim and not lit
+        changed = (up, covered, lit, dim) != (self.face_up, self.covered, self.lit, self.dim)
+        if changed:
             self.face_up = up
             self.covered = covered
             self.lit = lit
+            self.dim = dim
             if up and self.card is not None:
-                self.texture = face_texture(self.card, covered, lit)
+                self.texture = face_texture(self.card, covered, lit, dim)
             else:
                 self.texture = back_texture()
             self.scale = self.base_scale

@@ -24,8 +24,11 @@ from . import theme
 from .host import Host
 from .widgets import Button, ButtonRow, Layer
 
-PACK_ROWS = 7
-"""How many packs the list shows at once (the arrows page through the rest)."""
+PACK_PITCH = 38.0
+"""The height of a row of the pack list (as many rows show as the window has room for;
+the arrows page through the rest)."""
+HEADING = 15
+DESCRIPTION = 12
 GAME_ORDER = ("decouverte", "belote")
 SEATS_WITH_TABLES = (2, 4)
 TARGET_STEP = 100
@@ -57,6 +60,7 @@ class StartView(arcade.View):
         self.packs: list[PackInfo] = list_packs(self.engine)
         self.setup = Setup(game=self.games[0] if self.games else "decouverte")
         self.pack_page = 0
+        self.pack_rows = 7
         self.seed_text = ""
         self.seed_focus = False
         self.message_text = message
@@ -95,6 +99,7 @@ class StartView(arcade.View):
             self._add_pack_file(setup.pack)
             if any(p.name == setup.pack and p.usable for p in self.packs_for(self.setup.game)):
                 self.setup.pack = setup.pack
+                self.pack_page = self.page_of(setup.pack)
         if setup.bot in self.bots_for(self.setup.game):
             self.setup.bot = setup.bot
         if setup.target is not None:
@@ -125,8 +130,8 @@ class StartView(arcade.View):
         preferred = [b for b in ("greedy", "expert", "random") if b in bots]
         self.setup.bot = preferred[0] if preferred else (bots[0] if bots else "")
         self.setup.target = None
-        self.pack_page = 0
         self._build()
+        self.pack_page = self.page_of(self.setup.pack)
         self.refresh()
 
     def select_pack(self, name: str) -> None:
@@ -161,8 +166,8 @@ class StartView(arcade.View):
 
     # --- building the widgets -------------------------------------------------------------
 
-    @staticmethod
     def _fitted_row(
+        self,
         layer: Layer,
         row: ButtonRow,
         y: float,
@@ -170,10 +175,10 @@ class StartView(arcade.View):
         gap: float,
         buttons: Sequence[tuple[str, Callable[[], None], str]],
     ) -> None:
-        """A row of buttons from the left edge of the panel at height ``y``, each at least
-        ``size`` (width, height) and as wide as its label (``(label, action, name)``),
-        ``gap`` apart."""
-        x = 80.0
+        """A row of buttons from the left edge of the left panel at height ``y``, each at
+        least ``size`` (width, height) and as wide as its label (``(label, action,
+        name)``), ``gap`` apart."""
+        x = self.left_x
         width, height = size
         for label, action, name in buttons:
             button = Button(layer, label, x, y, width, height, action, size=13, name=name, fit=True)
@@ -181,70 +186,107 @@ class StartView(arcade.View):
             x += button.rect.width + gap
             row.add(button)
 
+    def _tallest(self, texts: Sequence[str], width: float) -> float:
+        """The height of the tallest of ``texts`` wrapped at ``width`` in the views'
+        description font (room is kept for the longest, so nothing below moves)."""
+        probe = Layer()
+        heights = [
+            probe.text(t, 0, 0, DESCRIPTION, width=int(width), multiline=True).content_height
+            for t in texts
+        ]
+        return max([DESCRIPTION * 1.6, *heights])
+
     def _build(self) -> None:
-        """Every plate, text and button of the view (again when the game changes: the
-        bots differ)."""
+        """Every plate, text and button of the view, laid out for the window's logical
+        size (again when the game changes, the bots differ, or the window's size does).
+
+        Each column is laid out from its top: a heading, its controls, the description
+        of the choice in the room the longest description needs, then the next one."""
+        frame = self.app.frame
+        self.frame = frame
+        w, h = frame.width, frame.height
         layer = Layer()
         b = ButtonRow()
         gold = theme.GOLD
-        layer.plate(arcade.LRBT(50, 630, 110, 596), BOX, BOX_EDGE, 16, 2)
-        layer.plate(arcade.LRBT(650, 1230, 110, 596), BOX, BOX_EDGE, 16, 2)
-        layer.text("atout", 640, 646, 46, gold, anchor_x="center", bold=True)
+        margin, gap = (48.0, 24.0) if w >= 1200 else (24.0, 20.0)
+        col = (w - 2 * margin - gap) / 2
+        self.left_x = margin + 28
+        right_x = margin + col + gap + 28
+        inner = col - 56
+        self.column_width = inner
+        box_top, box_bottom = h - 128, 108.0
+        layer.plate(arcade.LRBT(margin, margin + col, box_bottom, box_top), BOX, BOX_EDGE, 16, 2)
+        layer.plate(
+            arcade.LRBT(margin + col + gap, w - margin, box_bottom, box_top), BOX, BOX_EDGE, 16, 2
+        )
+        mid = w / 2
+        layer.text("atout", mid, h - 70, 44, gold, anchor_x="center", bold=True)
         layer.text(
             "Belote Découverte for two · Belote for four · house rules · bots",
-            640,
-            614,
+            mid,
+            h - 104,
             14,
             theme.CREAM,
             anchor_x="center",
         )
-        layer.text("Game", 80, 562, 15, gold, bold=True)
+        x = self.left_x
+        y = box_top - 38
+        layer.text("Game", x, y, HEADING, gold, bold=True)
+        y -= 34
         infos = [self.engine.game(game) for game in self.games]
+        long = [f"{i.title} · {i.seats} players" for i in infos]
+        probe = Layer()
+        need = sum(probe.text(t, 0, 0, 13, bold=True).content_width + 46 for t in long)
+        titles = long if need <= inner else [i.title for i in infos]
         self._fitted_row(
             layer,
             b,
-            526,
-            (200, 42),
+            y,
+            (160, 40),
             12,
             [
-                (
-                    f"{i.title} · {i.seats} players",
-                    partial(self.select_game, i.name),
-                    f"game:{i.name}",
-                )
-                for i in infos
+                (title, partial(self.select_game, i.name), f"game:{i.name}")
+                for title, i in zip(titles, infos, strict=True)
             ],
         )
-        self.game_text = layer.text("", 80, 482, 12, theme.CREAM, width=530, multiline=True)
-        layer.text("Bots", 80, 420, 15, gold, bold=True)
-        bots = [
-            (bot, partial(self.select_bot, bot), f"bot:{bot}")
-            for bot in self.bots_for(self.setup.game)
-        ]
-        self._fitted_row(
-            layer,
-            b,
-            386,
-            (100, 38),
-            10,
-            bots,
+        y -= 32
+        self.game_text = layer.text(
+            "", x, y, DESCRIPTION, theme.CREAM, width=int(inner), multiline=True, anchor_y="top"
         )
-        self.bot_text = layer.text("", 80, 348, 12, theme.CREAM, width=530, multiline=True)
-        layer.text("Target score", 80, 300, 15, gold, bold=True)
-        b.add(Button(layer, "−", 104, 262, 46, 40, lambda: self.step_target(-TARGET_STEP), size=18))
+        y -= self._tallest([i.description for i in infos], inner) + 34
+        layer.text("Bots", x, y, HEADING, gold, bold=True)
+        y -= 32
+        names = self.bots_for(self.setup.game)
+        bots = [(bot, partial(self.select_bot, bot), f"bot:{bot}") for bot in names]
+        self._fitted_row(layer, b, y, (100, 36), 10, bots)
+        y -= 30
+        self.bot_text = layer.text(
+            "", x, y, DESCRIPTION, theme.CREAM, width=int(inner), multiline=True, anchor_y="top"
+        )
+        described = [f"{n}: {self.engine.bots[n].description}" for n in names]
+        y -= self._tallest(described or ["No bot plays this game."], inner) + 34
+        layer.text("Target score", x, y, HEADING, gold, bold=True)
+        seed_x = x + max(250.0, inner * 0.45)
+        layer.text("Seed (empty: shuffle)", seed_x, y, HEADING, gold, bold=True)
+        y -= 36
+        b.add(
+            Button(layer, "−", x + 24, y, 46, 38, lambda: self.step_target(-TARGET_STEP), size=18)
+        )
         self.target_text = layer.text(
-            "", 180, 262, 18, theme.WHITE, anchor_x="center", anchor_y="center", bold=True
+            "", x + 100, y, 18, theme.WHITE, anchor_x="center", anchor_y="center", bold=True
         )
-        b.add(Button(layer, "+", 256, 262, 46, 40, lambda: self.step_target(TARGET_STEP), size=18))
-        layer.text("Seed (empty: shuffle)", 340, 300, 15, gold, bold=True)
+        b.add(
+            Button(layer, "+", x + 176, y, 46, 38, lambda: self.step_target(TARGET_STEP), size=18)
+        )
+        seed_w = min(240, int(margin + col - 28 - seed_x))
         self.seed_box = b.add(
             Button(
                 layer,
                 "",
-                460,
-                262,
-                240,
-                40,
+                seed_x + seed_w / 2,
+                y,
+                seed_w,
+                38,
                 self.focus_seed,
                 colour=SEED_BOX,
                 hover_colour=(255, 255, 255, 255),
@@ -252,40 +294,87 @@ class StartView(arcade.View):
                 name="seed",
             )
         )
-        layer.text("Speed of the bots", 80, 206, 15, gold, bold=True)
+        y -= 52
+        layer.text("Speed of the bots", x, y, HEADING, gold, bold=True)
+        y -= 32
         for i, speed in enumerate(theme.SPEEDS):
             b.add(
                 Button(
                     layer,
                     speed,
-                    140 + i * 130,
-                    168,
-                    120,
-                    36,
+                    x + 56 + i * 124,
+                    y,
+                    112,
+                    34,
                     partial(self.set_speed, speed),
                     size=12,
                     name=f"speed:{speed}",
                 )
             )
-        layer.text("House rules", 680, 562, 15, gold, bold=True)
-        b.add(
-            Button(layer, "▲", 1196, 526, 40, 30, lambda: self.page(-1), size=12, name="packs-up")
-        )
-        b.add(
-            Button(layer, "▼", 1196, 298, 40, 30, lambda: self.page(1), size=12, name="packs-down")
-        )
+        self.left_bottom = y - 17
+        # the house rules: a list of packs (paged), the chosen pack's description below
+        rx = right_x
+        right_edge = w - margin - 28
+        y = box_top - 38
+        layer.text("House rules", rx, y, HEADING, gold, bold=True)
         self.pack_page_text = layer.text(
-            "", 1196, 412, 11, theme.CREAM, anchor_x="center", anchor_y="center"
+            "", right_edge - 60, y, DESCRIPTION, theme.CREAM, anchor_x="center"
         )
-        self.pack_text = layer.text("", 680, 250, 12, theme.CREAM, width=530, multiline=True)
+        list_top = y - 20
+        all_packs = self.packs_for(self.setup.game)
+        texts = [f"{p.name}: {p.description}" for p in all_packs] or ["x"]
+        described_h = self._tallest(texts, right_edge - rx)
+        room = list_top - (box_bottom + 24 + described_h + 16)
+        self.pack_rows = max(3, min(len(all_packs) or 1, int(room // PACK_PITCH)))
+        self.pack_top = list_top - PACK_PITCH / 2
+        self.pack_x = (rx + right_edge - 56) / 2
+        self.pack_width = int(right_edge - 56 - rx)
+        arrows_x = right_edge - 20
+        b.add(
+            Button(
+                layer,
+                "▲",
+                arrows_x,
+                self.pack_top,
+                40,
+                30,
+                lambda: self.page(-1),
+                size=12,
+                name="packs-up",
+            )
+        )
+        b.add(
+            Button(
+                layer,
+                "▼",
+                arrows_x,
+                self.pack_top - (self.pack_rows - 1) * PACK_PITCH,
+                40,
+                30,
+                lambda: self.page(1),
+                size=12,
+                name="packs-down",
+            )
+        )
+        y = self.pack_top - (self.pack_rows - 1) * PACK_PITCH - PACK_PITCH / 2 - 18
+        self.pack_text = layer.text(
+            "",
+            rx,
+            y,
+            DESCRIPTION,
+            theme.CREAM,
+            width=int(right_edge - rx),
+            multiline=True,
+            anchor_y="top",
+        )
         b.add(
             Button(
                 layer,
                 "New match  (Enter)",
-                640,
-                58,
+                mid,
+                54,
                 270,
-                52,
+                50,
                 self.new_match,
                 size=16,
                 colour=theme.GREEN_OK,
@@ -297,10 +386,10 @@ class StartView(arcade.View):
             Button(
                 layer,
                 "Continue  (C)",
-                640,
-                58,
+                mid,
+                54,
                 270,
-                52,
+                50,
                 self.continue_match,
                 size=16,
                 colour=(176, 120, 30, 255),
@@ -309,16 +398,22 @@ class StartView(arcade.View):
             )
         )
         self.message = layer.text(
-            self.message_text, 640, 94, 13, gold, anchor_x="center", anchor_y="center"
+            self.message_text, mid, 92, 13, gold, anchor_x="center", anchor_y="center"
         )
         self.layer = layer
         self.buttons = b
 
+    def page_of(self, name: str) -> int:
+        """The page of the pack list on which the pack ``name`` is."""
+        names = [p.name for p in self.packs_for(self.setup.game)]
+        return names.index(name) // self.pack_rows if name in names else 0
+
     def _build_pack_list(self) -> None:
         packs = self.packs_for(self.setup.game)
-        pages = max(1, (len(packs) + PACK_ROWS - 1) // PACK_ROWS)
+        rows = self.pack_rows
+        pages = max(1, (len(packs) + rows - 1) // rows)
         self.pack_page = max(0, min(self.pack_page, pages - 1))
-        shown = packs[self.pack_page * PACK_ROWS : (self.pack_page + 1) * PACK_ROWS]
+        shown = packs[self.pack_page * rows : (self.pack_page + 1) * rows]
         layer = Layer()
         row = ButtonRow()
         for i, p in enumerate(shown):
@@ -330,9 +425,9 @@ class StartView(arcade.View):
             button = Button(
                 layer,
                 label,
-                910,
-                526 - i * 38,
-                460,
+                self.pack_x,
+                self.pack_top - i * PACK_PITCH,
+                self.pack_width,
                 32,
                 partial(self.click_pack, p),
                 size=12,
@@ -343,7 +438,7 @@ class StartView(arcade.View):
             row.add(button)
         self.pack_layer = layer
         self.pack_buttons = row
-        self.pack_page_text.text = f"{self.pack_page + 1}/{pages}" if pages > 1 else ""
+        self.pack_page_text.text = f"page {self.pack_page + 1}/{pages}" if pages > 1 else ""
         for b in self.buttons.buttons:
             if b.name in ("packs-up", "packs-down"):
                 b.visible = pages > 1
@@ -373,9 +468,9 @@ class StartView(arcade.View):
                 b.selected = b.name == f"speed:{self.app.speed_name}"
             elif b.name == "continue":
                 b.visible = saved
-                b.move_to(640 + 150, 58)
+                b.move_to(self.frame.width / 2 + 150, 54)
             elif b.name == "new":
-                b.move_to(640 - 150 if saved else 640, 58)
+                b.move_to(self.frame.width / 2 - (150 if saved else 0), 54)
         self._build_pack_list()
         info = self.engine.games.get(self.setup.game)
         self.game_text.text = info.description if info else ""
@@ -435,11 +530,22 @@ class StartView(arcade.View):
 
     def on_draw(self) -> None:
         self.app.begin_frame()
+        self.sync_frame()
         self.layer.draw()
         self.pack_layer.draw()
 
     def on_update(self, delta_time: float) -> None:
         self.clock += delta_time
+
+    def on_resize(self, width: int, height: int) -> None:
+        self.app.fit()
+        self.sync_frame()
+
+    def sync_frame(self) -> None:
+        """Lay the view out again if the window's size changed since it was laid out."""
+        if self.app.frame != self.frame:
+            self._build()
+            self.refresh()
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         lx, ly = self.app.to_logical(x, y)
@@ -447,6 +553,7 @@ class StartView(arcade.View):
         self.pack_buttons.hover(lx, ly)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.sync_frame()
         lx, ly = self.app.to_logical(x, y)
         on_seed = self.seed_box.hit(lx, ly)
         if self.seed_focus and not on_seed:
@@ -457,7 +564,7 @@ class StartView(arcade.View):
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         lx, _ = self.app.to_logical(x, y)
-        if lx > 650 and scroll_y:
+        if lx > self.frame.width / 2 and scroll_y:
             self.page(-1 if scroll_y > 0 else 1)
 
     def on_text(self, text: str) -> None:

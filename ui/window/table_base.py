@@ -37,6 +37,7 @@ from ..cards_text import HUMAN, seat_name, team_long_name
 from ..savegame import Setup
 from . import theme
 from .board import Board, Place
+from .frame import Frame
 from .host import Host
 from .overlays import DealPanel, MenuItem, Overlay, deal_headline
 from .panels import ScoreSheet, StatusPanel, bid_text, team_name
@@ -70,6 +71,9 @@ class TableView(arcade.View):
         self.deal_path: Path | None = None
         """Where the last deal's record was saved (the end-of-deal panel says it)."""
         self.frames = 0
+        self.frame = app.fit()
+        """The logical table the view is laid out for (see :mod:`.frame`)."""
+        self.lay_out(self.frame)
         self.board = Board(self, self.card_scale)
         self.marks = SpriteSet()
         """The layout's marks on the felt (pile outlines, won tricks, the deck)."""
@@ -79,12 +83,16 @@ class TableView(arcade.View):
         self.bid_buttons = ButtonRow()
         self.overlay = Overlay()
         self.deal_panel = DealPanel()
-        self.sheet = ScoreSheet(self.info)
+        self.sheet = ScoreSheet(self.info, self.frame)
         preload_textures(self.window)
         self.build()
         self.begin()
 
     # --- to be given by a layout ----------------------------------------------------------
+
+    def lay_out(self, frame: Frame) -> None:
+        """Compute the layout's places and :attr:`card_scale` for ``frame`` (called before
+        anything is built, and again when the window's size changes)."""
 
     def layout_cards(self, view: View) -> tuple[dict[int, Place], dict[str, Place]]:
         """Where every visible card of ``view`` lies (faces by card, face-down cards by a
@@ -105,7 +113,7 @@ class TableView(arcade.View):
 
     def deck_origin(self) -> tuple[float, float]:
         """Where dealt cards come from."""
-        return 480.0, 360.0
+        return self.frame.felt_mid, self.frame.mid_y
 
     def seat_anchor(self, seat: int) -> tuple[float, float]:
         """Where ``seat``'s name is written."""
@@ -116,9 +124,18 @@ class TableView(arcade.View):
         x, y = self.seat_anchor(seat)
         return x, y - 44
 
+    def bubble_side(self, seat: int) -> int:
+        """Which way ``seat``'s bubble grows from its anchor: 0 both ways, 1 right, -1 left."""
+        return 0
+
+    def badge_anchor(self, seat: int) -> tuple[float, float]:
+        """Where ``seat``'s dealer and taker marks are drawn."""
+        x, y = self.seat_anchor(seat)
+        return x, y + 34
+
     def bid_area(self) -> tuple[float, float]:
         """The middle of the bidding controls."""
-        return 600.0, 340.0
+        return self.frame.felt_mid, self.frame.mid_y
 
     def bid_prompt_position(self) -> tuple[float, float]:
         """Where the question of the bidding is written (above the bid buttons)."""
@@ -126,10 +143,23 @@ class TableView(arcade.View):
         return x, y + 50
 
     def toast_position(self) -> tuple[float, float]:
-        return 480.0, 268.0
+        return self.frame.felt_mid, self.frame.mid_y - 90
 
     def status_position(self) -> tuple[float, float]:
-        return 480.0, 236.0
+        return self.frame.felt_mid, self.frame.mid_y - 120
+
+    def toast_width(self) -> float:
+        """The widest a message on the felt may be."""
+        return self.frame.table_right - 40
+
+    def panel_box(self) -> tuple[float, float, float]:
+        """The end-of-deal panel's middle and width (clear of the seats' words)."""
+        frame = self.frame
+        return frame.felt_mid, frame.mid_y, min(560.0, frame.table_right - 40)
+
+    def trump_position(self) -> tuple[float, float]:
+        """Where the trump mark lies on the felt once a contract is made."""
+        return 80.0, self.frame.mid_y
 
     def build_marks(self) -> None:
         """Add the layout's marks on the felt (sprites in :attr:`marks`, texts in :attr:`hud`)."""
@@ -220,9 +250,9 @@ class TableView(arcade.View):
         pack = self.match.rules.pack or "standard rules"
         self.status_panel = StatusPanel(self.hud, self, self.info, pack, self.setup.bot)
         self.build_marks()
-        self.toast = Toast(self.hud, *self.toast_position())
+        self.toast = Toast(self.hud, *self.toast_position(), self.toast_width())
         hud = self.hud
-        bx = theme.TABLE_RIGHT + 80
+        bx = self.frame.table_right + 76
         row = [
             ("Last trick  L", self.toggle_last_trick, "last"),
             ("Hint  H", self.ask_hint, "hint"),
@@ -234,9 +264,9 @@ class TableView(arcade.View):
                 Button(
                     hud,
                     label_text,
-                    bx + (i % 2) * 160,
-                    110 - (i // 2) * 44,
-                    150,
+                    bx + (i % 2) * 150,
+                    112 - (i // 2) * 44,
+                    140,
                     36,
                     action,
                     size=12,
@@ -244,18 +274,18 @@ class TableView(arcade.View):
                 )
             )
         self.speed_button = self.buttons.add(
-            Button(hud, "", bx, 22, 150, 32, self.cycle_speed, size=11, name="speed")
+            Button(hud, "", bx, 24, 140, 34, self.cycle_speed, size=12, name="speed")
         )
         self.buttons.add(
             Button(
                 hud,
                 "Menu  Esc",
-                bx + 160,
-                22,
-                150,
-                32,
+                bx + 150,
+                24,
+                140,
+                34,
                 lambda: self.open_overlay("menu"),
-                size=11,
+                size=12,
                 name="menu",
             )
         )
@@ -288,8 +318,44 @@ class TableView(arcade.View):
 
     def on_update(self, delta_time: float) -> None:
         self.clock += delta_time
+        self.sync_frame()
         self.board.animate(self.clock)
         self.drive()
+
+    def on_resize(self, width: int, height: int) -> None:
+        self.app.fit()
+        self.sync_frame()
+
+    def sync_frame(self) -> None:
+        """Lay the table out again when the window's size changed: the layout's places,
+        the card size, every plate, text and button, then the cards at their new places
+        (at once) and the panel that was open."""
+        frame = self.app.frame
+        if frame == self.frame:
+            return
+        self.frame = frame
+        said = [
+            (seat, self.status_panel.bubble_labels[seat].text, until)
+            for seat, until in self.status_panel.bubble_until.items()
+        ]
+        toast = self.toast
+        self.lay_out(frame)
+        self.board.card_scale = self.card_scale
+        self.marks = SpriteSet()
+        self.hud = Layer()
+        self.buttons = ButtonRow()
+        self.sheet = ScoreSheet(self.info, frame)
+        self.build()
+        for seat, words, until in said:
+            self.status_panel.bubble(seat, words, until)
+        if toast.visible(self.clock):
+            self.toast.show(toast.message, self.clock, toast.until - self.clock)
+        self.relayout(None, animate=False)
+        self.after_change()
+        if self.stage in ("deal_over", "match_over"):
+            self.open_deal_panel()
+        if self.overlay.is_open:
+            self.open_overlay(self.overlay.name)
 
     def busy(self) -> bool:
         """Whether cards are still moving (no action is taken meanwhile)."""
@@ -302,6 +368,7 @@ class TableView(arcade.View):
     def on_draw(self) -> None:
         self.frames += 1
         self.app.begin_frame()
+        self.sync_frame()
         self.status_panel.tick(self.clock, self.toast, not self.busy(), self.bot_thinking())
         self.marks.draw()
         self.board.draw()
@@ -339,6 +406,10 @@ class TableView(arcade.View):
 
     def after_change(self) -> None:
         """Bring the texts, controls and marks up to date with the view."""
+        playing = self.stage == "play"
+        for button in self.buttons.buttons:
+            if button.name in ("hint", "undo"):
+                button.enabled = playing
         self.update_status()
         self.update_bid_buttons()
         if self.view is not None:
@@ -348,6 +419,7 @@ class TableView(arcade.View):
 
     def update_status(self) -> None:
         self.status_panel.update_status(self.view, self.stage == "play", self.deal is not None)
+        self.status_panel.update_marks(self.view, self.stage == "play")
 
     def refresh_sheet(self) -> None:
         self.sheet.refresh(self.match, self.keep_count_yourself)
@@ -404,6 +476,8 @@ class TableView(arcade.View):
         deal, view = self.deal, self.view
         score = deal.score if deal is not None else None
         headline = ""
+        self.toast.hide()
+        self.clear_bubbles()
         if score is not None:
             contract = view.contract if view is not None else None
             taker = contract.taker if contract is not None else None
@@ -417,6 +491,7 @@ class TableView(arcade.View):
             next_deal=self.start_deal,
             new_match=self.new_match,
             start_menu=self.to_menu,
+            box=self.panel_box(),
         )
 
     def open_overlay(self, name: str) -> None:
@@ -429,7 +504,8 @@ class TableView(arcade.View):
             ("Start menu (match saved)", self.to_menu, "start-menu"),
             ("Quit (match saved)", self.quit, "quit"),
         ]
-        if not self.overlay.open(name, self.view, self.seat_name, menu):
+        centre = (self.frame.felt_mid, self.frame.mid_y)
+        if not self.overlay.open(name, self.view, self.seat_name, menu, centre):
             self.toast.show("No trick has been played yet in this deal.", self.clock)
 
     def close_overlay(self) -> None:
@@ -452,6 +528,7 @@ class TableView(arcade.View):
     # --- input ------------------------------------------------------------------------------
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        self.sync_frame()
         lx, ly = self.app.to_logical(x, y)
         if self.overlay.is_open:
             if not self.overlay.buttons.click(lx, ly) and self.overlay.name != "menu":

@@ -15,33 +15,43 @@ from ..cards_text import HUMAN, suit_label, suit_order
 from . import theme
 from .board import Place
 from .driver import MatchTable
+from .frame import Frame
 from .sprites import back_texture
 
 HAND_SCALE = 0.72
 TRICK_SCALE = 0.6
 BOT_SCALE = 0.45
+"""The card sizes on a 960x720 felt; the table scales them (and every distance) with the
+felt (see :meth:`BeloteTable.lay_out`)."""
 EAST, NORTH, WEST = 1, 2, 3
-TRICK_SPOTS = {
-    HUMAN: (480.0, 294.0, -3.0),
-    EAST: (556.0, 362.0, 84.0),
-    NORTH: (480.0, 428.0, 4.0),
-    WEST: (404.0, 358.0, -86.0),
-}
-DECK = (446.0, 404.0)
-TURNUP = (516.0, 404.0)
 WON_STACK = 5
 
 
 class BeloteTable(MatchTable):
     """Four-player Belote: you and North against East and West."""
 
-    card_scale = TRICK_SCALE
+    def lay_out(self, frame: Frame) -> None:
+        """The table's unit ``k``: 1 on a 960x720 felt, more on a larger one, less on a
+        narrower one (the fans of East and West and the names beside them need their
+        room); every place below is measured from the felt's edges or middle in it."""
+        self.felt = frame.table_right
+        self.top = frame.height
+        self.k = k = max(0.7, min(frame.height / 720, self.felt / 920, 1.8))
+        self.card_scale = TRICK_SCALE * k
+        self.cx = self.felt / 2
+        self.my = frame.height / 2 - 6 * k
+
+    def mx(self, x: float) -> float:
+        """A distance across from the felt's middle (960x720 units) on this table."""
+        return self.cx + (x - 480) * self.k
 
     def build_marks(self) -> None:
+        k = self.k
+        deck = self.deck_origin()
         self.deck: list[arcade.Sprite] = []
         for i in range(3):
-            sprite = arcade.Sprite(back_texture(), scale=TRICK_SCALE)
-            sprite.position = (DECK[0] - i * 2, DECK[1] + i * 2)
+            sprite = arcade.Sprite(back_texture(), scale=TRICK_SCALE * k)
+            sprite.position = (deck[0] - i * 2, deck[1] + i * 2)
             sprite.visible = False
             self.marks.append(sprite)
             self.deck.append(sprite)
@@ -51,31 +61,33 @@ class BeloteTable(MatchTable):
             x, y = self.won_pile(team)
             stack = []
             for i in range(WON_STACK):
-                sprite = arcade.Sprite(back_texture(), scale=0.42)
+                sprite = arcade.Sprite(back_texture(), scale=0.42 * k)
                 sprite.position = (x + i * 2.5, y + i * 2.5)
                 sprite.visible = False
                 self.marks.append(sprite)
                 stack.append(sprite)
             self.won_stacks[team] = stack
-            dy = -66 if team == HUMAN % 2 else -58
-            self.pile_texts[team] = self.hud.text("", x, y + dy, 11, theme.CREAM, anchor_x="center")
+            dy = -(0.21 * theme.CARD_H * k + 20)
+            self.pile_texts[team] = self.hud.text("", x, y + dy, 12, theme.CREAM, anchor_x="center")
 
     # --- the layout --------------------------------------------------------------------------
 
     def layout_cards(self, view: View) -> tuple[dict[int, Place], dict[str, Place]]:
         faces: dict[int, Place] = {}
         backs: dict[str, Place] = {}
+        k = self.k
         hand = sort_for_display(view.hand, suit_order(view.trump))
         n = len(hand)
-        step = min(82.0, 600.0 / max(1, n - 1))
+        side = 2 * (66 + 0.5 * theme.CARD_H * BOT_SCALE + 12) * k
+        room = self.felt - side - theme.CARD_W * HAND_SCALE * k
+        step = min(82.0 * k, room / max(1, n - 1))
         mid = (n - 1) / 2
         my_turn = view.turn == HUMAN and view.phase == "play"
         for i, card in enumerate(hand):
             off = i - mid
-            lift = 16.0 if my_turn and view.legal >> card & 1 else 0.0
-            faces[card] = Place(
-                480 + off * step, 90 - abs(off) ** 2 * 1.4 + lift, off * 2.0, HAND_SCALE, 10 + i
-            )
+            lift = 16.0 * k if my_turn and view.legal >> card & 1 else 0.0
+            y = (90 - abs(off) ** 2 * 1.4) * k + lift
+            faces[card] = Place(self.cx + off * step, y, off * 2.0, HAND_SCALE * k, 10 + i)
         for seat in (EAST, NORTH, WEST):
             shown = list(cards_of(view.shown[seat]))
             closed = max(0, view.hand_sizes[seat] - len(shown))
@@ -87,66 +99,99 @@ class BeloteTable(MatchTable):
                 else:
                     faces[item] = place
         if view.phase == "bidding" and view.turnup is not None:
-            faces[view.turnup] = Place(*TURNUP, 0.0, TRICK_SCALE, 5)
+            x, y = self.deck_origin()
+            faces[view.turnup] = Place(x + 70 * k, y, 0.0, TRICK_SCALE * k, 5)
         return faces, backs
 
     def bot_place(self, seat: int, i: int, n: int) -> Place:
         """The ``i``-th of ``n`` cards of a bot's fan."""
+        k = self.k
         off = i - (n - 1) / 2
+        scale = BOT_SCALE * k
         if seat == NORTH:
-            return Place(480 + off * 26, 652, 180.0, BOT_SCALE, 10 + i)
+            return Place(self.cx + off * 26 * k, self.top - 68 * k, 180.0, scale, 10 + i)
+        y = self.my + (20 - off * 24) * k
         if seat == WEST:
-            return Place(66, 380 - off * 24, 90.0, BOT_SCALE, 10 + i)
-        return Place(894, 380 + off * 24, -90.0, BOT_SCALE, 10 + i)
+            return Place(66 * k, y, 90.0, scale, 10 + i)
+        return Place(self.felt - 66 * k, self.my + (20 + off * 24) * k, -90.0, scale, 10 + i)
 
     def trick_place(self, seat: int, index: int) -> Place:
-        x, y, angle = TRICK_SPOTS[seat]
-        return Place(x, y, angle, TRICK_SCALE, 100 + index)
+        k = self.k
+        dx, dy, angle = {
+            HUMAN: (0.0, -66.0, -3.0),
+            EAST: (76.0, 2.0, 84.0),
+            NORTH: (0.0, 68.0, 4.0),
+            WEST: (-76.0, -2.0, -86.0),
+        }[seat]
+        return Place(self.cx + dx * k, self.my + dy * k, angle, TRICK_SCALE * k, 100 + index)
 
     def won_pile(self, seat: int) -> tuple[float, float]:
-        return (830.0, 112.0) if seat % 2 == HUMAN % 2 else (830.0, 650.0)
+        k = self.k
+        x = self.felt - 130 * k
+        return (x, 112.0 * k) if seat % 2 == HUMAN % 2 else (x, self.top - 70 * k)
 
     def hand_origin(self, seat: int) -> tuple[float, float]:
+        k = self.k
         spots = {
-            HUMAN: (480.0, 90.0),
-            EAST: (894.0, 380.0),
-            NORTH: (480.0, 652.0),
-            WEST: (66.0, 380.0),
+            HUMAN: (self.cx, 90.0 * k),
+            EAST: (self.felt - 66 * k, self.my),
+            NORTH: (self.cx, self.top - 68 * k),
+            WEST: (66 * k, self.my),
         }
         return spots[seat]
 
     def deck_origin(self) -> tuple[float, float]:
-        return DECK
+        return self.cx - 34 * self.k, self.my + 44 * self.k
 
     def seat_anchor(self, seat: int) -> tuple[float, float]:
+        k = self.k
+        fan = (3.5 * 24 + 0.5 * theme.CARD_W * BOT_SCALE + 22) * k
         spots = {
-            HUMAN: (150.0, 176.0),
-            EAST: (850.0, 540.0),
-            NORTH: (290.0, 650.0),
-            WEST: (110.0, 540.0),
+            HUMAN: (self.cx - 330 * k, 176.0 * k),
+            EAST: (self.felt - 90 * k, self.my + 20 * k + fan),
+            NORTH: (self.cx - 190 * k, self.top - 76 * k),
+            WEST: (90 * k, self.my + 20 * k + fan),
         }
-        return spots[seat]
+        x, y = spots[seat]
+        return max(x, 96.0), y
 
     def bubble_anchor(self, seat: int) -> tuple[float, float]:
-        spots = {
-            HUMAN: (300.0, 206.0),
-            EAST: (800.0, 470.0),
-            NORTH: (480.0, 560.0),
-            WEST: (160.0, 470.0),
-        }
-        return spots[seat]
+        x, y = self.seat_anchor(seat)
+        if seat == HUMAN:
+            return x, y + 70
+        if seat == NORTH:  # right of the fan
+            return self.cx + (3.5 * 26 + 0.5 * theme.CARD_W * BOT_SCALE + 16) * self.k, y + 6
+        return (x + 84, y + 6) if seat == WEST else (x - 84, y + 6)
+
+    def bubble_side(self, seat: int) -> int:
+        return {HUMAN: 0, EAST: -1, NORTH: 1, WEST: 1}[seat]
+
+    def badge_anchor(self, seat: int) -> tuple[float, float]:
+        x, y = self.seat_anchor(seat)
+        return x, y + (34 if seat != NORTH else -26)
+
+    def trump_position(self) -> tuple[float, float]:
+        return 62.0, self.top - 58
 
     def bid_area(self) -> tuple[float, float]:
-        return 480.0, 242.0
+        return self.cx, self.my - 118 * self.k
 
     def bid_prompt_position(self) -> tuple[float, float]:
-        return 480.0, 300.0
+        x, y = self.bid_area()
+        return x, y + 44
 
     def toast_position(self) -> tuple[float, float]:
-        return 480.0, 518.0
+        return self.cx, self.my + 100 * self.k
 
     def status_position(self) -> tuple[float, float]:
-        return 480.0, 192.0
+        return self.cx, 192.0 * self.k
+
+    def panel_box(self) -> tuple[float, float, float]:
+        # between the names of East and West (a name is 180 wide at most)
+        k = self.k
+        left = max(66 * k + 0.5 * theme.CARD_H * BOT_SCALE * k, self.seat_anchor(WEST)[0] + 90)
+        right = self.felt - left
+        return self.cx, self.my, min(560.0, right - left - 16)
 
     # --- marks ------------------------------------------------------------------------------
 
@@ -174,7 +219,7 @@ class BeloteTable(MatchTable):
             self.bid_prompt.text = (
                 f"Take {suit} (with the turn-up), or pass?"
                 if "take" in view.legal_bids
-                else "Round 2: name another suit as trump, or pass"
+                else "Round 2: name a trump, or pass"
             )
         else:
             self.bid_prompt.text = ""

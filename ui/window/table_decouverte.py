@@ -10,6 +10,8 @@ a face-down card, it flips where it lies.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import arcade
 from atout.core import View
 
@@ -17,28 +19,90 @@ from ..cards_text import HUMAN, suit_label
 from . import sprites, theme
 from .board import Place
 from .driver import MatchTable
+from .frame import Frame
 from .sprites import back_texture, face_texture, rounded_texture
 
-PILE_X = (315.0, 425.0, 535.0, 645.0)
-"""South's positions 0-3 (and 4-7) from left to right; North's run the other way."""
-ROW_Y = {(HUMAN, "near"): 189.0, (HUMAN, "far"): 67.0, (1, "near"): 531.0, (1, "far"): 653.0}
-SCALE = 0.6
-UNDER = (sprites.UNDER[0] * SCALE, -sprites.UNDER[1] * SCALE)
-"""Where a face-down card lies under its face-up card (its edge shows below right): a
-lone face-down card stays there when the card above it is played."""
-CARD_W = theme.CARD_W * SCALE
-CARD_H = theme.CARD_H * SCALE
+LABEL_COLUMN = 192.0
+"""The felt's left column: the seats' names, points and bubbles, the proposed trump."""
 WON_STACK = 5
 """Face-down cards drawn on a won-tricks pile at most."""
-PROPOSAL = (170.0, 360.0)
 
 
-def pile_xy(seat: int, position: int) -> tuple[float, float]:
+@dataclass(frozen=True)
+class Geometry:
+    """Where everything of the Découverte table lies for one :class:`Frame`.
+
+    The card size is the largest that fits both ways: four rows of cards, the middle band
+    (the trick, the status line, the bidding), the column of names at the left and the
+    won tricks at the right.  A taller or wider window than needed centres the table.
+    """
+
+    scale: float
+    pile_x: tuple[float, float, float, float]
+    """South's positions 0-3 (and 4-7) from left to right; North's run the other way."""
+    rows: dict[tuple[int, str], float]
+    piles_mid: float
+    band: tuple[float, float]
+    """The middle band between the two near rows: its bottom and top."""
+    won_x: float
+    left: float
+    """Where the column of names begins."""
+
+    @property
+    def names_x(self) -> float:
+        """The middle of the column of names."""
+        return self.left + LABEL_COLUMN / 2 + 6
+
+    @property
+    def card_w(self) -> float:
+        return theme.CARD_W * self.scale
+
+    @property
+    def card_h(self) -> float:
+        return theme.CARD_H * self.scale
+
+    @property
+    def mid(self) -> float:
+        return (self.band[0] + self.band[1]) / 2
+
+    @property
+    def under(self) -> tuple[float, float]:
+        """Where a face-down card lies under its face-up card (its edge shows below
+        right): a lone face-down card stays there when the card above it is played."""
+        return sprites.UNDER[0] * self.scale, -sprites.UNDER[1] * self.scale
+
+
+def geometry(frame: Frame) -> Geometry:
+    """The Découverte table laid out for ``frame`` (see :class:`Geometry`)."""
+    felt, height = frame.table_right, frame.height
+    by_height = (height - 144) / 5.61 / theme.CARD_H
+    by_width = (felt - LABEL_COLUMN - 58) / 5.8 / theme.CARD_W
+    scale = round(min(by_height, by_width, 1.0), 3)
+    w, h = theme.CARD_W * scale, theme.CARD_H * scale
+    total = 5.61 * h + 144
+    margin = 0.08 * h + 12 + (height - total) / 2
+    far_s = margin + h / 2
+    near_s = far_s + 1.1 * h
+    band = (near_s + h / 2, near_s + h / 2 + 1.25 * h + 120)
+    near_n = band[1] + h / 2
+    far_n = near_n + 1.1 * h
+    pitch = 1.25 * w
+    # the names, the piles and the won tricks, centred across the felt
+    needed = LABEL_COLUMN + 14 + 3 * pitch + w + 28 + 1.05 * w + 16
+    left = max(0.0, (felt - needed) / 2)
+    piles_mid = left + LABEL_COLUMN + 14 + 1.5 * pitch + w / 2
+    won_x = min(felt - 0.7 * w - 16, piles_mid + 1.5 * pitch + w / 2 + 28 + 0.35 * w)
+    xs = tuple(piles_mid + (i - 1.5) * pitch for i in range(4))
+    rows = {(HUMAN, "near"): near_s, (HUMAN, "far"): far_s, (1, "near"): near_n, (1, "far"): far_n}
+    return Geometry(scale, (xs[0], xs[1], xs[2], xs[3]), rows, piles_mid, band, won_x, left)
+
+
+def pile_xy(geo: Geometry, seat: int, position: int) -> tuple[float, float]:
     """The middle of ``seat``'s pile at ``position`` (0-3 near row, 4-7 far row)."""
     row = "near" if position < 4 else "far"
     i = position % 4
-    x = PILE_X[i] if seat == HUMAN else theme.TABLE_RIGHT - PILE_X[i]
-    return x, ROW_Y[(seat, row)]
+    x = geo.pile_x[i] if seat == HUMAN else 2 * geo.piles_mid - geo.pile_x[i]
+    return x, geo.rows[(seat, row)]
 
 
 def back_key(seat: int, position: int) -> str:
@@ -48,23 +112,31 @@ def back_key(seat: int, position: int) -> str:
 class DecouverteTable(MatchTable):
     """Belote Découverte: you (South) against one bot (North)."""
 
-    card_scale = SCALE
+    def lay_out(self, frame: Frame) -> None:
+        self.geo = geometry(frame)
+        self.card_scale = self.geo.scale
+
+    def pile_xy(self, seat: int, position: int) -> tuple[float, float]:
+        """The middle of ``seat``'s pile at ``position`` on this table."""
+        return pile_xy(self.geo, seat, position)
 
     def build_marks(self) -> None:
+        geo = self.geo
+        scale = geo.scale
         slot = rounded_texture(
-            int(CARD_W) + 8, int(CARD_H) + 8, 8, (0, 0, 0, 38), (255, 255, 255, 46), 2
+            int(geo.card_w) + 8, int(geo.card_h) + 8, 8, (0, 0, 0, 38), (255, 255, 255, 46), 2
         )
         self.slots: dict[tuple[int, int], arcade.Sprite] = {}
         for seat in (HUMAN, 1):
             for pos in range(8):
                 sprite = arcade.Sprite(slot)
-                sprite.position = pile_xy(seat, pos)
+                sprite.position = self.pile_xy(seat, pos)
                 sprite.visible = False
                 self.marks.append(sprite)
                 self.slots[seat, pos] = sprite
-        line = rounded_texture(460, 2, 0, (255, 255, 255, 30))
+        line = rounded_texture(int(4.6 * geo.card_w), 2, 0, (255, 255, 255, 30))
         divider = arcade.Sprite(line)
-        divider.position = (480, 360)
+        divider.position = (geo.piles_mid, geo.band[0] + 6)
         self.marks.append(divider)
         self.won_stacks: dict[int, list[arcade.Sprite]] = {}
         self.won_texts: dict[int, arcade.Text] = {}
@@ -72,41 +144,52 @@ class DecouverteTable(MatchTable):
             x, y = self.won_pile(seat)
             stack = []
             for i in range(WON_STACK):
-                sprite = arcade.Sprite(back_texture(), scale=SCALE * 0.7)
+                sprite = arcade.Sprite(back_texture(), scale=scale * 0.7)
                 sprite.position = (x + i * 2.5, y + i * 2.5)
                 sprite.visible = False
                 self.marks.append(sprite)
                 stack.append(sprite)
             self.won_stacks[seat] = stack
-            self.won_texts[seat] = self.hud.text("", x, y - 78, 11, theme.CREAM, anchor_x="center")
-        self.proposal = arcade.Sprite(back_texture(), scale=SCALE * 1.1)
-        self.proposal.position = PROPOSAL
+            self.won_texts[seat] = self.hud.text(
+                "", x + 5, y - 0.35 * geo.card_h - 22, 12, theme.CREAM, anchor_x="center"
+            )
+        px, py = self.proposal_xy()
+        self.proposal = arcade.Sprite(back_texture(), scale=scale * 1.05)
+        self.proposal.position = (px, py)
         self.proposal.visible = False
         self.marks.append(self.proposal)
-        px, py = PROPOSAL
+        half = 0.525 * geo.card_h
         self.proposal_caption = self.hud.text(
-            "", px, py + 80, 13, theme.CREAM, anchor_x="center", bold=True
+            "", px, py + half + 12, 13, theme.CREAM, anchor_x="center", bold=True
         )
-        self.proposal_note = self.hud.text("", px, py - 80, 11, theme.CREAM, anchor_x="center")
+        self.proposal_note = self.hud.text(
+            "", px, py - half - 24, 12, theme.CREAM, anchor_x="center"
+        )
+
+    def proposal_xy(self) -> tuple[float, float]:
+        """Where the proposed trump lies during the bidding (the names' column)."""
+        return self.geo.names_x, self.geo.mid
 
     # --- the layout -------------------------------------------------------------------------
 
     def layout_cards(self, view: View) -> tuple[dict[int, Place], dict[str, Place]]:
         faces: dict[int, Place] = {}
         backs: dict[str, Place] = {}
+        scale = self.geo.scale
+        ux, uy = self.geo.under
         for seat, row in enumerate(view.piles):
             for pos, pile in enumerate(row):
-                x, y = pile_xy(seat, pos)
+                x, y = self.pile_xy(seat, pos)
                 key = back_key(seat, pos)
                 if pile.top is not None:
                     faces[pile.top] = Place(
-                        x, y, scale=SCALE, z=10 + pos, from_back=key, covered=pile.covered
+                        x, y, scale=scale, z=10 + pos, from_back=key, covered=pile.covered
                     )
                 if pile.covered:
                     backs[key] = Place(
-                        x + UNDER[0],
-                        y + UNDER[1],
-                        scale=SCALE,
+                        x + ux,
+                        y + uy,
+                        scale=scale,
                         z=pos,
                         fly=False,
                         drawn=pile.top is None,
@@ -114,33 +197,57 @@ class DecouverteTable(MatchTable):
         return faces, backs
 
     def trick_place(self, seat: int, index: int) -> Place:
+        geo = self.geo
+        x, y = geo.piles_mid, geo.mid + 18
+        dx, dy = 0.23 * geo.card_w, 0.19 * geo.card_h
         if seat == HUMAN:
-            return Place(462.0, 338.0, -5.0, SCALE, 100 + index)
-        return Place(500.0, 382.0, 6.0, SCALE, 100 + index)
+            return Place(x - dx, y - dy, -5.0, geo.scale, 100 + index)
+        return Place(x + dx, y + dy, 6.0, geo.scale, 100 + index)
 
     def won_pile(self, seat: int) -> tuple[float, float]:
-        return (842.0, 140.0) if seat == HUMAN else (842.0, 600.0)
+        geo = self.geo
+        rows = geo.rows
+        if seat == HUMAN:
+            return geo.won_x, (rows[HUMAN, "far"] + rows[HUMAN, "near"]) / 2 + 14
+        return geo.won_x, (rows[1, "far"] + rows[1, "near"]) / 2 + 14
 
     def hand_origin(self, seat: int) -> tuple[float, float]:
-        return (480.0, 60.0) if seat == HUMAN else (480.0, 660.0)
+        return self.geo.piles_mid, self.geo.rows[seat, "far"]
+
+    def deck_origin(self) -> tuple[float, float]:
+        return self.geo.piles_mid, self.geo.mid
 
     def seat_anchor(self, seat: int) -> tuple[float, float]:
-        return (130.0, 150.0) if seat == HUMAN else (130.0, 600.0)
+        return self.geo.names_x, self.geo.rows[seat, "far"] - 4
 
     def bubble_anchor(self, seat: int) -> tuple[float, float]:
-        return (130.0, 214.0) if seat == HUMAN else (130.0, 536.0)
+        return self.geo.names_x, self.geo.rows[seat, "near"]
+
+    def badge_anchor(self, seat: int) -> tuple[float, float]:
+        return self.geo.names_x, self.geo.rows[seat, "far"] + 36
+
+    def trump_position(self) -> tuple[float, float]:
+        return self.geo.names_x, self.geo.mid
 
     def bid_area(self) -> tuple[float, float]:
-        return 640.0, 352.0
+        geo = self.geo
+        return (geo.left + LABEL_COLUMN + geo.won_x + 0.35 * geo.card_w) / 2, geo.mid - 18
 
     def bid_prompt_position(self) -> tuple[float, float]:
-        return 640.0, 400.0
+        x, y = self.bid_area()
+        return x, y + 40
 
     def toast_position(self) -> tuple[float, float]:
-        return 480.0, 266.0
+        return self.status_position()
 
     def status_position(self) -> tuple[float, float]:
-        return 480.0, 266.0
+        return self.geo.piles_mid, self.geo.band[0] + 24
+
+    def panel_box(self) -> tuple[float, float, float]:
+        geo = self.geo
+        left = geo.left + LABEL_COLUMN + 12
+        right = geo.won_x - 0.35 * geo.card_w - 16
+        return (left + right) / 2, geo.mid, min(560.0, right - left)
 
     def is_own_back(self, key: str) -> bool:
         return key.startswith(f"p{HUMAN}")
@@ -171,15 +278,15 @@ class DecouverteTable(MatchTable):
             return
         card = view.turnup
         self.proposal.texture = face_texture(card)
-        self.proposal.scale = SCALE * 1.1
-        self.proposal_caption.text = f"Proposed trump: {suit_label(card >> 3)}"
-        owner = "your" if view.dealer == HUMAN else f"{self.seat_name(view.dealer)}'s"
-        self.proposal_note.text = f"(the card stays in {owner} pile)"
+        self.proposal.scale = self.geo.scale * 1.05
+        self.proposal_caption.text = "Proposed trump"
+        owner = "you" if view.dealer == HUMAN else self.seat_name(view.dealer)
+        self.proposal_note.text = f"stays with {owner}"
         if view.turn == HUMAN:
             self.bid_prompt.text = (
                 f"Take {suit_label(card >> 3)} as trump, or pass?"
                 if "take" in view.legal_bids
-                else "Round 2: name another suit as trump, or pass"
+                else "Round 2: name a trump, or pass"
             )
         else:
             self.bid_prompt.text = ""

@@ -1,8 +1,8 @@
-"""The look of the Arcade table: the logical screen, colours, card sizes and the pace.
+"""The look of the Arcade table: the window's first size, fonts, colours, card sizes and
+the pace.
 
-Everything is drawn in a fixed logical space of :data:`WIDTH` x :data:`HEIGHT` pixels; the
-window scales it to its own size (see :class:`atout.ui.window.app.App`), so one layout serves
-every window size and the full screen.
+The views draw in a logical space that follows the window's shape (see
+:mod:`atout.ui.window.frame`): each lays itself out again for the window's size.
 """
 
 from __future__ import annotations
@@ -10,12 +10,13 @@ from __future__ import annotations
 from typing import Final
 
 WIDTH: Final = 1280
-"""Logical width of the table (the window scales it)."""
+"""The window's width when it opens."""
 HEIGHT: Final = 720
-"""Logical height of the table."""
+"""The window's height when it opens."""
 
-TABLE_RIGHT: Final = 960
-"""The felt runs from x 0 to here; the side bar with the score sheet is to its right."""
+MIN_FONT: Final = 12
+"""The smallest font, in points, that any view writes (see :mod:`.frame`: at the smallest
+window it is still 12 pixels high)."""
 
 CARD_W: Final = 140
 """Width of arcade's card images, in image pixels."""
@@ -45,8 +46,6 @@ BUTTON_OFF = (90, 100, 110, 255)
 BUTTON_TEXT = (255, 255, 255, 255)
 TOAST = (30, 30, 30, 225)
 SHADOW = (0, 0, 0, 90)
-DIM = (125, 125, 125, 255)
-"""Multiplies the colour of a card that may not be played now."""
 
 # --- pace ----------------------------------------------------------------------------------
 

@@ -87,7 +87,9 @@ class Layer:
         multiline: bool = False,
         align: str = "left",
     ) -> arcade.Text:
-        """A text of this layer in the table's font."""
+        """A text of this layer in the table's font (never smaller than
+        :data:`~atout.ui.window.theme.MIN_FONT`)."""
+        size = max(size, theme.MIN_FONT)
         label = arcade.Text(
             value,
             x,
@@ -303,8 +305,10 @@ class Toast:
     """A message on the table that goes after a few seconds (why a card is refused,
     what a bot announced)."""
 
-    def __init__(self, layer: Layer, x: float, y: float) -> None:
+    def __init__(self, layer: Layer, x: float, y: float, max_width: float = 940) -> None:
         self.x, self.y = x, y
+        self.max_width = max_width
+        """The widest the message's plate may be (a long message is written smaller)."""
         self.message = ""
         self.until = 0.0
         self.label = layer.text(
@@ -319,7 +323,12 @@ class Toast:
         self.message = message
         self.label.text = message
         self.until = now + seconds
-        width = min(940, quantize(self.label.content_width + 44, 20))
+        size = 15
+        self.label.font_size = size
+        while self.label.content_width + 44 > self.max_width and size > theme.MIN_FONT:
+            size -= 1
+            self.label.font_size = size
+        width = min(int(self.max_width), quantize(self.label.content_width + 44, 20))
         set_plate(
             self.plate,
             arcade.XYWH(self.x, self.y, width, 40),
@@ -331,6 +340,11 @@ class Toast:
 
     def visible(self, now: float) -> bool:
         return bool(self.message) and now < self.until
+
+    def hide(self) -> None:
+        """Take the message away now (a panel opens where it is)."""
+        self.until = 0.0
+        self.label.visible = self.plate.visible = False
 
     def update(self, now: float) -> None:
         """Show or hide the message for the time ``now``."""

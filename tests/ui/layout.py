@@ -1,0 +1,245 @@
+"""What a view draws, as boxes, and the rules a finished table keeps.
+
+:func:`drawn` collects, from a live view just drawn, every visible text (its content's
+box from its position, anchors and measured size), every button, every card and the
+panels texts belong to, in the view's logical coordinates; :func:`problems` checks them:
+
+* no two texts (or a text and another button) overlap;
+* no text runs out of its panel (its button, bubble, the end-of-deal panel, the overlay,
+  the felt or the side bar, the window);
+* no table text lies under the end-of-deal panel (the seats' names and points stay seen);
+* every text's font is at least 12 window pixels high;
+* every card lies inside the window (and a table's cards on the felt).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import arcade
+from atout.ui.window.frame import MIN_TEXT_PX, Frame, text_px
+from atout.ui.window.start_view import StartView
+from atout.ui.window.table_base import TableView
+from atout.ui.window.widgets import Button
+
+Box = tuple[float, float, float, float]
+"""left, right, bottom, top"""
+SLACK = 1.0
+"""Pixels of tolerance (rounding of the measured sizes)."""
+
+
+def rect_box(rect: arcade.Rect) -> Box:
+    return rect.left, rect.right, rect.bottom, rect.top
+
+
+def text_box(text: arcade.Text) -> Box:
+    """The box of a text's content (not of its wrapping width)."""
+    width = text.content_width
+    if text.anchor_x == "center":
+        left = text.x - width / 2
+    elif text.anchor_x == "right":
+        left = text.x - width
+    else:
+        left = text.x
+    return left, left + width, text.bottom, text.top
+
+
+def overlap(a: Box, b: Box) -> bool:
+    return min(a[1], b[1]) - max(a[0], b[0]) > SLACK and min(a[3], b[3]) - max(a[2], b[2]) > SLACK
+
+
+def inside(a: Box, b: Box) -> bool:
+    return (
+        a[0] >= b[0] - SLACK
+        and a[1] <= b[1] + SLACK
+        and a[2] >= b[2] - SLACK
+        and a[3] <= b[3] + SLACK
+    )
+
+
+@dataclass
+class Item:
+    """A text on the screen: its words, box, font and the panel it must stay in."""
+
+    words: str
+    box: Box
+    size: float
+    panel: Box
+    panel_name: str
+    layer: str = "table"
+    """``table``, ``deal`` (the end-of-deal panel) or ``overlay``."""
+
+
+@dataclass
+class Drawn:
+    frame: Frame
+    texts: list[Item] = field(default_factory=list)
+    buttons: list[tuple[str, Box, str]] = field(default_factory=list)
+    cards: list[tuple[str, Box, Box]] = field(default_factory=list)
+    """name, box, the area it must stay in"""
+    plates: list[tuple[str, Box, Box]] = field(default_factory=list)
+    """name, box, the area it must stay in (bubbles, messages)"""
+    deal_panel: Box | None = None
+    overlay: Box | None = None
+
+
+def visible_text(text: arcade.Text) -> bool:
+    return bool(text.visible and text.text.strip())
+
+
+def sprite_box(sprite: arcade.Sprite, w: float, h: float) -> Box:
+    """The box of a card of ``w`` x ``h`` (unscaled image pixels) drawn by ``sprite``,
+    rotated by its angle."""
+    import math
+
+    sx, sy = sprite.scale
+    cw, ch = w * sx, h * sy
+    a = math.radians(sprite.angle)
+    bw = abs(cw * math.cos(a)) + abs(ch * math.sin(a))
+    bh = abs(cw * math.sin(a)) + abs(ch * math.cos(a))
+    x, y = sprite.center_x, sprite.center_y
+    return x - bw / 2, x + bw / 2, y - bh / 2, y + bh / 2
+
+
+def drawn(view: arcade.View, frame: Frame) -> Drawn:
+    """Every text, button and card ``view`` draws now."""
+    from atout.ui.window import theme
+
+    out = Drawn(frame)
+    window_box: Box = (0.0, frame.width, 0.0, frame.height)
+    labels: dict[int, tuple[str, Box]] = {}
+
+    def add_buttons(buttons: list[Button], layer: str) -> None:
+        for b in buttons:
+            if b.visible:
+                box = rect_box(b.rect)
+                out.buttons.append((b.name, box, layer))
+                labels[id(b.label)] = (f"button {b.name}", box)
+
+    def add_texts(texts: list[arcade.Text], panel: Box, name: str, layer: str) -> None:
+        for t in texts:
+            if not visible_text(t):
+                continue
+            own = labels.get(id(t))
+            p_name, p_box = own if own is not None else (name, panel)
+            out.texts.append(Item(t.text, text_box(t), t.font_size, p_box, p_name, layer))
+
+    if isinstance(view, TableView):
+        felt: Box = (0.0, frame.table_right, 0.0, frame.height)
+        side: Box = (frame.table_right, frame.width, 0.0, frame.height)
+        add_buttons(view.buttons.buttons, "table")
+        view_bids = view.bid_buttons.buttons if not view.busy() else []
+        add_buttons(view_bids, "table")
+        panel = view.status_panel
+        for seat, plate in panel.bubble_plates.items():
+            if plate.visible:
+                box = (
+                    plate.center_x - plate.width / 2,
+                    plate.center_x + plate.width / 2,
+                    plate.center_y - plate.height / 2,
+                    plate.center_y + plate.height / 2,
+                )
+                labels[id(panel.bubble_labels[seat])] = (f"bubble of seat {seat}", box)
+                out.plates.append((f"the bubble of seat {seat}", box, felt))
+        toast = view.toast.plate
+        if toast.visible:
+            box = (
+                toast.center_x - toast.width / 2,
+                toast.center_x + toast.width / 2,
+                toast.center_y - toast.height / 2,
+                toast.center_y + toast.height / 2,
+            )
+            labels[id(view.toast.label)] = ("message", box)
+            out.plates.append(("the message", box, felt))
+        for t in view.hud.texts:
+            if not visible_text(t):
+                continue
+            box = text_box(t)
+            area, name = (
+                (felt, "felt") if box[0] < frame.table_right - SLACK else (side, "side bar")
+            )
+            own = labels.get(id(t))
+            p_name, p_box = own if own is not None else (name, area)
+            out.texts.append(Item(t.text, box, t.font_size, p_box, p_name))
+        if not view.busy():
+            add_texts(view.bids.texts, felt, "felt", "table")
+        add_texts(view.sheet.layer.texts, side, "side bar", "table")
+        for sprite in view.board.sprites:
+            if sprite.visible:
+                box = sprite_box(sprite, theme.CARD_W, theme.CARD_H)
+                out.cards.append((f"card {sprite.card}", box, felt))
+        if view.stage in ("deal_over", "match_over"):
+            deal = view.deal_panel
+            out.deal_panel = rect_box(deal.rect)
+            add_buttons(deal.buttons.buttons, "deal")
+            add_texts(deal.layer.texts, out.deal_panel, "end-of-deal panel", "deal")
+        if view.overlay.is_open:
+            overlay = view.overlay
+            out.overlay = rect_box(overlay.rect)
+            add_buttons(overlay.buttons.buttons, "overlay")
+            add_texts(overlay.layer.texts, out.overlay, f"{overlay.name} panel", "overlay")
+            for card, rect in overlay.cards:
+                out.cards.append((f"last-trick card {card}", rect_box(rect), out.overlay))
+    elif isinstance(view, StartView):
+        add_buttons(view.buttons.buttons, "table")
+        add_buttons(view.pack_buttons.buttons, "table")
+        add_texts(view.layer.texts, window_box, "window", "table")
+        add_texts(view.pack_layer.texts, window_box, "window", "table")
+    return out
+
+
+def problems(d: Drawn) -> list[str]:
+    """Every broken rule, in words."""
+    frame = d.frame
+    window_box: Box = (0.0, frame.width, 0.0, frame.height)
+    found: list[str] = []
+    # what is hidden under a modal overlay is not seen: only the overlay counts there
+    texts = [
+        t
+        for t in d.texts
+        if d.overlay is None or t.layer == "overlay" or not overlap(t.box, d.overlay)
+    ]
+    buttons = [
+        b
+        for b in d.buttons
+        if d.overlay is None or b[2] == "overlay" or not overlap(b[1], d.overlay)
+    ]
+    for t in texts:
+        px = text_px(t.size, frame.scale)
+        if px < MIN_TEXT_PX - 0.01:
+            found.append(f"{t.words!r} is {px:.1f} px high")
+        if not inside(t.box, t.panel):
+            found.append(
+                f"{t.words!r} runs out of its {t.panel_name}: {fmt(t.box)} in {fmt(t.panel)}"
+            )
+        if not inside(t.box, window_box):
+            found.append(f"{t.words!r} runs out of the window: {fmt(t.box)}")
+        if d.deal_panel is not None and t.layer == "table" and overlap(t.box, d.deal_panel):
+            found.append(f"{t.words!r} is under the end-of-deal panel")
+    for i, a in enumerate(texts):
+        for b in texts[i + 1 :]:
+            if overlap(a.box, b.box):
+                found.append(f"{a.words!r} overlaps {b.words!r}: {fmt(a.box)} / {fmt(b.box)}")
+    for t in texts:
+        for name, box, _ in buttons:
+            if t.panel_name != f"button {name}" and overlap(t.box, box):
+                found.append(f"{t.words!r} overlaps the button {name}")
+    for i, (name, box, _) in enumerate(buttons):
+        for other, obox, _ in buttons[i + 1 :]:
+            if overlap(box, obox):
+                found.append(f"the buttons {name} and {other} overlap")
+        if not inside(box, window_box):
+            found.append(f"the button {name} runs out of the window: {fmt(box)}")
+    for name, box, area in d.plates:
+        if not inside(box, area):
+            found.append(f"{name} runs out of its area: {fmt(box)} in {fmt(area)}")
+    for name, box, area in d.cards:
+        if not inside(box, window_box):
+            found.append(f"{name} is not fully inside the window: {fmt(box)}")
+        elif not inside(box, area):
+            found.append(f"{name} runs out of its area: {fmt(box)} in {fmt(area)}")
+    return found
+
+
+def fmt(box: Box) -> str:
+    return "(" + ", ".join(f"{v:.0f}" for v in box) + ")"

@@ -1,0 +1,74 @@
+"""The window's layout, checked on every screen of both games at every window size.
+
+The walk is the gallery's (:func:`atout.ui.window.gallery.screens`: seeded matches, the
+start view, the bidding in both rounds, the play with a hint, the last trick, the help,
+the menu, the end of a deal and of a match); each stop is drawn on an offscreen surface
+of each size of :data:`~atout.ui.window.gallery.SIZES` (800x600, 1280x720, 1920x1080 and
+a tall 900x1200) and what it draws is checked by :func:`layout.problems`.
+"""
+
+from __future__ import annotations
+
+import arcade
+import pytest
+from atout.ui.window.app import App
+from atout.ui.window.frame import frame_for
+from atout.ui.window.gallery import SIZES, draw_at, screens
+from atout.ui.window.start_view import StartView
+from layout import drawn, problems
+
+pytestmark = pytest.mark.ui
+
+
+def check(app: App, view: arcade.View, name: str) -> list[str]:
+    """The problems of ``view`` at every size (the view is laid out again for each)."""
+    found = []
+    for size in SIZES:
+        draw_at(app, view, size)
+        frame = frame_for(*size)
+        found += [f"{name} at {size[0]}x{size[1]}: {p}" for p in problems(drawn(view, frame))]
+    return found
+
+
+def test_every_screen_at_every_size_keeps_the_layout_rules(app: App) -> None:
+    found: list[str] = []
+    names = []
+    try:
+        for screen in screens(app):
+            names.append(screen.name)
+            found += check(app, screen.view, screen.name)
+    finally:
+        app.render_offscreen(None)
+    for game in ("decouverte", "belote"):
+        for stop in ("bidding", "bidding-round-2", "play-hint", "deal-over", "match-over"):
+            assert f"{game}-{stop}" in names, f"the walk never reached {game}-{stop}"
+    assert not found, "\n".join(found)
+
+
+def test_every_bots_description_fits_the_start_view(app: App) -> None:
+    """The longest description (the greedy bot's) wraps within its panel and above the
+    next heading, for each game at each size."""
+    view = app.show_start()
+    found: list[str] = []
+    try:
+        for game in ("decouverte", "belote"):
+            button = view.buttons.find(f"game:{game}")
+            assert button is not None
+            button.action()
+            for bot in view.bots_for(game):
+                view.select_bot(bot)
+                found += check(app, view, f"start {game} {bot}")
+    finally:
+        app.render_offscreen(None)
+    assert not found, "\n".join(found)
+
+
+def test_the_chosen_pack_is_on_the_page_shown(app: App) -> None:
+    view: StartView = app.show_start()
+    for game in ("decouverte", "belote"):
+        button = view.buttons.find(f"game:{game}")
+        assert button is not None
+        button.action()
+        assert view.setup.pack
+        shown = [b for b in view.pack_buttons.buttons if b.selected]
+        assert [b.name for b in shown] == [f"pack:{view.setup.pack}"]

@@ -1,0 +1,201 @@
+"""Every screen of the window, at every window size: the gallery of screenshots.
+
+:func:`screens` drives an :class:`~atout.ui.window.app.App` through each screen of both
+games with seeded matches (the start view, the bidding, the play with a hint, the help,
+the menu, the last trick, the end of a deal, the end of a match) and stops at each one;
+:func:`write_gallery` draws every stop at each size of :data:`SIZES` on an offscreen
+surface and writes a PNG (``atout play --screenshots DIR``).  The layout tests walk the
+same screens and check what they draw.
+
+Bots play at once (speed 0) and think on the app's worker; the hint comes from the greedy
+bot (the gallery is about the table, not the search).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import arcade
+from atout.core import Engine
+
+from ..cards_text import HUMAN
+from ..rules import resolve_rules
+from ..savegame import Setup
+from .app import App, make_window
+from .driver import MatchTable
+from .table_base import TableView
+
+SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (800, 600), (1920, 1080), (900, 1200))
+"""The window sizes of the gallery and the layout tests: the usual, the smallest, a
+large one and a tall one."""
+SEEDS = {"decouverte": 11, "belote": 3}
+"""The matches the screens come from (chosen so that the person bids in both rounds)."""
+
+
+@dataclass
+class Screen:
+    """One stop of the walk: its name (the PNG's) and the view on the window."""
+
+    name: str
+    view: arcade.View
+
+
+def step(table: TableView, dt: float = 0.05) -> None:
+    """One frame of the table (a bot's question is waited for: the frame after it is the
+    one that plays its answer)."""
+    job = getattr(table, "job", None)
+    if job is not None and not job.done:
+        job.wait(30)
+    hint = getattr(table, "hint_job", None)
+    if hint is not None and not hint.done:
+        hint.wait(30)
+    table.on_update(dt)
+
+
+def run_until(table: TableView, done: Callable[[], bool], frames: int = 3000) -> bool:
+    """Frames until ``done()`` holds (``False`` if it never does within ``frames``)."""
+    for _ in range(frames):
+        if done():
+            return True
+        step(table)
+    return done()
+
+
+def person_to(table: TableView, phase: str) -> bool:
+    view = table.view
+    return (
+        table.stage == "play"
+        and view is not None
+        and view.turn == HUMAN
+        and view.phase == phase
+        and not table.busy()
+    )
+
+
+def play_out(table: MatchTable) -> None:
+    """The person's seat plays as a greedy bot would until the deal or the match ends."""
+    session = table.session
+    stand_in = table.engine.bot("greedy", session.game, session.rules, seed=1)
+    for _ in range(3000):  # a redeal (everybody passed) goes on to the next deal
+        if table.stage in ("deal_over", "match_over"):
+            break
+        if table.stage == "play" and session.to_act == HUMAN and not table.busy():
+            table.apply(HUMAN, stand_in.choose(session.view(HUMAN)))
+        step(table)
+
+
+def start(app: App, game: str, target: int | None = None) -> MatchTable:
+    setup = Setup(game=game, bot="greedy", seed=SEEDS[game], target=target)
+    rules = resolve_rules(app.engine, game, setup.pack, target)
+    table = app.start_match(setup, rules)
+    assert isinstance(table, MatchTable)
+    return table
+
+
+def screens(app: App) -> Iterator[Screen]:
+    """Walk the window through every screen of both games, stopping at each."""
+    app.speed = 0.0
+    app.hint_bot = "greedy"
+    for game in ("decouverte", "belote"):
+        view = app.show_start()
+        button = view.buttons.find(f"game:{game}")
+        if button is not None:
+            button.action()
+        yield Screen(f"start-{game}", view)
+        yield from deal_screens(app, start(app, game), game)
+        table = start(app, game, target=100)
+        for _ in range(10):
+            play_out(table)
+            if table.stage != "deal_over":
+                break
+            table.start_deal()
+        if table.stage == "match_over":
+            yield Screen(f"{game}-match-over", table)
+        app.leave_table()
+
+
+def deal_screens(app: App, table: MatchTable, game: str) -> Iterator[Screen]:
+    """The screens of one deal: the bidding (both rounds: the person passes), the play
+    with a hint, the panels over the table, the end of the deal."""
+
+    def bidding() -> bool:
+        return person_to(table, "bidding")
+
+    def playing() -> bool:
+        return person_to(table, "play")
+
+    def acting() -> bool:
+        return bidding() or playing()
+
+    if run_until(table, bidding):
+        yield Screen(f"{game}-bidding", table)
+    for _ in range(4):  # the person passes until the second round (or the play) comes
+        view = table.view
+        if view is None or view.phase != "bidding" or "take" not in view.legal_bids:
+            break
+        table.human_bid("pass")
+        run_until(table, acting)
+    if bidding():
+        yield Screen(f"{game}-bidding-round-2", table)
+        table.human_bid("pass")
+    run_until(table, lambda: playing() or table.stage != "play")
+    if table.stage == "redeal":
+        run_until(table, acting)
+        while bidding():
+            view = table.view
+            assert view is not None
+            table.human_bid("take" if "take" in view.legal_bids else view.legal_bids[0])
+            run_until(table, acting)
+    if playing():
+        stand_in = app.engine.bot("greedy", table.session.game, table.session.rules, seed=2)
+        while table.view is not None and len(table.view.tricks) < 2:  # a trick or two in
+            if not run_until(table, playing):
+                break
+            table.apply(HUMAN, stand_in.choose(table.session.view(HUMAN)))
+        run_until(table, playing)
+        table.ask_hint()
+        run_until(table, lambda: table.hint is not None, frames=400)
+        yield Screen(f"{game}-play-hint", table)
+        for panel in ("last", "help", "menu"):
+            table.open_overlay(panel)
+            yield Screen(f"{game}-{'last-trick' if panel == 'last' else panel}", table)
+        table.close_overlay()
+    play_out(table)
+    if table.stage == "deal_over":
+        yield Screen(f"{game}-deal-over", table)
+
+
+def draw_at(app: App, view: arcade.View, size: tuple[int, int]) -> None:
+    """Draw ``view`` on an offscreen surface of ``size`` pixels (laid out for it)."""
+    app.render_offscreen(size)
+    view.on_draw()
+    app.window.ctx.finish()
+
+
+def write_gallery(
+    folder: Path, sizes: tuple[tuple[int, int], ...] = SIZES, engine: Engine | None = None
+) -> list[Path]:
+    """Write a PNG of every screen at every size in ``folder`` (``NAME-WxH.png``); the
+    window is hidden, nothing is saved, the user's files are untouched."""
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        window = arcade.get_window()
+    except RuntimeError:
+        window = make_window(visible=False)
+    app = App(window, engine or Engine(), speed=0.0, persist=False)
+    written: list[Path] = []
+    try:
+        for screen in screens(app):
+            for size in sizes:
+                draw_at(app, screen.view, size)
+                path = folder / f"{screen.name}-{size[0]}x{size[1]}.png"
+                app.snapshot().save(path, optimize=True)
+                written.append(path)
+            app.render_offscreen(None)
+    finally:
+        app.render_offscreen(None)
+        app.leave_table()
+        app.shutdown()
+    return written
