@@ -270,8 +270,36 @@ def _yaml_problem(source: _Source, exc: yaml.YAMLError) -> PackError:
     return PackError(_fail(source, f"not valid YAML ({text})", line))
 
 
+_FLOW_TOKENS = re.compile(r"'[^'\n]*'?|\"(?:[^\"\\\n]|\\.)*\"?|#[^\n]*|[\[\]{}]")
+"""A quoted text or a comment (skipped), or a bracket of a flow collection."""
+
+
+def _flow_depth(text: str) -> tuple[int, int] | None:
+    """The line where ``text``'s brackets nest deeper than :data:`MAX_PACK_DEPTH` and
+    that depth, or ``None``.  PyYAML's scanner reads a nest of flow brackets whole before
+    its parser says a word, in time that grows with the square of the depth (5,000 ``[``
+    take seconds): this linear look comes first."""
+    depth = 0
+    for match in _FLOW_TOKENS.finditer(text):
+        token = match.group()
+        if token in ("[", "{"):
+            depth += 1
+            if depth > MAX_PACK_DEPTH:
+                return text.count("\n", 0, match.start()) + 1, depth
+        elif token in ("]", "}"):
+            depth = max(0, depth - 1)
+    return None
+
+
 def _check_events(source: _Source, text: str) -> None:
-    """Refuse explicit tags, anchors and aliases before any node is built."""
+    """Refuse nesting, explicit tags, anchors and aliases before any node is built."""
+    deep = _flow_depth(text)
+    if deep is not None:
+        raise PackError(
+            _fail(
+                source, f"nested more than {MAX_PACK_DEPTH} deep; a pack is a flat mapping", deep[0]
+            )
+        )
     depth = 0
     try:
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
