@@ -13,8 +13,15 @@
   itself out again when it changes); :mod:`.gallery`: every screen at every size, the
   screenshots of ``atout play --screenshots`` and the walk the layout tests check.
 * Below them: :mod:`.sprites` (card textures and moves), :mod:`.widgets` (layers,
-  buttons, messages), :mod:`.theme` (sizes, colours, pace) and :mod:`.worker` (the
-  thread the bots think on).
+  buttons, messages), :mod:`.theme` (sizes, colours, pace), :mod:`.worker` (where the
+  bots think: the bot process of :mod:`.botproc`, or a thread) and :mod:`.measures` (the
+  window's figures in ``atout bench``).
 
 Card and seat words shared with the terminal game are in :mod:`atout.ui.cards_text`.
 """
+
+import pyglet
+
+# The window plays no sound: pyglet need not load the audio libraries it would otherwise
+# probe for when arcade imports it (about a tenth of a second of the start).
+pyglet.options.audio = ("silent",)

@@ -37,7 +37,7 @@ from .start_view import StartView
 from .table_base import TableView
 from .table_belote import BeloteTable
 from .table_decouverte import DecouverteTable
-from .worker import BotWorker
+from .worker import PROCESS, THREAD, BotWorker
 
 TITLE = "atout — Belote Découverte and Belote"
 
@@ -65,8 +65,9 @@ class App:
         name = self.settings.get("speed")
         self.speed_name = name if name in theme.SPEEDS else "normal"
         self.speed = theme.SPEEDS[self.speed_name] if speed is None else speed
-        self.worker = BotWorker()
-        warm_textures()
+        self.worker = BotWorker(engine, THREAD if bot_factory is not None else PROCESS)
+        """Where the bots think: a bot process, or a thread when the bots are objects
+        handed in (``bot_factory``: another process could not rebuild them)."""
         self.surface: arcade.gl.Framebuffer | None = None
         """An offscreen surface drawn instead of the window (:meth:`render_offscreen`)."""
         self.frame = frame_for(*self.surface_size()[:2])
@@ -74,6 +75,7 @@ class App:
         self.camera = arcade.Camera2D(window=window)
         self.closed = False
         window.push_handlers(on_close=self.on_close)
+        window.push_handlers(on_refresh=self.after_first_frame)
 
     # --- the logical table in the window ----------------------------------------------
 
@@ -225,6 +227,13 @@ class App:
         if isinstance(current, TableView):
             current.leave()
 
+    def after_first_frame(self, dt: float = 0.0) -> None:
+        """The first frame is drawn: now draw the card textures in the background and
+        start the bot process (before it, they would delay the first frame)."""
+        self.window.remove_handlers(on_refresh=self.after_first_frame)
+        warm_textures()
+        self.worker.warm()
+
     def on_close(self) -> None:
         """The window closes: save the match so that Continue finds it."""
         self.leave_table()
@@ -237,6 +246,7 @@ class App:
         self.closed = True
         self.worker.stop()
         self.window.remove_handlers(on_close=self.on_close)
+        self.window.remove_handlers(on_refresh=self.after_first_frame)
 
 
 def make_window(visible: bool = True) -> arcade.Window:

@@ -190,9 +190,9 @@ class MatchTable(TableView):
             self.advance_bot(seat)
 
     def advance_bot(self, seat: int) -> None:
-        """Ask the bot (on the worker thread), then play its answer when the pace allows."""
+        """Ask the bot (in the bot process), then play its answer when the pace allows."""
         if self.job is None:
-            self.job = self.app.worker.submit(self.session.bot_question(seat))
+            self.job = self.app.worker.ask(self.session, seat)
             self.job_version = self.session.version
             self.job_since = self.clock
             self.update_status()
@@ -260,11 +260,10 @@ class MatchTable(TableView):
             self.toast.show("A hint is for when it is your turn.", self.clock)
             return
         try:
-            question = self.session.hint_question(HUMAN)
+            self.hint_job = self.app.worker.ask(self.session, HUMAN, hint=True)
         except AtoutError as exc:
             self.toast.show(f"{capital(str(exc))}.", self.clock)
             return
-        self.hint_job = self.app.worker.submit(question)
         self.hint_version = self.session.version
         self.toast.show("The expert is thinking…", self.clock)
 
