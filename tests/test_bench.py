@@ -97,6 +97,24 @@ def test_a_measure_added_to_the_table_is_run(
     assert data["ui_fps"] == 60.0
 
 
+def test_the_window_figures_compare_the_bot_process_and_the_thread_and_time_the_start(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """One quick run of the window's figures: frames while a bot thinks under the load
+    the measure makes, with the bots in the process and on the thread, and the start to
+    the first frame (a headless window is enough; the figures' values are not judged)."""
+    data = run_json(capsys, "--only", "ui_bot_thinking,ui_first_frame", "--quick")
+    for suffix in ("_bot_thinking", "_bot_thinking_thread", "_loaded"):
+        for key in ("ui_fps", "ui_frame_p95_ms", "ui_frame_max_ms"):
+            assert data[key + suffix] > 0, key + suffix
+        assert data["ui_frame_p95_ms" + suffix] <= data["ui_frame_max_ms" + suffix]
+    assert data["ui_bot_thinking_worker"] == "process"
+    assert data["ui_bot_thinking_load"] >= 1
+    assert set(data["ui_bot_thinking_answers"]) == {"process", "thread"}
+    assert 0 < data["ui_first_frame_imports_s"] < data["ui_first_frame_s"]
+    assert len(data["ui_first_frame_runs_s"]) == 1
+
+
 def test_a_measure_may_be_named_by_module_and_function() -> None:
     m = bench.Measure("x", "x", "atout.ui.commands.bench:measure_belote_deals")
     assert m.function() is bench.measure_belote_deals

@@ -434,6 +434,16 @@ MEASURES: list[Measure] = [
     Measure("duplicate", "duplicate matches", measure_duplicates),
     Measure("review", "reviews of whole deals", "atout.ui.commands.review:bench_review"),
     Measure("ui_fps", "the Arcade table's frames per second", "atout.ui.window.app:bench_ui_fps"),
+    Measure(
+        "ui_bot_thinking",
+        "the table's frames while a bot thinks on a busy machine",
+        "atout.ui.window.measures:bench_bot_thinking",
+    ),
+    Measure(
+        "ui_first_frame",
+        "the window's start, to the first drawn start view",
+        "atout.ui.window.measures:bench_first_frame",
+    ),
     Measure("server", "table server actions per second", "atout.ui.net.bench:measure_server"),
 ]
 """Every figure, in the order they run.  Append a :class:`Measure` to add one."""
