@@ -29,6 +29,7 @@ import contextlib
 import json
 import os
 import signal
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
@@ -37,7 +38,7 @@ from typing import Any
 
 from atout.core import Deal, Engine, Match, Rules
 from atout.core.errors import AtoutError, RecordError
-from atout.core.files import read_bytes, sync_folder
+from atout.core.files import TEMP_PREFIX, TEMP_SUFFIX, clean_stale_temps, read_bytes, sync_folder
 from atout.core.records import deal_to_record, parse_json, save_json
 from atout.core.session import BOT, PERSON, Player, Session
 from atout.core.views import Bot
@@ -158,29 +159,38 @@ def follow(session: Session, path: Path, meta: dict[str, Any]) -> Path:
 def claim_record(session: Session, folder: Path | None = None) -> Path:
     """A record file of its own for the session's match: ``GAME-SEED.json``, or
     ``GAME-SEED-2.json`` (and so on) when an earlier match has that name.  The file is
-    created at once (exclusively, holding the match record as it stands), so two matches
-    never take one name; :func:`save_deal_record` replaces it as deals are played."""
+    created at once, whole (written to a temporary file, forced to disk, then linked
+    under the name, which fails rather than replace a file), holding the match record as
+    it stands; :func:`save_deal_record` replaces it as deals are played."""
     folder = records_dir() if folder is None else folder
     folder.mkdir(parents=True, exist_ok=True)
     match = session.match
     text = json.dumps(session.record(), ensure_ascii=False, indent=1) + "\n"
-    n = 1
-    while True:
-        stem = f"{match.game}-{match.seed}" + (f"-{n}" if n > 1 else "")
-        path = folder / f"{stem}.json"
-        if not (folder / f"{stem}-deal01.json").exists():
-            try:
-                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-            except FileExistsError:
-                pass
-            else:
-                with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                    fh.write(text)
-                    fh.flush()
-                    os.fsync(fh.fileno())
-                sync_folder(folder)
-                return path
-        n += 1
+    clean_stale_temps(folder)
+    fd, tmp = tempfile.mkstemp(
+        prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=TEMP_SUFFIX, dir=folder
+    )
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        n = 1
+        while True:
+            stem = f"{match.game}-{match.seed}" + (f"-{n}" if n > 1 else "")
+            path = folder / f"{stem}.json"
+            if not (folder / f"{stem}-deal01.json").exists():
+                try:
+                    os.link(tmp, path)
+                except FileExistsError:
+                    pass
+                else:
+                    break
+            n += 1
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+    sync_folder(folder)
+    return path
 
 
 def record_path(session: Session) -> Path:
