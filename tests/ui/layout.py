@@ -185,6 +185,16 @@ def drawn(view: arcade.View, frame: Frame) -> Drawn:
         add_buttons(view.pack_buttons.buttons, "table")
         add_texts(view.layer.texts, window_box, "window", "table")
         add_texts(view.pack_layer.texts, window_box, "window", "table")
+        boxes = [rect_box(b) for b in view.boxes]
+        # a text or button is in one of the two panels or outside both, never across
+        for item in out.texts:
+            within = [b for b in boxes if overlap(item.box, b)]
+            if within and item.panel_name == "window":
+                item.panel, item.panel_name = within[0], "panel"
+        for name, box, _ in out.buttons:
+            within = [b for b in boxes if overlap(box, b)]
+            if within:
+                out.plates.append((f"the button {name}", box, within[0]))
     return out
 
 

@@ -4,7 +4,7 @@
 games with seeded matches (the start view, the bidding, the play with a hint, the help,
 the menu, the last trick, the end of a deal, the end of a match) and stops at each one;
 :func:`write_gallery` draws every stop at each size of :data:`SIZES` on an offscreen
-surface and writes a PNG (``atout play --screenshots DIR``).  The layout tests walk the
+surface and writes a PNG of :data:`COLOURS` colours (``atout play --screenshots DIR``).  The layout tests walk the
 same screens and check what they draw.
 
 Bots play at once (speed 0) and think on the app's worker; the hint comes from the greedy
@@ -19,6 +19,7 @@ from pathlib import Path
 
 import arcade
 from atout.core import Engine
+from PIL import Image
 
 from ..cards_text import HUMAN
 from ..rules import resolve_rules
@@ -30,6 +31,9 @@ from .table_base import TableView
 SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (800, 600), (1920, 1080), (900, 1200))
 """The window sizes of the gallery and the layout tests: the usual, the smallest, a
 large one and a tall one."""
+COLOURS = 64
+"""The PNGs' palette: a table is flat colours and a few card pictures, and 64 colours
+keep the files small enough for the repository (docs/screenshots)."""
 SEEDS = {"decouverte": 11, "belote": 3}
 """The matches the screens come from (chosen so that the person bids in both rounds)."""
 
@@ -191,7 +195,10 @@ def write_gallery(
             for size in sizes:
                 draw_at(app, screen.view, size)
                 path = folder / f"{screen.name}-{size[0]}x{size[1]}.png"
-                app.snapshot().save(path, optimize=True)
+                image = app.snapshot().quantize(
+                    COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+                )
+                image.save(path, optimize=True)
                 written.append(path)
             app.render_offscreen(None)
     finally:

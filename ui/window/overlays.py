@@ -288,7 +288,10 @@ class DealPanel:
                 y -= 28
                 bold = label in ("Score", "Match total")
                 size = 15 if bold else 13
-                t.append(layer.text(label, left + 24, y, 13, theme.INK, bold=bold))
+                words = layer.text(label, left + 24, y, 13, theme.INK, bold=bold)
+                if words.right > cols[0] - col_w / 2 and "," in label:
+                    words.text = label.split(",")[0]  # "Declarations" when room is short
+                t.append(words)
                 for team in range(teams):
                     value = str(values[team])
                     t.append(

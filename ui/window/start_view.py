@@ -215,10 +215,13 @@ class StartView(arcade.View):
         inner = col - 56
         self.column_width = inner
         box_top, box_bottom = h - 128, 108.0
-        layer.plate(arcade.LRBT(margin, margin + col, box_bottom, box_top), BOX, BOX_EDGE, 16, 2)
-        layer.plate(
-            arcade.LRBT(margin + col + gap, w - margin, box_bottom, box_top), BOX, BOX_EDGE, 16, 2
-        )
+        self.boxes = [
+            arcade.LRBT(margin, margin + col, box_bottom, box_top),
+            arcade.LRBT(margin + col + gap, w - margin, box_bottom, box_top),
+        ]
+        """The two panels: the match's settings, the house rules."""
+        for box in self.boxes:
+            layer.plate(box, BOX, BOX_EDGE, 16, 2)
         mid = w / 2
         layer.text("atout", mid, h - 70, 44, gold, anchor_x="center", bold=True)
         layer.text(
@@ -267,7 +270,7 @@ class StartView(arcade.View):
         y -= self._tallest(described or ["No bot plays this game."], inner) + 34
         layer.text("Target score", x, y, HEADING, gold, bold=True)
         seed_x = x + max(250.0, inner * 0.45)
-        layer.text("Seed (empty: shuffle)", seed_x, y, HEADING, gold, bold=True)
+        layer.text("Seed", seed_x, y, HEADING, gold, bold=True)
         y -= 36
         b.add(
             Button(layer, "−", x + 24, y, 46, 38, lambda: self.step_target(-TARGET_STEP), size=18)

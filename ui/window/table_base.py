@@ -131,7 +131,7 @@ class TableView(arcade.View):
     def badge_anchor(self, seat: int) -> tuple[float, float]:
         """Where ``seat``'s dealer and taker marks are drawn."""
         x, y = self.seat_anchor(seat)
-        return x, y + 34
+        return x, y + 40
 
     def bid_area(self) -> tuple[float, float]:
         """The middle of the bidding controls."""

@@ -168,7 +168,7 @@ class BeloteTable(MatchTable):
 
     def badge_anchor(self, seat: int) -> tuple[float, float]:
         x, y = self.seat_anchor(seat)
-        return x, y + (34 if seat != NORTH else -26)
+        return x, y + (40 if seat != NORTH else -26)
 
     def trump_position(self) -> tuple[float, float]:
         return 62.0, self.top - 58

@@ -224,7 +224,7 @@ class DecouverteTable(MatchTable):
         return self.geo.names_x, self.geo.rows[seat, "near"]
 
     def badge_anchor(self, seat: int) -> tuple[float, float]:
-        return self.geo.names_x, self.geo.rows[seat, "far"] + 36
+        return self.geo.names_x, self.geo.rows[seat, "far"] + 40
 
     def trump_position(self) -> tuple[float, float]:
         return self.geo.names_x, self.geo.mid
