@@ -16,7 +16,7 @@ import contextlib
 import os
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import arcade
 from atout.core import Engine, Rules
@@ -30,14 +30,13 @@ from ..display import display_problem
 from ..rules import resolve_rules
 from ..savegame import BotFactory, Setup
 from . import theme
-from .driver import MatchTable
 from .frame import MIN_WINDOW, Frame, frame_for
 from .sprites import warm_textures
 from .start_view import StartView
-from .table_base import TableView
-from .table_belote import BeloteTable
-from .table_decouverte import DecouverteTable
 from .worker import PROCESS, THREAD, BotWorker
+
+if TYPE_CHECKING:  # the tables are imported when the first one opens, after the first frame
+    from .table_base import TableView
 
 TITLE = "atout — Belote Découverte and Belote"
 
@@ -209,6 +208,9 @@ class App:
 
     def show_table(self, setup: Setup, session: Session) -> TableView:
         """Show the table of the session's game (two seats: Découverte's, four: Belote's)."""
+        from .table_belote import BeloteTable
+        from .table_decouverte import DecouverteTable
+
         self.leave_table()
         seats = session.seats
         table: TableView
@@ -224,6 +226,10 @@ class App:
     def leave_table(self) -> None:
         """Save the match of the table being left (if any) and stop its bots."""
         current = self.window.current_view
+        if current is None or isinstance(current, StartView):
+            return
+        from .table_base import TableView
+
         if isinstance(current, TableView):
             current.leave()
 
@@ -328,6 +334,8 @@ def measure_fps(frames: int = 120, seed: int = 7) -> dict[str, float]:
     try:
         setup = Setup(game="decouverte", bot="random", seed=seed)
         table = app.start_match(setup, app.engine.default_rules("decouverte"))
+        from .driver import MatchTable
+
         assert isinstance(table, MatchTable)
         table.autoplay_to(trick=3)
 
