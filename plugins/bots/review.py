@@ -671,7 +671,7 @@ class DealReview:
         )
         values = {card_str(c): sd[c] for c in moves}
         d = _finish(base, values, method, n, settled)
-        best_dd = max(moves, key=lambda c: dd[c])
+        best_dd = max(moves, key=lambda c: (dd[c], c == played))
         legal_v = tuple(
             Valued(v.action, v.value, v.low, v.high, dd=dd[_card_of(v.action, moves)])
             for v in d.legal
@@ -975,7 +975,7 @@ def _finish(
             mean = float(v)
             legal.append(Valued(a, mean))
         means[a] = mean
-    best = max(means, key=lambda a: means[a])
+    best = max(means, key=lambda a: (means[a], a == base.action))  # ties: the action taken
     loss = means[best] - means[base.action] if base.action in means else 0.0
     loss_interval: tuple[float, float] | None = None
     taken = values.get(base.action)

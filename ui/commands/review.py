@@ -207,8 +207,8 @@ def bench_review(ctx: BenchContext) -> dict[str, Any]:
     """``review_decouverte_deal_s`` and ``review_belote_deal_s``: the CPU seconds
     (``time.process_time``) of reviewing a whole deal, every decision with the default
     options, median over the fixed expert records of :data:`RECORDS` (a smoke run
-    reviews one record of each game with two samples a decision).  ``None`` when the
-    records are not there (atout installed without its tests)."""
+    reviews South's decisions in one record of each game, two samples a decision).  ``None``
+    when the records are not there (atout installed without its tests)."""
     out: dict[str, Any] = {}
     options = ReviewOptions(samples=2, exact_budget=0.2) if ctx.quick else ReviewOptions()
     for game, key in (
@@ -218,7 +218,8 @@ def bench_review(ctx: BenchContext) -> dict[str, Any]:
         files = sorted(RECORDS.glob(f"{game}_expert_*.json"))[: 1 if ctx.quick else None]
         seconds = []
         for path in files:
-            review = DealReview(ctx.engine, load_json(path), options, source=str(path))
+            seats = frozenset({0}) if ctx.quick else None
+            review = DealReview(ctx.engine, load_json(path), options, seats, source=str(path))
             start = time.process_time()
             review.run()
             seconds.append(time.process_time() - start)
