@@ -243,12 +243,30 @@ def problems(d: Drawn) -> list[str]:
     for name, box, area in d.plates:
         if not inside(box, area):
             found.append(f"{name} runs out of its area: {fmt(box)} in {fmt(area)}")
+        if not name.startswith("the bubble"):
+            continue
+        # a bubble stands clear of the buttons and of the other words
+        room = grown(box, CLEARANCE)
+        for other, obox, _ in buttons:
+            if overlap(room, obox):
+                found.append(f"{name} stands against the button {other}")
+        for t in texts:
+            if t.panel != box and overlap(room, t.box):
+                found.append(f"{name} stands against {t.words!r}")
     for name, box, area in d.cards:
         if not inside(box, window_box):
             found.append(f"{name} is not fully inside the window: {fmt(box)}")
         elif not inside(box, area):
             found.append(f"{name} runs out of its area: {fmt(box)} in {fmt(area)}")
     return found
+
+
+CLEARANCE = 10.0
+"""The room a bubble keeps round it."""
+
+
+def grown(box: Box, by: float) -> Box:
+    return box[0] - by, box[1] + by, box[2] - by, box[3] + by
 
 
 def fmt(box: Box) -> str:

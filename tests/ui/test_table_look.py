@@ -126,3 +126,27 @@ def test_the_gallery_writes_every_screen(app: App, tmp_path: object) -> None:
             assert f"{game}-{stop}-1280x720.png" in names
     with Image.open(written[0]) as image:
         assert image.size == (1280, 720)
+
+
+def test_in_the_second_round_the_persons_first_bid_gives_way_to_the_buttons(app: App) -> None:
+    """The bubble of the person's first-round pass would stand by the second round's
+    buttons: it goes when they come; the other seats' passes stay."""
+    from atout.ui.cards_text import HUMAN
+    from atout.ui.window.gallery import deal_screens
+
+    app.speed = 0.0
+    app.hint_bot = "greedy"
+    for game in ("decouverte", "belote"):
+        table = start(app, game)
+        for screen in deal_screens(app, table, game):
+            if screen.name.endswith("bidding-round-2"):
+                break
+        else:
+            pytest.fail(f"no second round in the seeded {game} deal")
+        table.on_draw()
+        panel = table.status_panel
+        assert table.bid_buttons.buttons
+        assert not panel.bubble_labels[HUMAN].visible
+        others = [s for s in range(table.seats) if s != HUMAN]
+        assert all(panel.bubble_labels[s].visible for s in others)
+        app.leave_table()

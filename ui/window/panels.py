@@ -217,6 +217,11 @@ class StatusPanel:
         label.visible = self.bubble_plates[seat].visible = True
         self.bubble_until[seat] = until
 
+    def hide_bubble(self, seat: int) -> None:
+        """Take ``seat``'s bubble away now."""
+        self.bubble_until.pop(seat, None)
+        self.bubble_plates[seat].visible = self.bubble_labels[seat].visible = False
+
     def clear_bubbles(self) -> None:
         """Let every bubble go at the next frame."""
         for seat in list(self.bubble_until):

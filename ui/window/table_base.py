@@ -462,6 +462,8 @@ class TableView(arcade.View):
                     fit=True,
                 )
             )
+        # the person's own bid of the first round would stand by the buttons: it goes
+        self.status_panel.hide_bubble(HUMAN)
         buttons = self.bid_buttons.buttons
         total = sum(b.rect.width for b in buttons) + gap * (len(buttons) - 1)
         x = cx - total / 2

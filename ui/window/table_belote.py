@@ -161,7 +161,7 @@ class BeloteTable(MatchTable):
             return x, y + 70
         if seat == NORTH:  # right of the fan
             return self.cx + (3.5 * 26 + 0.5 * theme.CARD_W * BOT_SCALE + 16) * self.k, y + 6
-        return (x + 84, y + 6) if seat == WEST else (x - 84, y + 6)
+        return (x + 100, y + 6) if seat == WEST else (x - 100, y + 6)
 
     def bubble_side(self, seat: int) -> int:
         return {HUMAN: 0, EAST: -1, NORTH: 1, WEST: 1}[seat]
