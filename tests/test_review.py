@@ -529,6 +529,9 @@ def test_atout_review_of_a_match_record_reviews_the_deal_asked(
     )
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert lines[-1]["deal"] == 1 and all(d["seat"] == 1 for d in lines[:-1])
+    data = json.loads(path.read_text())
+    review = review_record(engine, data, 1, seats=[1])
+    assert review.total == len(lines) - 1 > 0
     assert main(["review", str(path), "--deal", "9"]) == 1
     assert "no deal 9" in capsys.readouterr().err
 
@@ -607,6 +610,7 @@ def test_a_four_player_bid_is_valued_and_passing_a_monster_hand_is_a_mistake() -
     others = "7S 8S 9S 10S JS QS KS 7H 8H QH 10D JD QD KD AD"
     record = belote_bidding_record(hand, others, stock, "pass")
     review = review_record(engine, record, options=ReviewOptions(samples=6))
+    assert review.total == 1
     (d,) = list(review.decisions())
     assert d.method == "sampled" and d.samples == 6
     vals = values(d)

@@ -338,6 +338,16 @@ class DealReview:
     _sd: dict[tuple[int, int], BeloteDD] = field(default_factory=dict)
     _clock: float = 0.0
 
+    @property
+    def total(self) -> int:
+        """How many decisions :meth:`decisions` yields (a progress bar's end)."""
+        actions = self.record.get("actions") or []
+        return sum(
+            1
+            for a in actions
+            if isinstance(a, dict) and (self.seats is None or a.get("seat") in self.seats)
+        )
+
     def _check(self) -> None:
         if self.cancel is not None and self.cancel():
             raise ReviewCancelled
