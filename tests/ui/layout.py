@@ -243,6 +243,10 @@ def problems(d: Drawn) -> list[str]:
     for name, box, area in d.plates:
         if not inside(box, area):
             found.append(f"{name} runs out of its area: {fmt(box)} in {fmt(area)}")
+        if name == "the message":
+            for card, cbox, _ in d.cards:
+                if overlap(grown(box, HALO), cbox):
+                    found.append(f"the message covers {card} (or its halo)")
         if not name.startswith("the bubble"):
             continue
         # a bubble stands clear of the buttons and of the other words
@@ -263,6 +267,8 @@ def problems(d: Drawn) -> list[str]:
 
 CLEARANCE = 10.0
 """The room a bubble keeps round it."""
+HALO = 8.0
+"""The room a lit card's halo takes round it."""
 
 
 def grown(box: Box, by: float) -> Box:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import arcade
 import pytest
+from atout.ui.window import theme
 from atout.ui.window.app import App
-from atout.ui.window.frame import frame_for
+from atout.ui.window.frame import MIN_H, MIN_TEXT_PX, MIN_W, frame_for, text_px
 from atout.ui.window.gallery import SIZES, draw_at, screens
 from atout.ui.window.start_view import StartView
 from layout import drawn, problems
@@ -28,6 +29,18 @@ def check(app: App, view: arcade.View, name: str) -> list[str]:
         frame = frame_for(*size)
         found += [f"{name} at {size[0]}x{size[1]}: {p}" for p in problems(drawn(view, frame))]
     return found
+
+
+@pytest.mark.parametrize("width", [800, 1024, 1280, 1600, 1920, 2560, 3840])
+@pytest.mark.parametrize("height", [600, 720, 1080, 1440, 2160])
+def test_the_logical_table_fits_the_window_and_keeps_text_readable(width: int, height: int) -> None:
+    """From 800x600 up: the logical table fills the window (no bands), is never smaller
+    than the design's 1024x720, and the smallest font is at least 12 pixels high."""
+    frame = frame_for(width, height)
+    assert frame.width >= MIN_W - 0.01 and frame.height >= MIN_H - 0.01
+    assert frame.width * frame.scale == pytest.approx(width)
+    assert frame.height * frame.scale == pytest.approx(height)
+    assert text_px(theme.MIN_FONT, frame.scale) >= MIN_TEXT_PX
 
 
 def test_every_screen_at_every_size_keeps_the_layout_rules(app: App) -> None:

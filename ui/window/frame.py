@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import theme
-
 MIN_W = 1024.0
 """The narrowest logical table every view is laid out for."""
 MIN_H = 720.0
@@ -80,6 +78,3 @@ def frame_for(width: float, height: float) -> Frame:
 def text_px(font_size: float, scale: float) -> float:
     """The height in window pixels of a font of ``font_size`` points (pyglet's 96 dpi)."""
     return font_size * 96 / 72 * scale
-
-
-assert text_px(theme.MIN_FONT, scale_for(*MIN_WINDOW)) >= MIN_TEXT_PX

@@ -181,7 +181,11 @@ class BeloteTable(MatchTable):
         return x, y + 44
 
     def toast_position(self) -> tuple[float, float]:
-        return self.cx, self.my + 100 * self.k
+        """Between North's fan and North's card in the trick (it covers no card)."""
+        k = self.k
+        fan_bottom = self.top - (68 + 0.5 * theme.CARD_H * BOT_SCALE) * k
+        trick_top = self.my + (68 + 0.5 * theme.CARD_H * TRICK_SCALE + 6) * k
+        return self.cx, (fan_bottom + trick_top) / 2
 
     def status_position(self) -> tuple[float, float]:
         return self.cx, 192.0 * self.k

@@ -241,7 +241,8 @@ class DecouverteTable(MatchTable):
         return self.status_position()
 
     def status_position(self) -> tuple[float, float]:
-        return self.geo.piles_mid, self.geo.band[0] + 24
+        # clear of the near row's halos below and of the trick above
+        return self.geo.piles_mid, self.geo.band[0] + 34
 
     def panel_box(self) -> tuple[float, float, float]:
         geo = self.geo
