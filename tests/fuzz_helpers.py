@@ -10,8 +10,13 @@ control character once :func:`atout.ui.safe_text.printable` has escaped it.
 from __future__ import annotations
 
 import json
+import os
 import random
+import shutil
+import tempfile
 import unicodedata
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from atout.ui.safe_text import printable
@@ -164,3 +169,18 @@ def check_printed(text: str) -> None:
             continue
         category = unicodedata.category(char)
         assert category not in ("Cc", "Cf", "Cs", "Zl", "Zp"), f"{char!r} reaches the terminal"
+
+
+def memory_folder(fallback: Path) -> Iterator[Path]:
+    """A folder in memory (``/dev/shm``) for the fuzz tests' thousands of small files,
+    removed after; ``fallback`` where there is none.  The files are the same, only the
+    disk is spared."""
+    shm = Path("/dev/shm")
+    if not (shm.is_dir() and os.access(shm, os.W_OK)):
+        yield fallback
+        return
+    folder = Path(tempfile.mkdtemp(prefix="atout-fuzz-", dir=shm))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

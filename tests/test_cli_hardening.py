@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from atout.core import Engine, Match, hookimpl
+from atout.core import Engine, Match, hookimpl, make_plugin_manager
 from atout.core.errors import AtoutError, PluginError, RecordError
 from atout.core.files import clean_stale_temps, write_atomic
 from atout.core.packs import check_file, list_packs
@@ -24,7 +24,7 @@ from atout.core.savefile import SaveFile
 from atout.ui import savegame
 from atout.ui.cli import main
 from atout.ui.savegame import SaveError, Setup
-from helpers import shipped_engine
+from helpers import third_party_plugins
 
 ATOUT = [sys.executable, "-m", "atout.ui.cli"]
 
@@ -171,7 +171,7 @@ def test_a_real_plugin_failure_in_a_check_is_still_the_plugins(engine: Engine) -
         ) -> None:
             raise ZeroDivisionError("oops")
 
-    own = shipped_engine()
+    own = Engine(make_plugin_manager(disable=third_party_plugins()))  # its own: not shared
     own.pm.register(Broken(), name="broken-check")
     deal, _ = played(own, "belote")
     with pytest.raises(

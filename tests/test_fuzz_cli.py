@@ -20,7 +20,7 @@ from atout.core import Engine
 from atout.ui import cli, display, terminal
 from fuzz_helpers import check_printed
 
-CASES = 1500
+CASES = 2000
 
 
 @pytest.fixture

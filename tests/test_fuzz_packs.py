@@ -8,16 +8,17 @@ pack with its problem and keeps every shipped pack usable."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from atout.core import Engine
 from atout.core.errors import PackError, PluginError
 from atout.core.packs import check_file, list_packs, resolve
-from fuzz_helpers import check_message, mutate_text
+from fuzz_helpers import check_message, memory_folder, mutate_text
 
-BUILT_CASES = 1500
-MUTATED_CASES = 700
+BUILT_CASES = 2000
+MUTATED_CASES = 800
 LISTINGS = 60
 
 KEYS = [
@@ -85,6 +86,12 @@ VALUES = [
 ]
 
 
+@pytest.fixture
+def folder(tmp_path: Path) -> Iterator[Path]:
+    """Where the cases' files go (in memory where the system allows)."""
+    yield from memory_folder(tmp_path)
+
+
 def _built(rng: random.Random) -> str:
     lines = []
     if rng.random() < 0.8:
@@ -110,10 +117,10 @@ def _check(engine: Engine, path: Path) -> None:
 
 
 def test_packs_built_from_nasty_lines_are_valid_or_refused_in_one_line(
-    engine: Engine, tmp_path: Path
+    engine: Engine, folder: Path
 ) -> None:
     rng = random.Random(1124)
-    path = tmp_path / "fuzz.yaml"
+    path = folder / "fuzz.yaml"
     valid = 0
     for case in range(BUILT_CASES):
         text = _built(rng)
@@ -128,12 +135,12 @@ def test_packs_built_from_nasty_lines_are_valid_or_refused_in_one_line(
 
 
 def test_shipped_packs_with_mutated_text_are_valid_or_refused_in_one_line(
-    engine: Engine, tmp_path: Path
+    engine: Engine, folder: Path
 ) -> None:
     shipped = sorted(Path(__file__).resolve().parent.parent.joinpath("variants").glob("*.yaml"))
     texts = [p.read_text(encoding="utf-8") for p in shipped]
     rng = random.Random(31)
-    path = tmp_path / "mutant.yaml"
+    path = folder / "mutant.yaml"
     for case in range(MUTATED_CASES):
         text = texts[case % len(texts)]
         for _ in range(1 + rng.randrange(3)):
@@ -147,22 +154,22 @@ def test_shipped_packs_with_mutated_text_are_valid_or_refused_in_one_line(
 
 
 def test_listing_user_packs_never_fails_and_lists_each_broken_one(
-    engine: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    engine: Engine, folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
-    folder = tmp_path / "atout" / "variants"
-    folder.mkdir(parents=True)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder))
+    user = folder / "atout" / "variants"
+    user.mkdir(parents=True)
     rng = random.Random(5)
     shipped = {p.name for p in list_packs(engine) if p.origin == "shipped"}
     for _ in range(LISTINGS):
-        for old in folder.iterdir():
+        for old in user.iterdir():
             old.unlink()
         for i in range(4):
-            (folder / f"user{i}.yaml").write_bytes(_built(rng).encode("utf-8", "surrogatepass"))
+            (user / f"user{i}.yaml").write_bytes(_built(rng).encode("utf-8", "surrogatepass"))
         packs = list_packs(engine)
         users = [p for p in packs if p.origin == "user"]
         assert len(users) == 4
         for p in users:
             if p.problem:
-                check_message(p.problem, str(folder))
+                check_message(p.problem, str(user))
         assert {p.name for p in packs if p.origin == "shipped" and p.usable} == shipped

@@ -11,6 +11,7 @@ import contextlib
 import io
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +20,16 @@ from atout.core import Engine, Match
 from atout.core.errors import AtoutError, PluginError
 from atout.core.records import deal_to_record, match_to_record
 from atout.ui.commands import replay
-from fuzz_helpers import check_message, check_printed, dump, mutate_text, mutate_tree
+from fuzz_helpers import check_message, check_printed, dump, memory_folder, mutate_text, mutate_tree
 
 TREE_CASES = 2400
 TEXT_CASES = 1200
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Iterator[Path]:
+    """Where the cases' files go (in memory where the system allows)."""
+    yield from memory_folder(tmp_path)
 
 
 def _records(engine: Engine) -> list[dict[str, Any]]:
@@ -81,12 +88,10 @@ def _replay(engine: Engine, path: Path, rng: random.Random) -> None:
     check_printed(out.getvalue())
 
 
-def test_mutated_records_are_replayed_or_refused_in_one_line(
-    engine: Engine, tmp_path: Path
-) -> None:
+def test_mutated_records_are_replayed_or_refused_in_one_line(engine: Engine, folder: Path) -> None:
     bases = _records(engine)
     rng = random.Random(20261124)
-    path = tmp_path / "record.json"
+    path = folder / "record.json"
     for case in range(TREE_CASES):
         tree = bases[case % len(bases)]
         for _ in range(1 + rng.randrange(3)):
@@ -100,11 +105,11 @@ def test_mutated_records_are_replayed_or_refused_in_one_line(
 
 
 def test_records_with_mutated_text_are_replayed_or_refused_in_one_line(
-    engine: Engine, tmp_path: Path
+    engine: Engine, folder: Path
 ) -> None:
     bases = [json.dumps(r, ensure_ascii=False, indent=1) for r in _records(engine)]
     rng = random.Random(7)
-    path = tmp_path / "record.json"
+    path = folder / "record.json"
     for case in range(TEXT_CASES):
         text = bases[case % len(bases)]
         for _ in range(1 + rng.randrange(3)):
@@ -117,9 +122,9 @@ def test_records_with_mutated_text_are_replayed_or_refused_in_one_line(
             raise
 
 
-def test_the_fuzz_starts_from_records_that_replay(engine: Engine, tmp_path: Path) -> None:
+def test_the_fuzz_starts_from_records_that_replay(engine: Engine, folder: Path) -> None:
     """The unchanged records replay (else every mutation would be refused trivially)."""
-    path = tmp_path / "record.json"
+    path = folder / "record.json"
     for record in _records(engine):
         path.write_text(dump(record), encoding="utf-8")
         out = io.StringIO()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,11 +18,19 @@ from atout.core import Engine
 from atout.core.errors import AtoutError, PluginError
 from atout.ui import savegame
 from atout.ui.savegame import Setup
-from fuzz_helpers import check_message, dump, mutate_text, mutate_tree
+from fuzz_helpers import check_message, dump, memory_folder, mutate_text, mutate_tree
 
-HEADER_CASES = 900
-LINE_CASES = 500
-TEXT_CASES = 700
+HEADER_CASES = 1500
+LINE_CASES = 800
+TEXT_CASES = 1200
+
+
+@pytest.fixture(autouse=True)
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The data folder of the saves (in memory where the system allows)."""
+    for place in memory_folder(tmp_path):
+        monkeypatch.setenv("XDG_DATA_HOME", str(place))
+        yield place
 
 
 def _saves(engine: Engine) -> list[str]:
@@ -129,7 +138,7 @@ def test_saves_with_mutated_text_resume_or_are_refused_in_one_line(engine: Engin
             raise
 
 
-def test_the_fuzz_starts_from_saves_that_resume(engine: Engine, tmp_path: Path) -> None:
+def test_the_fuzz_starts_from_saves_that_resume(engine: Engine) -> None:
     for text in _saves(engine):
         savegame.saved_match_path().write_text(text, encoding="utf-8")
         _, session = savegame.resume_session(engine)

@@ -25,7 +25,7 @@ from atout.core.files import TEMP_PREFIX, TEMP_SUFFIX, write_atomic
 from atout.core.records import load_json
 from atout.ui import savegame
 
-KILLS = 20
+KILLS = 16
 CARDS = [f"{r}{s}" for s in "CDHS" for r in ("7", "8", "9", "10", "J", "Q", "K", "A")]
 SCRIPT = ("take\n" + "\n".join(CARDS) + "\nC\nD\nH\nS\npass\n") * 400
 
