@@ -604,6 +604,8 @@ class KnownSolver:
         under = self.under_bits
         tt = self.tt
         tt_get = tt.get
+        last_two: dict[int, int] = {}
+        last_two_get = last_two.get
         big = 1 << 20
 
         def two(hL: int, hF: int, R: int) -> int:
@@ -634,7 +636,15 @@ class KnownSolver:
                 if n == 2:
                     # The last trick: one card each, both face up.
                     return 0 if beats[hL.bit_length() - 1] >> (hF.bit_length() - 1) & 1 else R
-                return two(hL, hF, R)
+                # The last two tricks depend on the hands alone (what lies face down
+                # is what the hands cover): remembered, as each search meets them again.
+                key = hL | hF << 32
+                v = last_two_get(key)
+                if v is None:
+                    if len(last_two) >= CACHE_LIMIT:
+                        last_two.clear()
+                    v = last_two[key] = two(hL, hF, R)
+                return v
             if alpha >= R:
                 return R
             if beta <= 0:
