@@ -16,7 +16,7 @@ import argparse
 import json
 import statistics
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -91,9 +91,12 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
     return 0
 
 
-def review_lines(review: DealReview, info: GameInfo, name: Callable[[int], str]) -> Iterator[str]:
+def review_lines(
+    review: DealReview, info: GameInfo, name: Callable[[int], str]
+) -> Generator[str, None, None]:
     """The review as text, line by line as each decision is valued: a heading per
-    trick, two lines per decision, then the summary; ``name`` names a seat."""
+    trick, two lines per decision, then the summary; ``name`` names a seat.  Closing the
+    generator stops the review."""
     yield (
         "Values: the deciding seat's expected final score difference (its side minus the "
         "other), from what it knew; [a, b] is a 95% interval when sampled."
