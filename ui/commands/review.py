@@ -63,7 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--samples",
         type=int,
         metavar="N",
-        help="a fixed number of samples per decision instead of the budget (reproducible)",
+        help="a fixed number of samples per decision instead of the budget, the exact "
+        "searches without a time limit: the same review every time",
     )
     parser.add_argument("--seed", type=int, default=0, help="the samples' seed (default 0)")
 
@@ -75,6 +76,8 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         raise AtoutError("--samples: give a number from 1 to 100000")
     data = load_json(args.file)
     options = ReviewOptions(budget=args.budget, samples=args.samples, seed=args.seed)
+    if args.samples is not None:  # reproducible: the exact searches run to their end
+        options = ReviewOptions(samples=args.samples, seed=args.seed, exact_budget=0.0)
     review = review_record(engine, data, args.deal, options, args.seat, args.file)
     info = engine.game(str(review.record.get("game")))
     if args.seat is not None:
