@@ -110,7 +110,7 @@ def test_the_window_figures_compare_the_bot_process_and_the_thread_and_time_the_
         assert data["ui_frame_p95_ms" + suffix] <= data["ui_frame_max_ms" + suffix]
     assert data["ui_bot_thinking_worker"] == "process"
     assert data["ui_bot_thinking_load"] >= 1
-    assert set(data["ui_bot_thinking_answers"]) == {"process", "thread"}
+    assert set(data["ui_bot_answers_per_s"]) == {"process", "thread"}
     assert 0 < data["ui_first_frame_imports_s"] < data["ui_first_frame_s"]
     assert len(data["ui_first_frame_runs_s"]) == 1
 

@@ -45,9 +45,11 @@ if TYPE_CHECKING:
     from atout.core.session import Session
     from atout.core.views import Bot
 
-NICENESS = 10
-"""How much lower than the window's the bots' scheduling priority is (their thread's, or
-their whole process's): the window and the software renderer come first."""
+NICENESS = 5
+"""How much lower than the window's the bot process's scheduling priority is: the window
+and the software renderer come first.  Lower than a thread's (whose stalls are the
+window's): at 10, on a machine busy with other work, a search got so little of a core that
+the bot answered once in seven seconds instead of about once in two (``atout bench``)."""
 
 HINT = "hint"
 """The key of a session's hint bot (a seat's bot is keyed by its seat number)."""

@@ -8,6 +8,7 @@
   a thread of the window's process (the same keys ending in ``_thread``), and with no bot
   thinking (``_loaded``: what the load alone costs).  It runs after ``ui_fps``, whose own
   ``_bot_thinking`` figures (a thread computing on an idle machine) it replaces.
+  ``ui_bot_answers_per_s`` says how often the bot answered meanwhile, in each place.
 * ``ui_first_frame_s`` (:func:`bench_first_frame`): from the launch of a fresh headless
   Python process to the first drawn start view (imports, the engine, the window, the
   start view, one frame as arcade's loop draws it); the median of a few launches, with
@@ -83,6 +84,7 @@ def measure_bot_thinking(
     app = App(window, Engine(), speed=0.0, persist=False)
     out: dict[str, Any] = {}
     answers: dict[str, int] = {PROCESS: 0, THREAD: 0}
+    seconds: dict[str, float] = {PROCESS: 0.0, THREAD: 0.0}
     try:
         setup = Setup(game="decouverte", bot="random", seed=seed)
         table = app.start_match(setup, app.engine.default_rules("decouverte"))
@@ -100,6 +102,7 @@ def measure_bot_thinking(
         def run_frames(worker: BotWorker | None) -> list[float]:
             job = worker.ask(session, HUMAN, hint=True) if worker is not None else None
             times = []
+            start = time.perf_counter()
             for _ in range(frames):
                 if worker is not None and job is not None and job.done:
                     answers[worker.mode] = answers.get(worker.mode, 0) + 1
@@ -111,6 +114,7 @@ def measure_bot_thinking(
                 window.flip()
                 times.append(time.perf_counter() - t0)
             if worker is not None:
+                seconds[worker.mode] += time.perf_counter() - start
                 worker.cancel_all()
                 if job is not None:
                     job.wait(30)
@@ -128,7 +132,10 @@ def measure_bot_thinking(
                 out.update(_frame_stats(run_frames(worker), f"_bot_thinking{suffix}"))
         with busy_machine(load):
             out.update(_frame_stats(run_frames(None), "_loaded"))
-        out["ui_bot_thinking_answers"] = answers
+        out["ui_bot_answers_per_s"] = {
+            mode: round(answers[mode] / seconds[mode], 2) if seconds[mode] else 0.0
+            for mode in answers
+        }
         return out
     finally:
         app.leave_table()

@@ -41,7 +41,6 @@ from typing import TYPE_CHECKING, Any
 
 from .botproc import (
     HINT,
-    NICENESS,
     BotSpec,
     EngineRecipe,
     context,
@@ -64,6 +63,9 @@ SWITCH_INTERVAL = 0.001
 The default (5 ms) lets a bot that computes in pure Python keep the window waiting
 several times within one frame; 1 ms keeps frames short at a negligible cost.
 """
+
+NICENESS = 10
+"""How much lower than the window's the bot thread's scheduling priority is."""
 
 THREAD = "thread"
 PROCESS = "process"
