@@ -77,7 +77,7 @@ def test_the_terminal_game_killed_at_random_moments_always_leaves_a_save_that_re
     for kill in range(KILLS):
         process = _start(tmp_path, resume, seed=kill)
         _feed(process)
-        time.sleep(rng.uniform(0.3, 1.8))
+        time.sleep(rng.uniform(0.3, 1.5))
         process.kill()
         process.wait(timeout=30)
         temps_seen += len(_temps(tmp_path))

@@ -21,7 +21,7 @@ from atout.core import Engine
 from atout.core.records import load_json
 from atout.ui import savegame
 
-KILLS = 5
+KILLS = 4
 
 PLAYER = """
 import os, sys
