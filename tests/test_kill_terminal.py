@@ -32,7 +32,8 @@ SCRIPT = ("take\n" + "\n".join(CARDS) + "\nC\nD\nH\nS\npass\n") * 400
 
 def _start(data: Path, resume: bool, seed: int) -> subprocess.Popen[bytes]:
     args = [sys.executable, "-m", "atout.ui.cli", "play", "--text", "--bot", "random"]
-    args += ["--continue"] if resume else ["--seed", str(seed)]
+    # a target out of reach: the match is always in progress when the signal comes
+    args += ["--continue"] if resume else ["--seed", str(seed), "--target", "100000"]
     env = {**os.environ, "XDG_DATA_HOME": str(data), "PYTHONUNBUFFERED": "1"}
     return subprocess.Popen(
         args, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env
