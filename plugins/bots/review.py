@@ -35,8 +35,8 @@ A review runs as a generator (:meth:`DealReview.decisions`): a front end runs it
 worker thread, shows each :class:`Decision` as it comes (progress), and stops it by
 closing the generator or through the ``cancel`` callable, which the sampling loops read
 too (:class:`ReviewCancelled`).  With ``ReviewOptions(samples=N)`` every decision draws a
-fixed number of samples from a random source seeded by the decision's number: the
-review is reproducible (the exact searches then still stop at their time budget).
+fixed number of samples from a random source seeded by the decision's number; with
+``exact_budget=0`` too (the exact searches run to their end) the review is reproducible.
 """
 
 from __future__ import annotations
@@ -334,8 +334,8 @@ class DealReview:
     cancel: Callable[[], bool] | None = None
     reviewed: list[Decision] = field(default_factory=list)
     final: Deal | None = None
-    _dd: dict[int, BeloteDD] = field(default_factory=dict)
-    _sd: dict[tuple[int, int], BeloteDD] = field(default_factory=dict)
+    _dd: dict[tuple[int, int, int | None, str], BeloteDD] = field(default_factory=dict)
+    _sd: dict[tuple[int, int, int | None, str, int], BeloteDD] = field(default_factory=dict)
     _clock: float = 0.0
 
     @property
@@ -759,10 +759,13 @@ class DealReview:
         return deal_utility(view, points, declaration_points(view), total)
 
     def _dd_solver(self, view: View, contract: Contract) -> BeloteDD:
-        s = self._dd.get(view.direction)
+        """The double-dummy solver of ``contract`` (one per contract and direction, its
+        tables kept across the review's decisions)."""
+        key = (view.direction, contract.taker, contract.trump, contract.name)
+        s = self._dd.get(key)
         if s is None:
             s = BeloteDD.for_contract(self.engine, view.game, view.rules, contract, view.direction)
-            self._dd[view.direction] = s
+            self._dd[key] = s
         return s
 
     def _single_dummy(
@@ -784,11 +787,12 @@ class DealReview:
         rng = self._rng(step)
         tricks_left = view.hand.bit_count()
         horizon = 5 if tricks_left >= 8 else (4 if tricks_left == 7 else 0)
-        key = (view.direction, horizon)
+        contract = view.contract
+        assert contract is not None
+        key = (view.direction, contract.taker, contract.trump, contract.name, horizon)
         solver = self._sd.get(key)
         if solver is None:
-            assert view.contract is not None
-            dd = self._dd_solver(view, view.contract)
+            dd = self._dd_solver(view, contract)
             solver = self._sd[key] = dd.with_horizon(horizon)
         forbid = infer_constraints(view, self.engine)
         per: dict[Card, list[float]] = {c: [] for c in moves}
