@@ -231,18 +231,21 @@ _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.DOTALL)
 or a bracket."""
 
 
-def _depth_ok(text: str, limit: int) -> int | None:
-    """The line where ``text``'s arrays and objects nest deeper than ``limit``
-    (``None`` when they do not); brackets inside strings do not count."""
+def nesting_line(text: str, limit: int, tokens: re.Pattern[str] = _TOKENS) -> int | None:
+    """The line where ``text``'s brackets nest deeper than ``limit`` (``None`` when they
+    do not), in one linear pass: ``tokens`` finds the brackets and whatever holds
+    brackets that do not count (JSON strings by default; a pack passes YAML's quotes and
+    comments).  Parsers read a deep nest in time that grows faster than its length, or
+    recurse: this look comes first."""
     depth = 0
-    for match in _TOKENS.finditer(text):
+    for match in tokens.finditer(text):
         token = match.group()
         if token in ("[", "{"):
             depth += 1
             if depth > limit:
                 return text.count("\n", 0, match.start()) + 1
         elif token in ("]", "}"):
-            depth -= 1
+            depth = max(0, depth - 1)
     return None
 
 
@@ -251,7 +254,7 @@ def loads_json(text: str, depth: int = MAX_JSON_DEPTH) -> Any:
     of at most :data:`MAX_INT_DIGITS` digits, finite numbers (no ``NaN``, ``Infinity``,
     ``1e400``).  Raises :class:`ValueError` with a short reason (a
     :class:`json.JSONDecodeError` for bad syntax, with its line)."""
-    deep = _depth_ok(text, depth)
+    deep = nesting_line(text, depth)
     if deep is not None:
         raise JsonLimitError(f"line {deep}: nested more than {depth} deep")
     try:

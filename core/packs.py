@@ -50,7 +50,7 @@ import yaml
 
 from .engine import Engine
 from .errors import AtoutError, PackError
-from .files import MAX_INT_DIGITS, FileProblem, FileTooLarge, read_bytes
+from .files import MAX_INT_DIGITS, FileProblem, FileTooLarge, nesting_line, read_bytes
 from .model import RuleOption, Rules
 
 SHIPPED_PACKAGE = "atout.variants"
@@ -271,35 +271,17 @@ def _yaml_problem(source: _Source, exc: yaml.YAMLError) -> PackError:
 
 
 _FLOW_TOKENS = re.compile(r"'[^'\n]*'?|\"(?:[^\"\\\n]|\\.)*\"?|#[^\n]*|[\[\]{}]")
-"""A quoted text or a comment (skipped), or a bracket of a flow collection."""
-
-
-def _flow_depth(text: str) -> tuple[int, int] | None:
-    """The line where ``text``'s brackets nest deeper than :data:`MAX_PACK_DEPTH` and
-    that depth, or ``None``.  PyYAML's scanner reads a nest of flow brackets whole before
-    its parser says a word, in time that grows with the square of the depth (5,000 ``[``
-    take seconds): this linear look comes first."""
-    depth = 0
-    for match in _FLOW_TOKENS.finditer(text):
-        token = match.group()
-        if token in ("[", "{"):
-            depth += 1
-            if depth > MAX_PACK_DEPTH:
-                return text.count("\n", 0, match.start()) + 1, depth
-        elif token in ("]", "}"):
-            depth = max(0, depth - 1)
-    return None
+"""A quoted text or a comment (skipped), or a bracket of a flow collection: PyYAML's
+scanner reads a nest of flow brackets whole before its parser says a word, in time that
+grows with the square of the depth, so the nesting is looked at first."""
 
 
 def _check_events(source: _Source, text: str) -> None:
     """Refuse nesting, explicit tags, anchors and aliases before any node is built."""
-    deep = _flow_depth(text)
-    if deep is not None:
-        raise PackError(
-            _fail(
-                source, f"nested more than {MAX_PACK_DEPTH} deep; a pack is a flat mapping", deep[0]
-            )
-        )
+    too_deep = f"nested more than {MAX_PACK_DEPTH} deep; a pack is a flat mapping"
+    line = nesting_line(text, MAX_PACK_DEPTH, _FLOW_TOKENS)
+    if line is not None:
+        raise PackError(_fail(source, too_deep, line))
     depth = 0
     try:
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
@@ -308,13 +290,7 @@ def _check_events(source: _Source, text: str) -> None:
             if isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
                 depth += 1
                 if depth > MAX_PACK_DEPTH:
-                    raise PackError(
-                        _fail(
-                            source,
-                            f"nested more than {MAX_PACK_DEPTH} deep; a pack is a flat mapping",
-                            line,
-                        )
-                    )
+                    raise PackError(_fail(source, too_deep, line))
             elif isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
                 depth -= 1
             elif isinstance(event, yaml.ScalarEvent) and len(event.value) > MAX_SCALAR:

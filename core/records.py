@@ -498,14 +498,20 @@ def trace_record(
         return
     r = _Reader(source)
     _check_header(r, data, MATCH_FORMAT)
+    deals = _deal_list(r, data)
+    for n, deal_data in enumerate(deals, start=1):
+        where = source if len(deals) == 1 else f"{source} deal {n}"
+        yield where, trace(deal_data, engine, where)
+
+
+def _deal_list(r: _Reader, data: dict[str, Any]) -> list[Any]:
+    """A match record's ``deals``: a list of at most :data:`MAX_DEALS` entries."""
     deals = data.get("deals")
     if not isinstance(deals, list):
         raise r.fail("deals", "expected a list of deal records")
     if len(deals) > MAX_DEALS:
         raise r.fail("deals", f"{len(deals)} deals; a match record holds at most {MAX_DEALS}")
-    for n, deal_data in enumerate(deals, start=1):
-        where = source if len(deals) == 1 else f"{source} deal {n}"
-        yield where, trace(deal_data, engine, where)
+    return deals
 
 
 def match_from_record(engine: Engine, data: dict[str, Any], source: str = "record") -> Match:
@@ -521,11 +527,7 @@ def match_from_record(engine: Engine, data: dict[str, Any], source: str = "recor
     match = Match(
         engine, info.name, rules, seed=seed, dealer=r.seat(first, "first_dealer", info.seats)
     )
-    deals = data.get("deals")
-    if not isinstance(deals, list):
-        raise r.fail("deals", "expected a list of deal records")
-    if len(deals) > MAX_DEALS:
-        raise r.fail("deals", f"{len(deals)} deals; a match record holds at most {MAX_DEALS}")
+    deals = _deal_list(r, data)
     for n, rec in enumerate(deals, start=1):
         if not isinstance(rec, dict):
             raise r.fail(f"deal {n}", "expected a deal record")
