@@ -25,6 +25,21 @@ def _team_of(seats: int, teams: int) -> tuple[int, ...]:
     return tuple(s % teams for s in range(seats))
 
 
+_LISTS = (
+    "announcements",
+    "bids",
+    "declarations",
+    "hands",
+    "hidden",
+    "points",
+    "stock",
+    "trick",
+    "tricks",
+    "won",
+)
+"""The state's lists, which a copy must not share (the rules change them in place)."""
+
+
 class DealState:
     """Everything about one deal, hidden cards included.
 
@@ -189,16 +204,8 @@ class DealState:
         new = DealState.__new__(DealState)
         for name in DealState.__slots__:
             setattr(new, name, getattr(self, name))
-        new.hands = list(self.hands)
-        new.hidden = list(self.hidden)
+        for name in _LISTS:
+            setattr(new, name, list(getattr(self, name)))
         new.under = dict(self.under)
-        new.stock = list(self.stock)
-        new.bids = list(self.bids)
-        new.trick = list(self.trick)
-        new.tricks = list(self.tricks)
-        new.won = list(self.won)
-        new.points = list(self.points)
-        new.declarations = list(self.declarations)
-        new.announcements = list(self.announcements)
         new.extra = dict(self.extra)
         return new
