@@ -46,16 +46,7 @@ async def create(
     async with connect(url, compression=None) as ws:
         await ws.send(json.dumps({"type": "hello", "version": p.VERSION}))
         await ws.recv()
-        msg: dict[str, Any] = {
-            "type": "create",
-            "game": rules.game,
-            "pack": rules.pack,
-            "rules": rules.to_dict(),
-            "bot": bot,
-        }
-        if seed is not None:
-            msg["seed"] = seed
-        await ws.send(json.dumps(msg))
+        await ws.send(json.dumps(p.create_message(rules, bot, seed)))
         answer: dict[str, Any] = json.loads(await ws.recv())
         if answer.get("type") != "created":
             raise RuntimeError(f"the server refused the table: {answer.get('message')}")

@@ -268,16 +268,7 @@ def create_table(
 ) -> dict[str, Any]:
     """Create a table on the server (the host's resolved rules travel with it): the
     ``created`` answer (``table``, ``host`` token, seat ``tokens``)."""
-    msg: dict[str, Any] = {
-        "type": "create",
-        "game": rules.game,
-        "pack": rules.pack,
-        "rules": rules.to_dict(),
-        "bot": bot,
-    }
-    if seed is not None:
-        msg["seed"] = seed
-    return client.request(msg, timeout)
+    return client.request(p.create_message(rules, bot, seed), timeout)
 
 
 class RemoteTable:

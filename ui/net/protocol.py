@@ -13,6 +13,7 @@ see.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass
 from typing import Any
@@ -358,31 +359,17 @@ def public_view(view: View) -> View:
         if c is not None and c.taker == view.seat and view.turnup is not None:
             mine |= own & (1 << view.turnup)  # the turn-up the taker received
         shown = tuple(mine if s == view.seat else m for s, m in enumerate(view.shown))
-    public = View(
-        game=view.game,
-        rules=view.rules,
+    public = dataclasses.replace(
+        view,
         seat=-1,
-        seats=view.seats,
-        teams=view.teams,
-        dealer=view.dealer,
-        direction=view.direction,
-        phase=view.phase,
-        turn=view.turn,
         hand=hand,
         hands=hands,
-        hand_sizes=view.hand_sizes,
-        piles=view.piles,
         unseen=0,
         shown=shown,
-        turnup=view.turnup,
-        bids=view.bids,
-        contract=view.contract,
-        leader=view.leader,
-        trick=view.trick,
-        tricks=view.tricks,
-        announcements=view.announcements,
-        points=view.points,
-        scores=view.scores,
+        legal=0,
+        legal_bids=(),
+        can_claim=False,
+        extra={},
     )
     object.__setattr__(public, "unseen", FULL_DECK & ~public.known_cards())
     return public
@@ -420,3 +407,18 @@ def parse_address(text: str) -> Address:
     if not port.isdigit() or not 0 < int(port) < 65536 or not host:
         raise ValueError(f"expected HOST:PORT/TABLE with a port 1..65535, not {text!r}")
     return Address(host, int(port), table.upper())
+
+
+def create_message(rules: Rules, bot: str, seed: int | None = None) -> dict[str, Any]:
+    """The ``create`` message for a table under ``rules`` (the host's resolved rules
+    travel with it), its bots ``bot``, dealt from ``seed`` when given."""
+    msg: dict[str, Any] = {
+        "type": "create",
+        "game": rules.game,
+        "pack": rules.pack,
+        "rules": rules.to_dict(),
+        "bot": bot,
+    }
+    if seed is not None:
+        msg["seed"] = seed
+    return msg

@@ -53,16 +53,6 @@ def busy_machine(processes: int | None = None) -> Iterator[int]:
             p.wait()
 
 
-def _frame_stats(times: list[float], suffix: str) -> dict[str, float]:
-    ranked = sorted(times)
-    p95 = ranked[min(len(ranked) - 1, int(len(ranked) * 0.95))]
-    return {
-        f"ui_fps{suffix}": round(len(times) / sum(times), 1),
-        f"ui_frame_p95_ms{suffix}": round(p95 * 1000, 1),
-        f"ui_frame_max_ms{suffix}": round(ranked[-1] * 1000, 1),
-    }
-
-
 def measure_bot_thinking(
     frames: int = 240, seed: int = 7, load: int | None = None
 ) -> dict[str, Any]:
@@ -76,7 +66,7 @@ def measure_bot_thinking(
     from atout.ui.cards_text import HUMAN
     from atout.ui.savegame import Setup
 
-    from .app import App, _has_window, make_window
+    from .app import App, _has_window, frame_stats, make_window, timed_frame
     from .driver import MatchTable
     from .worker import PROCESS, THREAD, BotWorker
 
@@ -107,12 +97,7 @@ def measure_bot_thinking(
                 if worker is not None and job is not None and job.done:
                     answers[worker.mode] = answers.get(worker.mode, 0) + 1
                     job = worker.ask(session, HUMAN, hint=True)
-                t0 = time.perf_counter()
-                table.on_update(1 / 60)
-                table.on_draw()
-                window.ctx.finish()
-                window.flip()
-                times.append(time.perf_counter() - t0)
+                times.append(timed_frame(window, table))
             if worker is not None:
                 seconds[worker.mode] += time.perf_counter() - start
                 worker.cancel_all()
@@ -129,9 +114,9 @@ def measure_bot_thinking(
                 out["ui_bot_thinking_worker"] = worker.fallback or worker.mode
             with busy_machine(load) as count:
                 out["ui_bot_thinking_load"] = count
-                out.update(_frame_stats(run_frames(worker), f"_bot_thinking{suffix}"))
+                out.update(frame_stats(run_frames(worker), f"_bot_thinking{suffix}"))
         with busy_machine(load):
-            out.update(_frame_stats(run_frames(None), "_loaded"))
+            out.update(frame_stats(run_frames(None), "_loaded"))
         out["ui_bot_answers_per_s"] = {
             mode: round(answers[mode] / seconds[mode], 2) if seconds[mode] else 0.0
             for mode in answers

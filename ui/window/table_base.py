@@ -311,6 +311,13 @@ class TableView(arcade.View):
         """The bidding's question, which a layout writes in :meth:`update_marks`."""
         return self.status_panel.bid_prompt
 
+    def ask_bid(self, view: View, take: str) -> None:
+        """Put the person's bidding question under the table: ``take`` while taking the
+        turn-up is legal, else the second round's."""
+        self.bid_prompt.text = (
+            take if "take" in view.legal_bids else "Round 2: name a trump, or pass"
+        )
+
     def refresh_speed(self) -> None:
         self.speed_button.set_label(f"Speed: {self.app.speed_name}")
 

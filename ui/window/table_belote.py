@@ -219,11 +219,6 @@ class BeloteTable(MatchTable):
                 else ""
             )
         if bidding and view.turn == HUMAN and view.turnup is not None:
-            suit = suit_label(view.turnup >> 3)
-            self.bid_prompt.text = (
-                f"Take {suit} (with the turn-up), or pass?"
-                if "take" in view.legal_bids
-                else "Round 2: name a trump, or pass"
-            )
+            self.ask_bid(view, f"Take {suit_label(view.turnup >> 3)} (with the turn-up), or pass?")
         else:
             self.bid_prompt.text = ""

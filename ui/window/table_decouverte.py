@@ -284,10 +284,6 @@ class DecouverteTable(MatchTable):
         owner = "you" if view.dealer == HUMAN else self.seat_name(view.dealer)
         self.proposal_note.text = f"stays with {owner}"
         if view.turn == HUMAN:
-            self.bid_prompt.text = (
-                f"Take {suit_label(card >> 3)} as trump, or pass?"
-                if "take" in view.legal_bids
-                else "Round 2: name a trump, or pass"
-            )
+            self.ask_bid(view, f"Take {suit_label(card >> 3)} as trump, or pass?")
         else:
             self.bid_prompt.text = ""

@@ -158,6 +158,24 @@ def set_plate(
     sprite.position = (rect.x, rect.y)
 
 
+class _PaintedFlag:
+    """A button's ``visible``, ``enabled``, ``hover`` or ``selected``: held in the
+    attribute of the same name with a leading underscore; the button is painted again
+    when it changes."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.attr = f"_{name}"
+
+    def __get__(self, button: Button, owner: type | None = None) -> bool:
+        value: bool = getattr(button, self.attr)
+        return value
+
+    def __set__(self, button: Button, value: bool) -> None:
+        if getattr(button, self.attr) != value:
+            setattr(button, self.attr, value)
+            button._paint()
+
+
 class Button:
     """A rounded button with a label on a :class:`Layer`; ``action`` runs on a click.
 
@@ -211,42 +229,10 @@ class Button:
         self.plate.visible = self._visible
         self.label.visible = self._visible
 
-    def _set(self, name: str, value: bool) -> None:
-        if getattr(self, name) != value:
-            setattr(self, name, value)
-            self._paint()
-
-    @property
-    def visible(self) -> bool:
-        return self._visible
-
-    @visible.setter
-    def visible(self, value: bool) -> None:
-        self._set("_visible", value)
-
-    @property
-    def enabled(self) -> bool:
-        return self._enabled
-
-    @enabled.setter
-    def enabled(self, value: bool) -> None:
-        self._set("_enabled", value)
-
-    @property
-    def hover(self) -> bool:
-        return self._hover
-
-    @hover.setter
-    def hover(self, value: bool) -> None:
-        self._set("_hover", value)
-
-    @property
-    def selected(self) -> bool:
-        return self._selected
-
-    @selected.setter
-    def selected(self, value: bool) -> None:
-        self._set("_selected", value)
+    visible = _PaintedFlag()
+    enabled = _PaintedFlag()
+    hover = _PaintedFlag()
+    selected = _PaintedFlag()
 
     def move_to(self, x: float, y: float) -> None:
         """Put the button's middle at ``(x, y)``."""
