@@ -195,32 +195,26 @@ class Seat:
     away_since: float = 0.0
 
 
+@dataclass(eq=False, repr=False)
 class Table:
     """One table: a session, its seats and watchers, the bots of the empty seats."""
 
-    def __init__(
-        self,
-        server: TableServer,
-        code: str,
-        session: Session,
-        host: str,
-        seats: list[Seat],
-        bot: str,
-        started: bool,
-    ) -> None:
-        self.server = server
-        self.code = code
-        self.session = session
-        self.host = host
-        self.seats = seats
-        self.bot = bot
-        self.started = started
-        self.lock = asyncio.Lock()
-        self.watchers: set[Conn] = set()
-        self.bots: dict[int, Bot] = {}
-        self.driver: asyncio.Task[None] | None = None
-        self.file = defer_saves(session)
-        """The save file, written in a worker thread after each change (:meth:`TableServer._change`)."""
+    server: TableServer
+    code: str
+    session: Session
+    host: str
+    seats: list[Seat]
+    bot: str
+    started: bool
+    lock: asyncio.Lock = field(init=False, default_factory=asyncio.Lock)
+    watchers: set[Conn] = field(init=False, default_factory=set)
+    bots: dict[int, Bot] = field(init=False, default_factory=dict)
+    driver: asyncio.Task[None] | None = field(init=False, default=None)
+    file: DeferredSaveFile | None = field(init=False)
+    """The save file, written in a worker thread after each change (:meth:`TableServer._change`)."""
+
+    def __post_init__(self) -> None:
+        self.file = defer_saves(self.session)
 
     # --- who plays a seat ----------------------------------------------------------------
 
