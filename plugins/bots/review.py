@@ -315,6 +315,35 @@ def choose_deal(
 # --- the review ---------------------------------------------------------------------------
 
 
+class _Rounds:
+    """The sampling rounds of one decision: the number of samples the options fix, else
+    as many as the CPU budget allows (at least ``min_samples``, at most
+    ``max_samples``).  ``check`` runs before each round (a cancel); ``done`` counts the
+    rounds begun."""
+
+    def __init__(self, options: ReviewOptions, check: Callable[[], None]) -> None:
+        fixed = options.samples
+        self.fixed = fixed is not None
+        self.limit = fixed if fixed is not None else options.max_samples
+        self.least = fixed if fixed is not None else options.min_samples
+        self.deadline = time.process_time() + options.budget
+        self.check = check
+        self.done = 0
+
+    def __iter__(self) -> _Rounds:
+        return self
+
+    def __next__(self) -> int:
+        n = self.done
+        if n >= self.limit or (
+            n >= self.least and (self.fixed or time.process_time() >= self.deadline)
+        ):
+            raise StopIteration
+        self.check()
+        self.done = n + 1
+        return n
+
+
 @dataclass
 class DealReview:
     """The review of one deal record (a deal record, or one deal of a match record).
@@ -351,6 +380,10 @@ class DealReview:
     def _check(self) -> None:
         if self.cancel is not None and self.cancel():
             raise ReviewCancelled
+
+    def _rounds(self) -> _Rounds:
+        """The sampling rounds of one decision (see :class:`_Rounds`)."""
+        return _Rounds(self.options, self._check)
 
     def decisions(self) -> Iterator[Decision]:
         """Replay the deal and yield each reviewed decision as soon as it is valued."""
@@ -451,7 +484,6 @@ class DealReview:
         """Each legal card's values for the mover on layouts sampled from the pool (the
         same layouts for every card), and how many; equivalent cards share their
         representative's values."""
-        opts = self.options
         t = tables_for(pos.rules)
         rem = pos.remaining | (1 << pos.led if pos.led is not None else 0)
         reps = t.merge(legal, ~pos.covers, rem)
@@ -459,19 +491,13 @@ class DealReview:
         policy = Policy(t)
         solve_at = 9 if pos.tricks_left <= 9 else 7
         per: dict[int, dict[int, list[float]]] = {m: {} for m in moves}
-        fixed = opts.samples
-        limit = fixed if fixed is not None else opts.max_samples
-        least = fixed if fixed is not None else opts.min_samples
-        deadline = time.process_time() + opts.budget
-        n = 0
-        while n < limit and (n < least or (fixed is None and time.process_time() < deadline)):
-            self._check()
+        rounds = self._rounds()
+        for _ in rounds:
             layout = determinize(pos, rng)
             solver = KnownSolver(t, dict(layout.under))
             for m in moves:
                 for r, final in _outcomes(layout, m, t, policy, solver, solve_at).items():
                     per[m].setdefault(r, []).append(utility[final])
-            n += 1
         out: dict[int, Estimate] = {}
         for m in moves:
             # A lead's answer is the one the opponent prefers on average: it does not see
@@ -480,7 +506,7 @@ class DealReview:
             out[m] = [sign * x for x in samples]
         for c in cards_of(legal & ~reps):
             out[c] = out[_representative(c, reps, t)]
-        return out, n
+        return out, rounds.done
 
     def _decouverte_settled(self, view: View, played: int) -> str | None:
         """The contract's outcome when it is certain right after ``played``, with best
@@ -606,16 +632,10 @@ class DealReview:
         """Per contract, the taker's score difference on each sampled layout (both sides
         play the policy; the last six tricks are solved exactly).  Every contract meets
         the same layouts."""
-        opts = self.options
         out: dict[tuple[int, int | str], list[float]] = {k: [] for k in contracts}
-        fixed = opts.samples
-        limit = fixed if fixed is not None else opts.max_samples
-        least = fixed if fixed is not None else opts.min_samples
-        deadline = time.process_time() + opts.budget
         L = start.leader
-        n = 0
-        while n < limit and (n < least or (fixed is None and time.process_time() < deadline)):
-            self._check()
+        rounds = self._rounds()
+        for _ in rounds:
             layout = determinize(start, rng)
             under = dict(layout.under)
             hid = 0
@@ -638,7 +658,6 @@ class DealReview:
                 )
                 taker = rules.contract.taker
                 out[key].append(score_utility(R)[got if taker == L else R - got])
-            n += 1
         return out
 
     # --- four-player ---------------------------------------------------------------------
@@ -702,7 +721,6 @@ class DealReview:
         expert does (:meth:`.GreedyBot.bid`), and the contract reached is valued by the
         double-dummy solver searching the first tricks (:data:`BID_HORIZON`) with its
         estimate beyond; a redeal is worth 0.  Every bid meets the same layouts."""
-        opts = self.options
         if view.turnup is None:
             return base
         rng = self._rng(base.step)
@@ -713,13 +731,8 @@ class DealReview:
         unseen = [c for c in cards_of(FULL_DECK & ~view.hand & ~(1 << view.turnup))]
         bidder = GreedyBot(0, self.engine)
         per: dict[str, list[float]] = {b: [] for b in view.legal_bids}
-        fixed = opts.samples
-        limit = fixed if fixed is not None else opts.max_samples
-        least = fixed if fixed is not None else opts.min_samples
-        deadline = time.process_time() + opts.budget
-        n = 0
-        while n < limit and (n < least or (fixed is None and time.process_time() < deadline)):
-            self._check()
+        rounds = self._rounds()
+        for _ in rounds:
             rng.shuffle(unseen)
             rest = iter(unseen)
             hands = [
@@ -739,8 +752,7 @@ class DealReview:
                     "actions": [*prior, {"seat": view.seat, "bid": bid}],
                 }
                 per[bid].append(self._bid_outcome(record, view.seat, bidder))
-            n += 1
-        return _finish(base, dict(per), SAMPLED, n, None)
+        return _finish(base, dict(per), SAMPLED, rounds.done, None)
 
     def _bid_outcome(self, record: dict[str, Any], seat: int, bidder: GreedyBot) -> float:
         """The score difference for ``seat``'s team of a sampled deal bid on from
@@ -783,7 +795,6 @@ class DealReview:
         """Each legal card's single-dummy values for the seat (on hands sampled from its
         view, the same for every card, each solved double dummy), the samples drawn, and
         the method."""
-        opts = self.options
         rng = self._rng(step)
         tricks_left = view.hand.bit_count()
         horizon = 5 if tricks_left >= 8 else (4 if tricks_left == 7 else 0)
@@ -796,21 +807,15 @@ class DealReview:
             solver = self._sd[key] = dd.with_horizon(horizon)
         forbid = infer_constraints(view, self.engine)
         per: dict[Card, list[float]] = {c: [] for c in moves}
-        fixed = opts.samples
-        limit = fixed if fixed is not None else opts.max_samples
-        least = fixed if fixed is not None else opts.min_samples
-        deadline = time.process_time() + opts.budget
-        n = 0
-        while n < limit and (n < least or (fixed is None and time.process_time() < deadline)):
-            self._check()
+        rounds = self._rounds()
+        for _ in rounds:
             hands = sample_hands(view, rng, forbid, engine=self.engine)
             values = solver.move_values(hands, leader, trick, moves, team)
             for c, v in values.items():
                 per[c].append(deal_utility(view, past + v, decl, total))
-            n += 1
             if len(solver.tt) > 400_000:
                 solver.clear()
-        return {c: per[c] for c in moves}, n, SAMPLED
+        return {c: per[c] for c in moves}, rounds.done, SAMPLED
 
     # --- the summary ---------------------------------------------------------------------
 
