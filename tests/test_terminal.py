@@ -182,3 +182,26 @@ def test_the_winner_of_the_match_is_named_with_the_right_verb(engine: Engine) ->
     _, text, _ = run_match(engine, "belote", 6, rules)
     last = [line for line in text.splitlines() if "the match:" in line][-1]
     assert " win the match" in last and " wins the match" not in last
+
+
+def test_text_from_elsewhere_reaches_the_terminal_escaped(engine: Engine) -> None:
+    """A name or reason holding escape sequences (from a file, over the network) is
+    printed with its control characters escaped: it cannot recolour or retitle the
+    terminal."""
+    out = io.StringIO()
+    game = TerminalGame(random_bots_session(engine, "decouverte", 1), io.StringIO(""), out)
+    game.say("North\x1b[31m red \x1b]0;title\x07")
+    text = out.getvalue()
+    assert "\x1b" not in text and "\x07" not in text
+    assert "\\x1b[31m" in text
+
+
+def test_each_network_record_gets_a_name_of_its_own(tmp_path: Path) -> None:
+    from atout.ui.paths import new_path
+
+    first = new_path(tmp_path, "belote-table-ABC123")
+    first.write_text("earlier match")
+    second = new_path(tmp_path, "belote-table-ABC123")
+    assert first.name == "belote-table-ABC123.json"
+    assert second.name == "belote-table-ABC123-2.json"
+    assert first.read_text() == "earlier match"

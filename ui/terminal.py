@@ -53,7 +53,8 @@ from atout.core.views import Bot
 
 from . import savegame
 from .cards_text import HUMAN, show_card, show_cards, team_long_name
-from .paths import data_dir
+from .paths import data_dir, new_path
+from .safe_text import printable
 
 if TYPE_CHECKING:
     from atout.ui.net.client import RemoteTable
@@ -129,7 +130,9 @@ class TerminalGame:
         self.quit = False
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
+        """Print a line; any control character in it is shown escaped (names, bids and
+        reasons may come from a file or over the network)."""
+        print(printable(text, keep_newlines=True), file=self.out, flush=True)
 
     def name(self, seat: int) -> str:
         return "You" if seat == self.seat else self.info.seat_name(seat)
@@ -295,7 +298,7 @@ class TerminalGame:
     # --- input ---------------------------------------------------------------------------
 
     def ask(self, prompt: str) -> str | None:
-        self.out.write(prompt)
+        self.out.write(printable(prompt))
         self.out.flush()
         line = self.inp.readline()
         if not line:
@@ -464,8 +467,10 @@ def run_remote(table: RemoteTable, inp: TextIO, out: TextIO) -> int:
     code = game.run()
     if table.result is not None:
         try:
-            path = data_dir() / "records" / f"{table.game}-table-{table.code}.json"
-            saved = save_json(path, table.record())
+            record = table.record()
+            saved = save_json(
+                new_path(data_dir() / "records", f"{table.game}-table-{table.code}"), record
+            )
             print(f"The match record is saved in {saved}", file=out)
         except AtoutError as exc:
             print(f"The match record could not be fetched: {exc}", file=out)
@@ -582,7 +587,6 @@ def review_last_deal(game: TerminalGame) -> None:
     from atout.core.records import deal_to_record
     from atout.plugins.bots.review import DealReview
     from atout.ui.commands.review import review_lines
-    from atout.ui.safe_text import printable
 
     match = getattr(game.session, "match", None)
     deals = [d for d in getattr(match, "deals", ()) if d.is_over and d.actions]
