@@ -47,13 +47,13 @@ from atout.core.cards import FULL_DECK, SUITS, cards_of
 from atout.core.model import Action, Rules
 from atout.core.views import View
 
+from .basic import default_engine
 from .decouverte_search import (
     ChanceSolver,
     DealRules,
     KnownSolver,
     Policy,
     Position,
-    default_engine,
     determinize,
     legal_cards,
     playout,
@@ -119,7 +119,7 @@ def position_from_view(view: View, engine: Engine | None = None) -> Position:
     pool = FULL_DECK & ~played & ~hands[0] & ~hands[1]
     if pool.bit_count() != covers.bit_count():
         raise ValueError("the view's face-down cards do not match its covers")
-    eng = engine if engine is not None else default_engine()
+    eng = default_engine(engine)
     return Position(
         rules=DealRules.of(eng, view.rules, view.contract),
         taker=view.contract.taker,
@@ -151,7 +151,7 @@ class DecouverteExpert:
         engine: Engine | None = None,
     ) -> None:
         self.rules = rules
-        self.engine = engine if engine is not None else default_engine()
+        self.engine = default_engine(engine)
         self.seed = seed
         self.rng = random.Random(seed)
         self.think = think
@@ -393,7 +393,7 @@ def estimate_contracts(
     ``base`` (its contract ignored; its rule options kept), each played under the rules
     ``engine`` (default: :func:`.default_engine`) compiles for it; see
     :func:`estimate_values`.  ``utility`` is indexed by the taker's final card points."""
-    eng = engine if engine is not None else default_engine()
+    eng = default_engine(engine)
     options = base.rules.rules
     contracts = {
         (taker, trump): DealRules.of(eng, options, Contract(taker, trump, SUITS[trump]))

@@ -74,7 +74,7 @@ Entry points for the benchmark (``atout bench``):
 
 Both sets come from random deals (random trump, taker and first leader) played on by
 random legal cards, under the rules an ``Engine()`` compiles for a default Découverte deal
-of that contract (:func:`default_engine`): they depend only on the seed as long as no
+of that contract (:func:`.default_engine`): they depend only on the seed as long as no
 installed plugin changes the default game.
 """
 
@@ -84,13 +84,14 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import TypeVar
 
 from atout.core import Contract, DealState, Engine, Layout, Rules
 from atout.core.cards import SUIT_MASKS, SUITS, card_str, cards_of
 from atout.core.state import PLAY
 
+from .basic import default_engine
 from .search import INF, CardRules, Deadline, percentile
 
 GAME = "decouverte"
@@ -150,23 +151,15 @@ class DealRules:
         return self.contract.trump
 
 
-@cache
-def default_engine() -> Engine:
-    """The engine of the helpers that build positions without one (the benchmark's
-    position sets, :func:`deal`, a bot made without an engine): every installed plugin,
-    as the ``atout`` command loads them."""
-    return Engine()
-
-
 def deal_rules(
     trump: int | None, taker: int = 0, engine: Engine | None = None, **options: bool
 ) -> DealRules:
     """The rules of a default Découverte deal taken by ``taker`` in ``trump`` (``None``:
     a contract naming no trump), with the rule ``options`` given, compiled by ``engine``
-    (default: :func:`default_engine`).  The options are set on the game's defaults
+    (default: :func:`.default_engine`).  The options are set on the game's defaults
     without the engine's check, so that a test may switch an obligation the game's
     plugin honours without offering it (``must_head_trick``)."""
-    eng = engine if engine is not None else default_engine()
+    eng = default_engine(engine)
     base = eng.default_rules(GAME)
     rules = Rules(GAME, {**base, **options}, base.pack) if options else base
     name = SUITS[trump] if trump is not None else "none"
@@ -1437,7 +1430,7 @@ def deal(
 ) -> Position:
     """A random Découverte deal as a fully known position: eight piles a seat (a face-up
     card on a face-down one), a random trump (unless given), taker and first leader,
-    under the rules ``engine`` (default: :func:`default_engine`) compiles for that
+    under the rules ``engine`` (default: :func:`.default_engine`) compiles for that
     contract with the rule ``options`` given (see :func:`deal_rules`)."""
     pack = list(range(32))
     rng.shuffle(pack)
