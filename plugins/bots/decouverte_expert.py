@@ -423,29 +423,40 @@ def estimate_values(
     gives the utility of a deal worth ``total`` points, indexed by the taker's points."""
     sums: dict[Key, float] = {k: 0.0 for k in contracts}
     n = 0
-    L = base.leader
     while n < samples and (n < min_samples or time.perf_counter() < deadline):
         n += 1
         layout = determinize(base, rng)
-        under = dict(layout.under)
-        hid = 0
-        for d in under.values():
-            hid |= 1 << d
-        for key, rules in contracts.items():
-            tables = tables_for(rules)
-            solver = KnownSolver(tables, under)
-            R = rules.cards.total
-            got = playout(
-                Policy(tables),
-                solver.under_bits,
-                layout.hands[L],
-                layout.hands[1 - L],
-                hid,
-                L,
-                R,
-                solver,
-                solve_at,
-            )
-            taker = rules.contract.taker
-            sums[key] += utility(R)[got if taker == L else R - got]
+        for key, (mine, total) in contract_points(layout, contracts, solve_at).items():
+            sums[key] += utility(total)[mine]
     return {k: v / n for k, v in sums.items()}
+
+
+def contract_points(
+    layout: Position, contracts: Mapping[Key, DealRules], solve_at: int
+) -> dict[Key, tuple[int, int]]:
+    """On one fully known (sampled) layout, each contract's taker's card points and the
+    deal's total: both sides play :class:`Policy` and the last ``solve_at`` tricks are
+    solved exactly.  The expert's bidding and the review sample with it."""
+    under = dict(layout.under)
+    hid = 0
+    for d in under.values():
+        hid |= 1 << d
+    L = layout.leader
+    out: dict[Key, tuple[int, int]] = {}
+    for key, rules in contracts.items():
+        tables = tables_for(rules)
+        solver = KnownSolver(tables, under)
+        R = rules.cards.total
+        got = playout(
+            Policy(tables),
+            solver.under_bits,
+            layout.hands[L],
+            layout.hands[1 - L],
+            hid,
+            L,
+            R,
+            solver,
+            solve_at,
+        )
+        out[key] = (got if rules.contract.taker == L else R - got, R)
+    return out

@@ -1652,7 +1652,7 @@ def sampled_values(
         bits = solver.under_bits
         for m in moves:
             per = values[m]
-            for r, final in _outcomes(layout, m, t, policy, bits, solver, solve_at).items():
+            for r, final in outcomes(layout, m, t, policy, bits, solver, solve_at).items():
                 per.setdefault(r, []).append(utility[final])
         n += 1
         if (
@@ -1693,7 +1693,7 @@ def separated(values: dict[int, list[float]], sign: float, z: float = 3.0) -> bo
     return True
 
 
-def _outcomes(
+def outcomes(
     pos: Position,
     m: int,
     t: Tables,
@@ -1703,8 +1703,10 @@ def _outcomes(
     solve_at: int,
 ) -> dict[int, int]:
     """The taker's final card points after the seat to move plays ``m`` in a fully
-    known position, by the opponent's answer when ``m`` is a lead and the rest is
-    solved exactly (else under the key -1); see :func:`sampled_values`."""
+    known position (a sampled layout): by the opponent's answer when ``m`` is a lead and
+    the rest is solved exactly (else under the key -1); before ``solve_at`` tricks are
+    left, both sides play ``policy`` until then.  ``bits`` are ``solver.under_bits``.
+    See :func:`sampled_values` (the expert) and the review, which both sample with it."""
     taker = pos.taker
     nxt = play_known(pos, m)
     if pos.tricks_left <= solve_at:

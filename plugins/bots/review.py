@@ -59,7 +59,7 @@ from atout.core.views import View
 from .basic import GreedyBot, team_of
 from .belote_dd import BeloteDD
 from .belote_expert import deal_utility, declaration_points, infer_constraints, sample_hands
-from .decouverte_expert import DecouverteExpert, position_from_view, read_piles
+from .decouverte_expert import DecouverteExpert, contract_points, position_from_view, read_piles
 from .decouverte_search import (
     ChanceSolver,
     DealRules,
@@ -69,10 +69,8 @@ from .decouverte_search import (
     Tables,
     determinize,
     legal_cards,
-    play_known,
-    playout,
+    outcomes,
     score_utility,
-    solve_known,
     tables_for,
     to_move,
 )
@@ -496,7 +494,9 @@ class DealReview:
             layout = determinize(pos, rng)
             solver = KnownSolver(t, dict(layout.under))
             for m in moves:
-                for r, final in _outcomes(layout, m, t, policy, solver, solve_at).items():
+                for r, final in outcomes(
+                    layout, m, t, policy, solver.under_bits, solver, solve_at
+                ).items():
                     per[m].setdefault(r, []).append(utility[final])
         out: dict[int, Estimate] = {}
         for m in moves:
@@ -633,31 +633,10 @@ class DealReview:
         play the policy; the last six tricks are solved exactly).  Every contract meets
         the same layouts."""
         out: dict[tuple[int, int | str], list[float]] = {k: [] for k in contracts}
-        L = start.leader
-        rounds = self._rounds()
-        for _ in rounds:
+        for _ in self._rounds():
             layout = determinize(start, rng)
-            under = dict(layout.under)
-            hid = 0
-            for d in under.values():
-                hid |= 1 << d
-            for key, rules in contracts.items():
-                tables = tables_for(rules)
-                solver = KnownSolver(tables, under)
-                R = rules.cards.total
-                got = playout(
-                    Policy(tables),
-                    solver.under_bits,
-                    layout.hands[L],
-                    layout.hands[1 - L],
-                    hid,
-                    L,
-                    R,
-                    solver,
-                    6,
-                )
-                taker = rules.contract.taker
-                out[key].append(score_utility(R)[got if taker == L else R - got])
+            for key, (mine, total) in contract_points(layout, contracts, 6).items():
+                out[key].append(score_utility(total)[mine])
         return out
 
     # --- four-player ---------------------------------------------------------------------
@@ -892,33 +871,6 @@ def exact_feasible(pos: Position) -> bool:
     if not pool or n <= 5:
         return True
     return pool <= {6: 6, 7: 5, 8: 4, 9: 3}.get(n, 0)
-
-
-def _outcomes(
-    layout: Position, m: int, t: Tables, policy: Policy, solver: KnownSolver, solve_at: int
-) -> dict[int, int]:
-    """The taker's final card points after the mover plays ``m`` in a fully known
-    layout: by the opponent's answer when ``m`` is a lead and the rest is solved exactly
-    (else under the key -1); before ``solve_at`` tricks are left, both sides play the
-    policy until then."""
-    taker = layout.taker
-    nxt = play_known(layout, m)
-    if layout.tricks_left <= solve_at:
-        if layout.led is not None:
-            return {-1: solve_known(nxt, solver)}
-        return {r: solve_known(play_known(nxt, r), solver) for r in cards_of(legal_cards(nxt))}
-    if layout.led is None:
-        nxt = play_known(nxt, policy.answer(nxt.hands[1 - nxt.leader], m))
-    hid = 0
-    for _, d in nxt.under:
-        hid |= 1 << d
-    L = nxt.leader
-    R = nxt.points_left
-    got = playout(
-        policy, solver.under_bits, nxt.hands[L], nxt.hands[1 - L], hid, L, R, solver, solve_at
-    )
-    mine = got if taker == L else R - got
-    return {-1: nxt.points[taker] + mine}
 
 
 def _representative(c: int, reps: int, t: Tables) -> int:
