@@ -12,35 +12,49 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable
+from collections.abc import Iterator
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from .cards import FULL_DECK, Card, CardSet, card_str, cards_of
-from .errors import AtoutError, IllegalMoveError, PluginError, UnknownNameError
-from .model import (
-    Action,
-    Announcement,
-    BiddingStep,
-    BotInfo,
-    CardPlayed,
-    CardValues,
-    Contract,
-    DealScore,
-    Declaration,
-    EndOfTrick,
-    GameInfo,
-    Layout,
-    MatchResult,
-    MoveRule,
-    RuleOption,
-    Rules,
-    Trick,
-)
-from .pluginmanager import AtoutPluginManager, make_plugin_manager
-from .state import BIDDING, OVER, PLAY, REDEAL, DealState
-from .views import Bot, View, make_view
+from .cards import FULL_DECK
+from .cards import Card
+from .cards import CardSet
+from .cards import card_str
+from .cards import cards_of
+from .errors import AtoutError
+from .errors import IllegalMoveError
+from .errors import PluginError
+from .errors import UnknownNameError
+from .model import Action
+from .model import Announcement
+from .model import BiddingStep
+from .model import BotInfo
+from .model import CardPlayed
+from .model import CardValues
+from .model import Contract
+from .model import DealScore
+from .model import Declaration
+from .model import EndOfTrick
+from .model import GameInfo
+from .model import Layout
+from .model import MatchResult
+from .model import MoveRule
+from .model import RuleOption
+from .model import Rules
+from .model import Trick
+from .pluginmanager import AtoutPluginManager
+from .pluginmanager import make_plugin_manager
+from .state import BIDDING
+from .state import OVER
+from .state import PLAY
+from .state import REDEAL
+from .state import DealState
+from .views import Bot
+from .views import View
+from .views import make_view
 
 
 @dataclass(frozen=True)
@@ -324,15 +338,9 @@ def check_layout(layout: Layout, info: GameInfo, played: CardSet = 0) -> None:
 
     ``played`` holds cards already played in a set-up position."""
     if not isinstance(layout, Layout):
-        raise PluginError(
-            f"atout_deal for {info.name} returned {type(layout).__name__}, not a Layout",
-            hook="atout_deal",
-        )
+        raise _bad_deal(info, f"returned {type(layout).__name__}, not a Layout")
     if len(layout.hands) != info.seats:
-        raise PluginError(
-            f"atout_deal for {info.name} dealt {len(layout.hands)} hands to {info.seats} seats",
-            hook="atout_deal",
-        )
+        raise _bad_deal(info, f"dealt {len(layout.hands)} hands to {info.seats} seats")
     # The quick test: as many cards dealt as there are, and every one of them seen.
     seen = played
     count = played.bit_count()
@@ -359,34 +367,27 @@ def _find_the_fault(layout: Layout, info: GameInfo, played: CardSet) -> None:
     seen = played
     for part in layout.hands:
         if not isinstance(part, int) or part < 0 or part > FULL_DECK:
-            raise PluginError(
-                f"atout_deal for {info.name} dealt a hand that is not a set of cards: {part!r}",
-                hook="atout_deal",
-            )
+            raise _bad_deal(info, f"dealt a hand that is not a set of cards: {part!r}")
         if seen & part:
             _dealt_twice(info, seen & part)
         seen |= part
     beneath = [down for row in layout.piles for _, down in row if down is not None]
     for card in (*beneath, *layout.stock):
         if card not in _BIT_OF:
-            raise PluginError(
-                f"atout_deal for {info.name} dealt {card!r}, which is not a card (0-31)",
-                hook="atout_deal",
-            )
+            raise _bad_deal(info, f"dealt {card!r}, which is not a card (0-31)")
         if seen >> card & 1:
             _dealt_twice(info, 1 << card)
         seen |= 1 << card
-    raise PluginError(
-        f"atout_deal for {info.name} dealt {seen.bit_count()} cards; a deal must deal all 32 once",
-        hook="atout_deal",
-    )
+    raise _bad_deal(info, f"dealt {seen.bit_count()} cards; a deal must deal all 32 once")
+
+
+def _bad_deal(info: GameInfo, what: str) -> PluginError:
+    """The error for a deal that ``atout_deal`` got wrong: ``what`` it dealt."""
+    return PluginError(f"atout_deal for {info.name} {what}", hook="atout_deal")
 
 
 def _dealt_twice(info: GameInfo, twice: CardSet) -> None:
-    raise PluginError(
-        f"atout_deal for {info.name} dealt {card_str(twice.bit_length() - 1)} twice",
-        hook="atout_deal",
-    )
+    raise _bad_deal(info, f"dealt {card_str(twice.bit_length() - 1)} twice")
 
 
 _PLAYS = tuple(Action.play(c) for c in range(32))
@@ -807,17 +808,16 @@ class Deal:
         score: DealScore = self.engine.decide(
             "atout_score_deal", game=s.game, rules=s.rules, state=s
         )
+        wrong = ""
         if score.total_check is not None and sum(score.card_points) != score.total_check:
-            raise PluginError(
-                f"the score of this {s.game} deal gives card points {list(score.card_points)}, "
-                f"which add up to {sum(score.card_points)}, not {score.total_check}",
-                hook="atout_score_deal",
+            wrong = (
+                f"gives card points {list(score.card_points)}, which add up to "
+                f"{sum(score.card_points)}, not {score.total_check}"
             )
-        if len(score.score) != s.teams:
-            raise PluginError(
-                f"the score of this {s.game} deal has {len(score.score)} teams, not {s.teams}",
-                hook="atout_score_deal",
-            )
+        elif len(score.score) != s.teams:
+            wrong = f"has {len(score.score)} teams, not {s.teams}"
+        if wrong:
+            raise PluginError(f"the score of this {s.game} deal {wrong}", hook="atout_score_deal")
         self.score = score
         return score
 

@@ -19,20 +19,42 @@ previous save.  :meth:`Session.resume` reads it back.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
-from .cards import Card, CardParseError, CardSet, card_str, cards_of, parse_card
-from .engine import Deal, Engine, Match
-from .errors import AtoutError, IllegalMoveError, RecordError, UnknownNameError
-from .model import Action, Contract, DealScore, GameInfo, MatchResult, Rules, Trick
+from .cards import Card
+from .cards import CardParseError
+from .cards import CardSet
+from .cards import card_str
+from .cards import cards_of
+from .cards import parse_card
+from .engine import Deal
+from .engine import Engine
+from .engine import Match
+from .errors import AtoutError
+from .errors import IllegalMoveError
+from .errors import RecordError
+from .errors import UnknownNameError
+from .model import Action
+from .model import Contract
+from .model import DealScore
+from .model import GameInfo
+from .model import MatchResult
+from .model import Rules
+from .model import Trick
 from .savefile import SaveFile
-from .state import BIDDING, OVER
+from .state import BIDDING
+from .state import OVER
 from .state import PLAY as PLAYING
 from .state import REDEAL as REDEALING
-from .views import Bot, View
+from .views import Bot
+from .views import View
 
 PERSON = "person"
 BOT = "bot"
@@ -290,7 +312,13 @@ class Session:
             match = Match(engine, game, rules, seed=seed)
         self.engine = engine
         self.match = match
-        seats = match.info.seats
+        # What a match keeps for its whole life, at hand under the names front ends use.
+        self.game: str = match.game
+        self.rules: Rules = match.rules
+        self.info: GameInfo = match.info
+        """The game being played: its title, seats, teams and seat names."""
+        self.seats: int = match.info.seats
+        seats = self.seats
         if players is None:
             players = [Player(PERSON, "You")] + [Player(BOT, "", "greedy")] * (seats - 1)
         if len(players) != seats:
@@ -313,26 +341,9 @@ class Session:
     # --- what stands ---------------------------------------------------------------------
 
     @property
-    def game(self) -> str:
-        return self.match.game
-
-    @property
-    def rules(self) -> Rules:
-        return self.match.rules
-
-    @property
-    def info(self) -> GameInfo:
-        """The game being played: its title, seats, teams and seat names."""
-        return self.match.info
-
-    @property
     def deals_scored(self) -> int:
         """How many deals of the match have been scored (redeals do not count)."""
         return len(self.match.history)
-
-    @property
-    def seats(self) -> int:
-        return self.match.info.seats
 
     @property
     def scores(self) -> tuple[int, ...]:
