@@ -12,7 +12,8 @@ worth, are rules and live in the rule plugins.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
+from collections.abc import Iterator
 
 Card = int
 """A card, ``0..31``."""

@@ -26,7 +26,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .errors import AtoutError, RecordError
+from .errors import AtoutError
+from .errors import RecordError
 
 TEMP_PREFIX = ".atout-"
 TEMP_SUFFIX = ".tmp"

@@ -20,27 +20,26 @@ Hooks come in three kinds, as in pytest:
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
 import pluggy
 
 if TYPE_CHECKING:
-    from .model import (
-        BiddingStep,
-        BotInfo,
-        CardPlayed,
-        CardValues,
-        Contract,
-        DealScore,
-        Declaration,
-        EndOfTrick,
-        GameInfo,
-        Layout,
-        MatchResult,
-        MoveRule,
-        RuleOption,
-        Rules,
-    )
+    from .model import BiddingStep
+    from .model import BotInfo
+    from .model import CardPlayed
+    from .model import CardValues
+    from .model import Contract
+    from .model import DealScore
+    from .model import Declaration
+    from .model import EndOfTrick
+    from .model import GameInfo
+    from .model import Layout
+    from .model import MatchResult
+    from .model import MoveRule
+    from .model import RuleOption
+    from .model import Rules
     from .state import DealState
 
 PROJECT = "atout"

@@ -6,11 +6,19 @@ record can write down.  None of it knows a rule; the rule plugins fill it in.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Callable
+from collections.abc import Iterator
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import NamedTuple
 
-from .cards import Card, CardSet, card_str, cards_str
+from .cards import Card
+from .cards import CardSet
+from .cards import card_str
+from .cards import cards_str
 
 if TYPE_CHECKING:
     from .state import DealState

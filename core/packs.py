@@ -42,16 +42,23 @@ import os
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from .engine import Engine
-from .errors import AtoutError, PackError
-from .files import MAX_INT_DIGITS, FileProblem, FileTooLarge, nesting_line, read_bytes
-from .model import RuleOption, Rules
+from .errors import AtoutError
+from .errors import PackError
+from .files import MAX_INT_DIGITS
+from .files import FileProblem
+from .files import FileTooLarge
+from .files import nesting_line
+from .files import read_bytes
+from .model import RuleOption
+from .model import Rules
 
 SHIPPED_PACKAGE = "atout.variants"
 PACK_SUFFIX = ".yaml"

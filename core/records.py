@@ -17,12 +17,34 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .cards import CardParseError, card_str, cards_of, parse_card, parse_suit, suit_str
-from .engine import Deal, Engine, Match, check_layout, direction_of
-from .errors import AtoutError, IllegalMoveError, RecordError
-from .files import JsonLimitError, loads_json, read_text, write_atomic
-from .model import Action, Contract, DealScore, GameInfo, Layout, Rules, Trick
-from .state import PLAY, REDEAL, DealState
+from .cards import CardParseError
+from .cards import card_str
+from .cards import cards_of
+from .cards import parse_card
+from .cards import parse_suit
+from .cards import suit_str
+from .engine import Deal
+from .engine import Engine
+from .engine import Match
+from .engine import check_layout
+from .engine import direction_of
+from .errors import AtoutError
+from .errors import IllegalMoveError
+from .errors import RecordError
+from .files import JsonLimitError
+from .files import loads_json
+from .files import read_text
+from .files import write_atomic
+from .model import Action
+from .model import Contract
+from .model import DealScore
+from .model import GameInfo
+from .model import Layout
+from .model import Rules
+from .model import Trick
+from .state import PLAY
+from .state import REDEAL
+from .state import DealState
 
 DEAL_FORMAT = "atout-deal"
 MATCH_FORMAT = "atout-match"

@@ -13,10 +13,15 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
+from typing import Any
 
 from .errors import RecordError
-from .files import JsonLimitError, loads_json, read_text, sync_folder, write_atomic
+from .files import JsonLimitError
+from .files import loads_json
+from .files import read_text
+from .files import sync_folder
+from .files import write_atomic
 from .model import Action
 
 FORMAT = "atout-session"

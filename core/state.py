@@ -10,8 +10,14 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from .cards import Card, CardSet
-from .model import Announcement, Contract, Declaration, Layout, Rules, Trick
+from .cards import Card
+from .cards import CardSet
+from .model import Announcement
+from .model import Contract
+from .model import Declaration
+from .model import Layout
+from .model import Rules
+from .model import Trick
 
 BIDDING = "bidding"
 PLAY = "play"

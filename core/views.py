@@ -6,11 +6,20 @@ other seats' closed hands and every face-down card are absent from it, by constr
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+from typing import Protocol
 
-from .cards import FULL_DECK, Card, CardSet, cards_of
-from .model import Action, Announcement, Contract, Rules, Trick
+from .cards import FULL_DECK
+from .cards import Card
+from .cards import CardSet
+from .cards import cards_of
+from .model import Action
+from .model import Announcement
+from .model import Contract
+from .model import Rules
+from .model import Trick
 from .state import DealState
 
 

@@ -13,25 +13,22 @@ import random
 from typing import Any
 
 from atout.core import hookimpl
-from atout.core.cards import (
-    KING,
-    QUEEN,
-    Card,
-    card_str,
-    cards_of,
-    make_card,
-)
-from atout.core.model import (
-    DealScore,
-    Declaration,
-    Layout,
-    RuleOption,
-    Rules,
-)
+from atout.core.cards import KING
+from atout.core.cards import QUEEN
+from atout.core.cards import Card
+from atout.core.cards import card_str
+from atout.core.cards import cards_of
+from atout.core.cards import make_card
+from atout.core.model import DealScore
+from atout.core.model import Declaration
+from atout.core.model import Layout
+from atout.core.model import RuleOption
+from atout.core.model import Rules
 from atout.core.state import DealState
 
 from . import common
-from .family import BeloteFamily, family_game
+from .family import BeloteFamily
+from .family import family_game
 from .tables import DEAL_POINTS
 
 GAME = "belote"

@@ -10,34 +10,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from atout.core.cards import (
-    ACE,
-    JACK,
-    KING,
-    NINE,
-    QUEEN,
-    RANK_MASKS,
-    RANK_NAMES,
-    SUIT_MASKS,
-    SUIT_NAMES,
-    SUITS,
-    TEN,
-    Card,
-    CardSet,
-    card_name,
-    card_str,
-    make_card,
-)
-from atout.core.model import (
-    BiddingStep,
-    Contract,
-    DealScore,
-    Declaration,
-    MatchResult,
-    MoveRule,
-    RuleOption,
-    Rules,
-)
+from atout.core.cards import ACE
+from atout.core.cards import JACK
+from atout.core.cards import KING
+from atout.core.cards import NINE
+from atout.core.cards import QUEEN
+from atout.core.cards import RANK_MASKS
+from atout.core.cards import RANK_NAMES
+from atout.core.cards import SUIT_MASKS
+from atout.core.cards import SUIT_NAMES
+from atout.core.cards import SUITS
+from atout.core.cards import TEN
+from atout.core.cards import Card
+from atout.core.cards import CardSet
+from atout.core.cards import card_name
+from atout.core.cards import card_str
+from atout.core.cards import make_card
+from atout.core.model import BiddingStep
+from atout.core.model import Contract
+from atout.core.model import DealScore
+from atout.core.model import Declaration
+from atout.core.model import MatchResult
+from atout.core.model import MoveRule
+from atout.core.model import RuleOption
+from atout.core.model import Rules
 from atout.core.state import DealState
 
 from .tables import beats_table

@@ -61,23 +61,27 @@ import random
 from collections.abc import Callable
 
 from atout.core import hookimpl
-from atout.core.cards import KING, QUEEN, Card, card_str, make_card, mask_of
-from atout.core.model import (
-    Announcement,
-    CardPlayed,
-    Contract,
-    DealScore,
-    Declaration,
-    EndOfTrick,
-    Layout,
-    RuleOption,
-    Rules,
-    Trick,
-)
+from atout.core.cards import KING
+from atout.core.cards import QUEEN
+from atout.core.cards import Card
+from atout.core.cards import card_str
+from atout.core.cards import make_card
+from atout.core.cards import mask_of
+from atout.core.model import Announcement
+from atout.core.model import CardPlayed
+from atout.core.model import Contract
+from atout.core.model import DealScore
+from atout.core.model import Declaration
+from atout.core.model import EndOfTrick
+from atout.core.model import Layout
+from atout.core.model import RuleOption
+from atout.core.model import Rules
+from atout.core.model import Trick
 from atout.core.state import DealState
 
 from . import common
-from .family import BeloteFamily, family_game
+from .family import BeloteFamily
+from .family import family_game
 from .tables import DEAL_POINTS
 
 GAME = "decouverte"

@@ -18,28 +18,31 @@ tells whose hook failed by the instance the failing method ran on.
 from __future__ import annotations
 
 import random
-from abc import ABC, abstractmethod
+from abc import ABC
+from abc import abstractmethod
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 from atout.core import hookimpl
-from atout.core.model import (
-    BiddingStep,
-    CardValues,
-    Contract,
-    DealScore,
-    Declaration,
-    GameInfo,
-    Layout,
-    MatchResult,
-    MoveRule,
-    RuleOption,
-    Rules,
-)
+from atout.core.model import BiddingStep
+from atout.core.model import CardValues
+from atout.core.model import Contract
+from atout.core.model import DealScore
+from atout.core.model import Declaration
+from atout.core.model import GameInfo
+from atout.core.model import Layout
+from atout.core.model import MatchResult
+from atout.core.model import MoveRule
+from atout.core.model import RuleOption
+from atout.core.model import Rules
 from atout.core.state import DealState
 
 from . import common
-from .tables import DEAL_POINTS, LAST_TRICK_BONUS, beats_table, card_points
+from .tables import DEAL_POINTS
+from .tables import LAST_TRICK_BONUS
+from .tables import beats_table
+from .tables import card_points
 
 
 def family_game(name: str, title: str, seat_names: tuple[str, ...], description: str) -> GameInfo:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from atout.core.cards import SUIT_MASKS, CardSet
+from atout.core.cards import SUIT_MASKS
+from atout.core.cards import CardSet
 
 # Trump order, low to high: 7 8 Q K 10 A 9 J.
 TRUMP_STRENGTH = (0, 1, 6, 4, 7, 2, 3, 5)

@@ -16,24 +16,24 @@ from __future__ import annotations
 import functools
 import importlib.metadata
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
-from atout.core import (
-    Action,
-    Contract,
-    Deal,
-    DealState,
-    Engine,
-    Layout,
-    Match,
-    card_str,
-    cards_of,
-    make_plugin_manager,
-    parse_card,
-    parse_cards,
-    parse_suit,
-)
+from atout.core import Action
+from atout.core import Contract
+from atout.core import Deal
+from atout.core import DealState
+from atout.core import Engine
+from atout.core import Layout
+from atout.core import Match
+from atout.core import card_str
+from atout.core import cards_of
+from atout.core import make_plugin_manager
+from atout.core import parse_card
+from atout.core import parse_cards
+from atout.core import parse_suit
 from atout.core.records import deal_from_record
 
 GAME = "belote"

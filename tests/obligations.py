@@ -16,9 +16,16 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from atout.core import hookimpl
-from atout.core.cards import ACE, SUIT_MASKS, Card, CardSet, card_name, make_card
+from atout.core.cards import ACE
+from atout.core.cards import SUIT_MASKS
+from atout.core.cards import Card
+from atout.core.cards import CardSet
+from atout.core.cards import card_name
+from atout.core.cards import make_card
 from atout.core.engine import Engine
-from atout.core.model import Contract, MoveRule, Rules
+from atout.core.model import Contract
+from atout.core.model import MoveRule
+from atout.core.model import Rules
 from atout.core.state import DealState
 from atout.core.testing import engine_with
 from helpers import third_party_plugins

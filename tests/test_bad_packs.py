@@ -8,9 +8,16 @@ import types
 from pathlib import Path
 
 import pytest
-from atout.core import Engine, RuleOption, hookimpl, make_plugin_manager
+from atout.core import Engine
+from atout.core import RuleOption
+from atout.core import hookimpl
+from atout.core import make_plugin_manager
 from atout.core.errors import PackError
-from atout.core.packs import MAX_PACK_BYTES, check_file, list_packs, load_rules, user_dir
+from atout.core.packs import MAX_PACK_BYTES
+from atout.core.packs import check_file
+from atout.core.packs import list_packs
+from atout.core.packs import load_rules
+from atout.core.packs import user_dir
 from atout.ui.cli import main
 
 HEAD = "game: belote\ndescription: A pack.\n"

@@ -13,12 +13,24 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from atout.core import Contract, Deal, DealState, Engine, Layout, Match, parse_card
-from atout.core.cards import SUIT_MASKS, parse_cards
-from atout.plugins.bots.basic import GreedyBot, RandomBot
+from atout.core import Contract
+from atout.core import Deal
+from atout.core import DealState
+from atout.core import Engine
+from atout.core import Layout
+from atout.core import Match
+from atout.core import parse_card
+from atout.core.cards import SUIT_MASKS
+from atout.core.cards import parse_cards
+from atout.plugins.bots.basic import GreedyBot
+from atout.plugins.bots.basic import RandomBot
 from atout.plugins.bots.belote_dd import BeloteDD
-from atout.plugins.bots.belote_expert import BeloteExpert, infer_constraints
-from obligations import Narrowed, NoAceDiscard, NoTrumpLead, engine_with_rule
+from atout.plugins.bots.belote_expert import BeloteExpert
+from atout.plugins.bots.belote_expert import infer_constraints
+from obligations import Narrowed
+from obligations import NoAceDiscard
+from obligations import NoTrumpLead
+from obligations import engine_with_rule
 
 
 def sans_tout_plugin() -> ModuleType:

@@ -13,13 +13,21 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from atout.core import Contract, DealState, Engine, Layout, cards_of
+from atout.core import Contract
+from atout.core import DealState
+from atout.core import Engine
+from atout.core import Layout
+from atout.core import cards_of
 from atout.core.cards import SUITS
 from atout.core.engine import PlayRules
-from atout.plugins.bots.belote_dd import BeloteDD, SearchTimeout
-from atout.plugins.bots.search import CardRules, scratch_state
+from atout.plugins.bots.belote_dd import BeloteDD
+from atout.plugins.bots.belote_dd import SearchTimeout
+from atout.plugins.bots.search import CardRules
+from atout.plugins.bots.search import scratch_state
 from helpers import shipped_engine
-from obligations import NoAceDiscard, NoTrumpLead, engine_with_rule
+from obligations import NoAceDiscard
+from obligations import NoTrumpLead
+from obligations import engine_with_rule
 
 OPTIONS = [
     {"undertrump": "not-on-partner", "must_head_trick": False, "must_trump_partner": False},

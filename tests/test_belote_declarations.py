@@ -9,19 +9,20 @@ declaration of their own).
 from __future__ import annotations
 
 import pytest
-from atout.core import Deal, Declaration, Engine, cards_of
+from atout.core import Deal
+from atout.core import Declaration
+from atout.core import Engine
+from atout.core import cards_of
 from atout.core.records import deal_from_record
-from helpers import (
-    GAME,
-    cards,
-    complete_hands,
-    deal_record,
-    deal_with_hands,
-    play_lowest,
-    position,
-    shipped_engine,
-    texts,
-)
+from helpers import GAME
+from helpers import cards
+from helpers import complete_hands
+from helpers import deal_record
+from helpers import deal_with_hands
+from helpers import play_lowest
+from helpers import position
+from helpers import shipped_engine
+from helpers import texts
 
 
 @pytest.fixture(scope="module")

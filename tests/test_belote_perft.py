@@ -16,9 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from atout.core import Engine, Match, card_str, cards_of
+from atout.core import Engine
+from atout.core import Match
+from atout.core import card_str
+from atout.core import cards_of
 from atout.core.records import deal_from_record
-from helpers import perft, reference_perft, shipped_engine
+from helpers import perft
+from helpers import reference_perft
+from helpers import shipped_engine
 
 
 @pytest.fixture(scope="module")

@@ -16,9 +16,15 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from atout.core import FULL_DECK, Deal, Engine, Match, cards_of
-from atout.core.records import deal_from_record, deal_to_record
-from helpers import reference_legal, shipped_engine
+from atout.core import FULL_DECK
+from atout.core import Deal
+from atout.core import Engine
+from atout.core import Match
+from atout.core import cards_of
+from atout.core.records import deal_from_record
+from atout.core.records import deal_to_record
+from helpers import reference_legal
+from helpers import shipped_engine
 
 
 @pytest.fixture(scope="module")

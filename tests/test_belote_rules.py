@@ -10,9 +10,19 @@ from __future__ import annotations
 import random
 
 import pytest
-from atout.core import Engine, IllegalMoveError, Match, card_str, cards_of
+from atout.core import Engine
+from atout.core import IllegalMoveError
+from atout.core import Match
+from atout.core import card_str
+from atout.core import cards_of
 from atout.core.state import REDEAL
-from helpers import GAME, card, cards, position, random_choice, shipped_engine, texts
+from helpers import GAME
+from helpers import card
+from helpers import cards
+from helpers import position
+from helpers import random_choice
+from helpers import shipped_engine
+from helpers import texts
 
 
 @pytest.fixture(scope="module")

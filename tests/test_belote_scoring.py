@@ -13,8 +13,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from atout.core import DealScore, Engine, IllegalMoveError, Match
-from helpers import GAME, play_out, random_choice, shipped_engine
+from atout.core import DealScore
+from atout.core import Engine
+from atout.core import IllegalMoveError
+from atout.core import Match
+from helpers import GAME
+from helpers import play_out
+from helpers import random_choice
+from helpers import shipped_engine
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from atout.core import Engine
 from atout.plugins.bots.duplicate import run_pairs
-from atout.ui.cli import COMMANDS, main
+from atout.ui.cli import COMMANDS
+from atout.ui.cli import main
 from atout.ui.commands import bench
 from atout.ui.rules import resolve_rules
 

@@ -5,23 +5,36 @@ from __future__ import annotations
 
 import gc
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from atout.core import Action, Deal, DealState, Engine, Match, View, cards_of
+from atout.core import Action
+from atout.core import Deal
+from atout.core import DealState
+from atout.core import Engine
+from atout.core import Match
+from atout.core import View
+from atout.core import cards_of
 from atout.core.errors import UnknownNameError
 from atout.core.model import DealScore
-from atout.plugins.bots.basic import GreedyBot, RandomBot, hand_strength, sure_claim
-from atout.plugins.bots.belote_expert import (
-    BeloteExpert,
-    deal_utility,
-    infer_constraints,
-    sample_hands,
-)
-from atout.plugins.bots.duplicate import confidence, count_matches, run_duplicate
+from atout.plugins.bots.basic import GreedyBot
+from atout.plugins.bots.basic import RandomBot
+from atout.plugins.bots.basic import hand_strength
+from atout.plugins.bots.basic import sure_claim
+from atout.plugins.bots.belote_expert import BeloteExpert
+from atout.plugins.bots.belote_expert import deal_utility
+from atout.plugins.bots.belote_expert import infer_constraints
+from atout.plugins.bots.belote_expert import sample_hands
+from atout.plugins.bots.duplicate import confidence
+from atout.plugins.bots.duplicate import count_matches
+from atout.plugins.bots.duplicate import run_duplicate
 from atout.plugins.bots.search import CardRules
-from helpers import card, cards, position, shipped_engine
+from helpers import card
+from helpers import cards
+from helpers import position
+from helpers import shipped_engine
 
 GAMES = ("belote", "decouverte")
 

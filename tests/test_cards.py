@@ -7,20 +7,24 @@ play rules of a Belote contract), so a wrong table in the plugin fails here.
 from __future__ import annotations
 
 import pytest
-from atout.core import (
-    FULL_DECK,
-    CardParseError,
-    Contract,
-    Engine,
-    card_str,
-    cards_of,
-    make_card,
-    parse_card,
-    parse_cards,
-    parse_suit,
-)
-from atout.core.cards import CLUBS, HEARTS, JACK, SEVEN, SPADES, TEN
-from helpers import cards, shipped_engine
+from atout.core import FULL_DECK
+from atout.core import CardParseError
+from atout.core import Contract
+from atout.core import Engine
+from atout.core import card_str
+from atout.core import cards_of
+from atout.core import make_card
+from atout.core import parse_card
+from atout.core import parse_cards
+from atout.core import parse_suit
+from atout.core.cards import CLUBS
+from atout.core.cards import HEARTS
+from atout.core.cards import JACK
+from atout.core.cards import SEVEN
+from atout.core.cards import SPADES
+from atout.core.cards import TEN
+from helpers import cards
+from helpers import shipped_engine
 
 
 @pytest.fixture(scope="module")

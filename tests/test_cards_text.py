@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from atout.core import Engine, card_str, parse_card
-from atout.core.cards import HEARTS, SPADES, SUIT_SYMBOLS
-from atout.ui.cards_text import (
-    HUMAN,
-    capital,
-    seat_name,
-    show_card,
-    show_cards,
-    suit_label,
-    suit_order,
-    team_long_name,
-)
+from atout.core import Engine
+from atout.core import card_str
+from atout.core import parse_card
+from atout.core.cards import HEARTS
+from atout.core.cards import SPADES
+from atout.core.cards import SUIT_SYMBOLS
+from atout.ui.cards_text import HUMAN
+from atout.ui.cards_text import capital
+from atout.ui.cards_text import seat_name
+from atout.ui.cards_text import show_card
+from atout.ui.cards_text import show_cards
+from atout.ui.cards_text import suit_label
+from atout.ui.cards_text import suit_order
+from atout.ui.cards_text import team_long_name
 
 
 def test_a_card_is_its_text_form_with_the_suit_symbol() -> None:

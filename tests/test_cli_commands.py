@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 from atout.core import Engine
-from atout.core.errors import PackError, UnknownNameError
+from atout.core.errors import PackError
+from atout.core.errors import UnknownNameError
 from atout.ui import cli
 from atout.ui.rules import resolve_rules
 

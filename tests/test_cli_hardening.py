@@ -15,15 +15,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from atout.core import Engine, Match, hookimpl, make_plugin_manager
-from atout.core.errors import AtoutError, PluginError, RecordError
-from atout.core.files import clean_stale_temps, write_atomic
-from atout.core.packs import check_file, list_packs
-from atout.core.records import deal_from_record, deal_to_record, match_to_record
+from atout.core import Engine
+from atout.core import Match
+from atout.core import hookimpl
+from atout.core import make_plugin_manager
+from atout.core.errors import AtoutError
+from atout.core.errors import PluginError
+from atout.core.errors import RecordError
+from atout.core.files import clean_stale_temps
+from atout.core.files import write_atomic
+from atout.core.packs import check_file
+from atout.core.packs import list_packs
+from atout.core.records import deal_from_record
+from atout.core.records import deal_to_record
+from atout.core.records import match_to_record
 from atout.core.savefile import SaveFile
 from atout.ui import savegame
 from atout.ui.cli import main
-from atout.ui.savegame import SaveError, Setup
+from atout.ui.savegame import SaveError
+from atout.ui.savegame import Setup
 from helpers import third_party_plugins
 
 ATOUT = [sys.executable, "-m", "atout.ui.cli"]

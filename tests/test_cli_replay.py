@@ -9,8 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from atout.core import Engine, Match
-from atout.core.records import deal_to_record, match_to_record, save_json
+from atout.core import Engine
+from atout.core import Match
+from atout.core.records import deal_to_record
+from atout.core.records import match_to_record
+from atout.core.records import save_json
 from atout.ui.cli import main
 
 

@@ -16,7 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from atout.core import Deal, Engine, card_str, cards_of, parse_suit
+from atout.core import Deal
+from atout.core import Engine
+from atout.core import card_str
+from atout.core import cards_of
+from atout.core import parse_suit
 from atout.core.records import deal_from_record
 from atout.plugins.tables import beats_table
 

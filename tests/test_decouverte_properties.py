@@ -14,9 +14,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from atout.core import Deal, Engine, Match, cards_of
+from atout.core import Deal
+from atout.core import Engine
+from atout.core import Match
+from atout.core import cards_of
 from atout.core.cards import FULL_DECK
-from atout.core.records import deal_from_record, deal_to_record
+from atout.core.records import deal_from_record
+from atout.core.records import deal_to_record
 from atout.core.state import PLAY
 
 GAME = "decouverte"

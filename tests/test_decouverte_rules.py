@@ -10,23 +10,23 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from atout.core import (
-    Deal,
-    Engine,
-    IllegalMoveError,
-    Match,
-    card_str,
-    cards_of,
-    parse_card,
-    parse_cards,
-    parse_suit,
-)
+from atout.core import Deal
+from atout.core import Engine
+from atout.core import IllegalMoveError
+from atout.core import Match
+from atout.core import card_str
+from atout.core import cards_of
+from atout.core import parse_card
+from atout.core import parse_cards
+from atout.core import parse_suit
 from atout.core.records import deal_from_record
-from atout.core.state import PLAY, REDEAL
+from atout.core.state import PLAY
+from atout.core.state import REDEAL
 from atout.plugins.decouverte import layout_from_pack
 from atout.plugins.decouverte import options as decouverte_options
 from atout.plugins.tables import beats_table

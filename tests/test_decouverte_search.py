@@ -13,16 +13,19 @@ from collections.abc import Sequence
 
 import pytest
 from atout.core import Engine
-from atout.core.cards import cards_of, parse_card, parse_cards
-from atout.core.model import Contract, Layout, Rules
-from atout.core.state import PLAY, DealState
+from atout.core.cards import cards_of
+from atout.core.cards import parse_card
+from atout.core.cards import parse_cards
+from atout.core.model import Contract
+from atout.core.model import Layout
+from atout.core.model import Rules
+from atout.core.state import PLAY
+from atout.core.state import DealState
 from atout.core.views import View
 from atout.plugins.bots import decouverte_search as ds
-from atout.plugins.bots.decouverte_expert import (
-    DecouverteExpert,
-    estimate_contracts,
-    position_from_view,
-)
+from atout.plugins.bots.decouverte_expert import DecouverteExpert
+from atout.plugins.bots.decouverte_expert import estimate_contracts
+from atout.plugins.bots.decouverte_expert import position_from_view
 from atout.plugins.common import BeloteMoves
 
 GAME = "decouverte"

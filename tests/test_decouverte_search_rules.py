@@ -9,16 +9,24 @@ engine compiled with the plugins installed.
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Sequence
+from collections.abc import Generator
+from collections.abc import Sequence
 
 import pytest
-from atout.core import Contract, Engine, hookimpl
-from atout.core.cards import SUIT_MASKS, Card, CardSet, cards_of
-from atout.core.model import MoveRule, Rules
+from atout.core import Contract
+from atout.core import Engine
+from atout.core import hookimpl
+from atout.core.cards import SUIT_MASKS
+from atout.core.cards import Card
+from atout.core.cards import CardSet
+from atout.core.cards import cards_of
+from atout.core.model import MoveRule
+from atout.core.model import Rules
 from atout.core.state import DealState
 from atout.core.testing import engine_with
 from atout.plugins.bots import decouverte_search as ds
-from atout.plugins.bots.decouverte_expert import DecouverteExpert, position_from_view
+from atout.plugins.bots.decouverte_expert import DecouverteExpert
+from atout.plugins.bots.decouverte_expert import position_from_view
 from test_decouverte_search import brute_force
 
 GAME = "decouverte"
@@ -231,7 +239,8 @@ def test_expert_bids_a_plugin_contract_that_suits_its_layout(installed_engine: E
     diamonds worth holding: under the example plugin it bids sans-atout, the contract
     those cards win, which the rules (``atout_bidding_step``) say it would take."""
     pytest.importorskip("atout_sans_tout_atout")
-    from atout.core import DealState, Layout
+    from atout.core import DealState
+    from atout.core import Layout
     from atout.core.cards import parse_card
 
     rules = installed_engine.make_rules(GAME, {"sans_tout_atout": "both"})

@@ -10,17 +10,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from atout.core import (
-    Engine,
-    IllegalMoveError,
-    Match,
-    PluginError,
-    UnknownNameError,
-    cards_of,
-    hookimpl,
-    make_plugin_manager,
-)
-from helpers import GAME, random_choice, shipped_engine, third_party_plugins
+from atout.core import Engine
+from atout.core import IllegalMoveError
+from atout.core import Match
+from atout.core import PluginError
+from atout.core import UnknownNameError
+from atout.core import cards_of
+from atout.core import hookimpl
+from atout.core import make_plugin_manager
+from helpers import GAME
+from helpers import random_choice
+from helpers import shipped_engine
+from helpers import third_party_plugins
 
 CORE = Path(__file__).resolve().parent.parent / "core"
 

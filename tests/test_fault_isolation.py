@@ -15,7 +15,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from atout.core import Engine, Match, PluginError, make_plugin_manager
+from atout.core import Engine
+from atout.core import Match
+from atout.core import PluginError
+from atout.core import make_plugin_manager
 from atout.core.records import match_from_record
 from atout.plugins import family
 

@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 from atout.core import Engine
-from atout.ui import cli, display, terminal
+from atout.ui import cli
+from atout.ui import display
+from atout.ui import terminal
 from fuzz_helpers import check_printed
 
 CASES = 2000

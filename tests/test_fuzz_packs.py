@@ -13,9 +13,14 @@ from pathlib import Path
 
 import pytest
 from atout.core import Engine
-from atout.core.errors import PackError, PluginError
-from atout.core.packs import check_file, list_packs, resolve
-from fuzz_helpers import check_message, memory_folder, mutate_text
+from atout.core.errors import PackError
+from atout.core.errors import PluginError
+from atout.core.packs import check_file
+from atout.core.packs import list_packs
+from atout.core.packs import resolve
+from fuzz_helpers import check_message
+from fuzz_helpers import memory_folder
+from fuzz_helpers import mutate_text
 
 BUILT_CASES = 2000
 MUTATED_CASES = 800

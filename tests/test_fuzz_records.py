@@ -16,11 +16,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from atout.core import Engine, Match
-from atout.core.errors import AtoutError, PluginError
-from atout.core.records import deal_to_record, match_to_record
+from atout.core import Engine
+from atout.core import Match
+from atout.core.errors import AtoutError
+from atout.core.errors import PluginError
+from atout.core.records import deal_to_record
+from atout.core.records import match_to_record
 from atout.ui.commands import replay
-from fuzz_helpers import check_message, check_printed, dump, memory_folder, mutate_text, mutate_tree
+from fuzz_helpers import check_message
+from fuzz_helpers import check_printed
+from fuzz_helpers import dump
+from fuzz_helpers import memory_folder
+from fuzz_helpers import mutate_text
+from fuzz_helpers import mutate_tree
 
 TREE_CASES = 2400
 TEXT_CASES = 1200

@@ -15,10 +15,15 @@ from typing import Any
 
 import pytest
 from atout.core import Engine
-from atout.core.errors import AtoutError, PluginError
+from atout.core.errors import AtoutError
+from atout.core.errors import PluginError
 from atout.ui import savegame
 from atout.ui.savegame import Setup
-from fuzz_helpers import check_message, dump, memory_folder, mutate_text, mutate_tree
+from fuzz_helpers import check_message
+from fuzz_helpers import dump
+from fuzz_helpers import memory_folder
+from fuzz_helpers import mutate_text
+from fuzz_helpers import mutate_tree
 
 HEADER_CASES = 1500
 LINE_CASES = 800

@@ -21,7 +21,9 @@ from pathlib import Path
 
 import pytest
 from atout.core import Engine
-from atout.core.files import TEMP_PREFIX, TEMP_SUFFIX, write_atomic
+from atout.core.files import TEMP_PREFIX
+from atout.core.files import TEMP_SUFFIX
+from atout.core.files import write_atomic
 from atout.core.records import load_json
 from atout.ui import savegame
 

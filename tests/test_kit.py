@@ -11,24 +11,27 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from atout.core import (
-    Announcement,
-    BiddingStep,
-    CardValues,
-    Contract,
-    DealState,
-    Engine,
-    Layout,
-    Match,
-    MoveRule,
-    Rules,
-    Trick,
-    hookimpl,
-    parse_cards,
-)
-from atout.core.cards import RANK_MASKS, cards_of
-from atout.core.model import CardPlayed, EndOfTrick
-from atout.testing import Report, check_rule_set, engine_with, secret_cards
+from atout.core import Announcement
+from atout.core import BiddingStep
+from atout.core import CardValues
+from atout.core import Contract
+from atout.core import DealState
+from atout.core import Engine
+from atout.core import Layout
+from atout.core import Match
+from atout.core import MoveRule
+from atout.core import Rules
+from atout.core import Trick
+from atout.core import hookimpl
+from atout.core import parse_cards
+from atout.core.cards import RANK_MASKS
+from atout.core.cards import cards_of
+from atout.core.model import CardPlayed
+from atout.core.model import EndOfTrick
+from atout.testing import Report
+from atout.testing import check_rule_set
+from atout.testing import engine_with
+from atout.testing import secret_cards
 from atout.testing.kit import elsewhere
 from atout.testing.pytest_plugin import AtoutCheck
 

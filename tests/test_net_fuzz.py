@@ -14,8 +14,10 @@ from typing import Any
 from atout.core import Engine
 from atout.ui.net import protocol as p
 from atout.ui.net.botclient import create
-from atout.ui.net.server import Table, TableServer
-from websockets.asyncio.client import ClientConnection, connect
+from atout.ui.net.server import Table
+from atout.ui.net.server import TableServer
+from websockets.asyncio.client import ClientConnection
+from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 BAD_VALUES: list[Any] = [None, True, "x", 1.5, [], {}, -1, 10**30, "A" * 300]

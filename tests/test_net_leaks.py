@@ -16,12 +16,18 @@ import json
 import random
 from typing import Any
 
-from atout.core import Action, Engine, View
-from atout.core.cards import FULL_DECK, card_str, cards_of
+from atout.core import Action
+from atout.core import Engine
+from atout.core import View
+from atout.core.cards import FULL_DECK
+from atout.core.cards import card_str
+from atout.core.cards import cards_of
 from atout.core.engine import Deal
 from atout.ui.net import protocol as p
-from atout.ui.net.botclient import create, play_seat
-from atout.ui.net.server import TableServer, cards_named
+from atout.ui.net.botclient import create
+from atout.ui.net.botclient import play_seat
+from atout.ui.net.server import TableServer
+from atout.ui.net.server import cards_named
 from atout.ui.rules import resolve_rules
 
 MATCHES = {"belote": 6, "decouverte": 5}

@@ -11,12 +11,20 @@ import time
 from pathlib import Path
 
 import pytest
-from atout.core import Engine, card_str
+from atout.core import Engine
+from atout.core import card_str
 from atout.core.errors import AtoutError
-from atout.ui.net.client import Client, NetworkError, RemoteTable, create_table
-from atout.ui.net.server import ServerThread, TableServer
+from atout.ui.net.client import Client
+from atout.ui.net.client import NetworkError
+from atout.ui.net.client import RemoteTable
+from atout.ui.net.client import create_table
+from atout.ui.net.server import ServerThread
+from atout.ui.net.server import TableServer
 from atout.ui.rules import resolve_rules
-from atout.ui.terminal import TerminalGame, host_match, join_match, run_remote
+from atout.ui.terminal import TerminalGame
+from atout.ui.terminal import host_match
+from atout.ui.terminal import join_match
+from atout.ui.terminal import run_remote
 
 
 class RemotePerson(io.StringIO):
@@ -272,7 +280,8 @@ def test_a_watcher_that_reads_nothing_does_not_hold_up_the_table() -> None:
     import json
 
     from atout.ui.net import protocol as p
-    from atout.ui.net.botclient import create, play_seat
+    from atout.ui.net.botclient import create
+    from atout.ui.net.botclient import play_seat
     from websockets.asyncio.client import connect
 
     engine = Engine()

@@ -12,7 +12,9 @@ import time
 from pathlib import Path
 
 from atout.core import Engine
-from atout.ui.net.client import Client, RemoteTable, create_table
+from atout.ui.net.client import Client
+from atout.ui.net.client import RemoteTable
+from atout.ui.net.client import create_table
 from atout.ui.net.server import SAVE_SUFFIX
 
 

@@ -9,19 +9,23 @@ import re
 from pathlib import Path
 
 import pytest
-from atout.core import FULL_DECK, Engine, Match, Rules, make_plugin_manager
+from atout.core import FULL_DECK
+from atout.core import Engine
+from atout.core import Match
+from atout.core import Rules
+from atout.core import make_plugin_manager
 from atout.core.errors import PackError
-from atout.core.packs import (
-    HEADER_KEYS,
-    allowed_text,
-    check_file,
-    list_packs,
-    load_rules,
-    resolve,
-    user_dir,
-    yaml_text,
-)
-from atout.core.records import match_from_record, match_to_record, save_json
+from atout.core.packs import HEADER_KEYS
+from atout.core.packs import allowed_text
+from atout.core.packs import check_file
+from atout.core.packs import list_packs
+from atout.core.packs import load_rules
+from atout.core.packs import resolve
+from atout.core.packs import user_dir
+from atout.core.packs import yaml_text
+from atout.core.records import match_from_record
+from atout.core.records import match_to_record
+from atout.core.records import save_json
 from atout.plugins.bots.basic import RandomBot
 from atout.ui.cli import main
 from atout.ui.commands.variants import options_command

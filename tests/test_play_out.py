@@ -5,26 +5,25 @@ caller against pluggy's own call, and the deal check's fast path against its slo
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator
+from collections.abc import Callable
+from collections.abc import Generator
 from typing import Any
 
 import pytest
-from atout.core import (
-    Card,
-    CardSet,
-    Contract,
-    Deal,
-    DealState,
-    Engine,
-    IllegalMoveError,
-    Layout,
-    Match,
-    MoveRule,
-    PluginError,
-    cards_of,
-    hookimpl,
-    make_plugin_manager,
-)
+from atout.core import Card
+from atout.core import CardSet
+from atout.core import Contract
+from atout.core import Deal
+from atout.core import DealState
+from atout.core import Engine
+from atout.core import IllegalMoveError
+from atout.core import Layout
+from atout.core import Match
+from atout.core import MoveRule
+from atout.core import PluginError
+from atout.core import cards_of
+from atout.core import hookimpl
+from atout.core import make_plugin_manager
 from atout.core.engine import check_layout
 from helpers import third_party_plugins
 

@@ -89,7 +89,8 @@ def test_every_check_of_the_kit_is_explained() -> None:
 
 
 def test_the_guide_shows_the_entry_point_group_the_plugin_manager_reads() -> None:
-    from atout.core.pluginmanager import DISABLE_ENV, ENTRY_POINT_GROUP
+    from atout.core.pluginmanager import DISABLE_ENV
+    from atout.core.pluginmanager import ENTRY_POINT_GROUP
 
     text = guide()
     assert f'[project.entry-points."{ENTRY_POINT_GROUP}"]' in text

@@ -14,17 +14,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from atout.core import Engine, Match, RecordError, card_str, parse_card
-from atout.core.records import (
-    deal_from_record,
-    deal_to_record,
-    load_json,
-    match_from_record,
-    match_to_record,
-    save_json,
-    trace,
-)
-from helpers import GAME, deal_record, random_choice, random_deal, shipped_engine
+from atout.core import Engine
+from atout.core import Match
+from atout.core import RecordError
+from atout.core import card_str
+from atout.core import parse_card
+from atout.core.records import deal_from_record
+from atout.core.records import deal_to_record
+from atout.core.records import load_json
+from atout.core.records import match_from_record
+from atout.core.records import match_to_record
+from atout.core.records import save_json
+from atout.core.records import trace
+from helpers import GAME
+from helpers import deal_record
+from helpers import random_choice
+from helpers import random_deal
+from helpers import shipped_engine
 
 
 @pytest.fixture(scope="module")

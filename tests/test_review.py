@@ -7,33 +7,40 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from atout.core import Action, Deal, DealState, Engine, Layout, Match, cards_of
-from atout.core.cards import SUITS, card_str, parse_card
+from atout.core import Action
+from atout.core import Deal
+from atout.core import DealState
+from atout.core import Engine
+from atout.core import Layout
+from atout.core import Match
+from atout.core import cards_of
+from atout.core.cards import SUITS
+from atout.core.cards import card_str
+from atout.core.cards import parse_card
 from atout.core.errors import RecordError
-from atout.core.records import deal_from_record, deal_to_record
+from atout.core.records import deal_from_record
+from atout.core.records import deal_to_record
 from atout.core.views import View
 from atout.plugins.bots.basic import team_of
-from atout.plugins.bots.belote_expert import deal_utility, declaration_points
+from atout.plugins.bots.belote_expert import deal_utility
+from atout.plugins.bots.belote_expert import declaration_points
 from atout.plugins.bots.decouverte_expert import position_from_view
-from atout.plugins.bots.decouverte_search import (
-    Position,
-    legal_cards,
-    score_utility,
-    successors,
-    to_move,
-)
-from atout.plugins.bots.review import (
-    DealReview,
-    Decision,
-    ReviewCancelled,
-    ReviewOptions,
-    review_record,
-)
+from atout.plugins.bots.decouverte_search import Position
+from atout.plugins.bots.decouverte_search import legal_cards
+from atout.plugins.bots.decouverte_search import score_utility
+from atout.plugins.bots.decouverte_search import successors
+from atout.plugins.bots.decouverte_search import to_move
+from atout.plugins.bots.review import DealReview
+from atout.plugins.bots.review import Decision
+from atout.plugins.bots.review import ReviewCancelled
+from atout.plugins.bots.review import ReviewOptions
+from atout.plugins.bots.review import review_record
 from atout.ui.cli import main
 from helpers import shipped_engine
 
@@ -544,7 +551,10 @@ def test_review_in_the_terminal_prints_the_last_finished_deal(
     import io
 
     import atout.plugins.bots.review as review_module
-    from atout.core.session import BOT, PERSON, Player, Session
+    from atout.core.session import BOT
+    from atout.core.session import PERSON
+    from atout.core.session import Player
+    from atout.core.session import Session
     from atout.ui.terminal import TerminalGame
 
     monkeypatch.setattr(review_module, "DEFAULT_OPTIONS", ReviewOptions(samples=2))

@@ -8,29 +8,31 @@ import random
 from pathlib import Path
 
 import pytest
-from atout.core import Action, Engine, IllegalMoveError, cards_of
-from atout.core.errors import RecordError, UnknownNameError
+from atout.core import Action
+from atout.core import Engine
+from atout.core import IllegalMoveError
+from atout.core import cards_of
+from atout.core.errors import RecordError
+from atout.core.errors import UnknownNameError
 from atout.core.records import match_from_record
-from atout.core.session import (
-    ANNOUNCE,
-    BID,
-    BOT,
-    DEAL,
-    HAND,
-    MATCH_OVER,
-    NOTICE,
-    PERSON,
-    PLAY,
-    REDEAL,
-    SCORE,
-    TRICK,
-    TURN,
-    UNDO,
-    Event,
-    Player,
-    Session,
-    for_seat,
-)
+from atout.core.session import ANNOUNCE
+from atout.core.session import BID
+from atout.core.session import BOT
+from atout.core.session import DEAL
+from atout.core.session import HAND
+from atout.core.session import MATCH_OVER
+from atout.core.session import NOTICE
+from atout.core.session import PERSON
+from atout.core.session import PLAY
+from atout.core.session import REDEAL
+from atout.core.session import SCORE
+from atout.core.session import TRICK
+from atout.core.session import TURN
+from atout.core.session import UNDO
+from atout.core.session import Event
+from atout.core.session import Player
+from atout.core.session import Session
+from atout.core.session import for_seat
 from atout.core.state import DealState
 
 GAMES = ("decouverte", "belote")

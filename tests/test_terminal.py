@@ -7,11 +7,19 @@ import json
 import random
 from pathlib import Path
 
-from atout.core import Action, Engine, Rules, card_str
+from atout.core import Action
+from atout.core import Engine
+from atout.core import Rules
+from atout.core import card_str
 from atout.core.records import match_from_record
-from atout.core.session import BOT, PERSON, Player, Session
+from atout.core.session import BOT
+from atout.core.session import PERSON
+from atout.core.session import Player
+from atout.core.session import Session
 from atout.ui.cards_text import HUMAN
-from atout.ui.terminal import HELP, TerminalGame, play_match
+from atout.ui.terminal import HELP
+from atout.ui.terminal import TerminalGame
+from atout.ui.terminal import play_match
 
 
 class ScriptedPerson(io.StringIO):

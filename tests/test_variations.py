@@ -11,25 +11,25 @@ are found from them as in a dealt deal, and the engine checks every card on the 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from atout.core import (
-    FULL_DECK,
-    Action,
-    Contract,
-    Deal,
-    DealState,
-    Engine,
-    Layout,
-    Match,
-    card_str,
-    cards_of,
-    parse_card,
-    parse_cards,
-    parse_suit,
-)
+from atout.core import FULL_DECK
+from atout.core import Action
+from atout.core import Contract
+from atout.core import Deal
+from atout.core import DealState
+from atout.core import Engine
+from atout.core import Layout
+from atout.core import Match
+from atout.core import card_str
+from atout.core import cards_of
+from atout.core import parse_card
+from atout.core import parse_cards
+from atout.core import parse_suit
 from atout.core.records import deal_from_record
 
 BELOTE = "belote"

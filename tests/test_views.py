@@ -10,16 +10,21 @@ import dataclasses
 import random
 
 import pytest
-from atout.core import FULL_DECK, Deal, DealState, Engine, Layout, Match, View, cards_of
+from atout.core import FULL_DECK
+from atout.core import Deal
+from atout.core import DealState
+from atout.core import Engine
+from atout.core import Layout
+from atout.core import Match
+from atout.core import View
+from atout.core import cards_of
 from atout.core.records import deal_from_record
-from helpers import (
-    GAME,
-    cards,
-    complete_hands,
-    deal_with_hands,
-    position,
-    shipped_engine,
-)
+from helpers import GAME
+from helpers import cards
+from helpers import complete_hands
+from helpers import deal_with_hands
+from helpers import position
+from helpers import shipped_engine
 
 
 @pytest.fixture(scope="module")

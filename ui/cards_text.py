@@ -11,7 +11,11 @@ from __future__ import annotations
 from typing import Final
 
 from atout.core import GameInfo
-from atout.core.cards import RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, sort_for_display
+from atout.core.cards import RANKS
+from atout.core.cards import SUIT_NAMES
+from atout.core.cards import SUIT_SYMBOLS
+from atout.core.cards import SUITS
+from atout.core.cards import sort_for_display
 
 HUMAN: Final = 0
 """The person's seat in both front ends: South (the bots take the others)."""

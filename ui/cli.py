@@ -29,7 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
-from atout.core import Engine, make_plugin_manager
+from atout.core import Engine
+from atout.core import make_plugin_manager
 from atout.core.errors import AtoutError
 
 from .safe_text import printable

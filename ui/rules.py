@@ -12,7 +12,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from atout.core import Engine, Rules
+from atout.core import Engine
+from atout.core import Rules
 from atout.core.errors import UnknownNameError
 from atout.core.packs import resolve
 

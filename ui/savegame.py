@@ -31,16 +31,31 @@ import os
 import signal
 import tempfile
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from collections.abc import Callable
+from collections.abc import Iterator
+from dataclasses import asdict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from atout.core import Deal, Engine, Match, Rules
-from atout.core.errors import AtoutError, RecordError
-from atout.core.files import TEMP_PREFIX, TEMP_SUFFIX, clean_stale_temps, read_bytes, sync_folder
-from atout.core.records import deal_to_record, parse_json, save_json
-from atout.core.session import BOT, PERSON, Player, Session
+from atout.core import Deal
+from atout.core import Engine
+from atout.core import Match
+from atout.core import Rules
+from atout.core.errors import AtoutError
+from atout.core.errors import RecordError
+from atout.core.files import TEMP_PREFIX
+from atout.core.files import TEMP_SUFFIX
+from atout.core.files import clean_stale_temps
+from atout.core.files import read_bytes
+from atout.core.files import sync_folder
+from atout.core.records import deal_to_record
+from atout.core.records import parse_json
+from atout.core.records import save_json
+from atout.core.session import BOT
+from atout.core.session import PERSON
+from atout.core.session import Player
+from atout.core.session import Session
 from atout.core.views import Bot
 
 from .paths import data_dir

@@ -12,48 +12,55 @@ from __future__ import annotations
 
 import socket
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, TextIO, runtime_checkable
+from typing import TYPE_CHECKING
+from typing import Protocol
+from typing import TextIO
+from typing import runtime_checkable
 
-from atout.core import (
-    Action,
-    CardParseError,
-    Engine,
-    GameInfo,
-    IllegalMoveError,
-    Rules,
-    View,
-    parse_card,
-)
-from atout.core.cards import SUIT_NAMES, SUITS, Card, sort_for_display
+from atout.core import Action
+from atout.core import CardParseError
+from atout.core import Engine
+from atout.core import GameInfo
+from atout.core import IllegalMoveError
+from atout.core import Rules
+from atout.core import View
+from atout.core import parse_card
+from atout.core.cards import SUIT_NAMES
+from atout.core.cards import SUITS
+from atout.core.cards import Card
+from atout.core.cards import sort_for_display
 from atout.core.errors import AtoutError
 from atout.core.model import MatchResult
 from atout.core.records import save_json
-from atout.core.session import (
-    ANNOUNCE,
-    BID,
-    BOT,
-    CLAIM,
-    DEAL,
-    MATCH_OVER,
-    NOTICE,
-    PERSON,
-    PLAY,
-    REDEAL,
-    SCORE,
-    TRICK,
-    TURN,
-    Event,
-    Player,
-    Session,
-    for_seat,
-)
+from atout.core.session import ANNOUNCE
+from atout.core.session import BID
+from atout.core.session import BOT
+from atout.core.session import CLAIM
+from atout.core.session import DEAL
+from atout.core.session import MATCH_OVER
+from atout.core.session import NOTICE
+from atout.core.session import PERSON
+from atout.core.session import PLAY
+from atout.core.session import REDEAL
+from atout.core.session import SCORE
+from atout.core.session import TRICK
+from atout.core.session import TURN
+from atout.core.session import Event
+from atout.core.session import Player
+from atout.core.session import Session
+from atout.core.session import for_seat
 from atout.core.views import Bot
 
 from . import savegame
-from .cards_text import HUMAN, show_card, show_cards, team_long_name
-from .paths import data_dir, new_path
+from .cards_text import HUMAN
+from .cards_text import show_card
+from .cards_text import show_cards
+from .cards_text import team_long_name
+from .paths import data_dir
+from .paths import new_path
 from .safe_text import printable
 
 if TYPE_CHECKING:
@@ -491,7 +498,8 @@ def join_match(
 ) -> int:
     """``atout play --join HOST:PORT/TABLE [--token TOKEN]``: take the token's seat at a
     table on a server (without a token: watch it)."""
-    from atout.ui.net.client import Client, RemoteTable
+    from atout.ui.net.client import Client
+    from atout.ui.net.client import RemoteTable
     from atout.ui.net.protocol import parse_address
 
     try:
@@ -530,8 +538,11 @@ def host_match(
     """``atout play --text --host``: start a table server in the background, create a
     table with ``rules`` (the pack's resolved rules travel with it), print what the other
     players type to join, and play seat 0 in the terminal."""
-    from atout.ui.net.client import Client, RemoteTable, create_table
-    from atout.ui.net.server import ServerThread, TableServer
+    from atout.ui.net.client import Client
+    from atout.ui.net.client import RemoteTable
+    from atout.ui.net.client import create_table
+    from atout.ui.net.server import ServerThread
+    from atout.ui.net.server import TableServer
 
     folder = data if data is not None else data_dir() / "hosted"
     try:

@@ -14,7 +14,12 @@ or with the pytest fixtures that installing atout registers (``atout_engine``,
 :mod:`atout.testing.kit` and in ``docs/plugins.md``.
 """
 
-from .kit import Failure, Report, check_rule_set, engine_with, play_random_deal, secret_cards
+from .kit import Failure
+from .kit import Report
+from .kit import check_rule_set
+from .kit import engine_with
+from .kit import play_random_deal
+from .kit import secret_cards
 
 __all__ = [
     "Failure",

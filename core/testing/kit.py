@@ -44,16 +44,34 @@ import json
 import random
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
 from typing import Any
 
-from atout.core.cards import FULL_DECK, CardSet, card_str, cards_of, cards_str, mask_of
-from atout.core.engine import Deal, Engine, Match
-from atout.core.errors import AtoutError, PluginError
-from atout.core.model import GameInfo, MoveRule, Rules
+from atout.core.cards import FULL_DECK
+from atout.core.cards import CardSet
+from atout.core.cards import card_str
+from atout.core.cards import cards_of
+from atout.core.cards import cards_str
+from atout.core.cards import mask_of
+from atout.core.engine import Deal
+from atout.core.engine import Engine
+from atout.core.engine import Match
+from atout.core.errors import AtoutError
+from atout.core.errors import PluginError
+from atout.core.model import GameInfo
+from atout.core.model import MoveRule
+from atout.core.model import Rules
 from atout.core.pluginmanager import make_plugin_manager
-from atout.core.records import deal_from_record, deal_to_record, match_from_record, match_to_record
-from atout.core.state import BIDDING, PLAY, REDEAL, DealState
+from atout.core.records import deal_from_record
+from atout.core.records import deal_to_record
+from atout.core.records import match_from_record
+from atout.core.records import match_to_record
+from atout.core.state import BIDDING
+from atout.core.state import PLAY
+from atout.core.state import REDEAL
+from atout.core.state import DealState
 
 CHECKS = ("legal", "explain", "cards", "points", "views", "replay", "error")
 """The names of the checks, as a :class:`Failure` gives them (see the module's docstring)."""

@@ -16,13 +16,15 @@ release (``--atout-deals 5000``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any
+from typing import Protocol
 
 import pytest
 from atout.core.engine import Engine
 from atout.core.model import Rules
 
-from .kit import Report, check_rule_set
+from .kit import Report
+from .kit import check_rule_set
 
 
 class AtoutCheck(Protocol):

@@ -16,9 +16,11 @@ from typing import Any
 
 from atout.core import hookimpl
 from atout.core.engine import Engine
-from atout.core.model import BotInfo, Rules
+from atout.core.model import BotInfo
+from atout.core.model import Rules
 
-from .basic import GreedyBot, RandomBot
+from .basic import GreedyBot
+from .basic import RandomBot
 
 GAMES = ("belote", "decouverte")
 

@@ -20,23 +20,22 @@ import functools
 import random
 from collections.abc import Callable
 
-from atout.core.cards import (
-    ACE,
-    FULL_DECK,
-    JACK,
-    KING,
-    NINE,
-    QUEEN,
-    SUIT_MASKS,
-    SUITS,
-    TEN,
-    Card,
-    CardSet,
-    cards_of,
-    make_card,
-)
+from atout.core.cards import ACE
+from atout.core.cards import FULL_DECK
+from atout.core.cards import JACK
+from atout.core.cards import KING
+from atout.core.cards import NINE
+from atout.core.cards import QUEEN
+from atout.core.cards import SUIT_MASKS
+from atout.core.cards import SUITS
+from atout.core.cards import TEN
+from atout.core.cards import Card
+from atout.core.cards import CardSet
+from atout.core.cards import cards_of
+from atout.core.cards import make_card
 from atout.core.engine import Engine
-from atout.core.model import CLAIM, Action
+from atout.core.model import CLAIM
+from atout.core.model import Action
 from atout.core.views import View
 
 from .declared import announced_declarations

@@ -45,15 +45,26 @@ Seats are ``0..3``; teams are ``seat % 2``; the seat after ``s`` is ``(s + direc
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from functools import cache
 
-from atout.core.cards import SUIT_MASKS, Card, CardSet, cards_of
+from atout.core.cards import SUIT_MASKS
+from atout.core.cards import Card
+from atout.core.cards import CardSet
+from atout.core.cards import cards_of
 from atout.core.engine import Engine
-from atout.core.model import Contract, Rules
+from atout.core.model import Contract
+from atout.core.model import Rules
 from atout.core.state import DealState
 
-from .search import INF, CardRules, Deadline, MoveAsker, SearchTimeout, scratch_state, trick_code
+from .search import INF
+from .search import CardRules
+from .search import Deadline
+from .search import MoveAsker
+from .search import SearchTimeout
+from .search import scratch_state
+from .search import trick_code
 
 __all__ = ["INF", "BeloteDD", "SearchTimeout"]
 

@@ -43,24 +43,34 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from atout.core.cards import (
-    KING,
-    QUEEN,
-    SUIT_MASKS,
-    Card,
-    CardSet,
-    cards_of,
-    make_card,
-)
+from atout.core.cards import KING
+from atout.core.cards import QUEEN
+from atout.core.cards import SUIT_MASKS
+from atout.core.cards import Card
+from atout.core.cards import CardSet
+from atout.core.cards import cards_of
+from atout.core.cards import make_card
 from atout.core.engine import Engine
-from atout.core.model import Action, Contract, MoveRule, Rules
+from atout.core.model import Action
+from atout.core.model import Contract
+from atout.core.model import MoveRule
+from atout.core.model import Rules
 from atout.core.state import DealState
 from atout.core.views import View
 
-from .basic import GreedyBot, choose_action, default_engine, team_of
+from .basic import GreedyBot
+from .basic import choose_action
+from .basic import default_engine
+from .basic import team_of
 from .belote_dd import BeloteDD
-from .declared import BELOTE_WORDS, Shown, announced_declarations, declaration_points
-from .search import CardRules, MoveAsker, SearchTimeout, scratch_state
+from .declared import BELOTE_WORDS
+from .declared import Shown
+from .declared import announced_declarations
+from .declared import declaration_points
+from .search import CardRules
+from .search import MoveAsker
+from .search import SearchTimeout
+from .search import scratch_state
 
 DEFAULT_BUDGET = 0.5
 """Seconds a decision may take by default (the 95th percentile stays under 1 s)."""

@@ -12,18 +12,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from atout.core.cards import (
-    ACE,
-    JACK,
-    KING,
-    NINE,
-    QUEEN,
-    SUIT_MASKS,
-    TEN,
-    CardSet,
-    cards_of,
-    make_card,
-)
+from atout.core.cards import ACE
+from atout.core.cards import JACK
+from atout.core.cards import KING
+from atout.core.cards import NINE
+from atout.core.cards import QUEEN
+from atout.core.cards import SUIT_MASKS
+from atout.core.cards import TEN
+from atout.core.cards import CardSet
+from atout.core.cards import cards_of
+from atout.core.cards import make_card
 from atout.core.views import View
 
 CARRE_POINTS = {JACK: 200, NINE: 150, ACE: 100, TEN: 100, KING: 100, QUEEN: 100}

@@ -39,29 +39,37 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Hashable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import TypeVar
 
-from atout.core import AtoutError, Contract, DealState, Engine, Layout
-from atout.core.cards import FULL_DECK, SUITS, cards_of
-from atout.core.model import Action, Rules
+from atout.core import AtoutError
+from atout.core import Contract
+from atout.core import DealState
+from atout.core import Engine
+from atout.core import Layout
+from atout.core.cards import FULL_DECK
+from atout.core.cards import SUITS
+from atout.core.cards import cards_of
+from atout.core.model import Action
+from atout.core.model import Rules
 from atout.core.views import View
 
 from .basic import default_engine
-from .decouverte_search import (
-    ChanceSolver,
-    DealRules,
-    KnownSolver,
-    Policy,
-    Position,
-    determinize,
-    legal_cards,
-    playout,
-    sampled_values,
-    score_utility,
-    tables_for,
-    to_move,
-)
+from .decouverte_search import ChanceSolver
+from .decouverte_search import DealRules
+from .decouverte_search import KnownSolver
+from .decouverte_search import Policy
+from .decouverte_search import Position
+from .decouverte_search import determinize
+from .decouverte_search import legal_cards
+from .decouverte_search import playout
+from .decouverte_search import sampled_values
+from .decouverte_search import score_utility
+from .decouverte_search import tables_for
+from .decouverte_search import to_move
 from .search import SearchTimeout
 
 PASS = "pass"

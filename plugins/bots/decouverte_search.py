@@ -82,17 +82,30 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from collections.abc import Iterator
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import replace
 from functools import lru_cache
 from typing import TypeVar
 
-from atout.core import Contract, DealState, Engine, Layout, Rules
-from atout.core.cards import SUIT_MASKS, SUITS, card_str, cards_of
+from atout.core import Contract
+from atout.core import DealState
+from atout.core import Engine
+from atout.core import Layout
+from atout.core import Rules
+from atout.core.cards import SUIT_MASKS
+from atout.core.cards import SUITS
+from atout.core.cards import card_str
+from atout.core.cards import cards_of
 from atout.core.state import PLAY
 
 from .basic import default_engine
-from .search import INF, CardRules, Deadline, percentile
+from .search import INF
+from .search import CardRules
+from .search import Deadline
+from .search import percentile
 
 GAME = "decouverte"
 TRICKS = 16

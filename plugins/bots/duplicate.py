@@ -19,12 +19,20 @@ import math
 import os
 import statistics
 import time
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Sequence
+from dataclasses import asdict
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
-from atout.core.engine import Deal, Engine, Match
-from atout.core.model import DealScore, MatchResult, Rules
+from atout.core.engine import Deal
+from atout.core.engine import Engine
+from atout.core.engine import Match
+from atout.core.model import DealScore
+from atout.core.model import MatchResult
+from atout.core.model import Rules
 
 from .search import percentile
 

@@ -44,36 +44,51 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Iterator
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
-from atout.core import Contract, Engine
-from atout.core.cards import FULL_DECK, SUITS, Card, card_str, cards_of
+from atout.core import Contract
+from atout.core import Engine
+from atout.core.cards import FULL_DECK
+from atout.core.cards import SUITS
+from atout.core.cards import Card
+from atout.core.cards import card_str
+from atout.core.cards import cards_of
 from atout.core.engine import Deal
-from atout.core.errors import AtoutError, RecordError
+from atout.core.errors import AtoutError
+from atout.core.errors import RecordError
 from atout.core.model import Action
-from atout.core.records import deal_from_record, iter_record_deals
+from atout.core.records import deal_from_record
+from atout.core.records import iter_record_deals
 from atout.core.views import View
 
-from .basic import GreedyBot, team_of
+from .basic import GreedyBot
+from .basic import team_of
 from .belote_dd import BeloteDD
-from .belote_expert import deal_utility, declaration_points, infer_constraints, sample_hands
-from .decouverte_expert import DecouverteExpert, contract_points, position_from_view, read_piles
-from .decouverte_search import (
-    ChanceSolver,
-    DealRules,
-    KnownSolver,
-    Policy,
-    Position,
-    Tables,
-    determinize,
-    legal_cards,
-    outcomes,
-    score_utility,
-    tables_for,
-    to_move,
-)
+from .belote_expert import deal_utility
+from .belote_expert import declaration_points
+from .belote_expert import infer_constraints
+from .belote_expert import sample_hands
+from .decouverte_expert import DecouverteExpert
+from .decouverte_expert import contract_points
+from .decouverte_expert import position_from_view
+from .decouverte_expert import read_piles
+from .decouverte_search import ChanceSolver
+from .decouverte_search import DealRules
+from .decouverte_search import KnownSolver
+from .decouverte_search import Policy
+from .decouverte_search import Position
+from .decouverte_search import Tables
+from .decouverte_search import determinize
+from .decouverte_search import legal_cards
+from .decouverte_search import outcomes
+from .decouverte_search import score_utility
+from .decouverte_search import tables_for
+from .decouverte_search import to_move
 from .search import SearchTimeout
 
 BID_HORIZON = 6

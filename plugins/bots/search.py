@@ -16,10 +16,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from atout.core.cards import FULL_DECK, SUIT_MASKS, Card, CardSet
+from atout.core.cards import FULL_DECK
+from atout.core.cards import SUIT_MASKS
+from atout.core.cards import Card
+from atout.core.cards import CardSet
 from atout.core.engine import PlayRules
-from atout.core.model import Contract, Layout, MoveRule, Rules
-from atout.core.state import PLAY, DealState
+from atout.core.model import Contract
+from atout.core.model import Layout
+from atout.core.model import MoveRule
+from atout.core.model import Rules
+from atout.core.state import PLAY
+from atout.core.state import DealState
 
 INF = 1 << 20
 """A bound beyond any score a deal can reach (integer, so bounds stay exact)."""

@@ -18,7 +18,8 @@ import arcade
 import pyglet
 import pytest
 from atout.core import Engine
-from atout.ui.window.app import App, make_window
+from atout.ui.window.app import App
+from atout.ui.window.app import make_window
 
 pytestmark = pytest.mark.ui
 

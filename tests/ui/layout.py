@@ -14,10 +14,13 @@ panels texts belong to, in the view's logical coordinates; :func:`problems` chec
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 import arcade
-from atout.ui.window.frame import MIN_TEXT_PX, Frame, text_px
+from atout.ui.window.frame import MIN_TEXT_PX
+from atout.ui.window.frame import Frame
+from atout.ui.window.frame import text_px
 from atout.ui.window.start_view import StartView
 from atout.ui.window.table_base import TableView
 from atout.ui.window.widgets import Button

@@ -13,10 +13,17 @@ import arcade
 import pytest
 from atout.ui.window import theme
 from atout.ui.window.app import App
-from atout.ui.window.frame import MIN_H, MIN_TEXT_PX, MIN_W, frame_for, text_px
-from atout.ui.window.gallery import SIZES, draw_at, screens
+from atout.ui.window.frame import MIN_H
+from atout.ui.window.frame import MIN_TEXT_PX
+from atout.ui.window.frame import MIN_W
+from atout.ui.window.frame import frame_for
+from atout.ui.window.frame import text_px
+from atout.ui.window.gallery import SIZES
+from atout.ui.window.gallery import draw_at
+from atout.ui.window.gallery import screens
 from atout.ui.window.start_view import StartView
-from layout import drawn, problems
+from layout import drawn
+from layout import problems
 
 pytestmark = pytest.mark.ui
 

@@ -13,12 +13,18 @@ from typing import Any
 
 import arcade
 import pytest
-from atout.core import Action, Engine, Rules, View, cards_of
+from atout.core import Action
+from atout.core import Engine
+from atout.core import Rules
+from atout.core import View
+from atout.core import cards_of
 from atout.core.packs import list_packs
-from atout.core.records import deal_from_record, load_json
+from atout.core.records import deal_from_record
+from atout.core.records import load_json
 from atout.plugins.bots.basic import RandomBot
 from atout.ui import savegame
-from atout.ui.cards_text import HUMAN, show_card
+from atout.ui.cards_text import HUMAN
+from atout.ui.cards_text import show_card
 from atout.ui.savegame import Setup
 from atout.ui.window import theme
 from atout.ui.window.app import App
@@ -26,7 +32,12 @@ from atout.ui.window.table_base import TableView
 from atout.ui.window.table_belote import BeloteTable
 from atout.ui.window.table_decouverte import DecouverteTable
 from PIL import Image
-from ui_helpers import click, click_button, human_to_act, press, pump, step
+from ui_helpers import click
+from ui_helpers import click_button
+from ui_helpers import human_to_act
+from ui_helpers import press
+from ui_helpers import pump
+from ui_helpers import step
 
 pytestmark = pytest.mark.ui
 

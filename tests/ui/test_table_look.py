@@ -4,12 +4,18 @@ dealer, the court cards' pictures, a dimmed card's colours, the end-of-deal pane
 from __future__ import annotations
 
 import pytest
-from atout.core.cards import SUIT_SYMBOLS, parse_card
+from atout.core.cards import SUIT_SYMBOLS
+from atout.core.cards import parse_card
 from atout.ui.window.app import App
 from atout.ui.window.board import HINT_COLOUR
-from atout.ui.window.gallery import person_to, play_out, run_until, start
-from atout.ui.window.sprites import dimmed, face_image
-from PIL import Image, ImageChops
+from atout.ui.window.gallery import person_to
+from atout.ui.window.gallery import play_out
+from atout.ui.window.gallery import run_until
+from atout.ui.window.gallery import start
+from atout.ui.window.sprites import dimmed
+from atout.ui.window.sprites import face_image
+from PIL import Image
+from PIL import ImageChops
 
 pytestmark = pytest.mark.ui
 

@@ -9,9 +9,13 @@ from typing import Any
 
 import arcade
 import pytest
-from atout.core import Action, Engine, Rules, View
+from atout.core import Action
+from atout.core import Engine
+from atout.core import Rules
+from atout.core import View
 from atout.plugins.bots.basic import RandomBot
-from atout.ui import cli, savegame
+from atout.ui import cli
+from atout.ui import savegame
 from atout.ui.cards_text import HUMAN
 from atout.ui.rules import resolve_rules
 from atout.ui.savegame import Setup
@@ -19,7 +23,10 @@ from atout.ui.window.app import App
 from atout.ui.window.start_view import StartView
 from atout.ui.window.table_base import TableView
 from atout.ui.window.table_decouverte import DecouverteTable
-from ui_helpers import click, click_button, human_to_act, pump
+from ui_helpers import click
+from ui_helpers import click_button
+from ui_helpers import human_to_act
+from ui_helpers import pump
 
 pytestmark = pytest.mark.ui
 

@@ -17,14 +17,24 @@ from typing import Any
 
 import arcade
 import pytest
-from atout.core import Action, Engine, Rules, make_plugin_manager
-from atout.core.session import BOT, PERSON, Player, Session
+from atout.core import Action
+from atout.core import Engine
+from atout.core import Rules
+from atout.core import make_plugin_manager
+from atout.core.session import BOT
+from atout.core.session import PERSON
+from atout.core.session import Player
+from atout.core.session import Session
 from atout.plugins.bots.basic import RandomBot
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
-from atout.ui.window.botproc import EngineRecipe, plugin_names
+from atout.ui.window.botproc import EngineRecipe
+from atout.ui.window.botproc import plugin_names
 from atout.ui.window.driver import MatchTable
-from atout.ui.window.worker import PROCESS, THREAD, BotWorker, Job
+from atout.ui.window.worker import PROCESS
+from atout.ui.window.worker import THREAD
+from atout.ui.window.worker import BotWorker
+from atout.ui.window.worker import Job
 from helpers import third_party_plugins
 from ui_helpers import pump
 

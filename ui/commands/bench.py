@@ -31,16 +31,30 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from collections.abc import Callable
+from collections.abc import Iterator
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+from typing import TypeVar
 
-from atout.core import Contract, Deal, DealState, Engine, Layout, Match, Rules
-from atout.core.cards import SUITS, Card, CardSet, mask_of
+from atout.core import Contract
+from atout.core import Deal
+from atout.core import DealState
+from atout.core import Engine
+from atout.core import Layout
+from atout.core import Match
+from atout.core import Rules
+from atout.core.cards import SUITS
+from atout.core.cards import Card
+from atout.core.cards import CardSet
+from atout.core.cards import mask_of
 from atout.core.errors import UnknownNameError
 from atout.plugins.bots.duplicate import run_duplicate
 from atout.plugins.bots.search import percentile
-from atout.ui.rules import print_warning, resolve_rules
+from atout.ui.rules import print_warning
+from atout.ui.rules import resolve_rules
 
 GAMES = ("belote", "decouverte")
 _N = TypeVar("_N", int, float)

@@ -10,7 +10,8 @@ import sys
 from atout.core import Engine
 from atout.core.errors import UnknownNameError
 from atout.ui.net.protocol import DEFAULT_PORT
-from atout.ui.rules import print_warning, resolve_rules
+from atout.ui.rules import print_warning
+from atout.ui.rules import resolve_rules
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

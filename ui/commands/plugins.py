@@ -15,7 +15,9 @@ import textwrap
 from typing import Any
 
 from atout.core import Engine
-from atout.core.pluginmanager import DISABLE_ENV, AtoutPluginManager, PluginSource
+from atout.core.pluginmanager import DISABLE_ENV
+from atout.core.pluginmanager import AtoutPluginManager
+from atout.core.pluginmanager import PluginSource
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

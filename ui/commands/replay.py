@@ -11,7 +11,9 @@ import argparse
 import json
 
 from atout.core import Engine
-from atout.core.records import iter_record_deals, load_json, trace_record
+from atout.core.records import iter_record_deals
+from atout.core.records import load_json
+from atout.core.records import trace_record
 from atout.ui.safe_text import printable
 
 

@@ -16,21 +16,23 @@ import argparse
 import json
 import statistics
 import time
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable
+from collections.abc import Generator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
-from atout.core import Engine, GameInfo
+from atout.core import Engine
+from atout.core import GameInfo
 from atout.core.errors import AtoutError
 from atout.core.records import load_json
-from atout.plugins.bots.review import (
-    DealReview,
-    Decision,
-    ReviewOptions,
-    Summary,
-    Valued,
-    review_record,
-)
+from atout.plugins.bots.review import DealReview
+from atout.plugins.bots.review import Decision
+from atout.plugins.bots.review import ReviewOptions
+from atout.plugins.bots.review import Summary
+from atout.plugins.bots.review import Valued
+from atout.plugins.bots.review import review_record
 from atout.ui.safe_text import printable
 
 if TYPE_CHECKING:

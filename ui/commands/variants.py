@@ -21,14 +21,12 @@ import sys
 from typing import TextIO
 
 from atout.core import Engine
-from atout.core.packs import (
-    check_file,
-    list_packs,
-    option_table,
-    resolve,
-    user_dir,
-    yaml_text,
-)
+from atout.core.packs import check_file
+from atout.core.packs import list_packs
+from atout.core.packs import option_table
+from atout.core.packs import resolve
+from atout.core.packs import user_dir
+from atout.core.packs import yaml_text
 from atout.ui.safe_text import printable
 
 

@@ -21,12 +21,17 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
-from atout.core import Action, Engine, View
+from atout.core import Action
+from atout.core import Engine
+from atout.core import View
 from atout.core.errors import AtoutError
 
-from .botclient import SeatRun, create, play_seat
+from .botclient import SeatRun
+from .botclient import create
+from .botclient import play_seat
 
 if TYPE_CHECKING:
     from atout.ui.commands.bench import BenchContext

@@ -14,10 +14,13 @@ import contextlib
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
-from atout.core import Action, Rules, View
+from atout.core import Action
+from atout.core import Rules
+from atout.core import View
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 

@@ -21,13 +21,22 @@ import threading
 import time
 from typing import Any
 
-from atout.core import Action, GameInfo, IllegalMoveError, Rules, View
-from atout.core.cards import Card, card_str
+from atout.core import Action
+from atout.core import GameInfo
+from atout.core import IllegalMoveError
+from atout.core import Rules
+from atout.core import View
+from atout.core.cards import Card
+from atout.core.cards import card_str
 from atout.core.errors import AtoutError
 from atout.core.model import MatchResult
-from atout.core.session import NOTICE, Event
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from atout.core.session import NOTICE
+from atout.core.session import Event
+from websockets.asyncio.client import ClientConnection
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import InvalidHandshake
+from websockets.exceptions import InvalidURI
 
 from . import protocol as p
 

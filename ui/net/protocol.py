@@ -18,9 +18,18 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from atout.core import Action, Rules, View
-from atout.core.cards import FULL_DECK, CardParseError, CardSet, card_str, cards_of, parse_card
-from atout.core.model import Announcement, Contract, Trick
+from atout.core import Action
+from atout.core import Rules
+from atout.core import View
+from atout.core.cards import FULL_DECK
+from atout.core.cards import CardParseError
+from atout.core.cards import CardSet
+from atout.core.cards import card_str
+from atout.core.cards import cards_of
+from atout.core.cards import parse_card
+from atout.core.model import Announcement
+from atout.core.model import Contract
+from atout.core.model import Trick
 from atout.core.views import PileView
 
 VERSION = 1

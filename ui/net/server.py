@@ -29,28 +29,39 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable
+from collections.abc import Callable
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any
+from typing import ClassVar
+from typing import TypeVar
 
-from atout.core import Action, Engine, View
-from atout.core.cards import (
-    RANK_NAMES,
-    RANKS,
-    SUIT_NAMES,
-    SUITS,
-    Card,
-    CardSet,
-    card_str,
-    parse_card,
-)
-from atout.core.errors import AtoutError, IllegalMoveError
+from atout.core import Action
+from atout.core import Engine
+from atout.core import View
+from atout.core.cards import RANK_NAMES
+from atout.core.cards import RANKS
+from atout.core.cards import SUIT_NAMES
+from atout.core.cards import SUITS
+from atout.core.cards import Card
+from atout.core.cards import CardSet
+from atout.core.cards import card_str
+from atout.core.cards import parse_card
+from atout.core.errors import AtoutError
+from atout.core.errors import IllegalMoveError
 from atout.core.savefile import SaveFile
-from atout.core.session import REMOTE, Event, Player, Session
+from atout.core.session import REMOTE
+from atout.core.session import Event
+from atout.core.session import Player
+from atout.core.session import Session
 from atout.core.views import Bot
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import Server
+from websockets.asyncio.server import ServerConnection
+from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
 from . import protocol as p

@@ -16,10 +16,12 @@ import contextlib
 import os
 import sys
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
 import arcade
-from atout.core import Engine, Rules
+from atout.core import Engine
+from atout.core import Rules
 from atout.core.errors import AtoutError
 from atout.core.session import Session
 from PIL import Image
@@ -28,12 +30,17 @@ from pyglet import gl
 from .. import savegame
 from ..display import display_problem
 from ..rules import resolve_rules
-from ..savegame import BotFactory, Setup
+from ..savegame import BotFactory
+from ..savegame import Setup
 from . import theme
-from .frame import MIN_WINDOW, Frame, frame_for
+from .frame import MIN_WINDOW
+from .frame import Frame
+from .frame import frame_for
 from .sprites import warm_textures
 from .start_view import StartView
-from .worker import PROCESS, THREAD, BotWorker
+from .worker import PROCESS
+from .worker import THREAD
+from .worker import BotWorker
 
 if TYPE_CHECKING:  # the tables are imported when the first one opens, after the first frame
     from .table_base import TableView

@@ -11,14 +11,20 @@ from the table.  While cards move the board is *busy*; the table takes no action
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
+from typing import Protocol
 
 import arcade
-from atout.core import Trick, View
+from atout.core import Trick
+from atout.core import View
 
 from . import theme
-from .sprites import CardSprite, Motion, glow_texture, ring_texture
-from .widgets import Colour, SpriteSet
+from .sprites import CardSprite
+from .sprites import Motion
+from .sprites import glow_texture
+from .sprites import ring_texture
+from .widgets import Colour
+from .widgets import SpriteSet
 
 HINT_COLOUR = (80, 200, 255, 255)
 """The frame round the card a hint suggests (drawn over the cards: a lit card's own halo

@@ -36,9 +36,14 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import BaseContext
 from multiprocessing.reduction import ForkingPickler
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
-from atout.core import Action, Engine, Rules, View, make_plugin_manager
+from atout.core import Action
+from atout.core import Engine
+from atout.core import Rules
+from atout.core import View
+from atout.core import make_plugin_manager
 from atout.core.session import BOT
 
 if TYPE_CHECKING:

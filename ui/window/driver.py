@@ -20,26 +20,29 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from atout.core import Action, Trick
-from atout.core.errors import AtoutError, IllegalMoveError
-from atout.core.session import (
-    ANNOUNCE,
-    BID,
-    CLAIM,
-    CONTRACT,
-    NOTICE,
-    TRICK,
-    Event,
-    Session,
-    for_seat,
-)
+from atout.core import Action
+from atout.core import Trick
+from atout.core.errors import AtoutError
+from atout.core.errors import IllegalMoveError
+from atout.core.session import ANNOUNCE
+from atout.core.session import BID
+from atout.core.session import CLAIM
+from atout.core.session import CONTRACT
+from atout.core.session import NOTICE
+from atout.core.session import TRICK
+from atout.core.session import Event
+from atout.core.session import Session
+from atout.core.session import for_seat
 
 from .. import savegame
-from ..cards_text import HUMAN, capital, show_card
+from ..cards_text import HUMAN
+from ..cards_text import capital
+from ..cards_text import show_card
 from ..savegame import Setup
 from . import theme
 from .host import Host
-from .panels import bid_text, contract_name
+from .panels import bid_text
+from .panels import contract_name
 from .table_base import TableView
 
 

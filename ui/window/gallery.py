@@ -13,7 +13,8 @@ bot (the gallery is about the table, not the search).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,7 +25,8 @@ from PIL import Image
 from ..cards_text import HUMAN
 from ..rules import resolve_rules
 from ..savegame import Setup
-from .app import App, make_window
+from .app import App
+from .app import make_window
 from .driver import MatchTable
 from .table_base import TableView
 

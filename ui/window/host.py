@@ -9,12 +9,15 @@ on a host of its own.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
+from typing import Protocol
 
 import arcade
-from atout.core import Engine, Rules
+from atout.core import Engine
+from atout.core import Rules
 
-from ..savegame import BotFactory, Setup
+from ..savegame import BotFactory
+from ..savegame import Setup
 from .frame import Frame
 from .worker import BotWorker
 

@@ -28,7 +28,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
+from collections.abc import Mapping
 from typing import Any
 
 BUSY = "while True: pass"
@@ -66,9 +67,15 @@ def measure_bot_thinking(
     from atout.ui.cards_text import HUMAN
     from atout.ui.savegame import Setup
 
-    from .app import App, _has_window, frame_stats, make_window, timed_frame
+    from .app import App
+    from .app import _has_window
+    from .app import frame_stats
+    from .app import make_window
+    from .app import timed_frame
     from .driver import MatchTable
-    from .worker import PROCESS, THREAD, BotWorker
+    from .worker import PROCESS
+    from .worker import THREAD
+    from .worker import BotWorker
 
     window = arcade.get_window() if _has_window() else make_window(visible=False)
     app = App(window, Engine(), speed=0.0, persist=False)

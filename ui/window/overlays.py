@@ -9,17 +9,27 @@ when it opens; its buttons call what the table gives it, so neither knows the ma
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from pathlib import Path
 
 import arcade
-from atout.core import DealScore, GameInfo, Match, View
+from atout.core import DealScore
+from atout.core import GameInfo
+from atout.core import Match
+from atout.core import View
 
-from ..cards_text import HUMAN, capital, team_long_name
+from ..cards_text import HUMAN
+from ..cards_text import capital
+from ..cards_text import team_long_name
 from . import theme
 from .panels import team_name
 from .sprites import face_texture
-from .widgets import Button, ButtonRow, Colour, Layer, set_plate
+from .widgets import Button
+from .widgets import ButtonRow
+from .widgets import Colour
+from .widgets import Layer
+from .widgets import set_plate
 
 Action = Callable[[], None]
 MenuItem = tuple[str, Action, str]

@@ -12,13 +12,22 @@ from __future__ import annotations
 from typing import Protocol
 
 import arcade
-from atout.core import GameInfo, Match, View
-from atout.core.cards import SUIT_SYMBOLS, SUITS
+from atout.core import GameInfo
+from atout.core import Match
+from atout.core import View
+from atout.core.cards import SUIT_SYMBOLS
+from atout.core.cards import SUITS
 
-from ..cards_text import HUMAN, capital, seat_name, suit_label
+from ..cards_text import HUMAN
+from ..cards_text import capital
+from ..cards_text import seat_name
+from ..cards_text import suit_label
 from . import theme
 from .frame import Frame
-from .widgets import Layer, Toast, quantize, set_plate
+from .widgets import Layer
+from .widgets import Toast
+from .widgets import quantize
+from .widgets import set_plate
 
 ROW = 22.0
 """The height of a row of the score sheet."""

@@ -21,8 +21,13 @@ from dataclasses import dataclass
 from functools import cache
 
 import arcade
-from atout.core.cards import RANKS, SUIT_SYMBOLS, Card
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from atout.core.cards import RANKS
+from atout.core.cards import SUIT_SYMBOLS
+from atout.core.cards import Card
+from PIL import Image
+from PIL import ImageDraw
+from PIL import ImageFilter
+from PIL import ImageFont
 
 from . import theme
 

@@ -8,21 +8,27 @@ too.  **Continue** appears when a saved match exists.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
 import arcade
 from atout.core import Rules
 from atout.core.errors import AtoutError
-from atout.core.packs import PackInfo, is_path, list_packs, resolve
+from atout.core.packs import PackInfo
+from atout.core.packs import is_path
+from atout.core.packs import list_packs
+from atout.core.packs import resolve
 
 from .. import savegame
 from ..rules import resolve_rules
 from ..savegame import Setup
 from . import theme
 from .host import Host
-from .widgets import Button, ButtonRow, Layer
+from .widgets import Button
+from .widgets import ButtonRow
+from .widgets import Layer
 
 PACK_PITCH = 38.0
 """The height of a row of the pack list (as many rows show as the window has room for;

@@ -30,19 +30,36 @@ from functools import partial
 from pathlib import Path
 
 import arcade
-from atout.core import Action, Deal, Match, Trick, View
+from atout.core import Action
+from atout.core import Deal
+from atout.core import Match
+from atout.core import Trick
+from atout.core import View
 from atout.core.session import Session
 
-from ..cards_text import HUMAN, seat_name, team_long_name
+from ..cards_text import HUMAN
+from ..cards_text import seat_name
+from ..cards_text import team_long_name
 from ..savegame import Setup
 from . import theme
-from .board import Board, Place
+from .board import Board
+from .board import Place
 from .frame import Frame
 from .host import Host
-from .overlays import DealPanel, MenuItem, Overlay, deal_headline
-from .panels import ScoreSheet, StatusPanel, bid_text, team_name
+from .overlays import DealPanel
+from .overlays import MenuItem
+from .overlays import Overlay
+from .overlays import deal_headline
+from .panels import ScoreSheet
+from .panels import StatusPanel
+from .panels import bid_text
+from .panels import team_name
 from .sprites import preload_textures
-from .widgets import Button, ButtonRow, Layer, SpriteSet, Toast
+from .widgets import Button
+from .widgets import ButtonRow
+from .widgets import Layer
+from .widgets import SpriteSet
+from .widgets import Toast
 
 
 class TableView(arcade.View):

@@ -8,10 +8,13 @@ the taker received, declared cards).  The turn-up lies in the middle during the 
 from __future__ import annotations
 
 import arcade
-from atout.core import View, cards_of
+from atout.core import View
+from atout.core import cards_of
 from atout.core.cards import sort_for_display
 
-from ..cards_text import HUMAN, suit_label, suit_order
+from ..cards_text import HUMAN
+from ..cards_text import suit_label
+from ..cards_text import suit_order
 from . import theme
 from .board import Place
 from .driver import MatchTable

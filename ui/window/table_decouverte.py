@@ -15,12 +15,16 @@ from dataclasses import dataclass
 import arcade
 from atout.core import View
 
-from ..cards_text import HUMAN, suit_label
-from . import sprites, theme
+from ..cards_text import HUMAN
+from ..cards_text import suit_label
+from . import sprites
+from . import theme
 from .board import Place
 from .driver import MatchTable
 from .frame import Frame
-from .sprites import back_texture, face_texture, rounded_texture
+from .sprites import back_texture
+from .sprites import face_texture
+from .sprites import rounded_texture
 
 LABEL_COLUMN = 192.0
 """The felt's left column: the seats' names, points and bubbles, the proposed trump."""

@@ -9,7 +9,8 @@ coordinates (see :meth:`atout.ui.window.app.App.to_logical`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 
 import arcade
 import pyglet

@@ -37,22 +37,22 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from multiprocessing.reduction import ForkingPickler
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
-from .botproc import (
-    HINT,
-    BotSpec,
-    EngineRecipe,
-    context,
-    hint_spec,
-    plugin_names,
-    seat_spec,
-    serve,
-    start_server,
-)
+from .botproc import HINT
+from .botproc import BotSpec
+from .botproc import EngineRecipe
+from .botproc import context
+from .botproc import hint_spec
+from .botproc import plugin_names
+from .botproc import seat_spec
+from .botproc import serve
+from .botproc import start_server
 
 if TYPE_CHECKING:
-    from atout.core import Engine, View
+    from atout.core import Engine
+    from atout.core import View
     from atout.core.session import Session
 
 __all__ = ["NICENESS", "PROCESS", "THREAD", "BotWorker", "Job", "be_nice"]

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 from atout.testing.pytest_plugin import AtoutCheck
-from atout_sans_tout_atout import SANS_ATOUT, TOUT_ATOUT
+from atout_sans_tout_atout import SANS_ATOUT
+from atout_sans_tout_atout import TOUT_ATOUT
 
 
 @pytest.mark.parametrize("game", ["belote", "decouverte"])

@@ -9,24 +9,25 @@ import random
 from pathlib import Path
 
 import pytest
-from atout.core import (
-    Action,
-    Contract,
-    Deal,
-    DealState,
-    Engine,
-    Layout,
-    Match,
-    card_str,
-    cards_of,
-    parse_card,
-    parse_cards,
-)
+from atout.core import Action
+from atout.core import Contract
+from atout.core import Deal
+from atout.core import DealState
+from atout.core import Engine
+from atout.core import Layout
+from atout.core import Match
+from atout.core import card_str
+from atout.core import cards_of
+from atout.core import parse_card
+from atout.core import parse_cards
 from atout.core.packs import resolve
-from atout.core.records import deal_from_record, deal_to_record, match_to_record
+from atout.core.records import deal_from_record
+from atout.core.records import deal_to_record
+from atout.core.records import match_to_record
 from atout.core.views import View
 from atout.testing import play_random_deal
-from atout_sans_tout_atout import SANS_ATOUT, TOUT_ATOUT
+from atout_sans_tout_atout import SANS_ATOUT
+from atout_sans_tout_atout import TOUT_ATOUT
 from atout_sans_tout_atout.rules import card_values
 
 PACKS = Path(__file__).resolve().parent.parent / "packs"
@@ -245,7 +246,8 @@ def test_the_shipped_packs_switch_both_contracts_on(engine: Engine, game: str) -
 
 def test_a_terminal_match_under_the_pack_plays_sans_atout(engine: Engine, tmp_path: Path) -> None:
     from atout.core.session import Session
-    from atout.ui.terminal import HUMAN, TerminalGame
+    from atout.ui.terminal import HUMAN
+    from atout.ui.terminal import TerminalGame
 
     rules = resolve(engine, str(PACKS / "belote-sans-tout-atout.yaml"), "belote").rules
     match = Match(engine, "belote", rules, seed=3)

@@ -14,7 +14,9 @@ import importlib.metadata
 import json
 from pathlib import Path
 
-from atout.core import Engine, Match, make_plugin_manager
+from atout.core import Engine
+from atout.core import Match
+from atout.core import make_plugin_manager
 from atout.core.records import deal_to_record
 
 HERE = Path(__file__).resolve().parent

@@ -6,7 +6,9 @@ An ordinary third-party rule plugin: installed with pip, found by atout through 
 :mod:`atout_sans_tout_atout.rules`.
 """
 
-from .rules import CONTRACTS, SANS_ATOUT, TOUT_ATOUT
+from .rules import CONTRACTS
+from .rules import SANS_ATOUT
+from .rules import TOUT_ATOUT
 
 __version__ = "0.1.0"
 __all__ = ["CONTRACTS", "SANS_ATOUT", "TOUT_ATOUT", "__version__"]

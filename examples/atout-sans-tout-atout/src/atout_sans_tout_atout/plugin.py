@@ -30,25 +30,21 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from atout.core import hookimpl
-from atout.core.model import (
-    BiddingStep,
-    CardValues,
-    Contract,
-    MoveRule,
-    RuleOption,
-    Rules,
-)
+from atout.core.model import BiddingStep
+from atout.core.model import CardValues
+from atout.core.model import Contract
+from atout.core.model import MoveRule
+from atout.core.model import RuleOption
+from atout.core.model import Rules
 from atout.core.state import DealState
 
-from .rules import (
-    CONTRACTS,
-    SANS_ATOUT,
-    TOUT_ATOUT,
-    SansAtoutMoves,
-    ToutAtoutMoves,
-    beats_table,
-    card_values,
-)
+from .rules import CONTRACTS
+from .rules import SANS_ATOUT
+from .rules import TOUT_ATOUT
+from .rules import SansAtoutMoves
+from .rules import ToutAtoutMoves
+from .rules import beats_table
+from .rules import card_values
 
 GAMES = ("belote", "decouverte")
 """The games whose bidding this plugin extends."""

@@ -25,8 +25,13 @@ from __future__ import annotations
 
 from functools import cache
 
-from atout.core.cards import SUIT_MASKS, SUIT_NAMES, Card, CardSet, card_name
-from atout.core.model import CardValues, MoveRule
+from atout.core.cards import SUIT_MASKS
+from atout.core.cards import SUIT_NAMES
+from atout.core.cards import Card
+from atout.core.cards import CardSet
+from atout.core.cards import card_name
+from atout.core.model import CardValues
+from atout.core.model import MoveRule
 from atout.core.state import DealState
 
 SANS_ATOUT = "sans-atout"
