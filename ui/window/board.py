@@ -10,6 +10,7 @@ from the table.  While cards move the board is *busy*; the table takes no action
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from typing import Protocol
@@ -292,10 +293,17 @@ class Board:
 
     # --- lights ------------------------------------------------------------------------------
 
-    def highlight(self, view: View | None, my_turn: bool, hint_card: int | None) -> None:
+    def highlight(
+        self,
+        view: View | None,
+        my_turn: bool,
+        hint_card: int | None,
+        marks: Sequence[tuple[int, Colour]] = (),
+    ) -> None:
         """When ``my_turn`` (the person is to play), light the legal cards (a halo drawn
         in their texture) and dim the others; light the proposed card during the
-        bidding and ``hint_card`` (a glow under them)."""
+        bidding and ``hint_card`` (a frame over it); ``marks`` are cards glowing in a
+        colour of their own (the Review screen's card played)."""
         self.glow_cards = []
         if view is None:
             return
@@ -307,6 +315,7 @@ class Board:
             sprite.show_face(sprite.face_up, None, my_turn and legal, dim)
         if view.phase == "bidding" and view.turnup is not None and view.turnup in self.shown:
             self.glow_cards.append((view.turnup, PROPOSAL_COLOUR))
+        self.glow_cards.extend(marks)
         if hint_card is not None:
             self.glow_cards.append((hint_card, HINT_COLOUR))
         under = [(card, c) for card, c in self.glow_cards if c != HINT_COLOUR]

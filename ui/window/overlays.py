@@ -24,6 +24,7 @@ from ..cards_text import capital
 from ..cards_text import team_long_name
 from . import theme
 from .panels import team_name
+from .review_view import HELP_LINE
 from .sprites import face_texture
 from .widgets import Button
 from .widgets import ButtonRow
@@ -41,6 +42,8 @@ KEYS = [
     ("H", "a hint from the expert bot"),
     ("U", "undo your last card"),
     ("L", "look at the last trick"),
+    ("R", "review the deal just played (←/→, Home/End step; Esc back)"),
+    ("", HELP_LINE),
     ("F", "full screen on or off"),
     ("Esc", "menu (the match is saved; Continue resumes it)"),
     ("?", "this help"),
@@ -129,7 +132,7 @@ class Overlay:
         (cx, cy), t = self.centre, self.texts
         t.append(layer.text("Keys", cx, cy + 177, 22, theme.INK, anchor_x="center", bold=True))
         for i, (key, what) in enumerate(KEYS):
-            y = cy + 128 - i * 36
+            y = cy + 140 - i * 29
             t.append(layer.text(key, cx - 240, y, 14, theme.INK, anchor_x="right", bold=True))
             t.append(layer.text(what, cx - 222, y, 13, theme.INK))
         t.append(
@@ -235,6 +238,7 @@ class DealPanel:
         next_deal: Action,
         new_match: Action,
         start_menu: Action,
+        review: Action | None = None,
         box: tuple[float, float, float] = (480.0, 360.0, 560.0),
     ) -> None:
         """The engine's score of the deal, its notes, the match total (unless players
@@ -375,6 +379,11 @@ class DealPanel:
                     colour=theme.GREEN_OK,
                     name="next-deal",
                 )
+            )
+        if review is not None and score is not None:
+            y -= 50
+            self.buttons.add(
+                Button(layer, "Review  R", cx, y, 220, 40, review, size=13, name="review")
             )
         height = -y + 36
         top = cy + height / 2

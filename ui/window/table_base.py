@@ -35,7 +35,9 @@ from atout.core import Deal
 from atout.core import Match
 from atout.core import Trick
 from atout.core import View
+from atout.core.records import deal_to_record
 from atout.core.session import Session
+from atout.plugins.bots.review import ReviewOptions
 
 from ..cards_text import HUMAN
 from ..cards_text import seat_name
@@ -54,6 +56,7 @@ from .panels import ScoreSheet
 from .panels import StatusPanel
 from .panels import bid_text
 from .panels import team_name
+from .review_view import ReviewMode
 from .sprites import preload_textures
 from .widgets import Button
 from .widgets import ButtonRow
@@ -100,6 +103,12 @@ class TableView(arcade.View):
         self.bid_buttons = ButtonRow()
         self.overlay = Overlay()
         self.deal_panel = DealPanel()
+        self.review: ReviewMode | None = None
+        """The Review screen when it is open (over the end-of-deal panel)."""
+        self.review_options = ReviewOptions()
+        """How hard the Review screen values each decision."""
+        self.final_view: View | None = None
+        """The view the Review screen puts back when it closes."""
         self.sheet = ScoreSheet(self.info, self.frame)
         preload_textures(self.window)
         self.build()
@@ -344,6 +353,8 @@ class TableView(arcade.View):
         self.clock += delta_time
         self.sync_frame()
         self.board.animate(self.clock)
+        if self.review is not None:
+            self.review.poll()
         self.drive()
 
     def on_resize(self, width: int, height: int) -> None:
@@ -378,6 +389,8 @@ class TableView(arcade.View):
         self.after_change()
         if self.stage in ("deal_over", "match_over"):
             self.open_deal_panel()
+        if self.review is not None and self.review.decisions:
+            self.review.show(self.review.index)
         if self.overlay.is_open:
             self.open_overlay(self.overlay.name)
 
@@ -397,6 +410,11 @@ class TableView(arcade.View):
         self.marks.draw()
         self.board.draw()
         self.hud.draw()
+        if self.review is not None:
+            self.review.draw()
+            if self.overlay.is_open:
+                self.overlay.draw()
+            return
         self.sheet.draw()
         if not self.busy():  # the bidding waits for the cards to be dealt
             self.bids.draw()
@@ -516,9 +534,34 @@ class TableView(arcade.View):
             deal_path=self.deal_path,
             next_deal=self.start_deal,
             new_match=self.new_match,
+            review=self.open_review,
             start_menu=self.to_menu,
             box=self.panel_box(),
         )
+
+    def open_review(self) -> None:
+        """The Review screen of the deal just played (the R key, the panel's button):
+        its decisions are valued on a thread while the table goes on drawing."""
+        deal = self.deal
+        if self.review is not None or deal is None or self.stage not in ("deal_over", "match_over"):
+            return
+        self.overlay.close()
+        self.final_view = self.view
+        record = deal_to_record(deal, seed=self.match.seed)
+        self.review = ReviewMode(self, record, self.review_options)
+
+    def close_review(self) -> None:
+        """Cancel the review (its thread stops at its next check) and put the deal's end
+        back on the table, with its panel."""
+        review = self.review
+        if review is None:
+            return
+        review.cancel()
+        self.review = None
+        self.view = self.final_view
+        self.relayout(None, animate=False)
+        self.after_change()
+        self.open_deal_panel()
 
     def open_overlay(self, name: str) -> None:
         """Open a panel over the table (the table waits): help, last trick, menu."""
@@ -560,6 +603,8 @@ class TableView(arcade.View):
             if not self.overlay.buttons.click(lx, ly) and self.overlay.name != "menu":
                 self.overlay.close()
             return
+        if self.review is not None:
+            return
         if self.stage in ("deal_over", "match_over"):
             if not self.deal_panel.buttons.click(lx, ly):
                 self.buttons.click(lx, ly)
@@ -587,6 +632,12 @@ class TableView(arcade.View):
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         k = arcade.key
+        if self.review is not None and not self.overlay.is_open:
+            if symbol in (k.QUESTION, k.F1, k.SLASH):
+                self.open_overlay("help")
+            else:
+                self.review.on_key(symbol)
+            return
         if symbol == k.ESCAPE:
             if self.overlay.is_open:
                 self.overlay.close()
@@ -607,6 +658,8 @@ class TableView(arcade.View):
             self.undo()
         elif symbol == k.N:
             self.next_deal_key()
+        elif symbol == k.R:
+            self.open_review()
 
     def cycle_speed(self) -> None:
         names = list(theme.SPEEDS)

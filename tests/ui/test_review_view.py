@@ -1,0 +1,120 @@
+"""The Review screen of the Arcade table: opened from the end-of-deal panel, valued on a
+thread with a progress bar, stepped with the arrow keys, cancelled with Esc."""
+
+from __future__ import annotations
+
+import time
+
+import arcade
+import pytest
+from atout.plugins.bots.review import ReviewOptions
+from atout.ui.savegame import Setup
+from atout.ui.window.app import App
+from atout.ui.window.review_view import BLUNDER
+from atout.ui.window.review_view import LABEL_COLOURS
+from atout.ui.window.review_view import MISTAKE
+from atout.ui.window.review_view import SMALL_LOSS
+from atout.ui.window.review_view import ReviewMode
+from atout.ui.window.review_view import label
+from atout.ui.window.table_base import TableView
+from ui_helpers import click_button
+from ui_helpers import press
+from ui_helpers import pump
+from ui_helpers import step
+
+pytestmark = pytest.mark.ui
+
+FAST = ReviewOptions(budget=0.01, exact_budget=0.05, samples=2, min_samples=1, max_samples=2)
+"""A small fixed budget: a whole deal reviewed in seconds."""
+
+
+def deal_over(app: App, game: str = "decouverte", seed: int = 5) -> TableView:
+    """A table at the end of its first deal (every card played at once)."""
+    from atout.ui.rules import resolve_rules
+
+    setup = Setup(game=game, pack="", bot="random", seed=seed)
+    table = app.start_match(setup, resolve_rules(app.engine, setup.game, setup.pack, setup.target))
+    table.review_options = FAST
+    for _ in range(5):  # a deal passed out is dealt again
+        pump(table, lambda: table.stage != "redeal" and not table.busy(), frames=100)
+        table.autoplay_to(99)
+        pump(table, lambda: table.stage in ("deal_over", "match_over", "redeal"))
+        if table.stage != "redeal":
+            break
+    assert table.stage == "deal_over"
+    return table
+
+
+def finish(table: TableView, review: ReviewMode) -> None:
+    """Draw frames until every decision is valued (the frame loop never waits)."""
+    deadline = time.monotonic() + 120
+    while not review.finished and time.monotonic() < deadline:
+        step(table, 0.05)
+        time.sleep(0.01)
+    assert review.finished, "the review did not finish"
+
+
+@pytest.mark.parametrize("game", ["decouverte", "belote"])
+def test_review_opens_from_the_panel_values_every_decision_and_steps(app: App, game: str) -> None:
+    table = deal_over(app, game)
+    click_button(app, table.deal_panel.buttons.find("review"))
+    review = table.review
+    assert review is not None and review.total > 0
+    finish(table, review)
+    assert review.error == ""
+    assert review.done == review.total
+    assert all(d.seat == 0 for d in review.decisions)
+    assert review.index == 0
+    press(app, arcade.key.END)
+    assert review.index == review.total - 1
+    press(app, arcade.key.RIGHT)
+    assert review.index == review.total - 1
+    press(app, arcade.key.HOME)
+    assert review.index == 0
+    press(app, arcade.key.RIGHT)
+    assert review.index == min(1, review.total - 1)
+    # the table shows the person's view at that decision: the deal up to its step
+    d = review.decisions[review.index]
+    assert table.view is not None
+    if d.phase == "play":
+        assert len(table.view.tricks) == d.trick - 1
+        assert table.view.turn == 0
+        assert any(review.played_name in t.text for t in review.layer.texts)
+    assert len(review.graph_points()) >= 1
+    step(table, 0.05)
+
+
+def test_labels_follow_the_thresholds() -> None:
+    from atout.plugins.bots.review import EXACT
+    from atout.plugins.bots.review import FORCED
+    from atout.plugins.bots.review import Decision
+
+    def d(loss: float, method: str = EXACT) -> Decision:
+        return Decision(1, 1, 0, "play", 1, "7H", (), method, loss=loss)
+
+    assert label(d(0.0)) == "best"
+    assert label(d(SMALL_LOSS)) == "small loss"
+    assert label(d(MISTAKE)) == "mistake"
+    assert label(d(BLUNDER)) == "blunder"
+    assert label(d(0.0, FORCED)) == "forced"
+    assert set(LABEL_COLOURS) >= {"best", "small loss", "mistake", "blunder"}
+
+
+def test_r_opens_the_review_and_esc_cancels_it_leaving_the_table_usable(app: App) -> None:
+    table = deal_over(app)
+    table.review_options = ReviewOptions(budget=5.0, min_samples=200, max_samples=300)
+    final = table.view
+    press(app, arcade.key.R)
+    review = table.review
+    assert review is not None
+    step(table, 0.05)
+    press(app, arcade.key.ESCAPE)
+    assert table.review is None
+    assert review.stop.is_set()
+    review.thread.join(30)
+    assert not review.thread.is_alive()
+    assert table.view is final
+    assert table.deal_panel.buttons.find("next-deal") is not None
+    press(app, arcade.key.N)
+    pump(table, lambda: table.stage == "play")
+    step(table)
