@@ -154,10 +154,14 @@ def drawn(view: arcade.View, frame: Frame) -> Drawn:
             )
             labels[id(view.toast.label)] = ("message", box)
             out.plates.append(("the message", box, felt))
+        review = view.review
+        review_box = rect_box(arcade.LRBT(*review.panel_box())) if review is not None else None
         for t in view.hud.texts:
             if not visible_text(t):
                 continue
             box = text_box(t)
+            if review_box is not None and inside(box, grown(review_box, SLACK)):
+                continue  # under the Review screen's panel
             area, name = (
                 (felt, "felt") if box[0] < frame.table_right - SLACK else (side, "side bar")
             )
@@ -166,12 +170,15 @@ def drawn(view: arcade.View, frame: Frame) -> Drawn:
             out.texts.append(Item(t.text, box, t.font_size, p_box, p_name))
         if not view.busy():
             add_texts(view.bids.texts, felt, "felt", "table")
-        add_texts(view.sheet.layer.texts, side, "side bar", "table")
+        if review is not None and review_box is not None:
+            add_texts(review.layer.texts, review_box, "review panel", "table")
+        else:
+            add_texts(view.sheet.layer.texts, side, "side bar", "table")
         for sprite in view.board.sprites:
             if sprite.visible:
                 box = sprite_box(sprite, theme.CARD_W, theme.CARD_H)
                 out.cards.append((f"card {sprite.card}", box, felt))
-        if view.stage in ("deal_over", "match_over"):
+        if view.stage in ("deal_over", "match_over") and review is None:
             deal = view.deal_panel
             out.deal_panel = rect_box(deal.rect)
             add_buttons(deal.buttons.buttons, "deal")

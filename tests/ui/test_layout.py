@@ -60,7 +60,14 @@ def test_every_screen_at_every_size_keeps_the_layout_rules(app: App) -> None:
     finally:
         app.render_offscreen(None)
     for game in ("decouverte", "belote"):
-        for stop in ("bidding", "bidding-round-2", "play-hint", "deal-over", "match-over"):
+        for stop in (
+            "bidding",
+            "bidding-round-2",
+            "play-hint",
+            "deal-over",
+            "review",
+            "match-over",
+        ):
             assert f"{game}-{stop}" in names, f"the walk never reached {game}-{stop}"
     assert not found, "\n".join(found)
 

@@ -2,7 +2,7 @@
 
 :func:`screens` drives an :class:`~atout.ui.window.app.App` through each screen of both
 games with seeded matches (the start view, the bidding, the play with a hint, the help,
-the menu, the last trick, the end of a deal, the end of a match) and stops at each one;
+the menu, the last trick, the end of a deal and its review, the end of a match) and stops at each one;
 :func:`write_gallery` draws every stop at each size of :data:`SIZES` on an offscreen
 surface and writes a PNG of :data:`COLOURS` colours (``atout play --screenshots DIR``).  The layout tests walk the
 same screens and check what they draw.
@@ -13,6 +13,7 @@ bot (the gallery is about the table, not the search).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import arcade
 from atout.core import Engine
+from atout.plugins.bots.review import ReviewOptions
 from PIL import Image
 
 from ..cards_text import HUMAN
@@ -171,6 +173,28 @@ def deal_screens(app: App, table: MatchTable, game: str) -> Iterator[Screen]:
     play_out(table)
     if table.stage == "deal_over":
         yield Screen(f"{game}-deal-over", table)
+        yield from review_screen(table, game)
+
+
+GALLERY_REVIEW = ReviewOptions(budget=0.01, exact_budget=0.05, samples=2, max_samples=2)
+"""The gallery's review: a small fixed budget (the screen, not the values, is shown)."""
+
+
+def review_screen(table: MatchTable, game: str) -> Iterator[Screen]:
+    """The Review screen of the deal just ended, every decision valued, at its fourth."""
+    table.review_options = GALLERY_REVIEW
+    table.open_review()
+    review = table.review
+    if review is None:
+        return
+    deadline = time.monotonic() + 120
+    while not review.finished and time.monotonic() < deadline:
+        review.thread.join(0.05)
+        review.poll()
+    if review.decisions:
+        review.show(min(3, review.done - 1))
+        yield Screen(f"{game}-review", table)
+    table.close_review()
 
 
 def draw_at(app: App, view: arcade.View, size: tuple[int, int]) -> None:

@@ -70,8 +70,7 @@ LABEL_COLOURS: dict[str, Colour] = {
 """The colour of each label (the text and the glow under the card played)."""
 
 HELP_LINE = (
-    f"loss: < {SMALL_LOSS:g} best, < {MISTAKE:g} small loss, "
-    f"< {BLUNDER:g} mistake, else blunder"
+    f"loss: < {SMALL_LOSS:g} best, < {MISTAKE:g} small loss, < {BLUNDER:g} mistake, else blunder"
 )
 """The thresholds as the help overlay states them."""
 
@@ -233,9 +232,10 @@ class ReviewMode:
     # --- the panel --------------------------------------------------------------------------
 
     def panel_box(self) -> tuple[float, float, float, float]:
-        """The panel's left, right, bottom and top: the side bar above its buttons."""
+        """The panel's left, right, bottom and top: the side bar above its buttons (it
+        covers the side bar's words, the score sheet is not drawn meanwhile)."""
         frame = self.table.frame
-        return frame.table_right + 8, frame.width - 8, 140.0, frame.height - 8
+        return frame.table_right + 2, frame.width - 2, 140.0, frame.height - 2
 
     def bar_box(self) -> tuple[float, float, float, float]:
         left, right, _, top = self.panel_box()
@@ -243,7 +243,7 @@ class ReviewMode:
 
     def graph_box(self) -> tuple[float, float, float, float]:
         left, right, bottom, _ = self.panel_box()
-        return left + 16, right - 16, bottom + 40, bottom + 170
+        return left + 16, right - 16, bottom + 40, bottom + 164
 
     def build(self) -> None:
         """The panel's plate and texts for the decision shown (rebuilt when it changes)."""
