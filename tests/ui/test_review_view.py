@@ -118,3 +118,15 @@ def test_r_opens_the_review_and_esc_cancels_it_leaving_the_table_usable(app: App
     press(app, arcade.key.N)
     pump(table, lambda: table.stage == "play")
     step(table)
+
+
+def test_leaving_the_table_stops_the_review(app: App) -> None:
+    table = deal_over(app)
+    table.review_options = ReviewOptions(budget=5.0, min_samples=200, max_samples=300)
+    table.open_review()
+    review = table.review
+    assert review is not None
+    app.leave_table()
+    assert review.stop.is_set()
+    review.thread.join(30)
+    assert not review.thread.is_alive()

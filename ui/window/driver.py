@@ -168,6 +168,8 @@ class MatchTable(TableView):
         if self.left:
             return
         self.left = True
+        if self.review is not None:  # its thread stops at its next check
+            self.review.cancel()
         self.app.worker.cancel_all()
         self.job = None
         self.session.detach()
