@@ -10,12 +10,12 @@ import pytest
 from atout.plugins.bots.review import ReviewOptions
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
-from atout.ui.window.review_view import BLUNDER
-from atout.ui.window.review_view import LABEL_COLOURS
-from atout.ui.window.review_view import MISTAKE
-from atout.ui.window.review_view import SMALL_LOSS
+from atout.ui.window.review_labels import BLUNDER
+from atout.ui.window.review_labels import LABEL_COLOURS
+from atout.ui.window.review_labels import MISTAKE
+from atout.ui.window.review_labels import SMALL_LOSS
+from atout.ui.window.review_labels import label
 from atout.ui.window.review_view import ReviewMode
-from atout.ui.window.review_view import label
 from atout.ui.window.table_base import TableView
 from ui_helpers import click_button
 from ui_helpers import press

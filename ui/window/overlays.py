@@ -24,7 +24,7 @@ from ..cards_text import capital
 from ..cards_text import team_long_name
 from . import theme
 from .panels import team_name
-from .review_view import HELP_LINE
+from .review_labels import HELP_LINE
 from .sprites import face_texture
 from .widgets import Button
 from .widgets import ButtonRow

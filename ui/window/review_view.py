@@ -26,11 +26,13 @@ from __future__ import annotations
 import queue
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 from typing import Any
+from typing import Protocol
 
 import arcade
 from atout.core import Action
+from atout.core import Engine
+from atout.core import Trick
 from atout.core import View
 from atout.core.records import deal_from_record
 from atout.plugins.bots.review import FORCED
@@ -46,51 +48,27 @@ from ..cards_text import capital
 from ..cards_text import show_card
 from . import theme
 from .board import HINT_COLOUR
-from .widgets import Colour
+from .board import Board
+from .frame import Frame
+from .review_labels import LABEL_COLOURS
+from .review_labels import label
 from .widgets import Layer
 
-if TYPE_CHECKING:
-    from .table_base import TableView
 
-SMALL_LOSS = 1.0
-"""A loss below this many points is the best play (sampling noise aside)."""
-MISTAKE = 10.0
-"""From :data:`SMALL_LOSS` up to this, a small loss; from here, a mistake."""
-BLUNDER = 30.0
-"""From this many points lost, a blunder."""
+class ReviewedTable(Protocol):
+    """What the Review screen asks of the table it is shown on (the table's own board
+    and layout draw each position): :class:`~atout.ui.window.table_base.TableView`."""
 
-LABEL_COLOURS: dict[str, Colour] = {
-    "best": theme.GREEN_OK,
-    "small loss": (190, 150, 0, 255),
-    "mistake": (215, 110, 20, 255),
-    "blunder": theme.RED,
-    "forced": (120, 120, 120, 255),
-    "not valued": (120, 120, 120, 255),
-}
-"""The colour of each label (the text and the glow under the card played)."""
+    engine: Engine
+    view: View | None
+    board: Board
+    frame: Frame
 
-HELP_LINE = (
-    f"loss: < {SMALL_LOSS:g} best, < {MISTAKE:g} small loss, < {BLUNDER:g} mistake, else blunder"
-)
-"""The thresholds as the help overlay states them."""
+    def relayout(self, won: Trick | None, animate: bool) -> None: ...
 
+    def after_change(self) -> None: ...
 
-def label(decision: Decision) -> str:
-    """The decision's label from its loss: ``best``, ``small loss``, ``mistake`` or
-    ``blunder`` (``forced`` for a single legal action, ``not valued`` when the review
-    could not value it)."""
-    if decision.method == FORCED:
-        return "forced"
-    if decision.method == UNVALUED:
-        return "not valued"
-    if decision.loss < SMALL_LOSS:
-        return "best"
-    if decision.loss < MISTAKE:
-        return "small loss"
-    if decision.loss < BLUNDER:
-        return "mistake"
-    return "blunder"
-
+    def close_review(self) -> None: ...
 
 def taken_value(decision: Decision) -> float | None:
     """The value of the action taken (the expected score difference after it)."""
@@ -107,7 +85,7 @@ class _Done:
 class ReviewMode:
     """The Review screen over ``table``: the review thread, the decision shown, its panel."""
 
-    def __init__(self, table: TableView, record: dict[str, Any], options: ReviewOptions) -> None:
+    def __init__(self, table: ReviewedTable, record: dict[str, Any], options: ReviewOptions) -> None:
         self.table = table
         self.record = record
         self.stop = threading.Event()
