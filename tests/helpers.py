@@ -34,6 +34,7 @@ from atout.core import make_plugin_manager
 from atout.core import parse_card
 from atout.core import parse_cards
 from atout.core import parse_suit
+from atout.core.engine import PlayRules
 from atout.core.records import deal_from_record
 
 GAME = "belote"
@@ -363,3 +364,56 @@ def reference_perft(
         return total
 
     return walk([list(h) for h in hands], [], leader, depth)
+
+
+class PlayMinimax:
+    """Plain minimax of the four-player play over one contract's rules as the engine
+    compiled them: the move rule asked through a ``DealState``, the trick winner and the
+    points from the tables, and no solver code.  The reference the double-dummy solver
+    and the review are checked against."""
+
+    def __init__(self, play: PlayRules, state: DealState, direction: int = 1) -> None:
+        self.play = play
+        self.state = state
+        self.direction = direction
+
+    def winner(self, leader: int, trick: Sequence[int]) -> tuple[int, int]:
+        beats = self.play.beats
+        win, ws = trick[0], leader
+        for i, c in enumerate(trick[1:], 1):
+            if beats[win] >> c & 1:
+                win, ws = c, (leader + i * self.direction) % 4
+        return win, ws
+
+    def legal(self, hands: Sequence[int], leader: int, trick: Sequence[int]) -> int:
+        st = self.state
+        st.hands = list(hands)
+        st.leader = leader
+        st.trick = list(trick)
+        st.turn = (leader + len(trick) * self.direction) % 4
+        st.win_card, st.win_seat = self.winner(leader, trick) if trick else (-1, -1)
+        held = 0
+        for h in hands:
+            held |= h
+        st.played = 0xFFFFFFFF & ~held
+        if self.play.moves.free_lead and not trick:
+            return hands[st.turn]
+        return self.play.moves.legal(st)
+
+    def points(self, hands: list[int], leader: int, trick: list[int], team: int) -> int:
+        """The card points ``team`` wins from here with best play by both teams, the
+        current trick included."""
+        pts = self.play.points
+        if len(trick) == 4:
+            _, ws = self.winner(leader, trick)
+            last = not any(hands)
+            gain = sum(pts[c] for c in trick) + (self.play.values.last_trick if last else 0)
+            mine = gain if ws % 2 == team else 0
+            return mine + (0 if last else self.points(hands, ws, [], team))
+        seat = (leader + len(trick) * self.direction) % 4
+        options = []
+        for c in cards_of(self.legal(hands, leader, trick)):
+            h2 = list(hands)
+            h2[seat] &= ~(1 << c)
+            options.append(self.points(h2, leader, [*trick, c], team))
+        return max(options) if seat % 2 == team else min(options)

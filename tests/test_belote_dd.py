@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
@@ -19,11 +18,11 @@ from atout.core import Engine
 from atout.core import Layout
 from atout.core import cards_of
 from atout.core.cards import SUITS
-from atout.core.engine import PlayRules
 from atout.plugins.bots.belote_dd import BeloteDD
 from atout.plugins.bots.belote_dd import SearchTimeout
 from atout.plugins.bots.search import CardRules
 from atout.plugins.bots.search import scratch_state
+from helpers import PlayMinimax
 from helpers import shipped_engine
 from obligations import NoAceDiscard
 from obligations import NoTrumpLead
@@ -53,61 +52,25 @@ def obligation_engine(name: str) -> Engine:
     return engine_with_rule(NoTrumpLead() if name == "no-trump-lead" else NoAceDiscard())
 
 
-class Rig:
+class Rig(PlayMinimax):
     """One contract's rules as the engine compiled them, asked directly (no solver code):
     the move rule through a DealState, the trick winner and points from the tables."""
 
     def __init__(self, engine: Engine, contract: Contract, options: dict[str, Any]) -> None:
         rules = engine.make_rules("belote", options)
         self.contract = contract
-        self.play: PlayRules = engine.play_rules("belote", rules, contract)
-        self.state = DealState("belote", rules, 4, 2, 0, Layout(hands=(0, 0, 0, 0)))
-        self.state.contract = contract
-        self.state.phase = "play"
+        state = DealState("belote", rules, 4, 2, 0, Layout(hands=(0, 0, 0, 0)))
+        state.contract = contract
+        state.phase = "play"
+        super().__init__(engine.play_rules("belote", rules, contract), state)
         self.solver = BeloteDD(
             CardRules.of(self.play),
             state=scratch_state(4, 2, 1, "belote", rules, contract),
         )
 
-    def winner(self, leader: int, trick: Sequence[int]) -> tuple[int, int]:
-        beats = self.play.beats
-        win, ws = trick[0], leader
-        for i, c in enumerate(trick[1:], 1):
-            if beats[win] >> c & 1:
-                win, ws = c, (leader + i) % 4
-        return win, ws
-
-    def legal(self, hands: Sequence[int], leader: int, trick: Sequence[int]) -> int:
-        st = self.state
-        st.hands = list(hands)
-        st.leader = leader
-        st.trick = list(trick)
-        st.turn = (leader + len(trick)) % 4
-        st.win_card, st.win_seat = self.winner(leader, trick) if trick else (-1, -1)
-        held = 0
-        for h in hands:
-            held |= h
-        st.played = 0xFFFFFFFF & ~held
-        if self.play.moves.free_lead and not trick:
-            return hands[st.turn]
-        return self.play.moves.legal(st)
-
     def minimax(self, hands: list[int], leader: int, trick: list[int]) -> int:
         """Team 0's points by plain minimax over the engine's rules."""
-        pts = self.play.points
-        if len(trick) == 4:
-            _, ws = self.winner(leader, trick)
-            last = not any(hands)
-            gain = sum(pts[c] for c in trick) + (self.play.values.last_trick if last else 0)
-            mine = gain if ws % 2 == 0 else 0
-            return mine + (0 if last else self.minimax(hands, ws, []))
-        seat = (leader + len(trick)) % 4
-        values = []
-        for c in cards_of(self.legal(hands, leader, trick)):
-            h2 = list(hands)
-            h2[seat] &= ~(1 << c)
-            values.append(self.minimax(h2, leader, [*trick, c]))
-        return max(values) if seat % 2 == 0 else min(values)
+        return self.points(hands, leader, trick, 0)
 
     def position(self, rng: random.Random, tricks: int) -> tuple[list[int], int, list[int]]:
         """Hands of ``tricks`` cards each, then 0-3 cards played legally to a trick."""

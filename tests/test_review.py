@@ -42,6 +42,7 @@ from atout.plugins.bots.review import ReviewCancelled
 from atout.plugins.bots.review import ReviewOptions
 from atout.plugins.bots.review import review_record
 from atout.ui.cli import main
+from helpers import PlayMinimax
 from helpers import shipped_engine
 
 DATA = Path(__file__).parent / "data" / "review"
@@ -174,69 +175,24 @@ def chance_move_values(pos: Position) -> dict[str, float]:
     }
 
 
-class Minimax:
-    """Plain minimax of the four-player play over the engine's compiled rules of one
-    deal (the move rule asked through a state, the trick winner and points from the
-    tables): no solver code."""
-
-    def __init__(self, engine: Engine, deal: Deal) -> None:
-        s = deal.state
-        assert s.contract is not None
-        self.play = engine.play_rules(s.game, s.rules, s.contract)
-        self.state = DealState(s.game, s.rules, 4, 2, s.dealer, Layout(hands=(0, 0, 0, 0)))
-        self.state.contract = s.contract
-        self.state.phase = "play"
-        self.direction = s.direction
-
-    def winner(self, leader: int, trick: Sequence[int]) -> tuple[int, int]:
-        beats = self.play.beats
-        win, ws = trick[0], leader
-        for i, c in enumerate(trick[1:], 1):
-            if beats[win] >> c & 1:
-                win, ws = c, (leader + i * self.direction) % 4
-        return win, ws
-
-    def legal(self, hands: list[int], leader: int, trick: list[int]) -> int:
-        st = self.state
-        st.hands = list(hands)
-        st.leader = leader
-        st.trick = list(trick)
-        st.turn = (leader + len(trick) * self.direction) % 4
-        st.win_card, st.win_seat = self.winner(leader, trick) if trick else (-1, -1)
-        held = 0
-        for h in hands:
-            held |= h
-        st.played = 0xFFFFFFFF & ~held
-        if self.play.moves.free_lead and not trick:
-            return hands[st.turn]
-        return int(self.play.moves.legal(st)) & hands[st.turn]
-
-    def points(self, hands: list[int], leader: int, trick: list[int], team: int) -> int:
-        """The card points ``team`` wins from here, the current trick included."""
-        pts = self.play.points
-        if len(trick) == 4:
-            _, ws = self.winner(leader, trick)
-            last = not any(hands)
-            gain = sum(pts[c] for c in trick) + (self.play.values.last_trick if last else 0)
-            mine = gain if ws % 2 == team else 0
-            return mine + (0 if last else self.points(hands, ws, [], team))
-        seat = (leader + len(trick) * self.direction) % 4
-        options = []
-        for c in cards_of(self.legal(hands, leader, trick)):
-            h2 = list(hands)
-            h2[seat] &= ~(1 << c)
-            options.append(self.points(h2, leader, [*trick, c], team))
-        return max(options) if seat % 2 == team else min(options)
+def minimax_of(engine: Engine, deal: Deal) -> PlayMinimax:
+    """Plain minimax of ``deal``'s play over the engine's compiled rules of its contract."""
+    s = deal.state
+    assert s.contract is not None
+    state = DealState(s.game, s.rules, 4, 2, s.dealer, Layout(hands=(0, 0, 0, 0)))
+    state.contract = s.contract
+    state.phase = "play"
+    return PlayMinimax(engine.play_rules(s.game, s.rules, s.contract), state, s.direction)
 
 
 def dd_brute(engine: Engine, record: dict[str, Any], step: int) -> dict[str, float]:
     """Each legal card's double-dummy value (the deciding team's score difference) before
-    action ``step`` of ``record``, by :class:`Minimax` on the true hands."""
+    action ``step`` of ``record``, by plain minimax on the true hands."""
     deal = deal_from_record(engine, {**record, "actions": record["actions"][: step - 1]})
     s = deal.state
     view = deal.view(deal.turn)
     team = team_of(view, view.seat)
-    mm = Minimax(engine, deal)
+    mm = minimax_of(engine, deal)
     hands = list(s.hands)
     trick = list(s.trick)
     out = {}
