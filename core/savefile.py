@@ -23,6 +23,8 @@ from .files import read_text
 from .files import sync_folder
 from .files import write_atomic
 from .model import Action
+from .records import _Reader
+from .records import action_to_json
 
 FORMAT = "atout-session"
 VERSION = 1
@@ -45,8 +47,6 @@ class SaveFile:
 
     def append_action(self, seat: int, action: Action) -> None:
         """Add one action line and force it to disk."""
-        from .records import action_to_json
-
         if self._fh is None:
             self.reopen()
         fh = self._fh
@@ -70,8 +70,6 @@ class SaveFile:
         """The header and the actions after it as ``(line, seat, action)``.  A torn last
         line (an append cut short) is left out; anything else wrong is one
         :class:`RecordError` naming the file and the line."""
-        from .records import _Reader
-
         where = str(self.path)
         text = read_text(self.path, MAX_BYTES)
         lines = text.split("\n")

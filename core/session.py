@@ -48,6 +48,8 @@ from .model import GameInfo
 from .model import MatchResult
 from .model import Rules
 from .model import Trick
+from .records import match_from_record
+from .records import match_to_record
 from .savefile import SaveFile
 from .state import BIDDING
 from .state import OVER
@@ -591,8 +593,6 @@ class Session:
 
     def record(self) -> dict[str, Any]:
         """The match record of the session (every deal, the one in progress included)."""
-        from .records import match_to_record
-
         return match_to_record(self.match)
 
     def attach(self, path: str | Path, meta: Mapping[str, Any] | None = None) -> None:
@@ -652,8 +652,6 @@ class Session:
         seat (else the engine makes the bot the file names).  Any problem is one
         :class:`~atout.core.errors.AtoutError` naming the file (and the line of an
         action); nothing is written then."""
-        from .records import match_from_record
-
         file = SaveFile(Path(path))
         header, actions = file.read()
         where = str(file.path)
