@@ -23,6 +23,7 @@ import re
 import stat
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -59,24 +60,79 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
     A problem (the folder is a file, the target a folder, no space, no permission) is an
     :class:`OSError`; the old file is then left as it was."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    clean_stale_temps(target.parent)
     if target.is_dir():
         raise IsADirectoryError(21, "is a folder, not a file", str(target))
+    tmp = _durable_temp(target.parent, text)
+    try:
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    sync_folder(target.parent)
+    return target
+
+
+def write_new(
+    folder: Path,
+    stem: str,
+    text: str,
+    suffix: str = ".json",
+    taken: Callable[[str], bool] | None = None,
+) -> Path:
+    """Write ``text`` to a file of its own in ``folder`` (``STEM.json``, else
+    ``STEM-2.json`` and so on), whole and durably, never replacing a file; ``taken``
+    may rule a name out for another reason.  Returns its path."""
+    tmp = _durable_temp(folder, text)
+    try:
+        path = link_new(tmp, folder, stem, suffix, taken)
+    finally:
+        tmp.unlink(missing_ok=True)
+    sync_folder(folder)
+    return path
+
+
+def link_new(
+    source: Path,
+    folder: Path,
+    stem: str,
+    suffix: str,
+    taken: Callable[[str], bool] | None = None,
+) -> Path:
+    """Give the file ``source`` a name of its own in ``folder``: ``STEM+suffix``, else
+    ``STEM-2+suffix`` and so on, by a hard link, which fails rather than replace a file
+    (``taken(name)`` may rule a name out for another reason).  Any other problem is an
+    :class:`OSError`."""
+    n = 1
+    while True:
+        name = stem + (f"-{n}" if n > 1 else "")
+        n += 1
+        if taken is not None and taken(name):
+            continue
+        path = folder / f"{name}{suffix}"
+        try:
+            os.link(source, path)
+        except FileExistsError:
+            continue
+        return path
+
+
+def _durable_temp(folder: Path, text: str) -> Path:
+    """``text`` in a new temporary file in ``folder`` (created if needed), forced to
+    disk: the first half of every write here.  Stale temporary files are cleaned first."""
+    folder.mkdir(parents=True, exist_ok=True)
+    clean_stale_temps(folder)
     fd, tmp = tempfile.mkstemp(
-        prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=TEMP_SUFFIX, dir=target.parent
+        prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=TEMP_SUFFIX, dir=folder
     )
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    sync_folder(target.parent)
-    return target
+    return Path(tmp)
 
 
 def _writer_alive(name: str) -> bool | None:

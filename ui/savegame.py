@@ -27,9 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import signal
-import tempfile
 import time
 from collections.abc import Callable
 from collections.abc import Iterator
@@ -44,11 +42,10 @@ from atout.core import Match
 from atout.core import Rules
 from atout.core.errors import AtoutError
 from atout.core.errors import RecordError
-from atout.core.files import TEMP_PREFIX
-from atout.core.files import TEMP_SUFFIX
-from atout.core.files import clean_stale_temps
+from atout.core.files import link_new
 from atout.core.files import read_bytes
 from atout.core.files import sync_folder
+from atout.core.files import write_new
 from atout.core.records import deal_to_record
 from atout.core.records import parse_json
 from atout.core.records import save_json
@@ -181,31 +178,12 @@ def claim_record(session: Session, folder: Path | None = None) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     match = session.match
     text = json.dumps(session.record(), ensure_ascii=False, indent=1) + "\n"
-    clean_stale_temps(folder)
-    fd, tmp = tempfile.mkstemp(
-        prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=TEMP_SUFFIX, dir=folder
+    return write_new(
+        folder,
+        f"{match.game}-{match.seed}",
+        text,
+        taken=lambda name: (folder / f"{name}-deal01.json").exists(),
     )
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        n = 1
-        while True:
-            stem = f"{match.game}-{match.seed}" + (f"-{n}" if n > 1 else "")
-            path = folder / f"{stem}.json"
-            if not (folder / f"{stem}-deal01.json").exists():
-                try:
-                    os.link(tmp, path)
-                except FileExistsError:
-                    pass
-                else:
-                    break
-            n += 1
-    finally:
-        Path(tmp).unlink(missing_ok=True)
-    sync_folder(folder)
-    return path
 
 
 def record_path(session: Session) -> Path:
@@ -255,18 +233,10 @@ def set_aside(path: Path | None = None, label: str = "unreadable") -> Path | Non
     path = saved_match_path() if path is None else path
     stamp = time.strftime("%Y%m%d-%H%M%S")
     base = path.name.removesuffix(".jsonl")
-    n = 1
-    while True:
-        suffix = f"-{n}" if n > 1 else ""
-        target = path.with_name(f"{base}-{label}-{stamp}{suffix}.jsonl")
-        try:
-            os.link(path, target)  # fails, never replaces, when the name is taken
-        except FileExistsError:
-            n += 1
-            continue
-        except OSError:
-            return None
-        break
+    try:
+        target = link_new(path, path.parent, f"{base}-{label}-{stamp}", ".jsonl")
+    except OSError:
+        return None
     try:
         path.unlink()
     except OSError:
