@@ -14,8 +14,8 @@ from typing import Any
 from atout.core import Engine
 from atout.ui.net import protocol as p
 from atout.ui.net.botclient import create
-from atout.ui.net.server import Table
 from atout.ui.net.server import TableServer
+from atout.ui.net.tables import Table
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed

@@ -18,7 +18,7 @@ from atout.ui.net.client import Client
 from atout.ui.net.client import NetworkError
 from atout.ui.net.client import RemoteTable
 from atout.ui.net.client import create_table
-from atout.ui.net.server import ServerThread
+from atout.ui.net.runner import ServerThread
 from atout.ui.net.server import TableServer
 from atout.ui.rules import resolve_rules
 from atout.ui.terminal import TerminalGame

@@ -15,7 +15,7 @@ from atout.core import Engine
 from atout.ui.net.client import Client
 from atout.ui.net.client import RemoteTable
 from atout.ui.net.client import create_table
-from atout.ui.net.server import SAVE_SUFFIX
+from atout.ui.net.tables import SAVE_SUFFIX
 
 
 def free_port() -> int:

@@ -541,7 +541,7 @@ def host_match(
     from atout.ui.net.client import Client
     from atout.ui.net.client import RemoteTable
     from atout.ui.net.client import create_table
-    from atout.ui.net.server import ServerThread
+    from atout.ui.net.runner import ServerThread
     from atout.ui.net.server import TableServer
 
     folder = data if data is not None else data_dir() / "hosted"

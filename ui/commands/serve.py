@@ -16,8 +16,8 @@ from pathlib import Path
 
 from atout.core import Engine
 from atout.ui.net.protocol import DEFAULT_PORT
+from atout.ui.net.runner import serve_forever
 from atout.ui.net.server import TableServer
-from atout.ui.net.server import serve_forever
 from atout.ui.paths import data_dir
 
 
