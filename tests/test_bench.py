@@ -14,6 +14,7 @@ from atout.plugins.bots.duplicate import run_pairs
 from atout.ui.cli import COMMANDS
 from atout.ui.cli import main
 from atout.ui.commands import bench
+from atout.ui.commands import bench_measures
 from atout.ui.rules import resolve_rules
 
 KEYS = (
@@ -55,7 +56,7 @@ def test_quick_json_run_prints_every_key(capsys: pytest.CaptureFixture[str]) -> 
         "decouverte_deals_per_s",
     ):
         windows = data[f"{key}_windows"]
-        assert len(windows) == bench.WINDOWS and all(w > 0 for w in windows)
+        assert len(windows) == bench_measures.WINDOWS and all(w > 0 for w in windows)
         assert data[key] == max(windows)
         assert min(windows) <= data[f"{key}_mean"] <= max(windows)
     assert set(data["bot_decision_ms_p95"]) == {"belote", "decouverte"}
@@ -90,7 +91,7 @@ def test_a_readable_table_without_json(capsys: pytest.CaptureFixture[str]) -> No
 def test_a_measure_added_to_the_table_is_run(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def fps(ctx: bench.BenchContext) -> dict[str, Any]:
+    def fps(ctx: bench_measures.BenchContext) -> dict[str, Any]:
         return {"ui_fps": 60.0 if ctx.quick else 0.0}
 
     monkeypatch.setattr(bench, "MEASURES", [*bench.MEASURES, bench.Measure("ui", "UI", fps)])
@@ -117,8 +118,8 @@ def test_the_window_figures_compare_the_bot_process_and_the_thread_and_time_the_
 
 
 def test_a_measure_may_be_named_by_module_and_function() -> None:
-    m = bench.Measure("x", "x", "atout.ui.commands.bench:measure_belote_deals")
-    assert m.function() is bench.measure_belote_deals
+    m = bench.Measure("x", "x", "atout.ui.commands.bench_measures:measure_belote_deals")
+    assert m.function() is bench_measures.measure_belote_deals
 
 
 @pytest.mark.parametrize(

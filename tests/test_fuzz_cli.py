@@ -19,7 +19,7 @@ import pytest
 from atout.core import Engine
 from atout.ui import cli
 from atout.ui import display
-from atout.ui import terminal
+from atout.ui import terminal_match
 from fuzz_helpers import check_printed
 
 CASES = 2000
@@ -131,7 +131,7 @@ def test_fuzzed_command_lines_exit_with_one_line(
         reached.append("play")
         return 0
 
-    monkeypatch.setattr(terminal, "play_match", no_match)
+    monkeypatch.setattr(terminal_match, "play_match", no_match)
     monkeypatch.setattr(display, "display_problem", lambda: "no window in this test")
     real_make_engine = cli.make_engine
 

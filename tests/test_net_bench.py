@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from atout.core import Engine
 from atout.ui.commands import bench
-from atout.ui.commands.bench import BenchContext
+from atout.ui.commands.bench_measures import BenchContext
 from atout.ui.net.bench import measure_server
 
 

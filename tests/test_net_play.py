@@ -22,9 +22,9 @@ from atout.ui.net.runner import ServerThread
 from atout.ui.net.server import TableServer
 from atout.ui.rules import resolve_rules
 from atout.ui.terminal import TerminalGame
-from atout.ui.terminal import host_match
-from atout.ui.terminal import join_match
-from atout.ui.terminal import run_remote
+from atout.ui.terminal_match import host_match
+from atout.ui.terminal_match import join_match
+from atout.ui.terminal_match import run_remote
 
 
 class RemotePerson(io.StringIO):

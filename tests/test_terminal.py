@@ -19,7 +19,7 @@ from atout.core.session import Session
 from atout.ui.cards_text import HUMAN
 from atout.ui.terminal import HELP
 from atout.ui.terminal import TerminalGame
-from atout.ui.terminal import play_match
+from atout.ui.terminal_match import play_match
 
 
 class ScriptedPerson(io.StringIO):

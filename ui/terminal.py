@@ -10,19 +10,15 @@ person's view.  Nothing here computes a rule or works out what happened.
 
 from __future__ import annotations
 
-import socket
 import sys
 from collections.abc import Callable
 from collections.abc import Iterable
-from pathlib import Path
-from typing import TYPE_CHECKING
 from typing import Protocol
 from typing import TextIO
 from typing import runtime_checkable
 
 from atout.core import Action
 from atout.core import CardParseError
-from atout.core import Engine
 from atout.core import GameInfo
 from atout.core import IllegalMoveError
 from atout.core import Rules
@@ -32,39 +28,26 @@ from atout.core.cards import SUIT_NAMES
 from atout.core.cards import SUITS
 from atout.core.cards import Card
 from atout.core.cards import sort_for_display
-from atout.core.errors import AtoutError
 from atout.core.model import MatchResult
-from atout.core.records import save_json
 from atout.core.session import ANNOUNCE
 from atout.core.session import BID
-from atout.core.session import BOT
 from atout.core.session import CLAIM
 from atout.core.session import DEAL
 from atout.core.session import MATCH_OVER
 from atout.core.session import NOTICE
-from atout.core.session import PERSON
 from atout.core.session import PLAY
 from atout.core.session import REDEAL
 from atout.core.session import SCORE
 from atout.core.session import TRICK
 from atout.core.session import TURN
 from atout.core.session import Event
-from atout.core.session import Player
-from atout.core.session import Session
 from atout.core.session import for_seat
-from atout.core.views import Bot
 
-from . import savegame
 from .cards_text import HUMAN
 from .cards_text import show_card
 from .cards_text import show_cards
 from .cards_text import team_long_name
-from .paths import data_dir
-from .paths import new_path
 from .safe_text import printable
-
-if TYPE_CHECKING:
-    from atout.ui.net.client import RemoteTable
 
 FACE_DOWN = "▒▒"
 
@@ -406,185 +389,6 @@ class TerminalGame:
             except IllegalMoveError as exc:  # the engine re-checks every action
                 self.say(f"  {exc}")
         return 0
-
-
-def play_match(
-    engine: Engine,
-    game: str,
-    rules: Rules,
-    bot: str = "greedy",
-    seed: int | None = None,
-    think: float = 0.0,
-    save: str | None = None,
-    inp: TextIO = sys.stdin,
-    out: TextIO = sys.stdout,
-    bot_factory: Callable[[int], Bot] | None = None,
-    resume: bool = False,
-) -> int:
-    """Play a whole match in the terminal (``resume``: the match left unfinished); it is
-    saved after every action (:mod:`atout.ui.savegame`), and on SIGHUP or SIGTERM; the
-    match record is written at the end (or on quit) and its path shown."""
-    if resume:
-        session = savegame.resume_terminal(engine, bot_factory)
-    else:
-        seats = engine.game(game).seats
-        players = [Player(PERSON, "You")] + [Player(BOT, "", bot)] * (seats - 1)
-        bots = {s: bot_factory(s) for s in range(1, seats)} if bot_factory else None
-        session = Session(engine, game, rules, players=players, seed=seed, think=think, bots=bots)
-        kept = savegame.follow_terminal(session, claim=save is None)
-        if kept is not None:
-            print(f"The match you left is kept in {kept}.", file=out)
-    seed = session.match.seed
-    print(
-        f"atout: {session.match.info.title}, seed {seed} (repeat it with --seed {seed}). "
-        "Type help for help.",
-        file=out,
-    )
-    try:
-        with savegame.stop_on_signals():
-            code = TerminalGame(session, inp, out).run()
-    finally:
-        saved = savegame.end_terminal(session, Path(save) if save else None)
-        print(f"The match record is saved in {saved}", file=out)
-        if session.result is None:
-            print("Continue this match with: atout play --text --continue", file=out)
-    return code
-
-
-# --- tables over the network -------------------------------------------------------------
-
-
-def lan_address() -> str:
-    """This machine's address as other machines on its network reach it (the address
-    of the interface that would route outwards; no packet is sent), else its name."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.255.255.255", 1))
-            address: str = probe.getsockname()[0]
-            return address
-        except OSError:
-            return socket.gethostname()
-
-
-def run_remote(table: RemoteTable, inp: TextIO, out: TextIO) -> int:
-    """Play (or watch) a remote table in the terminal until its match ends or the person
-    quits; the record of the finished deals is saved when the match is over."""
-    seat = table.seat if table.seat is not None else -1
-    game = TerminalGame(table, inp, out, seat=seat)
-    code = game.run()
-    if table.result is not None:
-        try:
-            record = table.record()
-            saved = save_json(
-                new_path(data_dir() / "records", f"{table.game}-table-{table.code}"), record
-            )
-            print(f"The match record is saved in {saved}", file=out)
-        except AtoutError as exc:
-            print(f"The match record could not be fetched: {exc}", file=out)
-    elif game.quit:
-        print(
-            "You left the table; a bot plays your seat until you come back with the same command.",
-            file=out,
-        )
-    return code
-
-
-def join_match(
-    address: str,
-    token: str | None,
-    name: str = "",
-    inp: TextIO = sys.stdin,
-    out: TextIO = sys.stdout,
-) -> int:
-    """``atout play --join HOST:PORT/TABLE [--token TOKEN]``: take the token's seat at a
-    table on a server (without a token: watch it)."""
-    from atout.ui.net.client import Client
-    from atout.ui.net.client import RemoteTable
-    from atout.ui.net.protocol import parse_address
-
-    try:
-        where = parse_address(address)
-    except ValueError as exc:
-        raise AtoutError(f"--join: {exc}") from None
-    client = Client(where.url).start()
-    try:
-        table = RemoteTable(client, where.table, token, name)
-        who = (
-            "as a spectator"
-            if table.seat is None
-            else f"as {table.info.seat_name(table.seat)} (seat {table.seat})"
-        )
-        print(f"atout: joined table {where.table} ({table.info.title}) {who}.", file=out)
-        if not table.started:
-            print("Waiting for the host to start the table...", file=out, flush=True)
-        return run_remote(table, inp, out)
-    finally:
-        client.close()
-
-
-def host_match(
-    engine: Engine,
-    rules: Rules,
-    bot: str = "greedy",
-    seed: int | None = None,
-    listen: str = "0.0.0.0",
-    port: int = 0,
-    name: str = "",
-    inp: TextIO = sys.stdin,
-    out: TextIO = sys.stdout,
-    grace: float = 30.0,
-    data: Path | None = None,
-) -> int:
-    """``atout play --text --host``: start a table server in the background, create a
-    table with ``rules`` (the pack's resolved rules travel with it), print what the other
-    players type to join, and play seat 0 in the terminal."""
-    from atout.ui.net.client import Client
-    from atout.ui.net.client import RemoteTable
-    from atout.ui.net.client import create_table
-    from atout.ui.net.runner import ServerThread
-    from atout.ui.net.server import TableServer
-
-    folder = data if data is not None else data_dir() / "hosted"
-    try:
-        thread = ServerThread(
-            TableServer(engine, folder, host=listen, port=port, grace=grace)
-        ).start()
-    except OSError as exc:
-        raise AtoutError(f"cannot host on {listen}:{port}: {exc.strerror or exc}") from None
-    try:
-        local = "127.0.0.1" if listen in ("0.0.0.0", "", "::") else listen
-        client = Client(f"ws://{local}:{thread.port}").start()
-        try:
-            made = create_table(client, rules, bot=bot, seed=seed)
-            shared = lan_address() if listen in ("0.0.0.0", "", "::") else listen
-            table = RemoteTable(client, made["table"], made["tokens"][0], name or "Host")
-            print(
-                f"atout: hosting table {made['table']} ({table.info.title}) on "
-                f"{shared}:{thread.port}.  Each player joins with:",
-                file=out,
-            )
-            for s in range(1, table.info.seats):
-                print(
-                    f"  {table.info.seat_name(s):6} atout play --join "
-                    f"{shared}:{thread.port}/{made['table']} --token {made['tokens'][s]}",
-                    file=out,
-                )
-            print(
-                f"  (watch: atout play --join {shared}:{thread.port}/{made['table']}; "
-                f"empty seats are played by the {bot} bot)",
-                file=out,
-            )
-            out.write("Press Enter to start (or type quit): ")
-            out.flush()
-            line = inp.readline()
-            if not line or line.strip().lower() in ("q", "quit", "exit"):
-                return 0
-            table.start(made["host"])
-            return run_remote(table, inp, out)
-        finally:
-            client.close()
-    finally:
-        thread.stop()
 
 
 # --- the review of the last deal -----------------------------------------------------------

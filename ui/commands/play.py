@@ -93,23 +93,23 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         print(f"{len(written)} screenshots written to {args.screenshots}")
         return 0
     if args.join:
-        from atout.ui import terminal
+        from atout.ui import terminal_match
 
-        return terminal.join_match(args.join, args.token, args.name)
+        return terminal_match.join_match(args.join, args.token, args.name)
     rules = resolve_rules(engine, args.game, args.pack, args.target, warn=print_warning)
     if args.host:
-        from atout.ui import terminal
+        from atout.ui import terminal_match
 
         host, _, port = args.listen.rpartition(":")
         if not port.isdigit() or not host or int(port) > 65535:
             raise UnknownNameError(f"--listen: expected HOST:PORT, not {args.listen!r}")
-        return terminal.host_match(
+        return terminal_match.host_match(
             engine, rules, bot=args.bot, seed=args.seed, listen=host, port=int(port), name=args.name
         )
     if args.text:
-        from atout.ui import terminal
+        from atout.ui import terminal_match
 
-        return terminal.play_match(
+        return terminal_match.play_match(
             engine,
             args.game,
             rules,

@@ -36,7 +36,7 @@ from atout.plugins.bots.review import review_record
 from atout.ui.safe_text import printable
 
 if TYPE_CHECKING:
-    from atout.ui.commands.bench import BenchContext
+    from atout.ui.commands.bench_measures import BenchContext
 
 RECORDS = Path(__file__).resolve().parents[2] / "tests" / "data" / "review"
 """The fixed deal records the bench reviews (expert against expert, written by
