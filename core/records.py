@@ -152,10 +152,15 @@ def match_to_record(match: Match) -> dict[str, Any]:
     }
 
 
+def record_text(data: dict[str, Any]) -> str:
+    """A record as its file holds it (JSON, one field a line, non-ASCII kept)."""
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
 def save_json(path: str | os.PathLike[str], data: dict[str, Any]) -> Path:
     """Write ``data`` to ``path`` atomically and durably (a crash never leaves half a
     file, nor loses the one that was there)."""
-    return write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+    return write_atomic(path, record_text(data))
 
 
 # --- reading -------------------------------------------------------------------------------

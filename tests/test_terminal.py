@@ -205,11 +205,11 @@ def test_text_from_elsewhere_reaches_the_terminal_escaped(engine: Engine) -> Non
 
 
 def test_each_network_record_gets_a_name_of_its_own(tmp_path: Path) -> None:
-    from atout.ui.paths import new_path
+    from atout.core.files import write_new
 
-    first = new_path(tmp_path, "belote-table-ABC123")
-    first.write_text("earlier match")
-    second = new_path(tmp_path, "belote-table-ABC123")
+    first = write_new(tmp_path, "belote-table-ABC123", "earlier match")
+    second = write_new(tmp_path, "belote-table-ABC123", "later match")
     assert first.name == "belote-table-ABC123.json"
     assert second.name == "belote-table-ABC123-2.json"
     assert first.read_text() == "earlier match"
+    assert second.read_text() == "later match"

@@ -26,7 +26,6 @@ written) is a :class:`SaveError`, one line that says which file and why.
 from __future__ import annotations
 
 import contextlib
-import json
 import signal
 import time
 from collections.abc import Callable
@@ -48,6 +47,7 @@ from atout.core.files import sync_folder
 from atout.core.files import write_new
 from atout.core.records import deal_to_record
 from atout.core.records import parse_json
+from atout.core.records import record_text
 from atout.core.records import save_json
 from atout.core.session import BOT
 from atout.core.session import PERSON
@@ -177,7 +177,7 @@ def claim_record(session: Session, folder: Path | None = None) -> Path:
     folder = records_dir() if folder is None else folder
     folder.mkdir(parents=True, exist_ok=True)
     match = session.match
-    text = json.dumps(session.record(), ensure_ascii=False, indent=1) + "\n"
+    text = record_text(session.record())
     return write_new(
         folder,
         f"{match.game}-{match.seed}",

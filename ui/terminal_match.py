@@ -16,7 +16,8 @@ from typing import TextIO
 from atout.core import Engine
 from atout.core import Rules
 from atout.core.errors import AtoutError
-from atout.core.records import save_json
+from atout.core.files import write_new
+from atout.core.records import record_text
 from atout.core.session import BOT
 from atout.core.session import PERSON
 from atout.core.session import Player
@@ -25,7 +26,6 @@ from atout.core.views import Bot
 
 from . import savegame
 from .paths import data_dir
-from .paths import new_path
 from .terminal import TerminalGame
 
 if TYPE_CHECKING:
@@ -98,9 +98,10 @@ def run_remote(table: RemoteTable, inp: TextIO, out: TextIO) -> int:
     code = game.run()
     if table.result is not None:
         try:
-            record = table.record()
-            saved = save_json(
-                new_path(data_dir() / "records", f"{table.game}-table-{table.code}"), record
+            saved = write_new(
+                data_dir() / "records",
+                f"{table.game}-table-{table.code}",
+                record_text(table.record()),
             )
             print(f"The match record is saved in {saved}", file=out)
         except AtoutError as exc:

@@ -38,7 +38,7 @@ from atout.core import Engine
 from atout.core import Rules
 from atout.core.errors import UnknownNameError
 from atout.ui.commands.bench_measures import GAMES
-from atout.ui.commands.bench_measures import BenchContext as BenchContext
+from atout.ui.commands.bench_measures import BenchContext
 from atout.ui.commands.bench_measures import measure_belote_dd
 from atout.ui.commands.bench_measures import measure_belote_deals
 from atout.ui.commands.bench_measures import measure_bot_decisions

@@ -34,7 +34,7 @@ from .botclient import create
 from .botclient import play_seat
 
 if TYPE_CHECKING:
-    from atout.ui.commands.bench import BenchContext
+    from atout.ui.commands.bench_measures import BenchContext
 
 
 def random_chooser(seed: int) -> Any:
