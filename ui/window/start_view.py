@@ -8,10 +8,7 @@ too.  **Continue** appears when a saved match exists.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from collections.abc import Sequence
 from functools import partial
-from pathlib import Path
 
 import arcade
 from atout.core import Rules
@@ -26,15 +23,18 @@ from ..rules import resolve_rules
 from ..savegame import Setup
 from . import theme
 from .host import Host
+from .start_rows import DESCRIPTION
+from .start_rows import PACK_PITCH
+from .start_rows import add_match_buttons
+from .start_rows import add_page_arrows
+from .start_rows import fitted_row
+from .start_rows import pack_label
+from .start_rows import tallest
 from .widgets import Button
 from .widgets import ButtonRow
 from .widgets import Layer
 
-PACK_PITCH = 38.0
-"""The height of a row of the pack list (as many rows show as the window has room for;
-the arrows page through the rest)."""
 HEADING = 15
-DESCRIPTION = 12
 GAME_ORDER = ("decouverte", "belote")
 SEATS_WITH_TABLES = (2, 4)
 TARGET_STEP = 100
@@ -172,36 +172,6 @@ class StartView(arcade.View):
 
     # --- building the widgets -------------------------------------------------------------
 
-    def _fitted_row(
-        self,
-        layer: Layer,
-        row: ButtonRow,
-        y: float,
-        size: tuple[int, int],
-        gap: float,
-        buttons: Sequence[tuple[str, Callable[[], None], str]],
-    ) -> None:
-        """A row of buttons from the left edge of the left panel at height ``y``, each at
-        least ``size`` (width, height) and as wide as its label (``(label, action,
-        name)``), ``gap`` apart."""
-        x = self.left_x
-        width, height = size
-        for label, action, name in buttons:
-            button = Button(layer, label, x, y, width, height, action, size=13, name=name, fit=True)
-            button.move_to(x + button.rect.width / 2, y)
-            x += button.rect.width + gap
-            row.add(button)
-
-    def _tallest(self, texts: Sequence[str], width: float) -> float:
-        """The height of the tallest of ``texts`` wrapped at ``width`` in the views'
-        description font (room is kept for the longest, so nothing below moves)."""
-        probe = Layer()
-        heights = [
-            probe.text(t, 0, 0, DESCRIPTION, width=int(width), multiline=True).content_height
-            for t in texts
-        ]
-        return max([DESCRIPTION * 1.6, *heights])
-
     def _build(self) -> None:
         """Every plate, text and button of the view, laid out for the window's logical
         size (again when the game changes, the bots differ, or the window's size does).
@@ -247,9 +217,10 @@ class StartView(arcade.View):
         probe = Layer()
         need = sum(probe.text(t, 0, 0, 13, bold=True).content_width + 46 for t in long)
         titles = long if need <= inner else [i.title for i in infos]
-        self._fitted_row(
+        fitted_row(
             layer,
             b,
+            x,
             y,
             (160, 40),
             12,
@@ -262,18 +233,18 @@ class StartView(arcade.View):
         self.game_text = layer.text(
             "", x, y, DESCRIPTION, theme.CREAM, width=int(inner), multiline=True, anchor_y="top"
         )
-        y -= self._tallest([i.description for i in infos], inner) + 34
+        y -= tallest([i.description for i in infos], inner) + 34
         layer.text("Bots", x, y, HEADING, gold, bold=True)
         y -= 32
         names = self.bots_for(self.setup.game)
         bots = [(bot, partial(self.select_bot, bot), f"bot:{bot}") for bot in names]
-        self._fitted_row(layer, b, y, (100, 36), 10, bots)
+        fitted_row(layer, b, x, y, (100, 36), 10, bots)
         y -= 30
         self.bot_text = layer.text(
             "", x, y, DESCRIPTION, theme.CREAM, width=int(inner), multiline=True, anchor_y="top"
         )
         described = [f"{n}: {self.engine.bots[n].description}" for n in names]
-        y -= self._tallest(described or ["No bot plays this game."], inner) + 34
+        y -= tallest(described or ["No bot plays this game."], inner) + 34
         layer.text("Target score", x, y, HEADING, gold, bold=True)
         seed_x = x + max(250.0, inner * 0.45)
         layer.text("Seed", seed_x, y, HEADING, gold, bold=True)
@@ -332,39 +303,15 @@ class StartView(arcade.View):
         list_top = y - 20
         all_packs = self.packs_for(self.setup.game)
         texts = [f"{p.name}: {p.description}" for p in all_packs] or ["x"]
-        described_h = self._tallest(texts, right_edge - rx)
+        described_h = tallest(texts, right_edge - rx)
         room = list_top - (box_bottom + 24 + described_h + 16)
         self.pack_rows = max(3, min(len(all_packs) or 1, int(room // PACK_PITCH)))
         self.pack_top = list_top - PACK_PITCH / 2
         self.pack_x = (rx + right_edge - 56) / 2
         self.pack_width = int(right_edge - 56 - rx)
         arrows_x = right_edge - 20
-        b.add(
-            Button(
-                layer,
-                "▲",
-                arrows_x,
-                self.pack_top,
-                40,
-                30,
-                lambda: self.page(-1),
-                size=12,
-                name="packs-up",
-            )
-        )
-        b.add(
-            Button(
-                layer,
-                "▼",
-                arrows_x,
-                self.pack_top - (self.pack_rows - 1) * PACK_PITCH,
-                40,
-                30,
-                lambda: self.page(1),
-                size=12,
-                name="packs-down",
-            )
-        )
+        bottom = self.pack_top - (self.pack_rows - 1) * PACK_PITCH
+        add_page_arrows(layer, b, arrows_x, self.pack_top, bottom, self.page)
         y = self.pack_top - (self.pack_rows - 1) * PACK_PITCH - PACK_PITCH / 2 - 18
         self.pack_text = layer.text(
             "",
@@ -376,36 +323,7 @@ class StartView(arcade.View):
             multiline=True,
             anchor_y="top",
         )
-        b.add(
-            Button(
-                layer,
-                "New match  (Enter)",
-                mid,
-                54,
-                270,
-                50,
-                self.new_match,
-                size=16,
-                colour=theme.GREEN_OK,
-                hover_colour=(60, 180, 90, 255),
-                name="new",
-            )
-        )
-        b.add(
-            Button(
-                layer,
-                "Continue  (C)",
-                mid,
-                54,
-                270,
-                50,
-                self.continue_match,
-                size=16,
-                colour=(176, 120, 30, 255),
-                hover_colour=(206, 150, 50, 255),
-                name="continue",
-            )
-        )
+        add_match_buttons(layer, b, mid, self.new_match, self.continue_match)
         self.message = layer.text(
             self.message_text, mid, 92, 13, gold, anchor_x="center", anchor_y="center"
         )
@@ -426,14 +344,9 @@ class StartView(arcade.View):
         layer = Layer()
         row = ButtonRow()
         for i, p in enumerate(shown):
-            label = Path(p.name).name if p.origin == "file" else p.name
-            if p.origin != "shipped":
-                label += f"  ({p.origin})"
-            if not p.usable:
-                label += "  (!)"
             button = Button(
                 layer,
-                label,
+                pack_label(p),
                 self.pack_x,
                 self.pack_top - i * PACK_PITCH,
                 self.pack_width,

@@ -26,7 +26,6 @@ game does.
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 
 import arcade
@@ -54,11 +53,14 @@ from .overlays import Overlay
 from .overlays import deal_headline
 from .panels import ScoreSheet
 from .panels import StatusPanel
-from .panels import bid_text
 from .panels import team_name
 from .review_view import ReviewMode
 from .sprites import preload_textures
-from .widgets import Button
+from .table_controls import build_bid_buttons
+from .table_controls import build_side_buttons
+from .table_input import key_press
+from .table_input import mouse_motion
+from .table_input import mouse_press
 from .widgets import ButtonRow
 from .widgets import Layer
 from .widgets import SpriteSet
@@ -277,59 +279,21 @@ class TableView(arcade.View):
         self.status_panel = StatusPanel(self.hud, self, self.info, pack, self.setup.bot)
         self.build_marks()
         self.toast = Toast(self.hud, *self.toast_position(), self.toast_width())
-        hud = self.hud
-        bx = self.frame.table_right + 76
-        row = [
-            ("Last trick  L", self.toggle_last_trick, "last"),
-            ("Hint  H", self.ask_hint, "hint"),
-            ("Undo  U", self.undo, "undo"),
-            ("Help  ?", lambda: self.open_overlay("help"), "help"),
-        ]
-        for i, (label_text, action, name) in enumerate(row):
-            self.buttons.add(
-                Button(
-                    hud,
-                    label_text,
-                    bx + (i % 2) * 150,
-                    112 - (i // 2) * 44,
-                    140,
-                    36,
-                    action,
-                    size=12,
-                    name=name,
-                )
-            )
-        self.speed_button = self.buttons.add(
-            Button(hud, "", bx, 24, 140, 34, self.cycle_speed, size=12, name="speed")
+        self.speed_button, self.claim_button = build_side_buttons(
+            self.hud,
+            self.buttons,
+            self.frame.table_right,
+            self.bid_area(),
+            {
+                "last": self.toggle_last_trick,
+                "hint": self.ask_hint,
+                "undo": self.undo,
+                "help": lambda: self.open_overlay("help"),
+                "speed": self.cycle_speed,
+                "menu": lambda: self.open_overlay("menu"),
+                "claim": self.claim,
+            },
         )
-        self.buttons.add(
-            Button(
-                hud,
-                "Menu  Esc",
-                bx + 150,
-                24,
-                140,
-                34,
-                lambda: self.open_overlay("menu"),
-                size=12,
-                name="menu",
-            )
-        )
-        self.claim_button = self.buttons.add(
-            Button(
-                hud,
-                "L'arrêt!  Claim the match",
-                *self.bid_area(),
-                300,
-                44,
-                self.claim,
-                size=14,
-                colour=(176, 60, 30, 255),
-                hover_colour=(210, 80, 40, 255),
-                name="claim",
-            )
-        )
-        self.claim_button.visible = False
         self.refresh_speed()
 
     @property
@@ -484,34 +448,9 @@ class TableView(arcade.View):
         )
         if view is None or self.stage != "play" or view.turn != HUMAN or view.phase != "bidding":
             return
-        cx, cy = self.bid_area()
-        gap = 10
-        for bid in view.legal_bids:
-            plain = bid != "pass"
-            self.bid_buttons.add(
-                Button(
-                    self.bids,
-                    bid_text(bid, view),
-                    cx,
-                    cy,
-                    96,
-                    44,
-                    partial(self.human_bid, bid),
-                    size=13,
-                    colour=theme.BUTTON if plain else (120, 60, 50, 255),
-                    hover_colour=theme.BUTTON_HOVER if plain else (160, 80, 64, 255),
-                    name=f"bid:{bid}",
-                    fit=True,
-                )
-            )
+        self.bid_buttons = build_bid_buttons(self.bids, view, self.bid_area(), self.human_bid)
         # the person's own bid of the first round would stand by the buttons: it goes
         self.status_panel.hide_bubble(HUMAN)
-        buttons = self.bid_buttons.buttons
-        total = sum(b.rect.width for b in buttons) + gap * (len(buttons) - 1)
-        x = cx - total / 2
-        for button in buttons:
-            button.move_to(x + button.rect.width / 2, cy)
-            x += button.rect.width + gap
 
     # --- panels over the table ----------------------------------------------------------------
 
@@ -598,68 +537,13 @@ class TableView(arcade.View):
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.sync_frame()
-        lx, ly = self.app.to_logical(x, y)
-        if self.overlay.is_open:
-            if not self.overlay.buttons.click(lx, ly) and self.overlay.name != "menu":
-                self.overlay.close()
-            return
-        if self.review is not None:
-            return
-        if self.stage in ("deal_over", "match_over"):
-            if not self.deal_panel.buttons.click(lx, ly):
-                self.buttons.click(lx, ly)
-            return
-        if self.busy():
-            self.hurry()
-        if self.bid_buttons.click(lx, ly) or self.buttons.click(lx, ly):
-            return
-        hit = self.board.card_at(lx, ly)
-        if hit is None:
-            return
-        kind, what = hit
-        if kind == "card":
-            self.click_card(what)
-        elif self.is_own_back(what):
-            self.toast.show(
-                "That card is face down: nobody may play it until it is turned.", self.clock
-            )
+        mouse_press(self, *self.app.to_logical(x, y))
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        lx, ly = self.app.to_logical(x, y)
-        rows = (self.buttons, self.bid_buttons, self.deal_panel.buttons, self.overlay.buttons)
-        for row in rows:
-            row.hover(lx, ly)
+        mouse_motion(self, *self.app.to_logical(x, y))
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        k = arcade.key
-        if self.review is not None and not self.overlay.is_open:
-            if symbol in (k.QUESTION, k.F1, k.SLASH):
-                self.open_overlay("help")
-            else:
-                self.review.on_key(symbol)
-            return
-        if symbol == k.ESCAPE:
-            if self.overlay.is_open:
-                self.overlay.close()
-            else:
-                self.open_overlay("menu")
-        elif symbol in (k.QUESTION, k.F1, k.SLASH):
-            if self.overlay.name == "help":
-                self.overlay.close()
-            else:
-                self.open_overlay("help")
-        elif symbol == k.F:
-            self.app.toggle_fullscreen()
-        elif symbol == k.L:
-            self.toggle_last_trick()
-        elif symbol == k.H:
-            self.ask_hint()
-        elif symbol == k.U:
-            self.undo()
-        elif symbol == k.N:
-            self.next_deal_key()
-        elif symbol == k.R:
-            self.open_review()
+        key_press(self, symbol)
 
     def cycle_speed(self) -> None:
         names = list(theme.SPEEDS)

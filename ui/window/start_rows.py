@@ -1,0 +1,143 @@
+"""The start screen's rows of buttons and its measures: a row of buttons as wide as their
+labels, the room a description needs, the pack list's buttons and arrows, New match and
+Continue.
+
+Module-level functions that build widgets from the callbacks they call, so they know
+nothing of :class:`~atout.ui.window.start_view.StartView`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from collections.abc import Sequence
+from pathlib import Path
+
+from atout.core.packs import PackInfo
+
+from . import theme
+from .widgets import Button
+from .widgets import ButtonRow
+from .widgets import Layer
+
+PACK_PITCH = 38.0
+"""The height of a row of the pack list (as many rows show as the window has room for;
+the arrows page through the rest)."""
+DESCRIPTION = 12
+
+
+def fitted_row(
+    layer: Layer,
+    row: ButtonRow,
+    x: float,
+    y: float,
+    size: tuple[int, int],
+    gap: float,
+    buttons: Sequence[tuple[str, Callable[[], None], str]],
+) -> None:
+    """A row of buttons from ``x`` at height ``y``, each at least ``size`` (width,
+    height) and as wide as its label (``(label, action, name)``), ``gap`` apart."""
+    width, height = size
+    for label, action, name in buttons:
+        button = Button(layer, label, x, y, width, height, action, size=13, name=name, fit=True)
+        button.move_to(x + button.rect.width / 2, y)
+        x += button.rect.width + gap
+        row.add(button)
+
+
+def tallest(texts: Sequence[str], width: float) -> float:
+    """The height of the tallest of ``texts`` wrapped at ``width`` in the views'
+    description font (room is kept for the longest, so nothing below moves)."""
+    probe = Layer()
+    heights = [
+        probe.text(t, 0, 0, DESCRIPTION, width=int(width), multiline=True).content_height
+        for t in texts
+    ]
+    return max([DESCRIPTION * 1.6, *heights])
+
+
+def pack_label(p: PackInfo) -> str:
+    """A pack's button's label: its name, where it comes from unless shipped, ``(!)``
+    when it cannot be used."""
+    label = Path(p.name).name if p.origin == "file" else p.name
+    if p.origin != "shipped":
+        label += f"  ({p.origin})"
+    if not p.usable:
+        label += "  (!)"
+    return label
+
+
+def add_page_arrows(
+    layer: Layer,
+    row: ButtonRow,
+    x: float,
+    top: float,
+    bottom: float,
+    page: Callable[[int], None],
+) -> None:
+    """The pack list's arrows at ``x``: up at ``top``, down at ``bottom``."""
+    row.add(
+        Button(
+            layer,
+            "▲",
+            x,
+            top,
+            40,
+            30,
+            lambda: page(-1),
+            size=12,
+            name="packs-up",
+        )
+    )
+    row.add(
+        Button(
+            layer,
+            "▼",
+            x,
+            bottom,
+            40,
+            30,
+            lambda: page(1),
+            size=12,
+            name="packs-down",
+        )
+    )
+
+
+def add_match_buttons(
+    layer: Layer,
+    row: ButtonRow,
+    mid: float,
+    new_match: Callable[[], None],
+    continue_match: Callable[[], None],
+) -> None:
+    """New match and Continue, both at ``mid`` (:meth:`StartView.refresh` moves them)."""
+    row.add(
+        Button(
+            layer,
+            "New match  (Enter)",
+            mid,
+            54,
+            270,
+            50,
+            new_match,
+            size=16,
+            colour=theme.GREEN_OK,
+            hover_colour=(60, 180, 90, 255),
+            name="new",
+        )
+    )
+    row.add(
+        Button(
+            layer,
+            "Continue  (C)",
+            mid,
+            54,
+            270,
+            50,
+            continue_match,
+            size=16,
+            colour=(176, 120, 30, 255),
+            hover_colour=(206, 150, 50, 255),
+            name="continue",
+        )
+    )
