@@ -11,6 +11,10 @@ two plays.  :func:`run_duplicate` reports the mean difference per deal with its 
 confidence interval over the pairs (normal approximation), the pairs won, lost and tied,
 and "matches": each seating's deal scores taken in order and summed into matches to the
 rules' target (the game's own end-of-match rule decides), counted per bot.
+
+A bot is named by a spec (:mod:`.mixed`): a registered bot's name, or
+``PLAYER+BIDDER-bids`` for one that bids as ``BIDDER`` and plays as ``PLAYER``.  A match
+of ``expert`` against ``expert+greedy-bids`` measures the expert's bidding alone.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from atout.core.model import DealScore
 from atout.core.model import MatchResult
 from atout.core.model import Rules
 
+from .mixed import make_bot
 from .search import percentile
 
 SEED_STRIDE = 1_000_003
@@ -142,7 +147,7 @@ def play_pair(
     for a_team in (0, 1):
         names = [a if s % info.teams == a_team else b for s in range(info.seats)]
         bots = [
-            engine.bot(name, game, rules, seed=deal_seed * 8 + s + 4 * a_team, think=think)
+            make_bot(engine, name, game, rules, seed=deal_seed * 8 + s + 4 * a_team, think=think)
             for s, name in enumerate(names)
         ]
         deal = play_deal(engine, game, rules, deal_seed, bots, names, times)
@@ -199,7 +204,7 @@ def run_pairs(
     under ``rules``: its values and pack name reach every worker.
     """
     for name in (a, b):
-        engine.bot(name, game, rules)  # an unknown bot fails here, with the known names
+        make_bot(engine, name, game, rules)  # an unknown bot fails here, with the known names
     if jobs <= 1 or deals < 2:
         out = []
         for i in range(deals):

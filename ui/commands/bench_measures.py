@@ -28,8 +28,9 @@ from atout.core.cards import SUITS
 from atout.core.cards import Card
 from atout.core.cards import CardSet
 from atout.core.cards import mask_of
-from atout.core.errors import UnknownNameError
 from atout.plugins.bots.duplicate import run_duplicate
+from atout.plugins.bots.mixed import parse_spec
+from atout.plugins.bots.mixed import spec_games
 from atout.plugins.bots.search import percentile
 
 GAMES = ("belote", "decouverte")
@@ -356,18 +357,14 @@ DEFAULT_DUPLICATES = (("expert", "greedy"), ("greedy", "random"))
 def measure_duplicates(ctx: BenchContext) -> dict[str, Any]:
     out: dict[str, dict[str, Any]] = {}
     pairs = ctx.duplicates or DEFAULT_DUPLICATES
-    bots = ctx.engine.bots
     for game in GAMES:
         if not ctx.has_game(game):
             continue
         for a, b in pairs:
-            if a not in bots or b not in bots:
-                missing = a if a not in bots else b
-                known = ", ".join(sorted(bots))
-                raise UnknownNameError(f"unknown bot {missing!r}; the bots are: {known}")
-            if game not in bots[a].games or game not in bots[b].games:
+            # a bot spec: a name, or PLAYER+BIDDER-bids (an unknown name fails here)
+            if game not in spec_games(ctx.engine, a) or game not in spec_games(ctx.engine, b):
                 continue
-            strong = "expert" in (a, b)
+            strong = "expert" in (*parse_spec(a), *parse_spec(b))
             if ctx.deals is not None:
                 deals = ctx.deals
             elif strong:

@@ -1,0 +1,104 @@
+"""A bot that bids as one bot and plays as another: to measure what bidding alone is worth.
+
+A duplicate match of ``expert`` against ``expert+greedy-bids`` plays the same cards on
+both teams (the expert's) and differs only in the bidding, so its result is the value of
+the expert's bidding over the greedy's.  The spec of such a bot is written
+
+    ``PLAYER+BIDDER-bids``   (or ``BIDDER-bids+PLAYER``)
+
+where ``PLAYER`` and ``BIDDER`` are names of registered bots (``atout bots``) that play
+the game: ``BIDDER`` chooses every action of the bidding phase, ``PLAYER`` every other
+one (the cards, l'arrêt).  A plain bot name is a spec too.  The spec is game-agnostic: it
+mixes any two bots of any game whose deals have a ``"bidding"`` phase, and it only reads
+the view each bot is handed, as every bot does.
+
+:func:`make_bot` builds the bot of a spec through the engine's registry
+(:meth:`~atout.core.Engine.bot`), so an unknown name fails with the known names.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from atout.core.engine import Engine
+from atout.core.errors import UnknownNameError
+from atout.core.model import Action
+from atout.core.model import Rules
+from atout.core.views import View
+
+BIDS_SUFFIX = "-bids"
+"""Marks the part of a mixed spec that bids."""
+BIDDING = "bidding"
+"""The phase whose actions the bidder chooses."""
+
+
+class MixedBot:
+    """Chooses the actions of the bidding with ``bidder`` and all others with ``player``.
+
+    Each bot sees the same views it would see alone; neither is told about the other.
+    ``hint`` asks the bot of the phase for its hint when it has one.
+    """
+
+    def __init__(self, bidder: Any, player: Any) -> None:
+        self.bidder = bidder
+        self.player = player
+
+    def _bot(self, view: View) -> Any:
+        return self.bidder if view.phase == BIDDING else self.player
+
+    def choose(self, view: View) -> Action:
+        """The action of the bot whose phase ``view`` is in."""
+        action: Action = self._bot(view).choose(view)
+        return action
+
+    def hint(self, view: View) -> Action:
+        """The hint of the bot of the phase (its ``choose`` when it has no ``hint``)."""
+        bot = self._bot(view)
+        action: Action = (bot.hint if hasattr(bot, "hint") else bot.choose)(view)
+        return action
+
+
+def parse_spec(spec: str) -> tuple[str, str | None]:
+    """``(player, bidder)`` of a bot spec: ``bidder`` is ``None`` for a plain name.
+
+    >>> parse_spec("expert+greedy-bids")
+    ('expert', 'greedy')
+    >>> parse_spec("greedy")
+    ('greedy', None)
+    """
+    text = spec.strip()
+    if "+" not in text:
+        return text, None
+    parts = [p.strip() for p in text.split("+")]
+    bidders = [p[: -len(BIDS_SUFFIX)] for p in parts if p.endswith(BIDS_SUFFIX)]
+    players = [p for p in parts if not p.endswith(BIDS_SUFFIX)]
+    if len(parts) != 2 or len(bidders) != 1 or len(players) != 1 or not all(bidders + players):
+        raise UnknownNameError(
+            f"bot {spec!r}: a mixed bot is written PLAYER+BIDDER-bids, e.g. expert+greedy-bids"
+        )
+    return players[0], bidders[0]
+
+
+def make_bot(
+    engine: Engine, spec: str, game: str, rules: Rules, seed: int = 0, think: float = 0.0
+) -> Any:
+    """The bot of ``spec`` for ``game``: a registered bot, or a :class:`MixedBot` of two
+    (each built by :meth:`Engine.bot` with the same seed and think time)."""
+    player, bidder = parse_spec(spec)
+    play_bot = engine.bot(player, game, rules, seed=seed, think=think)
+    if bidder is None:
+        return play_bot
+    bid_bot = engine.bot(bidder, game, rules, seed=seed, think=think)
+    return MixedBot(bid_bot, play_bot)
+
+
+def spec_games(engine: Engine, spec: str) -> tuple[str, ...]:
+    """The games the bot of ``spec`` plays (those both its bots play); an unknown name
+    fails with the known names."""
+    bots = engine.bots
+    names = [n for n in parse_spec(spec) if n is not None]
+    for name in names:
+        if name not in bots:
+            known = ", ".join(sorted(bots))
+            raise UnknownNameError(f"unknown bot {name!r}; the bots are: {known}")
+    return tuple(g for g in bots[names[0]].games if all(g in bots[n].games for n in names))
