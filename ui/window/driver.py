@@ -13,6 +13,10 @@ find out what happened, and never writes the save: the session follows its save 
   (:data:`~atout.ui.window.theme.BOT_PACE` times the speed); an answer computed for an
   older position (``session.version`` moved on: an undo, a new deal) is dropped.
 * While cards move, no other action is taken (a click hurries the animation).
+* Two people at one screen (Découverte: both see the same cards): every seat the session
+  gives a person is played from here; the table draws the view of the person to act
+  (:attr:`~atout.ui.window.table_base.TableView.me` follows the turn), names them on the
+  status line and takes clicks, hints and undo for them only.
 """
 
 from __future__ import annotations
@@ -21,7 +25,10 @@ from dataclasses import replace
 from typing import Any
 
 from atout.core import Action
+from atout.core import Deal
+from atout.core import Match
 from atout.core import Trick
+from atout.core import View
 from atout.core.errors import AtoutError
 from atout.core.errors import IllegalMoveError
 from atout.core.session import ANNOUNCE
@@ -29,6 +36,7 @@ from atout.core.session import BID
 from atout.core.session import CLAIM
 from atout.core.session import CONTRACT
 from atout.core.session import NOTICE
+from atout.core.session import PERSON
 from atout.core.session import TRICK
 from atout.core.session import Event
 from atout.core.session import Session
@@ -47,9 +55,17 @@ from .table_base import TableView
 
 
 class MatchTable(TableView):
-    """The table of one session: a person at seat 0 against bots."""
+    """The table of one session: a person at seat 0 against bots, or (Découverte) two
+    people sharing the screen."""
 
     def __init__(self, app: Host, setup: Setup, session: Session) -> None:
+        self.session = session
+        """The match on the table: the one source of what happens (its events)."""
+        self.people = [s for s, p in enumerate(session.players) if p.kind == PERSON]
+        """The seats played from this screen."""
+        if len(self.people) > 1:
+            self.you = None
+            self.me = self.viewer()
         self.redeal_at = 0.0
         self.left = False
         self.job: Any = None
@@ -58,7 +74,42 @@ class MatchTable(TableView):
         self.job_since = 0.0
         self.hint_job: Any = None
         self.hint_version = -1
-        super().__init__(app, setup, session)
+        super().__init__(app, setup, session.info)
+
+    @property
+    def match(self) -> Match:
+        """The session's match (read only: the session alone changes it)."""
+        return self.session.match
+
+    @property
+    def deal(self) -> Deal | None:
+        """The deal on the table: the one in play, or the last one played."""
+        return self.session.deal
+
+    def seat_names(self) -> list[str]:
+        """The players' names where the session has them (two people at one screen),
+        else "You" and the game's names for the seats."""
+        names = super().seat_names()
+        for seat, player in enumerate(self.session.players):
+            if player.name and seat != self.you:
+                names[seat] = player.name
+        return names
+
+    def seat_tags(self) -> list[str]:
+        return [p.bot if p.kind != PERSON else "" for p in self.session.players]
+
+    def viewer(self) -> int:
+        """The seat whose view is drawn: the person to act when two share the screen
+        (else the last one who did), the person otherwise."""
+        seat = self.session.to_act
+        if seat is not None and seat in self.people:
+            return seat
+        return self.me if self.me in self.people else HUMAN
+
+    def look(self) -> View:
+        """Follow the turn (two people at one screen) and take the view to draw."""
+        self.me = self.viewer()
+        return self.session.view(self.me)
 
     def bot_thinking(self) -> bool:
         return self.job is not None and not self.job.done
@@ -72,7 +123,7 @@ class MatchTable(TableView):
         if session.result is not None:
             self.stage = "match_over"
             if session.deal is not None:
-                self.view = session.view(HUMAN)
+                self.view = self.look()
                 self.relayout(None, animate=False)
             self.after_change()
             self.open_deal_panel()
@@ -81,7 +132,7 @@ class MatchTable(TableView):
             self.start_deal()
             return
         self.stage = "play"
-        self.view = session.view(HUMAN)
+        self.view = self.look()
         self.relayout(None, animate=False)
         self.after_change()
 
@@ -92,7 +143,7 @@ class MatchTable(TableView):
         self.stage = "play"
         self.deal_path = None
         self.clear_bubbles()
-        self.view = self.session.view(HUMAN)
+        self.view = self.look()
         self.board.clear()
         self.relayout(None, animate=True)
         self.after_change()
@@ -115,9 +166,9 @@ class MatchTable(TableView):
         words of the bids, announcements, a claim, a bot's failure."""
         self.hint = None
         self.hint_job = None
-        self.view = self.session.view(HUMAN)
+        self.view = self.look()
         won: Trick | None = None
-        for e in for_seat(events, HUMAN):
+        for e in for_seat(events, self.me):
             if e.kind == BID:
                 self.bubble(e.seat, bid_text(e.text, self.view), 1e9)
             elif e.kind == CLAIM:
@@ -216,36 +267,58 @@ class MatchTable(TableView):
 
     def human_bid(self, bid: str) -> None:
         view = self.view
-        if view is None or self.stage != "play" or view.turn != HUMAN or bid not in view.legal_bids:
+        if (
+            view is None
+            or self.stage != "play"
+            or view.turn != self.me
+            or bid not in view.legal_bids
+        ):
             return
-        self.apply(HUMAN, Action.bid(bid))
+        self.apply(self.me, Action.bid(bid))
 
     def claim(self) -> None:
         view = self.view
         if view is not None and view.can_claim and self.stage == "play":
-            self.apply(HUMAN, Action("claim"))
+            self.apply(self.me, Action("claim"))
 
     def click_card(self, card: int) -> None:
         """A click on a face-up card: play it if the engine allows, else say why not."""
         view = self.view
-        if view is None or self.deal is None or not view.hand >> card & 1:
+        if view is None or self.deal is None or self.stage != "play":
             return
-        if self.stage != "play":
+        if not view.hand >> card & 1:
+            self.refuse_other_side(view, card)
             return
         if view.phase == "bidding":
             self.toast.show("The bidding comes first: take or pass.", self.clock)
             return
-        if view.turn != HUMAN:
+        if view.turn != self.me:
             self.toast.show(f"Wait: it is {self.seat_name(view.turn)}'s turn.", self.clock)
             return
+        who = "You" if self.you is not None else self.seat_name(self.me)
         reason = self.session.explain(card)
         if reason is not None:
-            self.toast.show(f"You cannot play {show_card(card)}: {reason}.", self.clock, 4.5)
+            self.toast.show(f"{who} cannot play {show_card(card)}: {reason}.", self.clock, 4.5)
             return
         try:
-            self.apply(HUMAN, Action.play(card))
+            self.apply(self.me, Action.play(card))
         except IllegalMoveError as exc:  # the engine re-checks every action
-            self.toast.show(f"You cannot play {show_card(card)}: {exc}.", self.clock, 4.5)
+            self.toast.show(f"{who} cannot play {show_card(card)}: {exc}.", self.clock, 4.5)
+
+    def refuse_other_side(self, view: View, card: int) -> None:
+        """A click on a face-up card of another person's side (two people at one
+        screen): it is not their turn, say whose it is."""
+        owner = next(
+            (seat for seat, row in enumerate(view.piles) if any(p.top == card for p in row)),
+            None,
+        )
+        if owner is None or owner not in self.people or owner == self.me:
+            return
+        if view.phase in ("bidding", "play"):
+            self.toast.show(
+                f"Wait, {self.seat_name(owner)}: it is {self.seat_name(view.turn)}'s turn.",
+                self.clock,
+            )
 
     def next_deal_key(self) -> None:
         if self.stage == "deal_over":
@@ -265,7 +338,7 @@ class MatchTable(TableView):
             self.toast.show("A hint is for when it is your turn.", self.clock)
             return
         try:
-            self.hint_job = self.app.worker.ask(self.session, HUMAN, hint=True)
+            self.hint_job = self.app.worker.ask(self.session, self.me, hint=True)
         except AtoutError as exc:
             self.toast.show(f"{capital(str(exc))}.", self.clock)
             return
@@ -298,20 +371,23 @@ class MatchTable(TableView):
     def undo(self) -> None:
         """Take back the person's last card of the deal in play and what followed it
         (the session's engine rewinds the deal)."""
-        if self.stage != "play" or not self.session.can_undo(HUMAN):
-            self.toast.show("Nothing to undo: you have not played a card in this deal.", self.clock)
+        seat = self.me
+        if self.stage != "play" or not self.session.can_undo(seat):
+            who = "you have" if self.you is not None else f"{self.seat_name(seat)} has"
+            self.toast.show(f"Nothing to undo: {who} not played a card in this deal.", self.clock)
             return
         self.app.worker.cancel_all()
         self.job = None
         self.hint = None
-        self.session.undo(HUMAN)
+        self.session.undo(seat)
         self.overlay.close()
         self.deal_panel.close()
-        self.view = self.session.view(HUMAN)
+        self.view = self.look()
         self.clear_bubbles()
         self.relayout(None, animate=False)
         self.after_change()
-        self.toast.show("Your last card is taken back.", self.clock)
+        whose = "Your" if self.you is not None else f"{self.seat_name(seat)}'s"
+        self.toast.show(f"{whose} last card is taken back.", self.clock)
 
     # --- for the benchmark ----------------------------------------------------------------
 
@@ -323,6 +399,6 @@ class MatchTable(TableView):
         while (seat := session.to_act) is not None and len(session.view(HUMAN).tricks) < trick:
             bot = session.bot(seat) if session.is_bot(seat) else stand_in
             session.act(seat, bot.choose(session.view(seat)))
-        self.view = session.view(HUMAN)
+        self.view = self.look()
         self.relayout(None, animate=False)
         self.after_change()

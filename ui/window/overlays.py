@@ -16,14 +16,15 @@ from pathlib import Path
 import arcade
 from atout.core import DealScore
 from atout.core import GameInfo
-from atout.core import Match
 from atout.core import View
 
-from ..cards_text import HUMAN
 from ..cards_text import capital
-from ..cards_text import team_long_name
 from . import theme
+from .panels import YOU
+from .panels import MatchLike
+from .panels import team_long_name
 from .panels import team_name
+from .panels import your_team
 from .review_labels import HELP_LINE
 from .sprites import face_texture
 from .widgets import Button
@@ -56,7 +57,7 @@ def deal_headline(score: DealScore, taker: int | None, info: GameInfo) -> str:
     a rule); ``taker`` is the seat that took the contract, if any."""
     teams = info.teams
     who = team_long_name(info, taker % teams) if taker is not None else "The takers"
-    plural = who == "You" or "&" in who
+    plural = who == YOU or "&" in who
     if score.outcome == "capot":
         winner = score.capot
         name = team_long_name(info, winner) if winner is not None else "One side"
@@ -229,10 +230,11 @@ class DealPanel:
 
     def open(
         self,
-        match: Match,
+        match: MatchLike,
         score: DealScore | None,
         headline: str,
         *,
+        info: GameInfo,
         keep_count_yourself: bool,
         deal_path: Path | None,
         next_deal: Action,
@@ -241,7 +243,8 @@ class DealPanel:
         review: Action | None = None,
         box: tuple[float, float, float] = (480.0, 360.0, 560.0),
     ) -> None:
-        """The engine's score of the deal, its notes, the match total (unless players
+        """The engine's score of the deal (``info``: the game, its seats named as the table
+        calls them), its notes, the match total (unless players
         keep count themselves), the name of the deal's record; then the next deal's
         button, or the match's result and its buttons.
 
@@ -249,7 +252,6 @@ class DealPanel:
         points clear of it); the panel is as tall as what it says.  The declarations'
         row shows only when the deal scored some or the game has them.
         """
-        info = match.info
         layer = Layer()
         self.layer = layer
         self.buttons = ButtonRow()
@@ -322,7 +324,7 @@ class DealPanel:
                 t.append(fitted(f"Record: {deal_path.name}", 12, theme.INK_SOFT, False))
         result = match.result
         if result is not None:
-            ours = HUMAN % teams
+            ours = your_team(info)
             if result.winner is None:
                 head, colour = "The match is drawn", theme.INK
             elif result.winner == ours:
@@ -330,7 +332,8 @@ class DealPanel:
             else:
                 verb = "wins" if teams == info.seats else "win"
                 who = team_long_name(info, result.winner)
-                head, colour = f"{who} {verb} the match", theme.RED
+                lost = theme.RED if ours is not None else theme.GREEN_OK
+                head, colour = f"{who} {verb} the match", lost
             y -= 38
             t.append(fitted(head, 20, colour, True))
             y -= 24
@@ -402,7 +405,7 @@ class DealPanel:
         )
 
 
-def declarations_count(match: Match) -> bool:
+def declarations_count(match: MatchLike) -> bool:
     """Whether the match's rules score declarations (their ``declarations`` option is
     on): a game without them shows no row of zeros."""
     return match.rules.get("declarations") in ("on", True)

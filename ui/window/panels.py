@@ -9,18 +9,19 @@ scores and compute no rule.  The functions put the engine's bids and contracts i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 import arcade
+from atout.core import DealScore
 from atout.core import GameInfo
-from atout.core import Match
+from atout.core import MatchResult
+from atout.core import Rules
 from atout.core import View
 from atout.core.cards import SUIT_SYMBOLS
 from atout.core.cards import SUITS
 
-from ..cards_text import HUMAN
 from ..cards_text import capital
-from ..cards_text import seat_name
 from ..cards_text import suit_label
 from . import theme
 from .frame import Frame
@@ -36,16 +37,72 @@ SAID_TOP = 256.0
 """The side bar's "Announced" heading (the last announcements below it, the buttons under
 them); the score sheet ends above it."""
 SAID_LINES = 4
+PEOPLE_TAGS = ("person", "away", "open", "")
+"""A seat plate's tags that name no bot (a network table's seats)."""
 SEAT_PLATE = (0, 0, 0, 110)
 SEAT_PLATE_TURN = (250, 204, 64, 235)
 BUBBLE = (255, 252, 235, 245)
 
 
+YOU = "You"
+"""What the table calls the seat played from this screen (see
+:meth:`~atout.ui.window.table_base.TableView.seat_names`)."""
+
+
+class MatchLike(Protocol):
+    """What the side bar and the end-of-deal panel read of a match: a local
+    :class:`~atout.core.engine.Match`, or the scores a network table was told."""
+
+    @property
+    def info(self) -> GameInfo: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def history(self) -> Sequence[DealScore]: ...
+
+    @property
+    def scores(self) -> Sequence[int]: ...
+
+    @property
+    def result(self) -> MatchResult | None: ...
+
+
+def seat_name(info: GameInfo, seat: int) -> str:
+    """What a seat is called at this table (the table names its seats in ``info``)."""
+    return info.seat_name(seat)
+
+
+def your_team(info: GameInfo) -> int | None:
+    """The team of the seat called "You" (``None``: no seat is, e.g. two people share the
+    screen)."""
+    for seat in range(info.seats):
+        if info.seat_name(seat) == YOU:
+            return seat % info.teams
+    return None
+
+
 def team_name(info: GameInfo, team: int) -> str:
-    """The short name of a team on the score sheet: a seat's name, or "Us" and "Them"."""
+    """The short name of a team on the score sheet: a seat's name, or "Us" and "Them"
+    (without a "You" at the table: the team's players)."""
     if info.teams == info.seats:
         return seat_name(info, team)
-    return "Us" if team == HUMAN % info.teams else "Them"
+    ours = your_team(info)
+    if ours is None:
+        return team_long_name(info, team)
+    return "Us" if team == ours else "Them"
+
+
+def team_long_name(info: GameInfo, team: int) -> str:
+    """A team by its players: "You & North", "East & West" (a seat's name when each
+    player plays alone)."""
+    if info.teams == info.seats:
+        return seat_name(info, team)
+    return " & ".join(seat_name(info, s) for s in range(info.seats) if s % info.teams == team)
 
 
 def contract_name(trump: int | None, name: str) -> str:
@@ -83,6 +140,10 @@ class SeatLayout(Protocol):
 
     def seat_anchor(self, seat: int) -> tuple[float, float]: ...
 
+    def spot(self, seat: int) -> int:
+        """Where ``seat`` sits around the table (0: at the bottom)."""
+        ...
+
     def bubble_anchor(self, seat: int) -> tuple[float, float]: ...
 
     def bubble_side(self, seat: int) -> int:
@@ -101,18 +162,30 @@ class SeatLayout(Protocol):
 class StatusPanel:
     """The status line, the seats and their bubbles, the side bar's words."""
 
-    def __init__(self, hud: Layer, layout: SeatLayout, info: GameInfo, pack: str, bot: str) -> None:
+    def __init__(
+        self,
+        hud: Layer,
+        layout: SeatLayout,
+        info: GameInfo,
+        pack: str,
+        tags: Sequence[str],
+        you: int | None,
+    ) -> None:
         self.hud = hud
         self.layout = layout
         self.info = info
         self.seats = info.seats
+        self.you = you
+        """The seat called "you" (``None``: two people share the screen)."""
+        bots = sorted({tag for tag in tags if tag and tag not in PEOPLE_TAGS})
         frame = layout.frame
         x0 = frame.table_right
         mid = frame.sidebar_mid
         top = frame.height
         hud.plate(arcade.LBWH(x0 - 3, 0, 6, top), theme.WOOD, None, 0)
         hud.text(info.title, mid, top - 34, 18, theme.GOLD, anchor_x="center", bold=True)
-        hud.text(f"Rules: {pack} · bots: {bot}", mid, top - 58, 12, theme.CREAM, anchor_x="center")
+        who = f"bots: {', '.join(bots)}" if bots else "no bots"
+        hud.text(f"Rules: {pack} · {who}", mid, top - 58, 12, theme.CREAM, anchor_x="center")
         self.contract_text = hud.text(
             "", mid, top - 88, 14, theme.WHITE, anchor_x="center", bold=True
         )
@@ -140,8 +213,8 @@ class StatusPanel:
         for seat in range(self.seats):
             x, y = layout.seat_anchor(seat)
             name = seat_name(info, seat)
-            if seat != HUMAN:
-                name += f" · {bot}"
+            if tags[seat]:
+                name += f" · {tags[seat]}"
             self.seat_plates[seat] = hud.plate(arcade.XYWH(x, y + 6, 120, 28), SEAT_PLATE)
             label = hud.text(name, x, y, 14, theme.WHITE, anchor_x="center", bold=True)
             self.seat_labels[seat] = label
@@ -236,19 +309,29 @@ class StatusPanel:
         for seat in list(self.bubble_until):
             self.bubble_until[seat] = -1.0
 
-    def update_status(self, view: View | None, playing: bool, dealt: bool = True) -> None:
-        """Say who is to act (``playing``: a deal is on, ``dealt``: its cards are on the
-        table) and light that seat's name."""
+    def update_status(self, view: View | None, playing: bool, me: int) -> None:
+        """Say who is to act (``playing``: a deal is on; ``me``: the seat acting from this
+        screen) and light that seat's name.  Two people at one screen: the name of the one
+        to act, in gold, with an arrow towards their side of the table."""
         words = ""
-        if view is not None and dealt and playing:
-            if view.turn == HUMAN and view.phase == "bidding":
+        people = self.you is None
+        if view is not None and playing:
+            name = seat_name(self.info, view.turn)
+            if people and view.turn == me and view.phase in ("bidding", "play"):
+                arrow = "▼" if self.layout.spot(view.turn) == 0 else "▲"
+                act = "bid" if view.phase == "bidding" else "play"
+                words = f"{arrow}  {name} to {act}  {arrow}"
+            elif view.turn == me and view.phase == "bidding":
                 words = "Your bid"
-            elif view.turn == HUMAN and view.phase == "play":
+            elif view.turn == me and view.phase == "play":
                 words = "Your turn: play a highlighted card"
             elif view.phase in ("bidding", "play"):
                 verb = "bids" if view.phase == "bidding" else "plays"
-                words = f"{seat_name(self.info, view.turn)} {verb}"
+                words = f"{name} {verb}"
         self.status.text = words
+        colour = theme.GOLD if people and words else theme.WHITE
+        if tuple(self.status.color) != colour:
+            self.status.color = colour
         self.thinking.x = self.status.x + self.status.content_width / 2 + 4
         self.update_seats(view, playing)
 
@@ -364,7 +447,7 @@ class ScoreSheet:
     def draw(self) -> None:
         self.layer.draw()
 
-    def refresh(self, match: Match, keep_count_yourself: bool) -> None:
+    def refresh(self, match: MatchLike, keep_count_yourself: bool) -> None:
         """Lay the sheet out again if a deal has been scored since (or the match is
         another one); under l'arrêt only the target shows, the totals are "?"."""
         key = (len(match.history), tuple(match.scores), id(match))

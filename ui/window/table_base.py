@@ -1,7 +1,7 @@
 """The card table as an Arcade view: its parts, its frames, its input.
 
-A :class:`TableView` draws the person's (seat 0, South) :class:`~atout.core.views.View`
-of a deal, never the true state, and turns clicks and keys into requests.  It computes
+A :class:`TableView` draws one seat's :class:`~atout.core.views.View` of a deal (the
+person's; two people at one screen: the one to act), never the true state, and turns clicks and keys into requests.  It computes
 no rule.  It is put together from parts that each own their state:
 
 * a :class:`~atout.ui.window.board.Board`: the cards, their places and animations;
@@ -11,12 +11,14 @@ no rule.  It is put together from parts that each own their state:
   :class:`~atout.ui.window.overlays.DealPanel` (the end of a deal or of the match);
 * the buttons of the side bar and, during the bidding, one button per legal bid.
 
-What drives the table's session (asking for deals, sending actions, the bots, the hint,
-undo) is not here: :class:`~atout.ui.window.driver.MatchTable` adds it, and the methods below
-that raise :class:`NotImplementedError` under "the match" are what it must give.  A
-game's table (:mod:`~atout.ui.window.table_decouverte`,
-:mod:`~atout.ui.window.table_belote`) gives the layout: where each card of a view lies,
-where a seat's trick card goes, where its name and its won tricks are.
+What drives the match (asking for deals, sending actions, the bots, the hint, undo) is
+not here: :class:`~atout.ui.window.driver.MatchTable` (a local session) or
+:class:`~atout.ui.window.net_table.NetDriver` (a table on a server) adds it, and the
+methods below that raise :class:`NotImplementedError` under "the match" are what it must
+give.  A game's layout (:mod:`~atout.ui.window.table_decouverte`,
+:mod:`~atout.ui.window.table_belote`, on :class:`~atout.ui.window.table_hooks.LayoutHooks`)
+gives where each card of a view lies, where a seat's trick card goes, where its name and
+its won tricks are.
 
 Drawing is a handful of calls per frame (software renderers pay for each one): the
 marks on the felt, the glows, the cards (one sprite list each), then layers of plates
@@ -26,38 +28,38 @@ game does.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import arcade
 from atout.core import Action
 from atout.core import Deal
-from atout.core import Match
+from atout.core import DealScore
+from atout.core import GameInfo
 from atout.core import Trick
 from atout.core import View
 from atout.core.records import deal_to_record
-from atout.core.session import Session
 from atout.plugins.bots.review import ReviewOptions
 
 from ..cards_text import HUMAN
-from ..cards_text import seat_name
-from ..cards_text import team_long_name
 from ..savegame import Setup
 from . import theme
 from .board import Board
-from .board import Place
-from .frame import Frame
 from .host import Host
 from .overlays import DealPanel
 from .overlays import MenuItem
 from .overlays import Overlay
 from .overlays import deal_headline
+from .panels import MatchLike
 from .panels import ScoreSheet
 from .panels import StatusPanel
+from .panels import team_long_name
 from .panels import team_name
 from .review_view import ReviewMode
 from .sprites import preload_textures
 from .table_controls import build_bid_buttons
 from .table_controls import build_side_buttons
+from .table_hooks import LayoutHooks
 from .table_input import key_press
 from .table_input import mouse_motion
 from .table_input import mouse_press
@@ -67,27 +69,34 @@ from .widgets import SpriteSet
 from .widgets import Toast
 
 
-class TableView(arcade.View):
-    """A match on the table, seen from South; a game's table lays the cards out and
-    :class:`~atout.ui.window.driver.MatchTable` drives the match."""
+class TableView(LayoutHooks):
+    """A match on the table, seen from :attr:`bottom`'s side; a game's table lays the
+    cards out and a driver (:class:`~atout.ui.window.driver.MatchTable` for a local
+    session, :class:`~atout.ui.window.net_table.NetDriver` for a table on a server)
+    drives the match."""
 
-    card_scale = 0.6
-    """The scale of arcade's 140x190 card images on this table."""
+    me: int = HUMAN
+    """The seat whose view is drawn and who acts from this screen (two people at one
+    screen: the person to act)."""
+    you: int | None = HUMAN
+    """The seat the table calls "you" (``None``: two people share the screen, each is
+    called by name)."""
 
-    def __init__(self, app: Host, setup: Setup, session: Session) -> None:
+    def __init__(self, app: Host, setup: Setup, info: GameInfo) -> None:
         super().__init__(app.window)
         self.app = app
         self.engine = app.engine
         self.setup = setup
-        self.session = session
-        """The match on the table: the one source of what happens (its events)."""
-        self.info = session.match.info
-        self.seats = session.seats
+        self.info = info
+        """The game, its seats named as this table calls them (:meth:`seat_names`)."""
+        self.seats = info.seats
+        self.info = replace(info, seat_names=tuple(self.seat_names()))
         self.clock = 0.0
         self.view: View | None = None
-        """The person's view of the deal on the table (what is drawn)."""
+        """The view of the deal on the table (what is drawn): :attr:`me`'s."""
         self.stage = "play"
-        """``play`` (a deal is on), ``redeal``, ``deal_over`` or ``match_over``."""
+        """``play`` (a deal is on), ``redeal``, ``deal_over`` or ``match_over`` (a network
+        table: ``waiting`` too, before it starts)."""
         self.hint: Action | None = None
         """The action a hint suggests (lit on the table until the next action)."""
         self.deal_path: Path | None = None
@@ -116,88 +125,16 @@ class TableView(arcade.View):
         self.build()
         self.begin()
 
-    # --- to be given by a layout ----------------------------------------------------------
+    def seat_names(self) -> list[str]:
+        """What each seat is called at this table: "You" for :attr:`you`, else the game's
+        name for it (a driver that knows the players' names gives them)."""
+        return [
+            "You" if seat == self.you else self.info.seat_name(seat) for seat in range(self.seats)
+        ]
 
-    def lay_out(self, frame: Frame) -> None:
-        """Compute the layout's places and :attr:`card_scale` for ``frame`` (called before
-        anything is built, and again when the window's size changes)."""
-
-    def layout_cards(self, view: View) -> tuple[dict[int, Place], dict[str, Place]]:
-        """Where every visible card of ``view`` lies (faces by card, face-down cards by a
-        key that stays the same while the card stays), the current trick excepted."""
-        raise NotImplementedError
-
-    def trick_place(self, seat: int, index: int) -> Place:
-        """Where ``seat``'s card lies in the trick (``index``: its order in the trick)."""
-        raise NotImplementedError
-
-    def won_pile(self, seat: int) -> tuple[float, float]:
-        """Where the tricks ``seat`` wins go."""
-        raise NotImplementedError
-
-    def hand_origin(self, seat: int) -> tuple[float, float]:
-        """Where a card of ``seat``'s closed hand comes from when it is played."""
-        raise NotImplementedError
-
-    def deck_origin(self) -> tuple[float, float]:
-        """Where dealt cards come from."""
-        return self.frame.felt_mid, self.frame.mid_y
-
-    def seat_anchor(self, seat: int) -> tuple[float, float]:
-        """Where ``seat``'s name is written."""
-        raise NotImplementedError
-
-    def bubble_anchor(self, seat: int) -> tuple[float, float]:
-        """Where what ``seat`` says (bids, belote) appears."""
-        x, y = self.seat_anchor(seat)
-        return x, y - 44
-
-    def bubble_side(self, seat: int) -> int:
-        """Which way ``seat``'s bubble grows from its anchor: 0 both ways, 1 right, -1 left."""
-        return 0
-
-    def badge_anchor(self, seat: int) -> tuple[float, float]:
-        """Where ``seat``'s dealer and taker marks are drawn."""
-        x, y = self.seat_anchor(seat)
-        return x, y + 40
-
-    def bid_area(self) -> tuple[float, float]:
-        """The middle of the bidding controls."""
-        return self.frame.felt_mid, self.frame.mid_y
-
-    def bid_prompt_position(self) -> tuple[float, float]:
-        """Where the question of the bidding is written (above the bid buttons)."""
-        x, y = self.bid_area()
-        return x, y + 50
-
-    def toast_position(self) -> tuple[float, float]:
-        return self.frame.felt_mid, self.frame.mid_y - 90
-
-    def status_position(self) -> tuple[float, float]:
-        return self.frame.felt_mid, self.frame.mid_y - 120
-
-    def toast_width(self) -> float:
-        """The widest a message on the felt may be."""
-        return self.frame.table_right - 40
-
-    def panel_box(self) -> tuple[float, float, float]:
-        """The end-of-deal panel's middle and width (clear of the seats' words)."""
-        frame = self.frame
-        return frame.felt_mid, frame.mid_y, min(560.0, frame.table_right - 40)
-
-    def trump_position(self) -> tuple[float, float]:
-        """Where the trump mark lies on the felt once a contract is made."""
-        return 80.0, self.frame.mid_y
-
-    def build_marks(self) -> None:
-        """Add the layout's marks on the felt (sprites in :attr:`marks`, texts in :attr:`hud`)."""
-
-    def update_marks(self) -> None:
-        """Bring the layout's marks up to date with the view (won tricks, the proposal)."""
-
-    def is_own_back(self, key: str) -> bool:
-        """Whether the face-down card ``key`` is one of the person's."""
-        return False
+    def seat_tags(self) -> list[str]:
+        """What follows each seat's name on its plate (a bot's level; "" for a person)."""
+        return ["" if seat == self.you else self.setup.bot for seat in range(self.seats)]
 
     # --- the match (given by MatchTable) ----------------------------------------------------
 
@@ -244,19 +181,25 @@ class TableView(arcade.View):
         raise NotImplementedError
 
     @property
-    def match(self) -> Match:
-        """The session's match (read only: the session alone changes it)."""
-        return self.session.match
+    def match(self) -> MatchLike:
+        """The match's scores so far (read only: the driver's source alone changes it)."""
+        raise NotImplementedError
 
     @property
     def deal(self) -> Deal | None:
-        """The deal on the table: the one in play, or the last one played."""
-        return self.session.deal
+        """The deal on the table, when the driver holds one (a local session's: the one in
+        play, or the last one played; a network table holds none)."""
+        return None
+
+    def last_score(self) -> DealScore | None:
+        """The score of the deal just over (the end-of-deal panel shows it)."""
+        deal = self.deal
+        return deal.score if deal is not None else None
 
     # --- names ------------------------------------------------------------------------------
 
     def seat_name(self, seat: int) -> str:
-        return seat_name(self.info, seat)
+        return self.info.seat_name(seat)
 
     def team_name(self, team: int) -> str:
         """The short name of a team on the score sheet."""
@@ -276,7 +219,7 @@ class TableView(arcade.View):
     def build(self) -> None:
         """The plates, labels and buttons that live as long as the table."""
         pack = self.match.rules.pack or "standard rules"
-        self.status_panel = StatusPanel(self.hud, self, self.info, pack, self.setup.bot)
+        self.status_panel = StatusPanel(self.hud, self, self.info, pack, self.seat_tags(), self.you)
         self.build_marks()
         self.toast = Toast(self.hud, *self.toast_position(), self.toast_width())
         self.speed_button, self.claim_button = build_side_buttons(
@@ -404,7 +347,7 @@ class TableView(arcade.View):
         my_turn = (
             view is not None
             and self.stage == "play"
-            and view.turn == HUMAN
+            and view.turn == self.me
             and view.phase == "play"
         )
         hint = self.hint
@@ -424,7 +367,7 @@ class TableView(arcade.View):
         self.update_marks()
 
     def update_status(self) -> None:
-        self.status_panel.update_status(self.view, self.stage == "play", self.deal is not None)
+        self.status_panel.update_status(self.view, self.stage == "play", self.me)
         self.status_panel.update_marks(self.view, self.stage == "play")
 
     def refresh_sheet(self) -> None:
@@ -446,18 +389,18 @@ class TableView(arcade.View):
         self.claim_button.visible = bool(
             view is not None and view.can_claim and self.stage == "play"
         )
-        if view is None or self.stage != "play" or view.turn != HUMAN or view.phase != "bidding":
+        if view is None or self.stage != "play" or view.turn != self.me or view.phase != "bidding":
             return
         self.bid_buttons = build_bid_buttons(self.bids, view, self.bid_area(), self.human_bid)
         # the person's own bid of the first round would stand by the buttons: it goes
-        self.status_panel.hide_bubble(HUMAN)
+        self.status_panel.hide_bubble(self.me)
 
     # --- panels over the table ----------------------------------------------------------------
 
     def open_deal_panel(self) -> None:
         """The end-of-deal panel (and the end-of-match panel when the match is over)."""
-        deal, view = self.deal, self.view
-        score = deal.score if deal is not None else None
+        view = self.view
+        score = self.last_score()
         headline = ""
         self.toast.hide()
         self.clear_bubbles()
@@ -469,6 +412,7 @@ class TableView(arcade.View):
             self.match,
             score,
             headline,
+            info=self.info,
             keep_count_yourself=self.keep_count_yourself,
             deal_path=self.deal_path,
             next_deal=self.start_deal,

@@ -2,7 +2,9 @@
 
 Seats as the game numbers them: 0 South (you), 1 East, 2 North (your partner), 3 West.
 The other hands are face down, except the cards the view says are known (the turn-up
-the taker received, declared cards).  The turn-up lies in the middle during the bidding.
+the taker received, declared cards).  The turn-up lies in the middle during the bidding.  The layout places *spots* (0 at the
+bottom, 1 East, 2 North, 3 West): a network table joined at another seat is drawn from
+that seat's side, its hand at the bottom.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from .board import Place
 from .driver import MatchTable
 from .frame import Frame
 from .sprites import back_texture
+from .table_base import TableView
 
 HAND_SCALE = 0.72
 TRICK_SCALE = 0.6
@@ -30,8 +33,9 @@ EAST, NORTH, WEST = 1, 2, 3
 WON_STACK = 5
 
 
-class BeloteTable(MatchTable):
-    """Four-player Belote: you and North against East and West."""
+class BeloteLayout(TableView):
+    """Four-player Belote's layout: the bottom player and the one across against the
+    two at the sides."""
 
     def lay_out(self, frame: Frame) -> None:
         """The table's unit ``k``: 1 on a 960x720 felt, more on a larger one, less on a
@@ -85,18 +89,19 @@ class BeloteTable(MatchTable):
         room = self.felt - side - theme.CARD_W * HAND_SCALE * k
         step = min(82.0 * k, room / max(1, n - 1))
         mid = (n - 1) / 2
-        my_turn = view.turn == HUMAN and view.phase == "play"
+        my_turn = view.turn == self.me and view.phase == "play"
         for i, card in enumerate(hand):
             off = i - mid
             lift = 16.0 * k if my_turn and view.legal >> card & 1 else 0.0
             y = (90 - abs(off) ** 2 * 1.4) * k + lift
             faces[card] = Place(self.cx + off * step, y, off * 2.0, HAND_SCALE * k, 10 + i)
-        for seat in (EAST, NORTH, WEST):
+        for spot in (EAST, NORTH, WEST):
+            seat = self.seat_at(spot)
             shown = list(cards_of(view.shown[seat]))
             closed = max(0, view.hand_sizes[seat] - len(shown))
             items: list[int | None] = [*shown, *([None] * closed)]
             for i, item in enumerate(items):
-                place = self.bot_place(seat, i, len(items))
+                place = self.bot_place(spot, i, len(items))
                 if item is None:
                     backs[f"h{seat}-{i - len(shown)}"] = place
                 else:
@@ -107,7 +112,7 @@ class BeloteTable(MatchTable):
         return faces, backs
 
     def bot_place(self, seat: int, i: int, n: int) -> Place:
-        """The ``i``-th of ``n`` cards of a bot's fan."""
+        """The ``i``-th of ``n`` cards of the fan at spot ``seat`` (East, North, West)."""
         k = self.k
         off = i - (n - 1) / 2
         scale = BOT_SCALE * k
@@ -125,13 +130,13 @@ class BeloteTable(MatchTable):
             EAST: (76.0, 2.0, 84.0),
             NORTH: (0.0, 68.0, 4.0),
             WEST: (-76.0, -2.0, -86.0),
-        }[seat]
+        }[self.spot(seat)]
         return Place(self.cx + dx * k, self.my + dy * k, angle, TRICK_SCALE * k, 100 + index)
 
     def won_pile(self, seat: int) -> tuple[float, float]:
         k = self.k
         x = self.felt - 130 * k
-        return (x, 112.0 * k) if seat % 2 == HUMAN % 2 else (x, self.top - 70 * k)
+        return (x, 112.0 * k) if self.spot(seat) % 2 == 0 else (x, self.top - 70 * k)
 
     def hand_origin(self, seat: int) -> tuple[float, float]:
         k = self.k
@@ -141,7 +146,7 @@ class BeloteTable(MatchTable):
             NORTH: (self.cx, self.top - 68 * k),
             WEST: (66 * k, self.my),
         }
-        return spots[seat]
+        return spots[self.spot(seat)]
 
     def deck_origin(self) -> tuple[float, float]:
         return self.cx - 34 * self.k, self.my + 44 * self.k
@@ -155,23 +160,24 @@ class BeloteTable(MatchTable):
             NORTH: (self.cx - 190 * k, self.top - 76 * k),
             WEST: (90 * k, self.my + 20 * k + fan),
         }
-        x, y = spots[seat]
+        x, y = spots[self.spot(seat)]
         return max(x, 96.0), y
 
     def bubble_anchor(self, seat: int) -> tuple[float, float]:
         x, y = self.seat_anchor(seat)
-        if seat == HUMAN:
+        spot = self.spot(seat)
+        if spot == HUMAN:
             return x, y + 70
-        if seat == NORTH:  # right of the fan
+        if spot == NORTH:  # right of the fan
             return self.cx + (3.5 * 26 + 0.5 * theme.CARD_W * BOT_SCALE + 16) * self.k, y + 6
-        return (x + 100, y + 6) if seat == WEST else (x - 100, y + 6)
+        return (x + 100, y + 6) if spot == WEST else (x - 100, y + 6)
 
     def bubble_side(self, seat: int) -> int:
-        return {HUMAN: 0, EAST: -1, NORTH: 1, WEST: 1}[seat]
+        return {HUMAN: 0, EAST: -1, NORTH: 1, WEST: 1}[self.spot(seat)]
 
     def badge_anchor(self, seat: int) -> tuple[float, float]:
         x, y = self.seat_anchor(seat)
-        return x, y + (40 if seat != NORTH else -26)
+        return x, y + (40 if self.spot(seat) != NORTH else -26)
 
     def trump_position(self) -> tuple[float, float]:
         return 62.0, self.top - 58
@@ -196,7 +202,8 @@ class BeloteTable(MatchTable):
     def panel_box(self) -> tuple[float, float, float]:
         # between the names of East and West (a name is 180 wide at most)
         k = self.k
-        left = max(66 * k + 0.5 * theme.CARD_H * BOT_SCALE * k, self.seat_anchor(WEST)[0] + 90)
+        west = self.seat_at(WEST)
+        left = max(66 * k + 0.5 * theme.CARD_H * BOT_SCALE * k, self.seat_anchor(west)[0] + 90)
         right = self.felt - left
         return self.cx, self.my, min(560.0, right - left - 16)
 
@@ -221,7 +228,11 @@ class BeloteTable(MatchTable):
                 if not bidding
                 else ""
             )
-        if bidding and view.turn == HUMAN and view.turnup is not None:
+        if bidding and view.turn == self.me and view.turnup is not None:
             self.ask_bid(view, f"Take {suit_label(view.turnup >> 3)} (with the turn-up), or pass?")
         else:
             self.bid_prompt.text = ""
+
+
+class BeloteTable(MatchTable, BeloteLayout):
+    """Four-player Belote on a local session: you and North against East and West."""

@@ -1,6 +1,7 @@
 """The Découverte table: two players, eight piles each, as the deal lays them.
 
-The opponent (North) sits across the table.  Each player's piles are two rows of four:
+The opponent (North) sits across the table.  The layout places *spots* (0 at the bottom,
+1 across): a network table joined at seat 1 is drawn from that seat's side.  Each player's piles are two rows of four:
 positions 0-3 the near row (by the line across the middle of the table), 4-7 the far
 row, as :class:`~atout.core.views.PileView` gives them.  The opponent's rows are seen
 from across the table, so his positions run from our right to our left.  A face-up card
@@ -15,7 +16,6 @@ from dataclasses import dataclass
 import arcade
 from atout.core import View
 
-from ..cards_text import HUMAN
 from ..cards_text import suit_label
 from . import sprites
 from . import theme
@@ -25,6 +25,7 @@ from .frame import Frame
 from .sprites import back_texture
 from .sprites import face_texture
 from .sprites import rounded_texture
+from .table_base import TableView
 
 LABEL_COLUMN = 192.0
 """The felt's left column: the seats' names, points and bubbles, the proposed trump."""
@@ -45,6 +46,7 @@ class Geometry:
     pile_x: tuple[float, float, float, float]
     """South's positions 0-3 (and 4-7) from left to right; North's run the other way."""
     rows: dict[tuple[int, str], float]
+    """The rows' heights by spot (0 at the bottom, 1 across) and row (near, far)."""
     piles_mid: float
     band: tuple[float, float]
     """The middle band between the two near rows: its bottom and top."""
@@ -97,24 +99,25 @@ def geometry(frame: Frame) -> Geometry:
     piles_mid = left + LABEL_COLUMN + 14 + 1.5 * pitch + w / 2
     won_x = min(felt - 0.7 * w - 16, piles_mid + 1.5 * pitch + w / 2 + 28 + 0.35 * w)
     xs = tuple(piles_mid + (i - 1.5) * pitch for i in range(4))
-    rows = {(HUMAN, "near"): near_s, (HUMAN, "far"): far_s, (1, "near"): near_n, (1, "far"): far_n}
+    rows = {(0, "near"): near_s, (0, "far"): far_s, (1, "near"): near_n, (1, "far"): far_n}
     return Geometry(scale, (xs[0], xs[1], xs[2], xs[3]), rows, piles_mid, band, won_x, left)
 
 
-def pile_xy(geo: Geometry, seat: int, position: int) -> tuple[float, float]:
-    """The middle of ``seat``'s pile at ``position`` (0-3 near row, 4-7 far row)."""
+def pile_xy(geo: Geometry, spot: int, position: int) -> tuple[float, float]:
+    """The middle of the pile at ``position`` (0-3 near row, 4-7 far row) of the player
+    at ``spot`` (0 at the bottom, 1 across)."""
     row = "near" if position < 4 else "far"
     i = position % 4
-    x = geo.pile_x[i] if seat == HUMAN else 2 * geo.piles_mid - geo.pile_x[i]
-    return x, geo.rows[(seat, row)]
+    x = geo.pile_x[i] if spot == 0 else 2 * geo.piles_mid - geo.pile_x[i]
+    return x, geo.rows[(spot, row)]
 
 
 def back_key(seat: int, position: int) -> str:
     return f"p{seat}{position}"
 
 
-class DecouverteTable(MatchTable):
-    """Belote Découverte: you (South) against one bot (North)."""
+class DecouverteLayout(TableView):
+    """Belote Découverte's layout: the bottom player (South) and the one across (North)."""
 
     def lay_out(self, frame: Frame) -> None:
         self.geo = geometry(frame)
@@ -122,7 +125,7 @@ class DecouverteTable(MatchTable):
 
     def pile_xy(self, seat: int, position: int) -> tuple[float, float]:
         """The middle of ``seat``'s pile at ``position`` on this table."""
-        return pile_xy(self.geo, seat, position)
+        return pile_xy(self.geo, self.spot(seat), position)
 
     def build_marks(self) -> None:
         geo = self.geo
@@ -131,7 +134,7 @@ class DecouverteTable(MatchTable):
             int(geo.card_w) + 8, int(geo.card_h) + 8, 8, (0, 0, 0, 38), (255, 255, 255, 46), 2
         )
         self.slots: dict[tuple[int, int], arcade.Sprite] = {}
-        for seat in (HUMAN, 1):
+        for seat in range(2):
             for pos in range(8):
                 sprite = arcade.Sprite(slot)
                 sprite.position = self.pile_xy(seat, pos)
@@ -144,7 +147,7 @@ class DecouverteTable(MatchTable):
         self.marks.append(divider)
         self.won_stacks: dict[int, list[arcade.Sprite]] = {}
         self.won_texts: dict[int, arcade.Text] = {}
-        for seat in (HUMAN, 1):
+        for seat in range(2):
             x, y = self.won_pile(seat)
             stack = []
             for i in range(WON_STACK):
@@ -204,31 +207,30 @@ class DecouverteTable(MatchTable):
         geo = self.geo
         x, y = geo.piles_mid, geo.mid + 18
         dx, dy = 0.23 * geo.card_w, 0.19 * geo.card_h
-        if seat == HUMAN:
+        if self.spot(seat) == 0:
             return Place(x - dx, y - dy, -5.0, geo.scale, 100 + index)
         return Place(x + dx, y + dy, 6.0, geo.scale, 100 + index)
 
     def won_pile(self, seat: int) -> tuple[float, float]:
         geo = self.geo
         rows = geo.rows
-        if seat == HUMAN:
-            return geo.won_x, (rows[HUMAN, "far"] + rows[HUMAN, "near"]) / 2 + 14
-        return geo.won_x, (rows[1, "far"] + rows[1, "near"]) / 2 + 14
+        spot = self.spot(seat)
+        return geo.won_x, (rows[spot, "far"] + rows[spot, "near"]) / 2 + 14
 
     def hand_origin(self, seat: int) -> tuple[float, float]:
-        return self.geo.piles_mid, self.geo.rows[seat, "far"]
+        return self.geo.piles_mid, self.geo.rows[self.spot(seat), "far"]
 
     def deck_origin(self) -> tuple[float, float]:
         return self.geo.piles_mid, self.geo.mid
 
     def seat_anchor(self, seat: int) -> tuple[float, float]:
-        return self.geo.names_x, self.geo.rows[seat, "far"] - 4
+        return self.geo.names_x, self.geo.rows[self.spot(seat), "far"] - 4
 
     def bubble_anchor(self, seat: int) -> tuple[float, float]:
-        return self.geo.names_x, self.geo.rows[seat, "near"]
+        return self.geo.names_x, self.geo.rows[self.spot(seat), "near"]
 
     def badge_anchor(self, seat: int) -> tuple[float, float]:
-        return self.geo.names_x, self.geo.rows[seat, "far"] + 40
+        return self.geo.names_x, self.geo.rows[self.spot(seat), "far"] + 40
 
     def trump_position(self) -> tuple[float, float]:
         return self.geo.names_x, self.geo.mid
@@ -255,7 +257,7 @@ class DecouverteTable(MatchTable):
         return (left + right) / 2, geo.mid, min(560.0, right - left)
 
     def is_own_back(self, key: str) -> bool:
-        return key.startswith(f"p{HUMAN}")
+        return key.startswith(f"p{self.me}")
 
     # --- marks ----------------------------------------------------------------------------
 
@@ -270,7 +272,7 @@ class DecouverteTable(MatchTable):
         won = [0, 0]
         for t in view.tricks:
             won[t.winner] += 1
-        for seat in (HUMAN, 1):
+        for seat in range(2):
             n = won[seat]
             for i, sprite in enumerate(self.won_stacks[seat]):
                 sprite.visible = i < n
@@ -285,9 +287,14 @@ class DecouverteTable(MatchTable):
         self.proposal.texture = face_texture(card)
         self.proposal.scale = self.geo.scale * 1.05
         self.proposal_caption.text = "Proposed trump"
-        owner = "you" if view.dealer == HUMAN else self.seat_name(view.dealer)
+        owner = "you" if view.dealer == self.you else self.seat_name(view.dealer)
         self.proposal_note.text = f"stays with {owner}"
-        if view.turn == HUMAN:
+        if view.turn == self.me:
             self.ask_bid(view, f"Take {suit_label(card >> 3)} as trump, or pass?")
         else:
             self.bid_prompt.text = ""
+
+
+class DecouverteTable(MatchTable, DecouverteLayout):
+    """Belote Découverte on a local session: you (South) against one bot (North), or two
+    people at one screen."""
