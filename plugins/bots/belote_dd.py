@@ -9,8 +9,13 @@ The search is the one bridge solvers use, in pure Python:
 
 - **null-window tests** ("does team 0 win at least ``beta`` points from here?"), each a
   fail-soft zero-window alpha-beta; the driver (:meth:`BeloteDD._solve`) bisects the
-  bracket ``[lower, upper]`` while it is wide and takes MTD(f) steps (Plaat et al.) once
-  it is narrow, or first when a guess is given;
+  bracket ``[lower, upper]``, after two MTD(f) steps (Plaat et al.) at a guess when one
+  is given (MTD(f) steps near the value move by one point at a time: bisecting takes
+  fewer passes);
+- **one call per trick**: the four cards of a trick are four nested loops of one
+  function (negamax, the window negated from seat to seat) and only the next trick
+  start is a call; the last trick is valued in place; the ordered leads of a position,
+  best first, are kept by its transposition key;
 - a **transposition table** at trick starts, keyed on the four remaining hands and the
   leader, holding proven lower and upper bounds on the points still to be won (valid
   for any past, since the remaining hands fix the remaining cards), plus the best lead
@@ -282,7 +287,11 @@ class BeloteDD:
             follow_memo[key] = seq
             return seq
 
-        best_lead: dict[int, int] = {}
+        lead_seq: dict[int, tuple[int, ...]] = {}
+        """The leads of each expanded position (by its transposition key), in the order
+        to try them on its next visit: the best one found first."""
+        lead_get = lead_memo.get
+        follow_get = follow_memo.get
         hz = self.horizon
         # the power of each card to take tricks later, for the horizon estimate
         power = tuple(
@@ -330,8 +339,28 @@ class BeloteDD:
 
         self.estimate = estimate
 
+        prune_memo: dict[int, int] = {}
+        # the cards whose strength lies between two zero-point cards of their suit: what
+        # the equivalence of zero-point cards depends on (for the shipped tables, the
+        # zero-point cards themselves)
+        gap_mask = 0
+        for s in range(4):
+            zs = zero_runs[s]
+            if len(zs) > 1:
+                for c in range(s * 8, s * 8 + 8):
+                    if strg[zs[0]] <= strg[c] <= strg[zs[-1]]:
+                        gap_mask |= 1 << c
+
+        prune_get = prune_memo.get
+
         def at_trick(h: list[int], leader: int, alpha: int, beta: int) -> int:
-            """Fail-soft alpha-beta value of team 0's remaining points, at a trick start."""
+            """Fail-soft alpha-beta value of team 0's remaining points, at a trick start.
+
+            The four cards of the trick are searched by four nested loops in this one
+            call (negamax: each level maximises its own team's points, the window
+            negated from one seat to the next, since seats alternate teams), and the
+            next trick start is a recursive call; a trick before the last one ends in
+            the last trick's value, computed in place."""
             h0, h1, h2, h3 = h
             if h0 & (h0 - 1) == 0:
                 # last trick: every hand holds one card
@@ -369,52 +398,214 @@ class BeloteDD:
                 return ub
             if lb == ub:
                 return lb
-            a0, b0 = alpha, beta
+            lo, hi = alpha, beta
             if lb > alpha:
                 alpha = lb
             if ub < beta:
                 beta = ub
             tick()
-            moves = h[leader]
-            if not free_lead:
-                found = legal_of(moves)
-                moves = found if found is not None else ask(h, leader, 0, -1, -1)
-            if moves & zero_mask:
-                moves = prune_equivalent(moves, live)
-            seq = order_lead(moves, live)
-            bl = best_lead.get(key)
-            if bl is not None and seq[0] != bl and moves >> bl & 1:
-                seq = (bl, *(c for c in seq if c != bl))
+            s0 = leader
+            s1 = nxt[s0]
+            s2 = nxt[s1]
+            s3 = nxt[s2]
+            H0 = h[s0]
+            H1 = h[s1]
+            H2 = h[s2]
+            H3 = h[s3]
+            lg = (live & gap_mask) << 32
+            seq = lead_seq.get(key)
+            if seq is None:
+                moves = H0
+                if not free_lead:
+                    found = legal_of(moves)
+                    moves = found if found is not None else ask(h, s0, 0, -1, -1)
+                z = moves & zero_mask
+                if z & (z - 1):
+                    drop = prune_get(z | lg)
+                    if drop is None:
+                        drop = prune_memo[z | lg] = z & ~prune_equivalent(z, live)
+                    moves &= ~drop
+                seq = lead_get(moves | live << 32)
+                if seq is None:
+                    seq = order_lead(moves, live)
             best_card = seq[0]
-            ns = nxt[leader]
-            maxing = leader & 1 == 0
-            best = -1 if maxing else INF
-            for c in seq:
-                b = 1 << c
-                h[leader] ^= b
-                v = in_trick(h, ns, 1, lead_code[c], c, leader, pts[c], alpha, beta, live)
-                h[leader] ^= b
-                # team 0 maximises, team 1 minimises (as in in_trick)
-                if maxing:
-                    if v > best:
-                        best = v
-                        best_card = c
-                        if best >= beta:
+            # the next trick is the last one: its value is computed in place
+            h0 &= h0 - 1
+            two = h0 & (h0 - 1) == 0
+            # negamax: level k maximises sign_k * (team 0's points), sign_0 = +1 for
+            # team 0 leading; seats alternate teams, so s3 is on the other team
+            even = s0 & 1 == 0
+            if even:
+                a0 = alpha
+                b0 = beta
+            else:
+                a0 = -beta
+                b0 = -alpha
+            best0 = -INF
+            for c0 in seq:
+                h[s0] = H0 ^ 1 << c0
+                p0 = pts[c0]
+                bw0 = beats[c0]
+                code1 = lead_code[c0]
+                m = legal_of(H1 | code1)
+                if m is None:
+                    m = ask(h, s1, code1 >> 32, c0, s0)
+                if m & (m - 1):
+                    z = m & zero_mask
+                    if z & (z - 1):
+                        drop = prune_get(z | lg)
+                        if drop is None:
+                            drop = prune_memo[z | lg] = z & ~prune_equivalent(z, live)
+                        m &= ~drop
+                    seq1 = follow_get(m | c0 << 32)
+                    if seq1 is None:
+                        seq1 = order_follow(m, c0, 0)
+                else:
+                    seq1 = (m.bit_length() - 1,)
+                a1 = -b0
+                b1 = -a0
+                best1 = -INF
+                for c1 in seq1:
+                    h[s1] = H1 ^ 1 << c1
+                    if bw0 >> c1 & 1:
+                        w1 = c1
+                        ws1 = s1
+                    else:
+                        w1 = c0
+                        ws1 = s0
+                    bw1 = beats[w1]
+                    p1 = p0 + pts[c1]
+                    code2 = code1 << 6 | lead_code[c1]
+                    m = legal_of(H2 | code2)
+                    if m is None:
+                        m = ask(h, s2, code2 >> 32, w1, ws1)
+                    if m & (m - 1):
+                        z = m & zero_mask
+                        if z & (z - 1):
+                            drop = prune_get(z | lg)
+                            if drop is None:
+                                drop = prune_memo[z | lg] = z & ~prune_equivalent(z, live)
+                            m &= ~drop
+                        # the partner wins: smear when the last seat cannot take it
+                        mode = (1 if H3 & bw1 else 2) if ws1 == s0 else 0
+                        seq2 = follow_get(m | w1 << 32 | mode << 37)
+                        if seq2 is None:
+                            seq2 = order_follow(m, w1, mode)
+                    else:
+                        seq2 = (m.bit_length() - 1,)
+                    a2 = -b1
+                    b2 = -a1
+                    best2 = -INF
+                    for c2 in seq2:
+                        h[s2] = H2 ^ 1 << c2
+                        if bw1 >> c2 & 1:
+                            w2 = c2
+                            ws2 = s2
+                        else:
+                            w2 = w1
+                            ws2 = ws1
+                        bw2 = beats[w2]
+                        p2 = p1 + pts[c2]
+                        code3 = code2 << 6 | lead_code[c2]
+                        m = legal_of(H3 | code3)
+                        if m is None:
+                            m = ask(h, s3, code3 >> 32, w2, ws2)
+                        if m & (m - 1):
+                            z = m & zero_mask
+                            if z & (z - 1):
+                                drop = prune_get(z | lg)
+                                if drop is None:
+                                    drop = prune_memo[z | lg] = z & ~prune_equivalent(z, live)
+                                m &= ~drop
+                            mode = 2 if ws2 == s1 else 0
+                            seq3 = follow_get(m | w2 << 32 | mode << 37)
+                            if seq3 is None:
+                                seq3 = order_follow(m, w2, mode)
+                        else:
+                            seq3 = (m.bit_length() - 1,)
+                        a3 = -b2
+                        b3 = -a2
+                        best3 = -INF
+                        for c3 in seq3:
+                            h[s3] = H3 ^ 1 << c3
+                            ws = s3 if bw2 >> c3 & 1 else ws2
+                            if two:
+                                # the last trick, led by ws: one card in each hand
+                                win = h[ws].bit_length() - 1
+                                lw = ws
+                                s = nxt[ws]
+                                lt = last_bonus + pts[win]
+                                c = h[s].bit_length() - 1
+                                lt += pts[c]
+                                if beats[win] >> c & 1:
+                                    win = c
+                                    lw = s
+                                s = nxt[s]
+                                c = h[s].bit_length() - 1
+                                lt += pts[c]
+                                if beats[win] >> c & 1:
+                                    win = c
+                                    lw = s
+                                s = nxt[s]
+                                c = h[s].bit_length() - 1
+                                lt += pts[c]
+                                if beats[win] >> c & 1:
+                                    lw = s
+                                u = p2 + pts[c3] if ws & 1 == 0 else 0
+                                if lw & 1 == 0:
+                                    u += lt
+                                v = -u if even else u
+                            elif ws & 1 == 0:
+                                mine = p2 + pts[c3]
+                                if even:
+                                    v = -mine - at_trick(h, ws, -b3 - mine, -a3 - mine)
+                                else:
+                                    v = mine + at_trick(h, ws, a3 - mine, b3 - mine)
+                            elif even:
+                                v = -at_trick(h, ws, -b3, -a3)
+                            else:
+                                v = at_trick(h, ws, a3, b3)
+                            if v > best3:
+                                best3 = v
+                                if v >= b3:
+                                    break
+                                if v > a3:
+                                    a3 = v
+                        h[s3] = H3
+                        v = -best3
+                        if v > best2:
+                            best2 = v
+                            if v >= b2:
+                                break
+                            if v > a2:
+                                a2 = v
+                    h[s2] = H2
+                    v = -best2
+                    if v > best1:
+                        best1 = v
+                        if v >= b1:
                             break
-                        if best > alpha:
-                            alpha = best
-                elif v < best:
-                    best = v
-                    best_card = c
-                    if best <= alpha:
+                        if v > a1:
+                            a1 = v
+                h[s1] = H1
+                v = -best1
+                if v > best0:
+                    best0 = v
+                    best_card = c0
+                    if v >= b0:
                         break
-                    if best < beta:
-                        beta = best
-            best_lead[key] = best_card
-            if best <= a0:
+                    if v > a0:
+                        a0 = v
+            h[s0] = H0
+            best = best0 if even else -best0
+            if best_card != seq[0]:
+                # the best lead is tried first on the next visit
+                seq = (best_card, *(c for c in seq if c != best_card))
+            lead_seq[key] = seq
+            if best <= lo:
                 if best < e[1]:
                     e[1] = best
-            elif best >= b0:
+            elif best >= hi:
                 if best > e[0]:
                     e[0] = best
             else:
@@ -587,12 +778,12 @@ class BeloteDD:
         self, h: list[int], leader: int, trick: Sequence[Card], total: int, guess: int | None
     ) -> int:
         """Team 0's exact value by null-window passes: first at the guess and next to
-        it (MTD(f)), then bisecting the bracket while it is wide, then MTD(f) steps."""
+        it (MTD(f)), then bisecting the bracket."""
         lower, upper = 0, total
         g = guess if guess is not None else total // 2
         n = 0
         while lower < upper:
-            if (guess is not None and n < 2) or upper - lower <= 12:
+            if guess is not None and n < 2:
                 beta = g if g > lower else lower + 1
                 if beta > upper:
                     beta = upper
