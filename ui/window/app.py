@@ -43,6 +43,8 @@ from .worker import THREAD
 from .worker import BotWorker
 
 if TYPE_CHECKING:  # the tables are imported when the first one opens, after the first frame
+    from .net_connect import NetLink
+    from .start_people import PeopleView
     from .table_base import TableView
 
 TITLE = "atout — Belote Découverte and Belote"
@@ -202,6 +204,43 @@ class App:
         self.remember_setup(setup)
         return self.show_table(setup, session)
 
+    def start_people(self, setup: Setup, rules: Rules, names: list[str]) -> TableView:
+        """Start a match of two people at this screen (Découverte) and show its table."""
+        from .start_people import people_session
+
+        self.leave_table()
+        session = people_session(self.engine, setup, rules, names, persist=self.persist)
+        self.remember_setup(setup)
+        return self.show_table(setup, session)
+
+    def show_people(self, setup: Setup) -> PeopleView:
+        """Show the screen of the matches with people (``setup``: the start view's
+        choices: the game, the pack, the bots' level)."""
+        from .start_people import PeopleView
+
+        self.leave_table()
+        view = PeopleView(self, setup)
+        self.window.show_view(view)
+        return view
+
+    def show_net_table(self, setup: Setup, link: NetLink) -> TableView:
+        """Show the table on a server that ``link`` holds a seat at."""
+        from .net_table import NetBeloteTable
+        from .net_table import NetDecouverteTable
+
+        self.leave_table()
+        seats = link.table.seats
+        table: TableView
+        if seats == 2:
+            table = NetDecouverteTable(self, setup, link)
+        elif seats == 4:
+            table = NetBeloteTable(self, setup, link)
+        else:
+            link.close()
+            raise AtoutError(f"the table has no layout for {seats} players ({link.table.game})")
+        self.window.show_view(table)
+        return table
+
     def continue_match(self) -> TableView | StartView:
         """Resume the saved match at its position (or explain why it cannot be: the save
         is then moved aside, never deleted, and the message says where it is)."""
@@ -231,14 +270,14 @@ class App:
         return table
 
     def leave_table(self) -> None:
-        """Save the match of the table being left (if any) and stop its bots."""
+        """Save the match of the table being left (if any) and stop its bots (a network
+        table: close its connection; the people's screen: stop connecting)."""
         current = self.window.current_view
         if current is None or isinstance(current, StartView):
             return
-        from .table_base import TableView
-
-        if isinstance(current, TableView):
-            current.leave()
+        leave = getattr(current, "leave", None)
+        if callable(leave):  # a table, or the screen of the matches with people
+            leave()
 
     def after_first_frame(self, dt: float = 0.0) -> None:
         """The first frame is drawn: now draw the card textures in the background and

@@ -67,6 +67,19 @@ class Host(Protocol):
         """Start a new match and show its table."""
         ...
 
+    def start_people(self, setup: Setup, rules: Rules, names: list[str]) -> object:
+        """Start a match of two people at this screen and show its table."""
+        ...
+
+    def show_people(self, setup: Setup) -> object:
+        """Show the screen of the matches with people."""
+        ...
+
+    def show_net_table(self, setup: Setup, link: Any) -> object:
+        """Show the table on a server that ``link`` (a
+        :class:`~atout.ui.window.net_connect.NetLink`) holds a seat at."""
+        ...
+
     def continue_match(self) -> object:
         """Resume the saved match (or say on the start view why it cannot be)."""
         ...

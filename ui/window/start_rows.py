@@ -1,6 +1,6 @@
 """The start screen's rows of buttons and its measures: a row of buttons as wide as their
-labels, the room a description needs, the pack list's buttons and arrows, New match and
-Continue.
+labels, the room a description needs, the pack list's buttons and arrows, New match,
+Continue and With people, the pack chosen first for a game.
 
 Module-level functions that build widgets from the callbacks they call, so they know
 nothing of :class:`~atout.ui.window.start_view.StartView`.
@@ -23,6 +23,15 @@ PACK_PITCH = 38.0
 """The height of a row of the pack list (as many rows show as the window has room for;
 the arrows page through the rest)."""
 DESCRIPTION = 12
+
+
+def default_pack(packs: list[PackInfo], game: str) -> str:
+    """The pack chosen first for ``game``: the one named after it, or ``official``."""
+    usable = [p.name for p in packs if p.usable and p.game == game]
+    for name in (game, "official"):
+        if name in usable:
+            return name
+    return ""
 
 
 def fitted_row(
@@ -109,8 +118,10 @@ def add_match_buttons(
     mid: float,
     new_match: Callable[[], None],
     continue_match: Callable[[], None],
+    with_people: Callable[[], None],
 ) -> None:
-    """New match and Continue, both at ``mid`` (:meth:`StartView.refresh` moves them)."""
+    """New match, Continue and With people, all at ``mid`` (:func:`place_match_buttons`
+    puts them in a row)."""
     row.add(
         Button(
             layer,
@@ -141,3 +152,28 @@ def add_match_buttons(
             name="continue",
         )
     )
+    row.add(
+        Button(
+            layer,
+            "With people  (P)",
+            mid,
+            54,
+            230,
+            50,
+            with_people,
+            size=15,
+            name="people",
+        )
+    )
+
+
+def place_match_buttons(row: ButtonRow, mid: float, saved: bool) -> None:
+    """New match in the middle, With people at its left, Continue at its right when a
+    match is saved (else New match and With people share the middle)."""
+    named = {b.name: b for b in row.buttons}
+    new, people, later = named["new"], named["people"], named["continue"]
+    later.visible = saved
+    shift = 0.0 if saved else 125.0
+    new.move_to(mid + shift, 54)
+    people.move_to(mid + shift - 270, 54)
+    later.move_to(mid + 270, 54)

@@ -27,8 +27,10 @@ from .start_rows import DESCRIPTION
 from .start_rows import PACK_PITCH
 from .start_rows import add_match_buttons
 from .start_rows import add_page_arrows
+from .start_rows import default_pack
 from .start_rows import fitted_row
 from .start_rows import pack_label
+from .start_rows import place_match_buttons
 from .start_rows import tallest
 from .widgets import Button
 from .widgets import ButtonRow
@@ -43,15 +45,6 @@ TARGET_MAX = 10000
 BOX = (8, 40, 24, 215)
 BOX_EDGE = (255, 255, 255, 40)
 SEED_BOX = (250, 248, 240, 255)
-
-
-def default_pack(packs: list[PackInfo], game: str) -> str:
-    """The pack chosen first for ``game``: the one named after it, or ``official``."""
-    usable = [p.name for p in packs if p.usable and p.game == game]
-    for name in (game, "official"):
-        if name in usable:
-            return name
-    return ""
 
 
 class StartView(arcade.View):
@@ -323,7 +316,7 @@ class StartView(arcade.View):
             multiline=True,
             anchor_y="top",
         )
-        add_match_buttons(layer, b, mid, self.new_match, self.continue_match)
+        add_match_buttons(layer, b, mid, self.new_match, self.continue_match, self.with_people)
         self.message = layer.text(
             self.message_text, mid, 92, 13, gold, anchor_x="center", anchor_y="center"
         )
@@ -388,11 +381,7 @@ class StartView(arcade.View):
                 b.selected = b.name == f"bot:{self.setup.bot}"
             elif b.name.startswith("speed:"):
                 b.selected = b.name == f"speed:{self.app.speed_name}"
-            elif b.name == "continue":
-                b.visible = saved
-                b.move_to(self.frame.width / 2 + 150, 54)
-            elif b.name == "new":
-                b.move_to(self.frame.width / 2 - (150 if saved else 0), 54)
+        place_match_buttons(self.buttons, self.frame.width / 2, saved)
         self._build_pack_list()
         info = self.engine.games.get(self.setup.game)
         self.game_text.text = info.description if info else ""
@@ -447,6 +436,10 @@ class StartView(arcade.View):
     def continue_match(self) -> None:
         if savegame.has_saved_match():
             self.app.continue_match()
+
+    def with_people(self) -> None:
+        """The screen of the matches with people, with this screen's choices."""
+        self.app.show_people(self.chosen_setup())
 
     # --- events ---------------------------------------------------------------------------
 
@@ -511,6 +504,8 @@ class StartView(arcade.View):
             return
         elif symbol == k.C:
             self.continue_match()
+        elif symbol == k.P:
+            self.with_people()
         elif symbol == k.F:
             self.app.toggle_fullscreen()
         elif symbol == k.ESCAPE:

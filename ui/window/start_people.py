@@ -1,0 +1,413 @@
+"""The screen of the matches with people: two players at one screen, hosting a table on
+the network, joining one.
+
+* **Two players, one screen** (Belote Découverte: both players see the same cards, the
+  face-down ones are unknown to both): a local :class:`~atout.core.session.Session`
+  whose two seats are persons, named as typed here.  The session's players carry the
+  names into the save file, as every match's players do.
+* **Host a table**: a table server started in the background (as ``atout play --text
+  --host`` does) with the start screen's game, rules and bots; this window takes seat 0
+  and the table shows what the others type to join.
+* **Join a table**: ``HOST:PORT/TABLE`` and the seat's token, as the host's table shows
+  them (no token: watch).
+
+Connecting runs in a thread (:class:`~atout.ui.window.net_connect.Connecting`): the
+screen goes on drawing and says what it waits for, or why it failed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import asdict
+from functools import partial
+from typing import Any
+
+import arcade
+from atout.core import Engine
+from atout.core import Match
+from atout.core import Rules
+from atout.core.errors import AtoutError
+from atout.core.packs import list_packs
+from atout.core.session import PERSON
+from atout.core.session import Player
+from atout.core.session import Session
+from atout.ui.net.protocol import DEFAULT_PORT
+
+from .. import savegame
+from ..paths import data_dir
+from ..rules import resolve_rules
+from ..savegame import Setup
+from . import theme
+from .host import Host
+from .net_connect import Connecting
+from .net_connect import host
+from .net_connect import join
+from .start_rows import default_pack
+from .text_box import TextBox
+from .widgets import Button
+from .widgets import ButtonRow
+from .widgets import Layer
+
+BOX = (8, 40, 24, 215)
+BOX_EDGE = (255, 255, 255, 40)
+NAME_LENGTH = 20
+ONE_SCREEN_GAME = "decouverte"
+"""Two people share a screen only where both see the same cards."""
+
+
+def people_session(
+    engine: Engine, setup: Setup, rules: Rules, names: list[str], persist: bool = True
+) -> Session:
+    """A new match of two people at one screen, named ``names`` (seat 0 at the bottom),
+    following the save file (as a match against bots does) when ``persist``."""
+    match = Match(engine, setup.game, rules, seed=setup.seed)
+    if match.info.seats != len(names):
+        raise AtoutError(f"{match.info.title} has {match.info.seats} seats, not {len(names)}")
+    players = [Player(PERSON, name) for name in names]
+    session = Session(engine, players=players, think=setup.think, match=match)
+    if persist:
+        savegame.follow(session, savegame.saved_match_path(), {"setup": asdict(setup)})
+    return session
+
+
+class PeopleView(arcade.View):
+    """Two players at one screen, host a table, join a table (see the module)."""
+
+    def __init__(self, app: Host, setup: Setup) -> None:
+        super().__init__(app.window)
+        self.app = app
+        self.engine = app.engine
+        self.setup = setup
+        kept = app.settings.get("people")
+        kept = kept if isinstance(kept, dict) else {}
+        self.values: dict[str, str] = {
+            "first": "Player 1",
+            "second": "Player 2",
+            "name": "",
+            "port": str(DEFAULT_PORT),
+            "address": "",
+        }
+        for key in self.values:
+            if isinstance(kept.get(key), str) and len(kept[key]) <= 80:
+                self.values[key] = kept[key]
+        self.focus: str | None = None
+        """The name of the field being typed in."""
+        self.clock = 0.0
+        self.connecting: Connecting | None = None
+        self.waiting_for = ""
+        self.message_text = ""
+        self.boxes: list[TextBox] = []
+        self.layer = Layer()
+        self.buttons = ButtonRow()
+        self.frame = app.fit()
+        self._build()
+
+    # --- building ------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        """The three panels laid out for the window's logical size."""
+        frame = self.frame = self.app.frame
+        w, h = frame.width, frame.height
+        layer = Layer()
+        row = ButtonRow()
+        self.boxes = []
+        gold, cream = theme.GOLD, theme.CREAM
+        margin, gap = (48.0, 24.0) if w >= 1200 else (28.0, 20.0)
+        col = (w - 2 * margin - gap) / 2
+        top = h - 118
+        upper = min(300.0, (top - 150) * 0.55)
+        join_top = top - upper - 20
+        panels = [
+            arcade.LRBT(margin, margin + col, top - upper, top),
+            arcade.LRBT(margin + col + gap, w - margin, top - upper, top),
+            arcade.LRBT(margin, w - margin, 118, join_top),
+        ]
+        for rect in panels:
+            layer.plate(rect, BOX, BOX_EDGE, 16, 2)
+        layer.text("Play with people", w / 2, h - 62, 34, gold, anchor_x="center", bold=True)
+        game = self.engine.games.get(self.setup.game)
+        title = game.title if game else self.setup.game
+        pack = self.setup.pack or "standard rules"
+        layer.text(
+            f"{title} · rules: {pack} · bots: {self.setup.bot} (as chosen on the start screen)",
+            w / 2,
+            h - 94,
+            13,
+            cream,
+            anchor_x="center",
+        )
+        inner = col - 48
+
+        def go(rect: arcade.Rect, words: str, action: Callable[[], None], name: str) -> None:
+            button = Button(
+                layer,
+                words,
+                rect.x,
+                rect.bottom + 34,
+                240,
+                40,
+                action,
+                size=14,
+                colour=theme.GREEN_OK,
+                hover_colour=(60, 180, 90, 255),
+                name=name,
+            )
+            row.add(button)
+
+        def heading(rect: arcade.Rect, words: str, note: str) -> float:
+            x, y = rect.left + 24, rect.top - 34
+            layer.text(words, x, y, 16, gold, bold=True)
+            layer.text(
+                note,
+                x,
+                y - 14,
+                12,
+                cream,
+                width=int(rect.width - 48),
+                multiline=True,
+                anchor_y="top",
+            )
+            return y - 70
+
+        def field(
+            name: str, label: str, x: float, y: float, width: float, limit: int, hint: str = ""
+        ) -> None:
+            layer.text(label, x, y + 24, 12, cream, bold=True)
+            box = TextBox(
+                layer,
+                row,
+                name.split(":")[0],
+                x + width / 2,
+                y,
+                width,
+                partial(self.focus_on, name),
+                limit=limit,
+                name=name,
+                digits=name == "port",
+                placeholder=hint,
+            )
+            self.boxes.append(box)
+
+        one, hosting, joining = panels
+        y = heading(
+            one,
+            "Two players, one screen",
+            "Belote Découverte: both see the same cards (the face-down ones are unknown to "
+            "both), so you take turns at the mouse; the table says whose turn it is.",
+        )
+        half = (inner - 16) / 2
+        x = one.left + 24
+        field("first", "Bottom player", x, y - 16, half, NAME_LENGTH, "Player 1")
+        field("second", "Top player", x + half + 16, y - 16, half, NAME_LENGTH, "Player 2")
+        go(one, "Play at this screen", self.play_here, "people:play")
+        y = heading(
+            hosting,
+            "Host a table",
+            "A table server starts on this computer; you take the first seat and the table "
+            "shows what the others type to join. Empty seats are played by the bots.",
+        )
+        x = hosting.left + 24
+        field("name:host", "Your name", x, y - 16, inner - 136, NAME_LENGTH, "Host")
+        field("port", "Port (0: any)", hosting.right - 24 - 120, y - 16, 120, 5)
+        go(hosting, "Host a table", self.host_table, "people:host")
+        y = heading(
+            joining,
+            "Join a table",
+            "Type what the host's table shows: HOST:PORT/TABLE then your seat's token "
+            "(without a token you watch the table).",
+        )
+        x = joining.left + 24
+        wide = joining.width - 48
+        field(
+            "address",
+            "Table address and token",
+            x,
+            y - 16,
+            wide * 0.68,
+            120,
+            f"192.168.1.5:{DEFAULT_PORT}/K7QX2M  TOKEN",
+        )
+        field("name:join", "Your name", x + wide * 0.68 + 16, y - 16, wide * 0.32 - 16, 20, "Guest")
+        go(joining, "Join the table", self.join_table, "people:join")
+        row.add(
+            Button(layer, "Back  (Esc)", w / 2, 54, 220, 44, self.back, size=14, name="people:back")
+        )
+        self.message = layer.text("", w / 2, 94, 13, gold, anchor_x="center", anchor_y="center")
+        self.layer = layer
+        self.buttons = row
+        self.refresh()
+
+    def refresh(self) -> None:
+        """The fields' texts, the focus, the message."""
+        for box in self.boxes:
+            box.show(self.values[box.key], self.focus == box.name)
+        busy = self.connecting is not None
+        for b in self.buttons.buttons:
+            if b.name in ("people:play", "people:host", "people:join"):
+                b.enabled = not busy
+        words = self.message_text
+        if busy:
+            words = f"{self.waiting_for}{'.' * (1 + int(self.clock * 3) % 3)}"
+        if self.message.text != words:
+            self.message.text = words
+
+    # --- actions ---------------------------------------------------------------------------
+
+    def focus_on(self, key: str) -> None:
+        self.focus = key
+        self.refresh()
+
+    def set_message(self, words: str) -> None:
+        self.message_text = words
+        self.refresh()
+
+    def remember(self) -> None:
+        """Keep the names, the port and the address for next time."""
+        self.app.settings["people"] = dict(self.values)
+        if self.app.persist:
+            savegame.save_settings(self.app.settings)
+
+    def names(self) -> list[str]:
+        first = self.values["first"].strip() or "Player 1"
+        second = self.values["second"].strip() or "Player 2"
+        if first == second:
+            second += " (2)"
+        return [first, second]
+
+    def play_here(self) -> None:
+        """Two people at this screen: a Découverte match, both seats persons."""
+        setup = self.setup
+        if setup.game != ONE_SCREEN_GAME:
+            pack = default_pack(list_packs(self.engine), ONE_SCREEN_GAME)
+            setup = Setup(game=ONE_SCREEN_GAME, pack=pack, bot=setup.bot, seed=setup.seed)
+        self.remember()
+        try:
+            rules = resolve_rules(self.engine, setup.game, setup.pack, setup.target)
+            self.app.start_people(setup, rules, self.names())
+        except AtoutError as exc:
+            self.set_message(str(exc))
+
+    def host_table(self) -> None:
+        """Start a server in the background and take the first seat of a new table."""
+        port = self.values["port"]
+        if not port.isdigit() or not 0 <= int(port) <= 65535:
+            self.set_message("The port is a number from 1 to 65535 (0: any free port).")
+            return
+        setup = self.setup
+        try:
+            rules = resolve_rules(self.engine, setup.game, setup.pack, setup.target)
+        except AtoutError as exc:
+            self.set_message(str(exc))
+            return
+        self.remember()
+        name = self.values["name"].strip() or "Host"
+        folder = data_dir() / "hosted" if self.app.persist else None
+        engine = self.engine
+        self.begin(
+            f"Starting the table server on port {port}",
+            lambda: host(engine, rules, setup.bot, name, int(port), setup.seed, folder),
+        )
+
+    def join_table(self) -> None:
+        """Join the table typed in the address field."""
+        text = self.values["address"].strip()
+        if not text:
+            self.set_message("Type the table's address (HOST:PORT/TABLE) and your seat's token.")
+            self.focus_on("address")
+            return
+        self.remember()
+        name = self.values["name"].strip() or "Guest"
+        self.begin(f"Joining {text.split()[0]}", lambda: join(text, name))
+
+    def begin(self, words: str, connect: Any) -> None:
+        self.focus = None
+        self.message_text = ""
+        self.waiting_for = words
+        self.connecting = Connecting(connect)
+        self.refresh()
+
+    def back(self) -> None:
+        self.leave()
+        self.app.show_start()
+
+    def leave(self) -> None:
+        """The screen is left: a connection still being made is closed once made."""
+        if self.connecting is not None:
+            self.connecting.cancel()
+            self.connecting = None
+
+    # --- events ----------------------------------------------------------------------------
+
+    def on_update(self, delta_time: float) -> None:
+        self.clock += delta_time
+        connecting = self.connecting
+        if connecting is None:
+            return
+        if not connecting.done:
+            self.refresh()
+            return
+        self.connecting = None
+        link = connecting.link
+        if link is None:
+            self.set_message(f"Could not connect: {connecting.error}")
+            return
+        try:
+            self.app.show_net_table(self.setup, link)
+        except AtoutError as exc:
+            self.set_message(str(exc))
+
+    def on_draw(self) -> None:
+        self.app.begin_frame()
+        if self.app.frame != self.frame:
+            self._build()
+        self.layer.draw()
+
+    def on_resize(self, width: int, height: int) -> None:
+        self.app.fit()
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        self.buttons.hover(*self.app.to_logical(x, y))
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        lx, ly = self.app.to_logical(x, y)
+        if not any(box.button.hit(lx, ly) for box in self.boxes):
+            self.focus = None
+            self.refresh()
+        self.buttons.click(lx, ly)
+
+    def on_text(self, text: str) -> None:
+        if self.focus is None:
+            return
+        box = next((b for b in self.boxes if b.name == self.focus), None)
+        if box is not None:
+            self.values[box.key] = box.typed(self.values[box.key], text)
+        self.refresh()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> None:
+        k = arcade.key
+        focus = self.focus
+        if focus is not None and symbol == k.BACKSPACE:
+            key = focus.split(":")[0]
+            self.values[key] = self.values[key][:-1]
+            self.refresh()
+        elif focus is not None and symbol == k.V and modifiers & (k.MOD_CTRL | k.MOD_COMMAND):
+            with contextlib.suppress(Exception):  # no clipboard on this display
+                self.on_text(self.window.get_clipboard_text())
+        elif symbol == k.TAB:
+            names = [b.name for b in self.boxes]
+            at = names.index(focus) + 1 if focus in names else 0
+            self.focus_on(names[at % len(names)])
+        elif symbol in (k.ENTER, k.RETURN, k.NUM_ENTER) and focus is not None:
+            if focus in ("first", "second"):
+                self.play_here()
+            elif focus in ("address", "name:join"):
+                self.join_table()
+            else:
+                self.host_table()
+        elif symbol == k.ESCAPE:
+            if focus is not None:
+                self.focus = None
+                self.refresh()
+            else:
+                self.back()
