@@ -1,0 +1,144 @@
+"""What a network table shows over its felt: until the table starts, a panel that says
+where the others join (the address, the table's code, each open seat's token; the host's
+button that starts at once), and whenever the connection is in trouble, a line that
+says so.
+
+:class:`Lobby` builds its plates and texts from what the table's
+:class:`~atout.ui.window.net_connect.NetLink` and the server's ``players`` message say,
+so it knows nothing of the table's class (no import cycle).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from typing import Protocol
+
+import arcade
+
+from . import theme
+from .frame import Frame
+from .net_connect import NetLink
+from .widgets import Button
+from .widgets import ButtonRow
+from .widgets import Layer
+
+TROUBLE = (150, 30, 30, 235)
+
+
+class LobbyTable(Protocol):
+    """What the lobby reads of its table."""
+
+    frame: Frame
+    link: NetLink
+    buttons: ButtonRow
+    you: int | None
+
+    def seat_name(self, seat: int) -> str: ...
+
+    def panel_box(self) -> tuple[float, float, float]: ...
+
+
+def share_lines(link: NetLink, names: Callable[[int], str], you: int | None) -> list[str]:
+    """What each open seat's player types to join (a hosted table), else who is there."""
+    table = link.table
+    states = {p.get("seat"): p for p in table.players}
+    lines = []
+    for seat in range(table.seats):
+        if seat == you:
+            continue
+        player: dict[str, Any] = states.get(seat, {})
+        state = player.get("state", "open")
+        if state == "open" and link.tokens:
+            lines.append(f"{names(seat)}:  {link.address} {link.tokens[seat]}")
+        elif state == "open":
+            lines.append(f"{names(seat)}: nobody yet")
+        else:
+            lines.append(f"{names(seat)}: {player.get('name') or 'a player'} is here")
+    return lines
+
+
+class Lobby:
+    """The waiting panel and the connection's line (built again with the table)."""
+
+    def __init__(self) -> None:
+        self.layer = Layer()
+        self.trouble_layer = Layer()
+        self.trouble_text: arcade.Text | None = None
+        self.texts: list[arcade.Text] = []
+        self.start_button: Button | None = None
+
+    def build(self, table: LobbyTable, start: Callable[[], None] | None) -> None:
+        """Lay the panel out over ``table``'s felt; ``start``: the host's start button."""
+        layer = Layer()
+        cx, cy, width = table.panel_box()
+        width = max(width, min(640.0, table.frame.table_right - 40))
+        link = table.link
+        head = f"Table {link.table.code} · waiting for players"
+        lines = share_lines(link, table.seat_name, table.you)
+        if link.tokens:
+            intro = "Others join with (Join a table, or atout play --join ADDRESS --token TOKEN):"
+            foot = f"Seats nobody takes are played by the {link.table.bot_level} bot."
+        else:
+            intro = "At the table:"
+            foot = "The host starts the table (or it starts once every seat is taken)."
+        rows = 3 + len(lines) + (1 if start is not None else 0)
+        height = 60 + 26 * rows + (44 if start is not None else 0)
+        top = cy + height / 2
+        layer.plate(
+            arcade.LRBT(cx - width / 2, cx + width / 2, top - height, top),
+            theme.PANEL,
+            theme.PANEL_EDGE,
+            18,
+            3,
+        )
+        y = top - 40
+        texts = [layer.text(head, cx, y, 18, theme.INK, anchor_x="center", bold=True)]
+        y -= 34
+        texts.append(layer.text(intro, cx, y, 12, theme.INK_SOFT, anchor_x="center"))
+        for line in lines:
+            y -= 26
+            texts.append(layer.text(line, cx, y, 14, theme.INK, anchor_x="center", bold=True))
+        y -= 30
+        texts.append(layer.text(foot, cx, y, 12, theme.INK_SOFT, anchor_x="center"))
+        for text in texts:  # smaller until it fits the panel
+            while text.content_width > width - 32 and text.font_size > theme.MIN_FONT:
+                text.font_size -= 1
+        self.start_button = None
+        if start is not None:
+            button = Button(
+                layer,
+                "Start now: bots take the empty seats",
+                cx,
+                y - 40,
+                360,
+                38,
+                start,
+                size=13,
+                colour=theme.GREEN_OK,
+                hover_colour=(60, 180, 90, 255),
+                name="start-now",
+            )
+            table.buttons.add(button)
+            self.start_button = button
+        self.texts = texts
+        self.layer = layer
+        trouble = Layer()
+        mid = table.frame.felt_mid
+        ty = table.frame.height - 26
+        trouble.plate(arcade.XYWH(mid, ty, min(620.0, table.frame.table_right - 24), 34), TROUBLE)
+        self.trouble_text = trouble.text(
+            "", mid, ty, 14, theme.WHITE, anchor_x="center", anchor_y="center", bold=True
+        )
+        self.trouble_layer = trouble
+
+    def draw(self, waiting: bool, trouble: str) -> None:
+        """The panel while ``waiting``; the line while there is ``trouble``."""
+        if self.start_button is not None:
+            self.start_button.visible = waiting
+        if waiting:
+            self.layer.draw()
+        if trouble and self.trouble_text is not None:
+            if self.trouble_text.text != trouble:
+                self.trouble_text.text = trouble
+            self.trouble_layer.draw()

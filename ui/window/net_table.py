@@ -1,0 +1,408 @@
+"""The window at a table on a server: a :class:`~atout.ui.net.client.RemoteTable` drawn
+and played like a local match.
+
+:class:`NetDriver` is what :class:`~atout.ui.window.driver.MatchTable` is to a local
+session, for a table on a server: the server deals, plays the bots and checks every
+action, and the window only sends the person's intentions and shows what comes back.
+It computes no rule: the legal cards, the events and the scores all come from the views
+and events the server sends.
+
+* Each frame takes the server's messages without waiting (``Client.poll``); they wait in
+  order and an ``update`` is shown only once the cards of the one before have stopped
+  moving (and, after a deal, once the person has closed its panel), so a burst of bot
+  plays is seen card by card.
+* An action is sent with a ``ref``; until its answer comes no other is sent; a refusal
+  is shown as a message.
+* Until the table starts, a panel over the felt says where the others join (a hosted
+  table: the address, the table's code and each open seat's token) and the host may
+  start at once, the bots playing the empty seats.
+* Network trouble (the connection lost, being made again, closed) is a line over the
+  felt, never a freeze: the table waits for the server to say where it stands.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections import deque
+from typing import Any
+
+from atout.core import Action
+from atout.core import DealScore
+from atout.core import GameInfo
+from atout.core import MatchResult
+from atout.core import Rules
+from atout.core import Trick
+from atout.core import View
+from atout.core.cards import CardParseError
+from atout.core.cards import card_str
+from atout.core.cards import parse_card
+from atout.core.errors import AtoutError
+from atout.core.files import write_new
+from atout.core.records import record_text
+from atout.core.session import ANNOUNCE
+from atout.core.session import BID
+from atout.core.session import CLAIM
+from atout.core.session import CONTRACT
+from atout.core.session import DEAL
+from atout.core.session import MATCH_OVER
+from atout.core.session import NOTICE
+from atout.core.session import REDEAL
+from atout.core.session import SCORE
+from atout.core.session import TRICK
+from atout.core.session import Event
+from atout.ui.net.client import CONNECTION
+from atout.ui.net.protocol import action_to_json
+
+from .. import savegame
+from ..cards_text import capital
+from ..cards_text import show_card
+from ..savegame import Setup
+from .host import Host
+from .net_connect import NetLink
+from .net_lobby import Lobby
+from .panels import bid_text
+from .panels import contract_name
+from .table_base import TableView
+from .table_belote import BeloteLayout
+from .table_decouverte import DecouverteLayout
+
+ANSWER_WAIT = 15.0
+"""Seconds an action waits for the server's answer before the person may try again."""
+STATES = {"bot": "bot", "away": "away", "open": "open", "person": ""}
+"""A seat's state (the server's ``players`` message) as its name plate says it."""
+
+
+class NetScores:
+    """The match as a network table knows it: the scores the server sends and each deal's
+    score from its ``score`` event (what the side bar and the end-of-deal panel read)."""
+
+    def __init__(self, info: GameInfo, rules: Rules) -> None:
+        self.info = info
+        self.rules = rules
+        self.seed = 0
+        self.history: list[DealScore] = []
+        self.scores: tuple[int, ...] = (0,) * info.teams
+        self.result: MatchResult | None = None
+
+
+class NetDriver(TableView):
+    """A table on a server, seen from the seat this window holds (or watched)."""
+
+    def __init__(self, app: Host, setup: Setup, link: NetLink) -> None:
+        self.link = link
+        self.remote = link.table
+        seat = self.remote.seat
+        self.you = seat
+        self.me = self.bottom = seat if seat is not None else 0
+        self.kept = NetScores(self.remote.info, self.remote.rules)
+        self.kept.scores = self.remote.scores
+        self.inbox: deque[dict[str, Any]] = deque()
+        self.asked: int | None = None
+        """The ``ref`` of the action waiting for the server's answer."""
+        self.asked_at = 0.0
+        self.deal_done = False
+        """The last update scored the deal: its panel opens once the cards stop."""
+        self.trouble = ""
+        """What is wrong with the connection ("" when nothing is)."""
+        self.record_saved = False
+        self.left = False
+        self.lobby = Lobby()
+        super().__init__(app, setup, self.remote.info)
+
+    # --- names -------------------------------------------------------------------------
+
+    def seat_names(self) -> list[str]:
+        names = super().seat_names()
+        for player in self.remote.players:
+            seat, name = player.get("seat"), player.get("name")
+            if isinstance(seat, int) and 0 <= seat < self.seats and seat != self.you and name:
+                names[seat] = str(name)[:24]
+        return names
+
+    def seat_tags(self) -> list[str]:
+        tags = [""] * self.seats
+        for player in self.remote.players:
+            seat = player.get("seat")
+            if isinstance(seat, int) and 0 <= seat < self.seats and seat != self.you:
+                state = STATES.get(str(player.get("state")), "")
+                tags[seat] = self.remote.bot_level if state == "bot" else state
+        return tags
+
+    # --- the match ---------------------------------------------------------------------------
+
+    @property
+    def match(self) -> NetScores:
+        return self.kept
+
+    @property
+    def keep_count_yourself(self) -> bool:
+        return bool(self.remote.rules.get("arret"))
+
+    def begin(self) -> None:
+        """Take the table where it stands: waiting to start, or a deal on."""
+        view = self.remote.latest_view
+        if view is None:
+            self.stage = "waiting"
+        else:
+            self.stage = "match_over" if self.remote.result is not None else "play"
+            self.view = view
+            self.relayout(None, animate=False)
+        self.after_change()
+        self.build_lobby()
+
+    def build(self) -> None:
+        super().build()
+        self.build_lobby()
+
+    def build_lobby(self) -> None:
+        """The panel that says where the others join (until the table starts), and the
+        line that says what is wrong with the connection."""
+        if not hasattr(self, "status_panel"):
+            return
+        start = self.start_now if self.link.host_token is not None else None
+        self.lobby.build(self, start)
+
+    def on_draw(self) -> None:
+        super().on_draw()
+        self.lobby.draw(self.stage == "waiting", self.trouble)
+
+    def drive(self) -> None:
+        """One frame: take the server's messages in (never waiting for one), then show
+        the next update once the table is ready for it."""
+        if self.left:
+            return
+        self.inbox.extend(self.remote.client.poll())
+        if self.asked is not None and time.monotonic() > self.asked_at + ANSWER_WAIT:
+            self.asked = None
+            self.toast.show("The server did not answer in time; try again.", self.clock)
+        if self.deal_done and not self.busy():
+            self.deal_done = False
+            self.end_of_deal()
+        while self.inbox:
+            msg = self.inbox[0]
+            if msg.get("type") == "update" and not self.ready_for_update():
+                return
+            self.inbox.popleft()
+            self.take(msg)
+
+    def ready_for_update(self) -> bool:
+        """Whether the next update may be shown now: no card moving, no deal's panel
+        waiting to be closed, no Review screen, no panel over the table."""
+        return not (
+            self.busy()
+            or self.deal_done
+            or self.stage in ("deal_over", "match_over")
+            or self.overlay.is_open
+        )
+
+    def take(self, msg: dict[str, Any]) -> None:
+        """One message from the server."""
+        kind = msg.get("type")
+        ref = msg.get("ref")
+        if ref is not None and ref == self.asked:
+            self.asked = None
+            if kind == "error":
+                self.toast.show(f"Refused: {msg.get('message')}.", self.clock, 4.5)
+                return
+        if kind == "update":
+            self.show(self.remote.absorb(msg))
+        elif kind == "players":
+            self.remote.absorb(msg)
+            self.rebuild()  # the players changed: their names and plates again
+        elif kind == CONNECTION:
+            events = self.remote.absorb(msg)
+            state = msg.get("state")
+            if state == "lost":
+                self.trouble = "Connection lost: reconnecting…"
+                self.asked = None
+            elif state == "back":
+                self.trouble = ""
+                self.toast.show("Reconnected.", self.clock)
+            else:
+                self.trouble = f"The connection is closed: {self.remote.closed}. Esc: the menu."
+            del events
+        elif kind == "explained":
+            reason, card = msg.get("reason"), msg.get("card")
+            if isinstance(reason, str) and isinstance(card, str):
+                with contextlib.suppress(CardParseError):
+                    card = show_card(parse_card(card))
+                self.toast.show(f"You cannot play {card}: {reason}.", self.clock, 4.5)
+        elif kind == "record":
+            record = msg.get("record")
+            if isinstance(record, dict):
+                self.save_record(record)
+        elif kind == "error":
+            self.toast.show(f"Server: {msg.get('message')}.", self.clock, 4.5)
+
+    def show(self, events: list[Event]) -> None:
+        """Show an update: the seat's new view, animated, with the words of the events."""
+        view = self.remote.latest_view
+        if view is None:
+            return
+        if self.stage == "waiting" or any(e.kind == DEAL for e in events):
+            self.stage = "play"
+            self.deal_panel.close()
+            self.clear_bubbles()
+            self.board.clear()
+        self.hint = None
+        self.view = view
+        self.kept.scores = self.remote.scores
+        won: Trick | None = None
+        for e in events:
+            if e.kind == BID:
+                self.bubble(e.seat, bid_text(e.text, view), 1e9)
+            elif e.kind == CLAIM:
+                self.toast.show(f"{self.seat_name(e.seat)} claims the match: l'arrêt!", self.clock)
+            elif e.kind == CONTRACT and e.contract is not None:
+                c = e.contract
+                self.clear_bubbles()
+                self.bubble(c.taker, f"takes {contract_name(c.trump, c.name)}", 2.5)
+            elif e.kind == ANNOUNCE:
+                loud = e.text in ("belote", "rebelote", "belote-rebelote")
+                self.bubble(e.seat, capital(e.text) + ("!" if loud else ""), 3.0)
+            elif e.kind == TRICK:
+                won = e.trick
+            elif e.kind == SCORE and e.score is not None:
+                self.kept.history.append(e.score)
+                self.deal_done = True
+            elif e.kind == MATCH_OVER:
+                self.kept.result = e.result
+            elif e.kind == REDEAL:
+                everybody = "Both players" if self.seats == 2 else "Everybody"
+                self.toast.show(
+                    f"{everybody} passed twice: the cards are gathered and dealt again.",
+                    self.clock,
+                )
+            elif e.kind == NOTICE:
+                self.toast.show(f"{e.text}.", self.clock, 6)
+        self.relayout(won, animate=True)
+        self.after_change()
+
+    def end_of_deal(self) -> None:
+        """The deal's last trick has gone to its winner: its panel (the match's result
+        when it is over; the record is asked for then)."""
+        self.stage = "match_over" if self.kept.result is not None else "deal_over"
+        if self.stage == "match_over" and not self.record_saved:
+            self.remote.client.send({"type": "record"})
+        self.after_change()
+        self.open_deal_panel()
+
+    def save_record(self, record: dict[str, Any]) -> None:
+        """Keep the match record the server sent, as the terminal does."""
+        if self.record_saved or not self.app.persist:
+            return
+        self.record_saved = True
+        try:
+            path = write_new(
+                savegame.records_dir(),
+                f"{self.remote.game}-table-{self.remote.code}",
+                record_text(record),
+            )
+        except (OSError, AtoutError) as exc:
+            self.toast.show(f"The match record could not be saved: {exc}", self.clock, 6)
+            return
+        self.toast.show(f"The match record is saved in {path.name}.", self.clock, 6)
+
+    def start_deal(self) -> None:
+        """The person closes the deal's panel: the next deal (the server has dealt it)."""
+        if self.stage == "deal_over":
+            self.deal_panel.close()
+            self.stage = "play"
+            self.after_change()
+
+    def new_match(self) -> None:
+        """A network table's match is the server's: leaving it goes back to the start."""
+        self.to_menu()
+
+    def next_deal_key(self) -> None:
+        if self.stage == "deal_over":
+            self.start_deal()
+        elif self.stage == "match_over":
+            self.to_menu()
+        else:
+            self.toast.show("Finish this deal first (Esc opens the menu).", self.clock)
+
+    def start_now(self) -> None:
+        """The host starts the table now: the bots play the empty seats."""
+        token = self.link.host_token
+        if token is not None and self.stage == "waiting":
+            self.remote.client.send({"type": "start", "table": self.remote.code, "host": token})
+            self.toast.show("Starting: the bots take the empty seats.", self.clock)
+
+    def leave(self) -> None:
+        """The table is left: the connection closes (the seat goes to the table's bot
+        after the server's grace period) and a hosted server stops."""
+        if self.left:
+            return
+        self.left = True
+        self.link.close()
+
+    # --- the person's actions ------------------------------------------------------------
+
+    def send(self, action: Action) -> None:
+        """Send the seat's action for the position on the table (one at a time)."""
+        if self.asked is not None or self.you is None:
+            return
+        ref = self.remote.client.new_ref()
+        self.asked, self.asked_at = ref, time.monotonic()
+        self.remote.client.send(
+            {
+                "type": "act",
+                "seat": self.you,
+                "deal": self.remote.deal,
+                "step": self.remote.step,
+                "action": action_to_json(action),
+                "ref": ref,
+            }
+        )
+
+    def acting(self) -> View | None:
+        """The view when this seat may act now (its turn, the table ready), else ``None``."""
+        view = self.view
+        if view is None or self.stage != "play" or self.inbox or self.deal_done:
+            return None
+        if self.you is None or view.turn != self.you or self.asked is not None:
+            return None
+        return view
+
+    def human_bid(self, bid: str) -> None:
+        view = self.acting()
+        if view is not None and view.phase == "bidding" and bid in view.legal_bids:
+            self.send(Action.bid(bid))
+
+    def claim(self) -> None:
+        view = self.acting()
+        if view is not None and view.can_claim:
+            self.send(Action("claim"))
+
+    def click_card(self, card: int) -> None:
+        view = self.view
+        if view is None or self.stage != "play" or not view.hand >> card & 1:
+            return
+        if view.phase == "bidding":
+            self.toast.show("The bidding comes first: take or pass.", self.clock)
+            return
+        if view.turn != self.you:
+            self.toast.show(f"Wait: it is {self.seat_name(view.turn)}'s turn.", self.clock)
+            return
+        if self.acting() is None:
+            return
+        if not view.legal >> card & 1:  # the server says why (the window knows no rule)
+            self.remote.client.send({"type": "explain", "card": card_str(card)})
+            return
+        self.send(Action.play(card))
+
+    def ask_hint(self) -> None:
+        self.toast.show("No hints at a table with other people.", self.clock)
+
+    def undo(self) -> None:
+        self.toast.show("No undo at a table with other people: they have seen it.", self.clock)
+
+
+class NetDecouverteTable(NetDriver, DecouverteLayout):
+    """Belote Découverte at a table on a server."""
+
+
+class NetBeloteTable(NetDriver, BeloteLayout):
+    """Four-player Belote at a table on a server."""
