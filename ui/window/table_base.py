@@ -87,10 +87,10 @@ class TableView(LayoutHooks):
         self.app = app
         self.engine = app.engine
         self.setup = setup
-        self.info = info
-        """The game, its seats named as this table calls them (:meth:`seat_names`)."""
+        self.game_info = info
         self.seats = info.seats
         self.info = replace(info, seat_names=tuple(self.seat_names()))
+        """The game, its seats named as this table calls them (:meth:`seat_names`)."""
         self.clock = 0.0
         self.view: View | None = None
         """The view of the deal on the table (what is drawn): :attr:`me`'s."""
@@ -129,7 +129,8 @@ class TableView(LayoutHooks):
         """What each seat is called at this table: "You" for :attr:`you`, else the game's
         name for it (a driver that knows the players' names gives them)."""
         return [
-            "You" if seat == self.you else self.info.seat_name(seat) for seat in range(self.seats)
+            "You" if seat == self.you else self.game_info.seat_name(seat)
+            for seat in range(self.seats)
         ]
 
     def seat_tags(self) -> list[str]:
@@ -272,10 +273,13 @@ class TableView(LayoutHooks):
         """Lay the table out again when the window's size changed: the layout's places,
         the card size, every plate, text and button, then the cards at their new places
         (at once) and the panel that was open."""
-        frame = self.app.frame
-        if frame == self.frame:
-            return
-        self.frame = frame
+        if self.app.frame != self.frame:
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        """Lay everything out again for the window's frame (and the seats' names)."""
+        frame = self.frame = self.app.frame
+        self.info = replace(self.game_info, seat_names=tuple(self.seat_names()))
         said = [
             (seat, self.status_panel.bubble_labels[seat].text, until)
             for seat, until in self.status_panel.bubble_until.items()
