@@ -51,5 +51,3 @@ def label(decision: Decision) -> str:
     if decision.loss < BLUNDER:
         return "mistake"
     return "blunder"
-
-

@@ -70,6 +70,7 @@ class ReviewedTable(Protocol):
 
     def close_review(self) -> None: ...
 
+
 def taken_value(decision: Decision) -> float | None:
     """The value of the action taken (the expected score difference after it)."""
     return next((v.value for v in decision.legal if v.action == decision.action), None)
@@ -85,7 +86,9 @@ class _Done:
 class ReviewMode:
     """The Review screen over ``table``: the review thread, the decision shown, its panel."""
 
-    def __init__(self, table: ReviewedTable, record: dict[str, Any], options: ReviewOptions) -> None:
+    def __init__(
+        self, table: ReviewedTable, record: dict[str, Any], options: ReviewOptions
+    ) -> None:
         self.table = table
         self.record = record
         self.stop = threading.Event()

@@ -122,4 +122,3 @@ def build_bid_buttons(
         button.move_to(x + button.rect.width / 2, cy)
         x += button.rect.width + gap
     return row
-
