@@ -26,7 +26,13 @@ deal's state), with the solvers of this package:
   double-dummy solver two tricks deep with its estimate beyond (a redeal is worth 0).
 
 The loss of an action is the best value less the value of the action taken (zero for a
-forced action).  The :class:`Summary` adds the points each side lost, the biggest
+forced action).  A loss estimated by sampling is reported only when it is proved: every
+action is valued on the same samples, the loss is cross-fitted (the best action picked
+on one half of the samples, its difference with the action taken measured on the other:
+:func:`paired_loss`) and counts when the 95% interval of these paired differences lies
+above zero (with at least :data:`PROOF_SAMPLES` samples); otherwise the decision is
+*within noise* and reports no loss (its raw
+estimate and interval are kept).  The :class:`Summary` adds the points each side lost, the biggest
 mistakes, and where the contract was decided: the first card after which its outcome,
 with best play from there (double-dummy in four-player Belote; in Découverte exact over
 the face-down cards, or certain from the points already won), stayed what it finally was.
@@ -97,6 +103,33 @@ cards or fewer (two tricks searched, the solver's estimate beyond)."""
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
+
+_T95 = (
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+)  # fmt: skip
+"""Student's t quantile of a two-sided 95% interval for 1 to 30 degrees of freedom."""
+
+
+def t95(df: int) -> float:
+    """Student's t quantile of a two-sided 95% interval with ``df`` degrees of freedom:
+    the interval of a mean of few samples is wider than the normal one (with 6 samples
+    the normal interval holds the true mean about 89% of the time, not 95%).  Tabled to
+    30, then the Cornish-Fisher expansion (within 0.001)."""
+    if df < 1:
+        raise ValueError("t95: at least one degree of freedom")
+    if df <= len(_T95):
+        return _T95[df - 1]
+    z = Z95
+    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df * df)
+
+
+PROOF_SAMPLES = 10
+"""The fewest samples that may prove a sampled loss: a value often swings between two
+outcomes (the contract made or failed, 160 points apart), and fewer samples miss a
+one-in-five failure too often (a quarter of the time with six) for their interval to
+be trusted."""
 
 EXACT = "exact"
 SAMPLED = "sampled"
@@ -171,10 +204,14 @@ class Decision:
     ``step`` is the action's number in the deal (1 = the first bid); ``trick`` the trick
     it belongs to (0 in the bidding); ``legal`` every legal action with its value;
     ``method`` how the values were found (``exact``, ``sampled``, ``forced``: a single
-    legal action, ``unvalued``); ``loss`` the best value less the value of ``action``
-    (``best`` names the best action), with ``loss_interval``, the 95% interval of the
-    paired differences when sampled; ``dd_loss``/``dd_best`` the same by double dummy
-    (four-player play).  ``settled`` is the contract's outcome (``"made"``,
+    legal action, ``unvalued``); ``best`` names the best action (the highest value; ties:
+    the action taken).  ``loss`` is the loss *reported*: exact, the best value less the
+    value of ``action``; sampled, the cross-fitted estimate ``raw_loss``
+    (:func:`paired_loss`) when ``best`` is not the action taken, at least
+    :data:`PROOF_SAMPLES` samples were drawn and the 95% interval of its paired
+    differences, ``loss_interval``, lies above zero, else 0 (when ``best`` is
+    another action, ``within_noise`` says that the loss estimated was not proved);
+    ``dd_loss``/``dd_best`` the loss and best card by double dummy (four-player play).  ``settled`` is the contract's outcome (``"made"``,
     ``"failed"``) when it was proved certain, with best play, right after this action;
     ``None`` when it was not (or not proved)."""
 
@@ -189,6 +226,8 @@ class Decision:
     samples: int = 0
     loss: float = 0.0
     loss_interval: tuple[float, float] | None = None
+    raw_loss: float | None = None
+    within_noise: bool = False
     best: str | None = None
     dd_loss: float | None = None
     dd_best: str | None = None
@@ -210,6 +249,8 @@ class Decision:
             "loss_interval": (
                 [_round(x) for x in self.loss_interval] if self.loss_interval is not None else None
             ),
+            "raw_loss": _round(self.raw_loss),
+            "within_noise": self.within_noise,
             "method": self.method,
             "exact": self.method in (EXACT, FORCED),
             "samples": self.samples,
@@ -223,9 +264,10 @@ class Decision:
 
 @dataclass(frozen=True)
 class Summary:
-    """The deal as a whole: its score, the points each side lost by its decisions (by
-    the seat's information; four-player also by double dummy), the biggest mistakes, and
-    the decision whose action decided the contract (see :class:`DealReview`)."""
+    """The deal as a whole: its score, the points each side lost by its decisions (the
+    losses reported, :class:`Decision`: by the seat's information; four-player also by
+    double dummy), the biggest mistakes, and the decision whose action decided the
+    contract (see :class:`DealReview`)."""
 
     deal: int
     game: str
@@ -238,6 +280,9 @@ class Summary:
     decided: Decision | None
     decisions: int
     seconds: float
+    within_noise: int = 0
+    """How many sampled decisions had another action valued higher than the one taken
+    by a margin within noise (reported as no loss)."""
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form: the last line of ``atout review --json``."""
@@ -272,6 +317,7 @@ class Summary:
                 else None
             ),
             "decisions": self.decisions,
+            "within_noise": self.within_noise,
             "seconds": round(self.seconds, 3),
         }
         if self.dd_lost is not None:
@@ -284,15 +330,49 @@ def _round(x: float | None) -> float | None:
 
 
 def interval(samples: Sequence[float]) -> tuple[float, float, float]:
-    """The mean of ``samples`` and its 95% interval (normal approximation; the mean
+    """The mean of ``samples`` and its 95% interval (Student's t, :func:`t95`; the mean
     itself for fewer than two samples)."""
     n = len(samples)
     mean = sum(samples) / n if n else 0.0
     if n < 2:
         return mean, mean, mean
     var = sum((x - mean) ** 2 for x in samples) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
+    half = t95(n - 1) * math.sqrt(var / n)
     return mean, mean - half, mean + half
+
+
+def paired_loss(
+    values: dict[str, list[float]], action: str
+) -> tuple[float, tuple[float, float] | None]:
+    """The loss of ``action`` estimated without the bias of a best picked on the same
+    samples, and its 95% interval (``None`` for fewer than two samples).
+
+    ``values`` holds every action's values on the same samples (paired).  The best of
+    the means of noisy values is biased upward (even among equal actions one looks
+    best), so the loss is *cross-fitted*: the samples are split in two halves (even and
+    odd), the best action is picked on one half (ties: the action taken) and its paired
+    difference with ``action`` measured on the other half, each way; the loss is the
+    mean of these differences, an unbiased estimate that may be negative, and its
+    interval is theirs (:func:`interval`).  When both halves pick the same action (a
+    clear best) this is that action's paired difference over all the samples."""
+    taken = values[action]
+    n = len(taken)
+    if n < 2:
+        top = max(values, key=lambda a: (values[a][0] if n else 0.0, a == action))
+        return ((values[top][0] - taken[0]) if n else 0.0), None
+    halves = (range(0, n, 2), range(1, n, 2))
+
+    def pick(half: range) -> str:
+        sums = {a: sum(v[i] for i in half) for a, v in values.items()}
+        return max(sums, key=lambda a: (sums[a], a == action))
+
+    diffs = [0.0] * n
+    for chosen_on, measured_on in ((halves[0], halves[1]), (halves[1], halves[0])):
+        best = values[pick(chosen_on)]
+        for i in measured_on:
+            diffs[i] = best[i] - taken[i]
+    mean, low, high = interval(diffs)
+    return mean, (low, high)
 
 
 # --- reading a record ------------------------------------------------------------------
@@ -598,28 +678,43 @@ class DealReview:
         n = len(next(iter(vec.values())))
         zero = [0.0] * n
         first = 1 - view.dealer
-
-        def mean(v: Sequence[float]) -> float:
-            return sum(v) / n
+        Key = Callable[[Sequence[float]], float]
 
         def seat_of(i: int) -> int:
             return first if i % 2 == 0 else 1 - first
 
-        def take_vec(i: int) -> list[float]:
+        def take_vec(i: int, key: Key) -> list[float]:
             seat = seat_of(i)
             own = [vec[seat, b] for b in others if (seat, b) in vec]
             if i < 2:
                 options = [vec[seat, proposed], *own]
             else:
                 options = [vec[seat, s] for s in range(4) if s != proposed] + own
-            return max(options, key=mean)
+            return max(options, key=key)
 
-        def pass_vec(i: int) -> list[float]:
+        def pass_vec(i: int, key: Key) -> list[float]:
             # After the fourth pass the deal is redealt: worth nothing to either.
-            return zero if i >= 3 else [-x for x in best_vec(i + 1)]
+            return zero if i >= 3 else [-x for x in best_vec(i + 1, key)]
 
-        def best_vec(i: int) -> list[float]:
-            return max(take_vec(i), pass_vec(i), key=mean)
+        def best_vec(i: int, key: Key) -> list[float]:
+            return max(take_vec(i, key), pass_vec(i, key), key=key)
+
+        def on(half: range) -> Key:
+            return lambda v: sum(v[j] for j in half)
+
+        def pass_value(i: int) -> list[float]:
+            """Passing's values, the later bids chosen on one half of the samples and
+            valued on the other, each way: a choice made on the samples it is valued
+            on picks the luckiest option and makes passing look worse than it is."""
+            if n < 2:
+                return pass_vec(i, on(range(n)))
+            out = [0.0] * n
+            halves = (range(0, n, 2), range(1, n, 2))
+            for chosen_on, valued_on in ((halves[0], halves[1]), (halves[1], halves[0])):
+                v = pass_vec(i, on(chosen_on))
+                for j in valued_on:
+                    out[j] = v[j]
+            return out
 
         k = len(view.bids)
         seat = view.seat
@@ -628,7 +723,7 @@ class DealReview:
             if bid == "take":
                 v = vec[seat, proposed]
             elif bid == "pass":
-                v = pass_vec(k)
+                v = pass_value(k)
             elif bid in SUITS:
                 v = vec[seat, SUITS.index(bid)]
             elif (seat, bid) in vec:
@@ -827,17 +922,8 @@ class DealReview:
             if d.dd_loss is not None:
                 has_dd = True
                 dd_lost[d.seat % sides] += d.dd_loss
-        # A mistake is a loss that is not sampling noise: exact, or sampled with the
-        # interval of its paired differences above zero.
-        mistakes = sorted(
-            (
-                d
-                for d in decisions
-                if d.loss > 0.5
-                and (d.method == EXACT or (d.loss_interval is not None and d.loss_interval[0] > 0))
-            ),
-            key=lambda d: -d.loss,
-        )[:3]
+        # A reported loss is exact or proved (not sampling noise: see Decision).
+        mistakes = sorted((d for d in decisions if d.loss > 0.5), key=lambda d: -d.loss)[:3]
         taker: int | None = None
         outcome: str | None = None
         score: tuple[int, ...] | None = None
@@ -872,6 +958,7 @@ class DealReview:
             decided,
             len(decisions),
             self._clock,
+            sum(1 for d in decisions if d.within_noise),
         )
 
 
@@ -950,7 +1037,8 @@ def _finish(
 ) -> Decision:
     """The decision with its values, best action and loss.  A sampled value (a list of
     per-sample values, the samples shared by every action) gets its mean and 95%
-    interval, and the loss the interval of its paired differences."""
+    interval; the loss of a sampled decision is reported only when proved
+    (:func:`paired_loss`, :class:`Decision`)."""
     means: dict[str, float] = {}
     legal: list[Valued] = []
     for a, v in values.items():
@@ -962,21 +1050,34 @@ def _finish(
             legal.append(Valued(a, mean))
         means[a] = mean
     best = max(means, key=lambda a: (means[a], a == base.action))  # ties: the action taken
-    loss = means[best] - means[base.action] if base.action in means else 0.0
+    loss = 0.0
+    raw: float | None = None
     loss_interval: tuple[float, float] | None = None
-    taken = values.get(base.action)
-    top = values[best]
-    if isinstance(taken, list) and isinstance(top, list) and best != base.action:
-        _, lo, hi = interval([b - x for b, x in zip(top, taken, strict=True)])
-        loss_interval = (lo, hi)
+    noise = False
+    sampled = {a: v for a, v in values.items() if isinstance(v, list)}
+    if base.action in sampled and len(sampled) == len(values):
+        # Estimated: a loss is reported only when proved (see :class:`Decision`).
+        raw, loss_interval = paired_loss(sampled, base.action)
+        proved = (
+            best != base.action
+            and samples >= PROOF_SAMPLES
+            and loss_interval is not None
+            and loss_interval[0] > 0
+        )
+        loss = raw if proved else 0.0
+        noise = best != base.action and not proved
+    elif base.action in means:
+        loss = max(0.0, means[best] - means[base.action])
     return Decision(
         **{
             **_fields(base),
             "legal": tuple(legal),
             "method": method,
             "samples": samples,
-            "loss": max(0.0, loss),
+            "loss": loss,
             "loss_interval": loss_interval,
+            "raw_loss": raw,
+            "within_noise": noise,
             "best": best,
             "settled": settled,
         }
