@@ -6,14 +6,19 @@ them the match record); each later line is one action in the record format
 atomically and durably (:func:`atout.core.files.write_atomic`); :meth:`SaveFile.append_action`
 adds a line and forces it to disk.  A crash during an append leaves at most a torn last
 line, which :meth:`SaveFile.read` ignores: the save as it stood before that action.
+
+A writer that takes many actions a second (the table server) may split the append in
+two: :meth:`SaveFile.write_action` hands the line to the system at once (it survives the
+process being killed) and :meth:`SaveFile.sync` forces every line written since the last
+one to disk, from any thread, so one forcing covers many actions (group commit).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import threading
 from pathlib import Path
-from typing import IO
 from typing import Any
 
 from .errors import RecordError
@@ -33,38 +38,81 @@ MAX_BYTES = 8 * 1024 * 1024
 
 
 class SaveFile:
-    """One session's save file at ``path``."""
+    """One session's save file at ``path``.
+
+    The file being appended to is one descriptor: the event loop (or the game) writes
+    lines to it while another thread may force them to disk (:meth:`sync`); a lock keeps
+    the forcing and the closing apart, never the writing."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._fh: IO[str] | None = None
+        self._fd: int | None = None
+        self._unsynced = False
+        self._lock = threading.Lock()
 
     def write(self, data: dict[str, Any]) -> None:
         """Replace the file by a header holding ``data`` and no action line."""
-        self.close()
+        self._shut(force=False)  # the lines written so far are in the new header
         header = {"format": FORMAT, "version": VERSION, **data}
         write_atomic(self.path, json.dumps(header, ensure_ascii=False) + "\n")
 
     def append_action(self, seat: int, action: Action) -> None:
         """Add one action line and force it to disk."""
-        if self._fh is None:
+        self.write_action(seat, action)
+        self.sync()
+
+    def write_action(self, seat: int, action: Action) -> None:
+        """Add one action line, handed to the system (in one write) but not forced to
+        disk: it survives the process being killed, and :meth:`sync` makes it survive
+        the machine stopping."""
+        if self._fd is None:
             self.reopen()
-        fh = self._fh
-        assert fh is not None
-        fh.write(json.dumps(action_to_json(seat, action), ensure_ascii=False) + "\n")
-        fh.flush()
-        os.fsync(fh.fileno())
+        fd = self._fd
+        assert fd is not None
+        line = json.dumps(action_to_json(seat, action), ensure_ascii=False) + "\n"
+        data = line.encode("utf-8")
+        self._unsynced = True
+        while data:
+            written = os.write(fd, data)
+            data = data[written:]
+
+    @property
+    def unsynced(self) -> bool:
+        """Whether lines were written since the last :meth:`sync`."""
+        return self._unsynced
+
+    def sync(self) -> None:
+        """Force every line written so far to disk (nothing to do: no system call).  Safe
+        to call from another thread than the writer's."""
+        with self._lock:
+            if self._fd is None or not self._unsynced:
+                return
+            self._unsynced = False  # a line written during the forcing sets it again
+            os.fsync(self._fd)
 
     def reopen(self) -> None:
         """Open the file to append to it (after :meth:`read`)."""
-        self.close()
-        self._fh = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - kept open
-        sync_folder(self.path.parent)
+        self._shut(force=True)
+        try:
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        except FileNotFoundError:  # made here: its name forced to disk too
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+            sync_folder(self.path.parent)
 
     def close(self) -> None:
-        if self._fh is not None:
-            self._fh.close()
-            self._fh = None
+        """Force the lines written to disk and stop appending."""
+        self._shut(force=True)
+
+    def _shut(self, force: bool) -> None:
+        with self._lock:
+            fd, self._fd = self._fd, None
+            unsynced, self._unsynced = self._unsynced, False
+            if fd is not None:
+                try:
+                    if force and unsynced:
+                        os.fsync(fd)
+                finally:
+                    os.close(fd)
 
     def read(self) -> tuple[dict[str, Any], list[tuple[int, int, Action]]]:
         """The header and the actions after it as ``(line, seat, action)``.  A torn last

@@ -20,6 +20,7 @@ while the table's lock is held; bots think in a second, smaller pool.
 from __future__ import annotations
 
 import asyncio
+import collections
 import hmac
 import json
 import logging
@@ -46,9 +47,12 @@ from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
 from . import protocol as p
+from .tables import LINGER
 from .tables import SAVE_SUFFIX
+from .tables import SYNC_INTERVAL
 from .tables import Conn
 from .tables import Seat
+from .tables import Syncer
 from .tables import Table
 from .tables import TableRunner
 from .tables import defer_saves
@@ -81,8 +85,10 @@ class TableServer(TableRunner):
         port: int = 0,
         grace: float = 30.0,
         max_tables: int = 2000,
-        io_workers: int = 32,
+        io_workers: int = 4,
         bot_workers: int = 2,
+        sync_interval: float = SYNC_INTERVAL,
+        linger: float = LINGER,
     ) -> None:
         self.engine = engine
         self.data = data
@@ -90,12 +96,15 @@ class TableServer(TableRunner):
         self.port = port
         self.grace = grace
         self.max_tables = max_tables
+        self.linger = linger
         self.tables: dict[str, Table] = {}
         self.io = ThreadPoolExecutor(io_workers, thread_name_prefix="atout-table")
+        self.syncer = Syncer(sync_interval) if data is not None else None
         self.thinkers = ThreadPoolExecutor(bot_workers, thread_name_prefix="atout-bot")
         self._server: Server | None = None
         self._timers: set[asyncio.TimerHandle] = set()
         self._closing: set[asyncio.Task[None]] = set()
+        self.closed: collections.OrderedDict[str, str] = collections.OrderedDict()
         self.problems: list[str] = []
         """The save files that could not be resumed at start, one line each."""
 
@@ -106,6 +115,8 @@ class TableServer(TableRunner):
         if self.data is not None:
             self.data.mkdir(parents=True, exist_ok=True)
             await asyncio.get_running_loop().run_in_executor(self.io, self.load_tables)
+        if self.syncer is not None:
+            self.syncer.start()
         self._server = await serve(
             self._handle,
             self.host,
@@ -133,15 +144,17 @@ class TableServer(TableRunner):
         for table in self.tables.values():
             if table.driver is not None:
                 table.driver.cancel()
-            table.session.detach()
         self.io.shutdown(wait=True)
+        for table in self.tables.values():
+            table.session.detach()
+        if self.syncer is not None:
+            self.syncer.stop()
         self.thinkers.shutdown(wait=False, cancel_futures=True)
 
     # --- a connection ------------------------------------------------------------------
 
     async def _handle(self, ws: ServerConnection) -> None:
         conn = Conn(ws)
-        writer = asyncio.get_running_loop().create_task(self._write(conn))
         try:
             closing: asyncio.Task[None] | None = None
             async for raw in ws:
@@ -160,12 +173,13 @@ class TableServer(TableRunner):
                 reply = await self._message(conn, raw)
                 if reply is not None:
                     self._send(conn, reply)
-                if not conn.outbox.empty():
+                if conn.backlog:
                     await asyncio.sleep(0)  # let the writer send before reading on
         except ConnectionClosed:
             pass
         finally:
-            writer.cancel()
+            if conn.writer is not None:
+                conn.writer.cancel()
             await self._gone(conn)
 
     async def _message(self, conn: Conn, raw: str | bytes) -> dict[str, Any] | None:
@@ -217,8 +231,24 @@ class TableServer(TableRunner):
         code = p.field_of(msg, "table", str).upper()
         table = self.tables.get(code)
         if table is None:
+            if code in self.closed:
+                raise p.ProtocolError(p.CLOSED, self.closed[code] + "; the table is closed")
             raise p.ProtocolError(p.NO_TABLE, f"no table {code!r} on this server")
         return table
+
+    async def _table_or_saved(self, msg: dict[str, Any]) -> Table:
+        """The table ``msg`` names; a finished table put away from memory is read back
+        from its save file (its clients see how the match ended)."""
+        code = p.field_of(msg, "table", str).upper()
+        if code not in self.tables and code not in self.closed and self.data is not None:
+            saved = await self._work(lambda: self.saved_table(code))
+            if saved is not None:
+                table = self.tables.setdefault(code, saved)
+                if table is not saved:
+                    saved.session.detach()
+                else:
+                    self.settle(table)  # put away again once its late client leaves
+        return self._table(msg)
 
     def _seated(self, conn: Conn) -> tuple[Table, int]:
         if conn.table is None or conn.seat is None:
@@ -252,7 +282,7 @@ class TableServer(TableRunner):
             path = self.data / (code + SAVE_SUFFIX)
             async with table.lock:
                 await self._work(lambda: session.attach(path, table.meta()))
-                table.file = defer_saves(session)
+                table.file = defer_saves(session, self.syncer)
         out = {
             "type": "created",
             "table": code,
@@ -271,7 +301,7 @@ class TableServer(TableRunner):
                 return code
 
     async def _join(self, conn: Conn, msg: dict[str, Any], ref: Any) -> None:
-        table = self._table(msg)
+        table = await self._table_or_saved(msg)
         token = p.field_of(msg, "token", (str, type(None)), None)
         name = p.field_of(msg, "name", str, "")
         seat: int | None = None
@@ -449,6 +479,7 @@ class TableServer(TableRunner):
             return
         table.watchers.discard(conn)
         if seat is None:
+            self.settle(table)
             return
         s = table.seats[seat]
         if s.conn is not conn:
@@ -459,3 +490,4 @@ class TableServer(TableRunner):
             await self._tell_players(table)
         loop = asyncio.get_running_loop()
         self._later(loop, 0.0 if at_once else self.grace, table)
+        self.settle(table)

@@ -12,11 +12,12 @@ saves, the timers of the dropped seats, the bots and the deals.
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import collections
 import functools
 import json
 import logging
 import re
+import threading
 import time
 from collections.abc import Callable
 from collections.abc import Iterable
@@ -44,6 +45,7 @@ from atout.core.session import Session
 from atout.core.views import Bot
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from . import protocol as p
 
@@ -51,8 +53,18 @@ log = logging.getLogger("atout.net")
 
 T = TypeVar("T")
 
+encode = json.JSONEncoder(separators=(",", ":")).encode
+"""JSON text as the server sends it: compact (no spaces), ASCII."""
+
 SAVE_SUFFIX = ".table"
 """A table's save file is ``<data>/<CODE>.table`` (a session save file)."""
+
+LINGER = 300.0
+"""Seconds a finished table stays in memory once nobody is connected to it (its save
+file stays on disk)."""
+
+CLOSED_KEPT = 10_000
+"""How many put-away tables without a save file the server still knows the end of."""
 
 MAX_BACKLOG = 1000
 """Messages waiting for one client beyond which the server cuts it off."""
@@ -99,22 +111,89 @@ def redact(text: str, allowed: CardSet) -> str:
 
 # --- saving --------------------------------------------------------------------------------
 
+SYNC_INTERVAL = 0.2
+"""Seconds between two passes of the :class:`Syncer`: an action line is forced to disk
+at most this long (plus the pass itself) after it was written."""
+
+
+class Syncer:
+    """Forces the tables' action lines to disk in a thread of its own (group commit).
+
+    Each action's line is written to its table's file before anyone is told of the
+    action (:meth:`DeferredSaveFile.append_action`); every :data:`SYNC_INTERVAL` seconds
+    this thread forces each file written since its last pass to disk: one ``fsync`` a
+    file a pass, whatever number of actions it covers, and never on the event loop."""
+
+    def __init__(self, interval: float = SYNC_INTERVAL) -> None:
+        self.interval = interval
+        self._files: set[SaveFile] = set()
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="atout-sync", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def mark(self, file: SaveFile) -> None:
+        """``file`` has lines to force to disk at the next pass."""
+        with self._lock:
+            self._files.add(file)
+
+    def flush(self) -> None:
+        """Force every marked file to disk now."""
+        with self._lock:
+            files, self._files = self._files, set()
+        for file in files:
+            try:
+                file.sync()
+            except OSError as exc:  # the line stays written; the disk said no
+                log.warning("%s: cannot force to disk: %s", file.path, exc)
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval):
+            self.flush()
+        self.flush()
+
+    def stop(self) -> None:
+        """Make a last pass and end the thread."""
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join()
+
 
 class DeferredSaveFile(SaveFile):
-    """A table's save file whose writes wait for :meth:`flush`: the table's work (the
-    engine, the messages) runs on the event loop, and only the disk's work (the write
-    and the forcing to disk) runs in a worker thread, before anyone is told of the
-    action."""
+    """A table's save file as the server writes it.
 
-    def __init__(self, path: Path) -> None:
+    An action's line is written at once, on the event loop (one small ``write`` to the
+    system, which survives the server being killed), and forced to disk by the
+    :class:`Syncer` (``None``: at once).  A whole-file write (a deal's start and end)
+    waits for :meth:`flush`, which the server runs in a worker thread before anyone is
+    told of the change: it is durable before the deal's update is sent."""
+
+    def __init__(self, path: Path, syncer: Syncer | None = None) -> None:
         super().__init__(path)
         self._pending: list[Callable[[], None]] = []
+        self._syncer = syncer
 
     def write(self, data: dict[str, Any]) -> None:
-        self._pending.append(functools.partial(SaveFile.write, self, data))
+        self._pending.append(functools.partial(self._replace, data))
+
+    def _replace(self, data: dict[str, Any]) -> None:
+        SaveFile.write(self, data)
+        self.reopen()  # here, in the worker thread, not on the loop at the next action
 
     def append_action(self, seat: int, action: Action) -> None:
-        self._pending.append(functools.partial(SaveFile.append_action, self, seat, action))
+        if self._pending:  # after a whole-file write still to do: in order, after it
+            self._pending.append(functools.partial(self._append, seat, action))
+        else:
+            self._append(seat, action)
+
+    def _append(self, seat: int, action: Action) -> None:
+        self.write_action(seat, action)
+        if self._syncer is not None:
+            self._syncer.mark(self)
+        else:
+            self.sync()
 
     @property
     def pending(self) -> bool:
@@ -127,13 +206,13 @@ class DeferredSaveFile(SaveFile):
             op()
 
 
-def defer_saves(session: Session) -> DeferredSaveFile | None:
-    """Make ``session``'s save file wait for :meth:`DeferredSaveFile.flush` (``None``:
+def defer_saves(session: Session, syncer: Syncer | None = None) -> DeferredSaveFile | None:
+    """Make ``session``'s save file the server's (:class:`DeferredSaveFile`) (``None``:
     the session follows no save file)."""
     path = session.save_path
     if path is None:
         return None
-    file = DeferredSaveFile(path)
+    file = DeferredSaveFile(path, syncer)
     session.use_save_file(file)
     return file
 
@@ -153,7 +232,9 @@ class Conn:
     budget: float = float(p.BURST)
     refilled: float = field(default_factory=time.monotonic)
     refused: int = 0
-    outbox: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    backlog: collections.deque[str] = field(default_factory=collections.deque)
+    """Messages waiting for the socket to take them (it is full), sent by ``writer``."""
+    writer: asyncio.Task[None] | None = None
     cut: bool = False
 
     def spend(self) -> bool:
@@ -194,12 +275,19 @@ class Table:
     bots: dict[int, Bot] = field(init=False, default_factory=dict)
     driver: asyncio.Task[None] | None = field(init=False, default=None)
     file: DeferredSaveFile | None = field(init=False)
-    """The save file, written in a worker thread after each change (:meth:`TableRunner._change`)."""
+    """The save file: action lines written at once, whole-file writes in a worker
+    thread after the change (:meth:`TableRunner._change`)."""
+    idle_since: float = field(init=False, default=0.0)
+    """Since when a finished table has had nobody connected (:meth:`TableRunner.settle`)."""
 
     def __post_init__(self) -> None:
-        self.file = defer_saves(self.session)
+        self.file = defer_saves(self.session, self.server.syncer)
 
     # --- who plays a seat ----------------------------------------------------------------
+
+    def connected(self) -> bool:
+        """Whether any client holds a seat of the table or watches it."""
+        return bool(self.watchers) or any(s.conn is not None for s in self.seats)
 
     def seat_state(self, seat: int, now: float) -> str:
         s = self.seats[seat]
@@ -284,7 +372,7 @@ class Table:
         session = self.session
         deal, step = self.step()
         result = session.result
-        head = json.dumps(
+        head = encode(
             {
                 "type": "update",
                 "table": self.code,
@@ -299,7 +387,7 @@ class Table:
                 "started": self.started,
             }
         )[:-1]
-        told = [(e, json.dumps(e.to_json())) for e in events]
+        told = [(e, encode(e.to_json())) for e in events]
         public = ""
         out: dict[int | None, str] = {}
         for seat in seats:
@@ -310,12 +398,12 @@ class Table:
                 view_text = "null"
             else:
                 if not public:
-                    public = json.dumps(p.view_public_json(view))[1:]
-                view_text = json.dumps(p.view_seat_json(view))[:-1] + "," + public
+                    public = encode(p.view_public_json(view))[1:]
+                view_text = encode(p.view_seat_json(view))[:-1] + "," + public
             said = ",".join(
                 text for e, text in told if e.to is None or (seat is not None and e.to == seat)
             )
-            tail = f',"ref":{json.dumps(ref)}' if ref is not None and seat == actor else ""
+            tail = f',"ref":{encode(ref)}' if ref is not None and seat == actor else ""
             out[seat] = f'{head},"events":[{said}],"view":{view_text}{tail}}}'
         return out
 
@@ -364,6 +452,13 @@ class TableRunner:
     io: ThreadPoolExecutor
     thinkers: ThreadPoolExecutor
     problems: list[str]
+    syncer: Syncer | None
+    """Forces the action lines to disk (``None``: tables are not saved)."""
+    linger: float
+    """Seconds a finished table stays in memory once nobody is connected to it."""
+    closed: collections.OrderedDict[str, str]
+    """The tables put away that no save file keeps: their code and how their match
+    ended (the latest :data:`CLOSED_KEPT`)."""
     _timers: set[asyncio.TimerHandle]
 
     def load_tables(self) -> None:
@@ -389,11 +484,83 @@ class TableRunner:
                 self.problems.append(str(exc))
                 log.warning("%s", exc)
                 continue
-            now = time.monotonic()
-            seats = [Seat(t, held_once=True, away_since=now) for t in tokens]
-            self.tables[code] = Table(
-                self, code, session, host, seats, bot, bool(meta.get("started"))
-            )
+            if session.result is not None:
+                session.detach()  # a finished match stays on disk until someone asks
+                continue
+            self.tables[code] = self._table_of(session, path)
+
+    def _table_of(self, session: Session, path: Path) -> Table:
+        """The table a resumed session's save file describes (checked by the caller)."""
+        meta = session.meta
+        now = time.monotonic()
+        seats = [Seat(t, held_once=True, away_since=now) for t in meta["tokens"]]
+        return Table(
+            self,
+            path.stem,
+            session,
+            meta["host"],
+            seats,
+            meta["bot"],
+            bool(meta.get("started")),
+        )
+
+    def saved_table(self, code: str) -> Table | None:
+        """The finished table ``code`` put away from memory, read back from its save file
+        (``None``: no such file, or not a finished table's).  Runs in a worker thread."""
+        if self.data is None or not code.isalnum() or not code.isascii():
+            return None
+        path = self.data / (code + SAVE_SUFFIX)
+        if not path.is_file():
+            return None
+        try:
+            session = Session.resume(self.engine, path)
+        except AtoutError as exc:
+            log.warning("%s", exc)
+            return None
+        meta = session.meta
+        if session.result is None or not isinstance(meta.get("tokens"), list):
+            session.detach()  # not one this server put away: left alone
+            return None
+        return self._table_of(session, path)
+
+    # --- putting finished tables away ----------------------------------------------------
+
+    def settle(self, table: Table) -> None:
+        """A finished table nobody is connected to is put away after :attr:`linger`
+        seconds (:meth:`_put_away`); called whenever a table may have become so."""
+        if table.session.result is None or table.connected():
+            return
+        table.idle_since = time.monotonic()
+        loop = asyncio.get_running_loop()
+
+        def fire() -> None:
+            self._timers.discard(handle)
+            self._put_away(table)
+
+        handle = loop.call_later(self.linger + 0.01, fire)
+        self._timers.add(handle)
+
+    def _put_away(self, table: Table) -> None:
+        """Drop ``table`` from memory if its match is over, its save file written and
+        nobody has been connected for :attr:`linger` seconds.  Its save file stays: a
+        client that joins it later reads it back (:meth:`saved_table`); without a save
+        file, a late client is told how the match ended (``closed``)."""
+        if self.tables.get(table.code) is not table or table.connected():
+            return
+        if table.session.result is None or table.lock.locked():
+            return
+        if time.monotonic() - table.idle_since < self.linger:
+            return
+        if table.file is not None and table.file.pending:
+            return
+        del self.tables[table.code]
+        if table.driver is not None:
+            table.driver.cancel()
+        table.session.detach()
+        if table.file is None:
+            self.closed[table.code] = ended_text(table)
+            while len(self.closed) > CLOSED_KEPT:
+                self.closed.popitem(last=False)
 
     def _later(self, loop: asyncio.AbstractEventLoop, delay: float, table: Table) -> None:
         def fire() -> None:
@@ -418,27 +585,49 @@ class TableRunner:
         return result
 
     def _send(self, conn: Conn, msg: dict[str, Any] | str) -> None:
-        """Queue ``msg`` for ``conn``: its own writer task sends the queue in order, so a
+        """Send ``msg`` to ``conn`` without waiting: handed to its socket at once when
+        the socket takes it, else queued for the connection's own writer task, so a
         table never waits for a slow client.  A client that lets :data:`MAX_BACKLOG`
         messages pile up is cut off."""
-        if conn.outbox.qsize() >= MAX_BACKLOG:
-            if not conn.cut:
-                conn.cut = True
-                log.warning("a client read nothing for %d messages: cut off", MAX_BACKLOG)
-                transport = conn.ws.transport
-                if transport is not None:
-                    transport.abort()
+        if conn.cut:
             return
-        conn.outbox.put_nowait(msg if isinstance(msg, str) else json.dumps(msg))
+        text = msg if isinstance(msg, str) else encode(msg)
+        ws = conn.ws
+        if not conn.backlog and not ws.paused:
+            if ws.protocol.state is State.OPEN:
+                try:  # what ``ws.send`` does, without a task and a context a message
+                    ws.protocol.send_text(text.encode())
+                    ws.send_data()
+                except Exception:  # the connection is failing: it is closed apart
+                    log.debug("a send failed", exc_info=True)
+            return  # a closing connection is sent nothing more
+        if len(conn.backlog) >= MAX_BACKLOG:
+            conn.cut = True
+            conn.backlog.clear()
+            log.warning("a client read nothing for %d messages: cut off", MAX_BACKLOG)
+            transport = ws.transport
+            if transport is not None:
+                transport.abort()
+            return
+        conn.backlog.append(text)
+        if conn.writer is None:
+            conn.writer = asyncio.get_running_loop().create_task(self._write(conn))
 
     async def _write(self, conn: Conn) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            while True:
-                text = await conn.outbox.get()
-                await conn.ws.send(text)
+        """Send ``conn``'s backlog in order (a message leaves it once sent, so nothing
+        overtakes it), then end."""
+        try:
+            while conn.backlog:
+                await conn.ws.send(conn.backlog[0])
+                if conn.backlog:
+                    conn.backlog.popleft()
+        except ConnectionClosed:
+            conn.backlog.clear()
+        finally:
+            conn.writer = None
 
     async def _tell_players(self, table: Table) -> None:
-        text = json.dumps(table.players_message())
+        text = encode(table.players_message())
         for conn in [s.conn for s in table.seats if s.conn is not None] + list(table.watchers):
             self._send(conn, text)
 
@@ -446,7 +635,18 @@ class TableRunner:
 
     def kick(self, table: Table) -> None:
         """Let the table move on by itself (deal, bots) if it can: one driver task a
-        table, started when none runs."""
+        table, started when none runs (and none at all when there is nothing to do: a
+        person's turn; whoever changes the table kicks it again)."""
+        session = table.session
+        if session.result is not None:
+            self.settle(table)
+            return
+        if not table.started:
+            return
+        if not session.needs_deal:
+            seat = session.to_act
+            if seat is None or not table.bot_plays(seat):
+                return
         if table.driver is None or table.driver.done():
             table.driver = asyncio.get_running_loop().create_task(self._drive(table))
 
@@ -455,7 +655,7 @@ class TableRunner:
         for _ in range(100_000):  # bounded: a match has far fewer actions
             async with table.lock:
                 if not table.started or session.result is not None:
-                    return
+                    break
                 if session.needs_deal:
                     sent = await self._change(table, lambda: table.fan_out(session.next_deal()))
                     for target, text in sent:
@@ -463,7 +663,7 @@ class TableRunner:
                     continue
                 seat = session.to_act
                 if seat is None or not table.bot_plays(seat):
-                    return
+                    break
                 bot = table.bot_for(seat)
                 version = session.version
                 view = session.view(seat)
@@ -480,6 +680,26 @@ class TableRunner:
                 sent = await self._change(table, play)
                 for target, text in sent:
                     self._send(target, text)
+        if session.result is not None:
+            self.settle(table)
+
+
+def ended_text(table: Table) -> str:
+    """How ``table``'s match ended, in one sentence: its final scores and winner."""
+    session = table.session
+    result = session.result
+    scores = " to ".join(str(x) for x in session.scores)
+    if result is None:
+        return f"table {table.code} was closed"
+    teams = session.info.teams
+    winner = "" if result.winner is None else f"; {team_name(session, result.winner, teams)} won"
+    return f"the match at table {table.code} is over: {scores}{winner}"
+
+
+def team_name(session: Session, team: int, teams: int) -> str:
+    """A team as the seat names say it (``North and South``, ``East``)."""
+    names = [session.info.seat_name(s) for s in range(session.seats) if s % teams == team]
+    return " and ".join(names)
 
 
 def _ask(bot: Bot, view: View) -> object:
