@@ -16,6 +16,8 @@ from atout.ui.window.review_labels import MISTAKE
 from atout.ui.window.review_labels import SMALL_LOSS
 from atout.ui.window.review_labels import label
 from atout.ui.window.review_view import ReviewMode
+from atout.ui.window.review_view import chip_text
+from atout.ui.window.review_view import graph_values
 from atout.ui.window.table_base import TableView
 from ui_helpers import click_button
 from ui_helpers import press
@@ -80,7 +82,16 @@ def test_review_opens_from_the_panel_values_every_decision_and_steps(app: App, g
         assert len(table.view.tricks) == d.trick - 1
         assert table.view.turn == 0
         assert any(review.played_name in t.text for t in review.layer.texts)
-    assert len(review.graph_points()) >= 1
+    # every decision has a point on the graph (a forced one on the line through it) and
+    # a chip in the step list, bids included
+    assert len(review.graph_points()) == review.done
+    chips = [chip_text(d) for d in review.decisions]
+    texts = [t.text for t in review.layer.texts]
+    assert all(c in texts for c in chips)
+    bids = [d for d in review.decisions if d.phase == "bidding"]
+    assert bids and chip_text(bids[0]) in texts
+    review.show(review.decisions.index(bids[0]))
+    assert any(t.text.startswith("You bid ") for t in review.layer.texts)
     step(table, 0.05)
 
 
@@ -97,7 +108,31 @@ def test_labels_follow_the_thresholds() -> None:
     assert label(d(MISTAKE)) == "mistake"
     assert label(d(BLUNDER)) == "blunder"
     assert label(d(0.0, FORCED)) == "forced"
-    assert set(LABEL_COLOURS) >= {"best", "small loss", "mistake", "blunder"}
+    noise = Decision(1, 1, 0, "play", 1, "7H", (), "sampled", within_noise=True)
+    assert label(noise) == "within noise"
+    assert set(LABEL_COLOURS) >= {"best", "within noise", "small loss", "mistake", "blunder"}
+
+
+def test_the_graph_goes_through_forced_decisions() -> None:
+    """A forced decision (one legal action: no value of its own) lies on the line
+    between its neighbours; at either end, level with the nearest value."""
+    from atout.plugins.bots.review import Decision
+    from atout.plugins.bots.review import Valued
+
+    def d(value: float | None) -> Decision:
+        if value is None:
+            return Decision(1, 1, 0, "play", 1, "7H", (Valued("7H", None),), "forced")
+        return Decision(1, 1, 0, "play", 1, "7H", (Valued("7H", value),), "exact")
+
+    assert graph_values([d(None), d(10.0), d(None), d(None), d(40.0), d(None)]) == [
+        10.0,
+        10.0,
+        20.0,
+        30.0,
+        40.0,
+        40.0,
+    ]
+    assert graph_values([d(None)]) == []
 
 
 def test_r_opens_the_review_and_esc_cancels_it_leaving_the_table_usable(app: App) -> None:

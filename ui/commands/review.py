@@ -104,7 +104,8 @@ def review_lines(
     generator stops the review."""
     yield (
         "Values: the deciding seat's expected final score difference (its side minus the "
-        "other), from what it knew; [a, b] is a 95% interval when sampled."
+        "other), from what it knew; [a, b] is a 95% interval when sampled. A sampled loss "
+        "counts only when its interval is above zero (else: within noise)."
     )
     if info.seats == 4:
         yield "dd: the double-dummy value (every hand known)."
@@ -130,10 +131,18 @@ def decision_lines(d: Decision, name: Callable[[int], str]) -> Iterator[str]:
         yield f"{head} forced{extra}"
         return
     loss = f"loss {_num(d.loss, False)}"
-    if d.loss_interval is not None:
-        loss += f" [{_num(d.loss_interval[0])}, {_num(d.loss_interval[1])}]"
-    if d.best is not None and d.best != d.action and d.loss > 0:
-        loss += f", best {d.best}"
+    interval = (
+        f" [{_num(d.loss_interval[0])}, {_num(d.loss_interval[1])}]"
+        if d.loss_interval is not None
+        else ""
+    )
+    if d.within_noise:
+        # another action looked better, by a margin the samples do not prove
+        loss += f" (within noise: {_num(d.raw_loss)}{interval}, {d.best} looked better)"
+    elif d.loss > 0:
+        loss += interval
+        if d.best is not None and d.best != d.action:
+            loss += f", best {d.best}"
     how = d.method if d.method != "sampled" else f"sampled ({d.samples})"
     dd = ""
     if d.dd_loss is not None:
@@ -176,6 +185,8 @@ def summary_lines(s: Summary, info: GameInfo, name: Callable[[int], str]) -> Ite
         )
     else:
         yield "  no mistake found"
+    if s.within_noise:
+        yield f"  {s.within_noise} decisions within noise (another action looked better, not proved)"
     if s.decided is not None:
         d = s.decided
         what = "made" if d.settled == "made" else "broken"

@@ -22,6 +22,7 @@ BLUNDER = 30.0
 
 LABEL_COLOURS: dict[str, Colour] = {
     "best": theme.GREEN_OK,
+    "within noise": (70, 135, 110, 255),
     "small loss": (190, 150, 0, 255),
     "mistake": (215, 110, 20, 255),
     "blunder": theme.RED,
@@ -31,19 +32,23 @@ LABEL_COLOURS: dict[str, Colour] = {
 """The colour of each label (the text and the glow under the card played)."""
 
 HELP_LINE = (
-    f"loss: < {SMALL_LOSS:g} best, < {MISTAKE:g} small loss, < {BLUNDER:g} mistake, else blunder"
+    f"loss: < {SMALL_LOSS:g} best, < {MISTAKE:g} small loss, < {BLUNDER:g} mistake, else "
+    "blunder; not proved: within noise"
 )
 """The thresholds as the help overlay states them."""
 
 
 def label(decision: Decision) -> str:
-    """The decision's label from its loss: ``best``, ``small loss``, ``mistake`` or
-    ``blunder`` (``forced`` for a single legal action, ``not valued`` when the review
-    could not value it)."""
+    """The decision's label from its reported loss: ``best``, ``small loss``,
+    ``mistake`` or ``blunder``; ``within noise`` when another action's estimate was
+    higher by a margin the samples do not prove (the loss reported is 0); ``forced`` for
+    a single legal action, ``not valued`` when the review could not value it."""
     if decision.method == FORCED:
         return "forced"
     if decision.method == UNVALUED:
         return "not valued"
+    if decision.within_noise:
+        return "within noise"
     if decision.loss < SMALL_LOSS:
         return "best"
     if decision.loss < MISTAKE:

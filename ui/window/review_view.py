@@ -13,9 +13,13 @@ reads a queue), and shows:
 * the card played (a glow in its label's colour) and the best alternative (the
   hint's frame);
 * the decision's label, from its loss in points (:func:`label`, thresholds
-  :data:`SMALL_LOSS`, :data:`MISTAKE`, :data:`BLUNDER`, stated in the help);
+  :data:`SMALL_LOSS`, :data:`MISTAKE`, :data:`BLUNDER`, stated in the help; *within
+  noise* when another action only looked better by a margin the samples do not prove);
+* the step list: one chip per decision, bids and cards alike, in its label's colour,
+  the one shown outlined;
 * a line graph of the expected score: the value of the action taken, decision by
-  decision.
+  decision, a dot in its label's colour on each; a forced decision (or one not valued)
+  has no value of its own, the line goes through it (between its neighbours' values).
 
 ←/→ step, Home/End go to the first or last decision; Esc cancels the review (its
 ``cancel`` callable) and goes back to the end-of-deal panel.
@@ -34,6 +38,9 @@ from atout.core import Action
 from atout.core import Engine
 from atout.core import Trick
 from atout.core import View
+from atout.core.cards import SUIT_SYMBOLS
+from atout.core.cards import SUITS
+from atout.core.cards import parse_card
 from atout.core.records import deal_from_record
 from atout.plugins.bots.review import FORCED
 from atout.plugins.bots.review import UNVALUED
@@ -50,6 +57,7 @@ from . import theme
 from .board import HINT_COLOUR
 from .board import Board
 from .frame import Frame
+from .panels import bid_text
 from .review_labels import LABEL_COLOURS
 from .review_labels import label
 from .widgets import Layer
@@ -74,6 +82,51 @@ class ReviewedTable(Protocol):
 def taken_value(decision: Decision) -> float | None:
     """The value of the action taken (the expected score difference after it)."""
     return next((v.value for v in decision.legal if v.action == decision.action), None)
+
+
+def _value_of(decision: Decision, action: str | None) -> float:
+    """The value of ``action`` among the decision's legal actions (0 when it has none)."""
+    return next((v.value or 0.0 for v in decision.legal if v.action == action), 0.0)
+
+
+def graph_values(decisions: list[Decision]) -> list[float]:
+    """One value per decision for the graph: the value of the action taken, and for a
+    decision without one (forced, not valued) the line through it: between the nearest
+    valued decisions before and after it, or level with the only one there is (empty
+    when no decision has a value)."""
+    raw = [taken_value(d) for d in decisions]
+    known = [i for i, v in enumerate(raw) if v is not None]
+    if not known:
+        return []
+    out: list[float] = []
+    for i, v in enumerate(raw):
+        if v is not None:
+            out.append(v)
+            continue
+        before = max((k for k in known if k < i), default=None)
+        after = min((k for k in known if k > i), default=None)
+        if before is None or after is None:
+            near = before if before is not None else after
+            assert near is not None
+            out.append(float(raw[near] or 0.0))
+            continue
+        a, b = float(raw[before] or 0.0), float(raw[after] or 0.0)
+        out.append(a + (b - a) * (i - before) / (after - before))
+    return out
+
+
+def chip_text(decision: Decision) -> str:
+    """A decision in a few letters for the step list: the card (``J♥``) or the bid
+    (``Pass``, ``Take``, a suit's symbol)."""
+    action = decision.action
+    if decision.phase == "play":
+        try:
+            return show_card(parse_card(action))
+        except ValueError:
+            return action[:4]
+    if action in SUITS:
+        return SUIT_SYMBOLS[SUITS.index(action)]
+    return capital(action.replace("-", " "))[:4]
 
 
 @dataclass(frozen=True)
@@ -195,12 +248,18 @@ class ReviewMode:
         table.after_change()
         played = self._card(view, decision.action)
         best = self._card(view, decision.best) if decision.best != decision.action else None
-        self.played_name = show_card(played) if played is not None else decision.action
-        best_name = decision.best or decision.action
-        self.best_name = show_card(best) if best is not None else best_name
+        self.played_name = self._name(view, decision.action, played)
+        self.best_name = self._name(view, decision.best or decision.action, best)
         marks = [] if played is None else [(played, LABEL_COLOURS[label(decision)])]
         table.board.highlight(view, False, best, marks)
         self.build()
+
+    @staticmethod
+    def _name(view: View, action: str, card: int | None) -> str:
+        """An action as the table writes it: a card ``J♥``, a bid in words."""
+        if card is not None:
+            return show_card(card)
+        return bid_text(action, view) if view.phase == "bidding" else action
 
     @staticmethod
     def _card(view: View, name: str | None) -> int | None:
@@ -252,14 +311,45 @@ class ReviewMode:
             y -= 28
             colour = LABEL_COLOURS[name]
             layer.text(capital(name), x, y, 15, colour, bold=True)
-            if d.method not in (FORCED, UNVALUED):
+            if d.within_noise and d.loss_interval is not None:
+                y -= 26
+                looked = _value_of(d, d.best) - (taken_value(d) or 0.0)
+                layer.text(f"{self.best_name} looked {looked:.0f} better,", x, y, 12, theme.INK)
+                y -= 20
+                low, high = d.loss_interval
+                layer.text(f"not proved (95%: {low:.0f} to {high:.0f})", x, y, 12, theme.INK)
+            elif d.method not in (FORCED, UNVALUED):
                 y -= 26
                 best = self.best_name if d.best != d.action else "this one"
                 layer.text(f"Loss {d.loss:.0f} points; best {best}", x, y, 12, theme.INK)
+            self.build_steps(layer, top - 262)
         elif self.finished:
             layer.text("No decision of yours to review.", x, y, 13, theme.INK)
         layer.text("Expected score", x, bottom + 178, 12, theme.INK_SOFT)
         layer.text("←/→ Home/End step, Esc back", x, bottom + 12, 12, theme.INK_SOFT)
+
+    CHIP_W = 42.0
+    CHIP_H = 24.0
+    CHIP_GAP = 2.0
+
+    def build_steps(self, layer: Layer, top: float) -> None:
+        """The step list from ``top`` down: a chip per decision valued, bids and cards
+        alike, filled in its label's colour; the one shown outlined in ink."""
+        left, right, _, _ = self.panel_box()
+        x0 = left + 16
+        per_row = max(1, int((right - left - 32 + self.CHIP_GAP) // (self.CHIP_W + self.CHIP_GAP)))
+        for i, d in enumerate(self.decisions):
+            row, col = divmod(i, per_row)
+            cx = x0 + col * (self.CHIP_W + self.CHIP_GAP) + self.CHIP_W / 2
+            cy = top - row * (self.CHIP_H + self.CHIP_GAP) - self.CHIP_H / 2
+            shown = i == self.index
+            colour = LABEL_COLOURS[label(d)]
+            fill = (colour[0], colour[1], colour[2], 90)
+            edge = theme.INK if shown else colour
+            rect = arcade.XYWH(cx, cy, self.CHIP_W, self.CHIP_H)
+            layer.plate(rect, fill, edge, 5, 3 if shown else 1)
+            text = chip_text(d)
+            layer.text(text, cx, cy, 12, theme.INK, anchor_x="center", anchor_y="center")
 
     def draw(self) -> None:
         """The panel, the progress bar and the graph (a few draw calls)."""
@@ -273,32 +363,35 @@ class ReviewMode:
         self.draw_graph()
 
     def graph_points(self) -> list[tuple[float, float]]:
-        """The graph's points: one per valued decision with a value, x by decision."""
+        """The graph's points: one per valued decision (:func:`graph_values`: a forced
+        one on the line through it), x by decision, y from the lowest value (or 0) to
+        the highest (or 0)."""
         left, right, bottom, top = self.graph_box()
-        values = [(i, taken_value(d)) for i, d in enumerate(self.decisions)]
-        shown = [(i, v) for i, v in values if v is not None]
-        if not shown:
+        values = graph_values(self.decisions)
+        if not values:
             return []
-        low = min(0.0, *(v for _, v in shown))
-        high = max(0.0, *(v for _, v in shown))
+        low = min(0.0, *values)
+        high = max(0.0, *values)
         span = high - low or 1.0
         steps = max(1, self.total - 1)
         return [
             (left + (right - left) * i / steps, bottom + (top - bottom) * (v - low) / span)
-            for i, v in shown
+            for i, v in enumerate(values)
         ]
 
     def draw_graph(self) -> None:
         left, right, bottom, top = self.graph_box()
         arcade.draw_lrbt_rectangle_outline(left, right, bottom, top, theme.PANEL_EDGE, 1)
         points = self.graph_points()
-        values = [v for v in map(taken_value, self.decisions) if v is not None]
+        values = graph_values(self.decisions)
         if values and min(values) < 0 < max(values):  # the zero line: even
             low, high = min(values), max(values)
             y0 = bottom + (top - bottom) * -low / (high - low)
             arcade.draw_line(left, y0, right, y0, theme.INK_SOFT, 1)
         if len(points) > 1:
             arcade.draw_line_strip(points, HINT_COLOUR, 2)
+        for (px, py), d in zip(points, self.decisions, strict=False):
+            arcade.draw_circle_filled(px, py, 3.5, LABEL_COLOURS[label(d)])
         if points and self.decisions:
             steps = max(1, self.total - 1)
             x = left + (right - left) * self.index / steps
