@@ -247,23 +247,33 @@ class BeloteDD:
         lead_memo: dict[int, tuple[int, ...]] = {}
         follow_memo: dict[int, tuple[int, ...]] = {}
 
-        def order_lead(moves: int, live: int) -> tuple[int, ...]:
-            """Leads to try first: masters (the highest live card of their suit), trumps
-            and points first among them; then low cards."""
-            key = moves | live << 32
+        def order_lead(moves: int, masters: int) -> tuple[int, ...]:
+            """Leads to try first: ``masters`` (the highest live card of their suit),
+            trumps and points first among them; then low cards (memoized)."""
+            key = moves | masters << 32
             seq = lead_memo.get(key)
             if seq is not None:
                 return seq
             scored = []
             for c in cards_of(moves):
-                if live & beats[c] & suit_masks[c >> 3]:
-                    scored.append((pts[c] + strg[c], c))
-                else:
+                if masters >> c & 1:
                     scored.append((-100 - pts[c] - (40 if tm >> c & 1 else 0), c))
+                else:
+                    scored.append((pts[c] + strg[c], c))
             scored.sort()
             seq = tuple(c for _, c in scored)
             lead_memo[key] = seq
             return seq
+
+        # the strongest card of each suit's byte of a card set (by strength in the
+        # suit), as a card set: the masters among the live cards
+        top0, top1, top2, top3 = (
+            tuple(
+                1 << max(cards, key=lambda c: strg[c]) if cards else 0
+                for cards in ([s * 8 + r for r in range(8) if byte >> r & 1] for byte in range(256))
+            )
+            for s in range(4)
+        )
 
         def order_follow(moves: int, win: int, mode: int) -> tuple[int, ...]:
             """Follows to try first.  ``mode`` 2: the partner's card wins the trick
@@ -425,9 +435,15 @@ class BeloteDD:
                     if drop is None:
                         drop = prune_memo[z | lg] = z & ~prune_equivalent(z, live)
                     moves &= ~drop
-                seq = lead_get(moves | live << 32)
+                masters = moves & (
+                    top0[live & 255]
+                    | top1[live >> 8 & 255]
+                    | top2[live >> 16 & 255]
+                    | top3[live >> 24]
+                )
+                seq = lead_get(moves | masters << 32)
                 if seq is None:
-                    seq = order_lead(moves, live)
+                    seq = order_lead(moves, masters)
             best_card = seq[0]
             # the next trick is the last one: its value is computed in place
             h0 &= h0 - 1
