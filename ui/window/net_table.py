@@ -360,11 +360,11 @@ class NetDriver(TableView):
     def acting(self) -> View | None:
         """The view when this seat may act now (its turn, the table ready), else ``None``."""
         view = self.view
-        if view is None or self.stage != "play" or self.inbox or self.deal_done:
+        if view is None or self.stage != "play" or self.inbox or self.deal_done or self.trouble:
             return None
         if self.you is None or view.turn != self.you or self.asked is not None:
             return None
-        return view
+        return view if view.phase in ("bidding", "play") else None
 
     def human_bid(self, bid: str) -> None:
         view = self.acting()

@@ -1,0 +1,283 @@
+"""Playing with people from the window: two people at one screen (Découverte), and two
+window tables playing a whole match through a table server (one hosts it from the
+window, the other joins by typing the address and its token)."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+
+import arcade
+import pytest
+from atout.core import Engine
+from atout.core import cards_of
+from atout.ui import savegame
+from atout.ui.savegame import Setup
+from atout.ui.window.app import App
+from atout.ui.window.driver import MatchTable
+from atout.ui.window.net_table import NetDriver
+from atout.ui.window.start_people import PeopleView
+from atout.ui.window.table_base import TableView
+from ui_helpers import click
+from ui_helpers import click_button
+from ui_helpers import press
+from ui_helpers import pump
+
+pytestmark = pytest.mark.ui
+
+
+def type_into(app: App, view: PeopleView, field: str, text: str) -> None:
+    """Click the field called ``field``, empty it, then type ``text`` through the window."""
+    box = next(b for b in view.boxes if b.name == field)
+    click_button(app, box.button)
+    for _ in range(len(view.values[box.key])):
+        press(app, arcade.key.BACKSPACE)
+    app.window.dispatch_event("on_text", text)
+    app.window.dispatch_events()
+    assert view.values[box.key] == text
+
+
+def people_screen(app: App, setup: Setup | None = None) -> PeopleView:
+    start = app.show_start()
+    if setup is not None:
+        start.preselect(setup)
+    click_button(app, start.buttons.find("people"))
+    view = app.window.current_view
+    assert isinstance(view, PeopleView)
+    return view
+
+
+def act_by_click(app: App, table: TableView, rng: random.Random) -> None:
+    """The seat drawn acts as a person would: a bid button, or a click on a legal card."""
+    view = table.view
+    assert view is not None
+    if view.phase == "bidding":
+        bids = [b for b in ("take", "pass") if table.bid_buttons.find(f"bid:{b}")]
+        click_button(app, table.bid_buttons.find(f"bid:{rng.choice(bids)}"))
+    else:
+        sprite = table.board.cards[rng.choice(list(cards_of(view.legal)))]
+        click(app, sprite.center_x, sprite.center_y)
+
+
+# --- two people at one screen ---------------------------------------------------------------
+
+
+def test_two_people_share_one_screen_and_take_turns(app: App) -> None:
+    view = people_screen(app, Setup(game="decouverte", seed=11))
+    type_into(app, view, "first", "Anna")
+    type_into(app, view, "second", "Ben")
+    click_button(app, view.buttons.find("people:play"))
+    table = app.window.current_view
+    assert isinstance(table, MatchTable)
+    session = table.session
+    assert [(p.kind, p.name) for p in session.players] == [("person", "Anna"), ("person", "Ben")]
+    assert not any(session.is_bot(s) for s in range(2))
+    # the save names both players (the session's players, as every save does)
+    header = json.loads(savegame.saved_match_path().read_text().splitlines()[0])
+    assert [(p["kind"], p["name"]) for p in header["players"]] == [
+        ("person", "Anna"),
+        ("person", "Ben"),
+    ]
+    rng = random.Random(3)
+    turns_seen = set()
+    refused = 0
+    for _ in range(60):
+        pump(table, lambda: not table.busy() or table.stage != "play", frames=100, dt=0.3)
+        if table.stage != "play":
+            break
+        seat = session.to_act
+        assert seat is not None
+        # the table draws the view of the person to act and says so, on their side
+        assert table.me == seat and table.view is not None and table.view.seat == seat
+        name = ("Anna", "Ben")[seat]
+        status = table.status_panel.status.text
+        assert name in status and ("▼" if seat == 0 else "▲") in status, status
+        assert tuple(table.status_panel.seat_plates[seat].color)  # the plate is drawn
+        turns_seen.add(seat)
+        other = 1 - seat
+        tops = [p.top for p in table.view.piles[other] if p.top is not None]
+        if table.view.phase == "play" and tops and refused < 3:
+            version = session.version
+            sprite = table.board.cards[tops[0]]
+            click(app, sprite.center_x, sprite.center_y)
+            assert session.version == version, "a click by the side not to act was taken"
+            assert f"it is {name}'s turn" in table.toast.message
+            refused += 1
+        act_by_click(app, table, rng)
+    assert turns_seen == {0, 1} and refused == 3
+    # the deal's end names the players, and the save still does
+    pump(table, lambda: table.stage in ("deal_over", "match_over"), frames=200)
+    words = " ".join(t.text for t in table.deal_panel.texts)
+    assert "Anna" in words or "Ben" in words
+
+
+def test_undo_and_hint_are_for_the_person_to_act(app: App) -> None:
+    view = people_screen(app, Setup(game="decouverte", seed=4))
+    type_into(app, view, "first", "Ann")
+    type_into(app, view, "second", "Bo")
+    click_button(app, view.buttons.find("people:play"))
+    table = app.window.current_view
+    assert isinstance(table, MatchTable)
+    rng = random.Random(1)
+    session = table.session
+    pump(table, lambda: not table.busy(), frames=100)
+    while session.view(0).phase == "bidding":
+        act_by_click(app, table, rng)
+        pump(table, lambda: not table.busy(), frames=100)
+    first = session.to_act
+    assert first is not None
+    act_by_click(app, table, rng)  # the first card of the deal
+    pump(table, lambda: not table.busy(), frames=100)
+    second = table.me
+    assert second == 1 - first == session.to_act
+    press(app, arcade.key.U)  # the second player has no card to take back
+    assert table.toast.message.startswith(f"Nothing to undo: {('Ann', 'Bo')[second]} has")
+    act_by_click(app, table, rng)
+    pump(table, lambda: not table.busy(), frames=100)
+    if session.to_act == second:  # the second player won the trick... or played it
+        press(app, arcade.key.U)
+        assert table.toast.message == f"{('Ann', 'Bo')[second]}'s last card is taken back."
+        assert session.to_act == second
+
+
+# --- a whole match through a table server --------------------------------------------------
+
+
+def wait_for(view: PeopleView, until: Callable[[], bool]) -> None:
+    connecting = view.connecting
+    assert connecting is not None and connecting.wait(20), "no answer from the server"
+    for _ in range(20):
+        view.on_update(0.05)
+        if until():
+            return
+    assert until(), view.message.text
+
+
+def test_two_window_tables_play_a_whole_match_through_a_server(
+    window: arcade.Window, engine: Engine, app: App
+) -> None:
+    # Anna hosts from the window (a server in the background, any free port)
+    setup = Setup(game="decouverte", bot="random", target=200, seed=21)
+    host_view = people_screen(app, setup)
+    type_into(app, host_view, "name:host", "Anna")
+    type_into(app, host_view, "port", "0")
+    click_button(app, host_view.buttons.find("people:host"))
+    wait_for(host_view, lambda: isinstance(window.current_view, NetDriver))
+    anna = window.current_view
+    assert isinstance(anna, NetDriver) and anna.stage == "waiting" and anna.you == 0
+    link = anna.link
+    assert link.server is not None and link.host_token is not None
+    shown = " ".join(t.text for t in anna.lobby.texts)
+    assert f"{link.address} {link.tokens[1]}" in shown  # what Ben types
+    # Ben joins from a second window app by typing the address and his token
+    window.show_view(arcade.View(window))  # leaving Anna's table to itself
+    other = App(window, engine, speed=0.25)
+    try:
+        port = link.server.port
+        join_view = people_screen(other)
+        typed = f"127.0.0.1:{port}/{link.table.code} {link.tokens[1]}"
+        type_into(other, join_view, "address", typed)
+        type_into(other, join_view, "name:join", "Ben")
+        click_button(other, join_view.buttons.find("people:join"))
+        wait_for(join_view, lambda: isinstance(window.current_view, NetDriver))
+        ben = window.current_view
+        assert isinstance(ben, NetDriver) and ben.you == 1 and ben.bottom == 1
+        play_both(anna, ben)
+        for table in (anna, ben):
+            assert table.stage == "match_over" and table.kept.result is not None
+        # both windows show the same final scores, the server's
+        assert anna.kept.scores == ben.kept.scores == anna.remote.scores
+        assert max(anna.kept.scores) >= 200
+        sheets = [[t.text for t in x.sheet.texts] for x in (anna, ben)]
+        assert sheets[0][2:4] == ["You", "Ben"] and sheets[1][2:4] == ["Anna", "You"]
+        assert sheets[0][4:] == sheets[1][4:]  # every deal's score and the totals
+        assert f"Total{anna.kept.scores[0]}{anna.kept.scores[1]}" in "".join(sheets[0])
+        assert [s.score for s in anna.kept.history] == [s.score for s in ben.kept.history]
+        # each window names both players
+        assert anna.seat_name(1) == "Ben" and ben.seat_name(0) == "Anna"
+        # each window kept the match record the server sent
+        for table in (anna, ben):
+            for _ in range(200):
+                if table.record_saved:
+                    break
+                table.on_update(0.05)
+                time.sleep(0.01)
+            assert table.record_saved
+        records = sorted(savegame.records_dir().glob(f"decouverte-table-{link.table.code}*"))
+        assert len(records) == 2
+        record = json.loads(records[0].read_text())
+        assert record["scores"] == list(anna.kept.scores)
+    finally:
+        window.show_view(arcade.View(window))
+        other.shutdown()
+        anna.leave()
+    assert link.server is None  # the hosted server stopped with Anna's table
+
+
+def play_both(anna: NetDriver, ben: NetDriver) -> None:
+    """Both windows play by clicks (each clicked on the window it is shown in) until the
+    match is over; each deal's panel is closed by its Next deal button.  One frame in
+    eight is drawn (the frames are what is tested here; the gallery checks the drawing)."""
+    rng = random.Random(8)
+    window = anna.window
+    for frame in range(6000):
+        if all(t.stage == "match_over" for t in (anna, ben)):
+            return
+        for table in (anna, ben):
+            table.on_update(0.3)
+            if frame % 8 == 0:
+                table.on_draw()
+            if table.busy():
+                continue
+            if table.stage == "deal_over":
+                window.show_view(table)
+                click_button(table.app, table.deal_panel.buttons.find("next-deal"))
+            elif table.acting() is not None:
+                window.show_view(table)
+                act_by_click(table.app, table, rng)
+        time.sleep(0.002)  # the server's thread answers meanwhile
+    raise AssertionError("the match did not end")
+
+
+def test_a_lost_connection_is_a_message_not_a_freeze(
+    window: arcade.Window, engine: Engine, app: App
+) -> None:
+    """The server goes away mid-match: the table says so over the felt and goes on
+    drawing; clicks do nothing until the server says where the table stands."""
+    from atout.ui.net.client import Client
+    from atout.ui.net.client import create_table
+    from atout.ui.net.runner import ServerThread
+    from atout.ui.net.server import TableServer
+    from atout.ui.window.net_connect import join
+
+    server = ServerThread(TableServer(engine, None, grace=0.2)).start()
+    creator = Client(f"ws://127.0.0.1:{server.port}").start()
+    try:
+        made = create_table(creator, engine.default_rules("decouverte"), bot="random", seed=5)
+        link = join(f"127.0.0.1:{server.port}/{made['table']} {made['tokens'][0]}", "Anna")
+        creator.request({"type": "start", "table": made["table"], "host": made["host"]})
+        table = app.show_net_table(Setup(game="decouverte"), link)
+        assert isinstance(table, NetDriver)
+        for _ in range(200):
+            table.on_update(0.3)
+            if table.view is not None and not table.busy():
+                break
+            time.sleep(0.005)
+        assert table.stage == "play" and table.view is not None
+    finally:
+        creator.close()
+        server.stop()
+    for _ in range(400):
+        table.on_update(0.1)
+        if table.trouble:
+            break
+        time.sleep(0.005)
+    assert table.trouble == "Connection lost: reconnecting…"
+    table.on_draw()
+    assert table.lobby.trouble_text is not None
+    assert table.lobby.trouble_text.text == table.trouble
+    assert table.acting() is None  # nothing is sent while the table is out of touch
+    app.leave_table()
+    assert table.left
