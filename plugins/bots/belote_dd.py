@@ -184,6 +184,7 @@ class BeloteDD:
         last_bonus = self.last_trick
         asker = self.asker
         ask = asker.ask
+        ask_trick = asker.ask_trick
         legal_of = asker.memo.get
         free_lead = bool(self.rules.moves.free_lead)
         # the trick code of each card led (see trick_code), already shifted into the key
@@ -465,7 +466,7 @@ class BeloteDD:
                 code1 = lead_code[c0]
                 m = legal_of(H1 | code1)
                 if m is None:
-                    m = ask(h, s1, code1 >> 32, c0, s0)
+                    m = ask_trick(h, s1, [c0], code1 >> 32, c0, s0)
                 if m & (m - 1):
                     z = m & zero_mask
                     if z & (z - 1):
@@ -494,7 +495,7 @@ class BeloteDD:
                     code2 = code1 << 6 | lead_code[c1]
                     m = legal_of(H2 | code2)
                     if m is None:
-                        m = ask(h, s2, code2 >> 32, w1, ws1)
+                        m = ask_trick(h, s2, [c0, c1], code2 >> 32, w1, ws1)
                     if m & (m - 1):
                         z = m & zero_mask
                         if z & (z - 1):
@@ -525,7 +526,7 @@ class BeloteDD:
                         code3 = code2 << 6 | lead_code[c2]
                         m = legal_of(H3 | code3)
                         if m is None:
-                            m = ask(h, s3, code3 >> 32, w2, ws2)
+                            m = ask_trick(h, s3, [c0, c1, c2], code3 >> 32, w2, ws2)
                         if m & (m - 1):
                             z = m & zero_mask
                             if z & (z - 1):

@@ -255,3 +255,38 @@ class MoveAsker:
                 memo.clear()
             memo[hand | code << 32] = legal
         return legal
+
+    def ask_trick(
+        self,
+        hands: Sequence[CardSet],
+        seat: int,
+        trick: list[Card],
+        code: int,
+        win: Card,
+        win_seat: int,
+    ) -> CardSet:
+        """:meth:`ask` for a search that holds the trick as a list of cards as well as
+        its ``code`` (:func:`trick_code`): the same answer, remembered the same way.
+        For a trick-local rule it sets only what such a rule may read (no decoding of
+        the trick, no cards played), which is what makes it cheaper in an inner loop."""
+        if not self.local:
+            return self.ask(hands, seat, code, win, win_seat)
+        st = self.state
+        hand = hands[seat]
+        st.hands = list(hands)
+        st.turn = seat
+        st.leader = (seat - len(trick) * self.direction) % self.seats
+        st.trick = trick
+        st.win_card = win
+        st.win_seat = win_seat
+        legal: CardSet = self.rule.legal(st)
+        if not legal or legal & ~hand:
+            raise ValueError(
+                f"the move rule {type(self.rule).__name__} answered {legal:#x} for a seat "
+                f"holding {hand:#x}: a legal set is a non-empty part of the hand"
+            )
+        memo = self.memo
+        if len(memo) >= self.LIMIT:
+            memo.clear()
+        memo[hand | code << 32] = legal
+        return legal
