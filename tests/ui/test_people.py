@@ -281,3 +281,35 @@ def test_a_lost_connection_is_a_message_not_a_freeze(
     assert table.acting() is None  # nothing is sent while the table is out of touch
     app.leave_table()
     assert table.left
+
+
+def test_atout_play_join_opens_the_window_joining(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``atout play --join ADDRESS --token T`` (no ``--text``) opens the window joined."""
+    import argparse
+
+    from atout.ui.commands import play
+
+    calls: list[tuple[object, ...]] = []
+
+    def fake_run(engine: Engine, setup: Setup | None, join: tuple[str, str] | None) -> int:
+        calls.append((setup, join))
+        return 0
+
+    monkeypatch.setattr("atout.ui.display.display_problem", lambda: None)
+    monkeypatch.setattr("atout.ui.window.app.run", fake_run)
+    parser = argparse.ArgumentParser()
+    play.add_arguments(parser)
+    args = parser.parse_args(["--join", "10.0.0.2:8765/K7QX2M", "--token", "abc", "--name", "Bo"])
+    assert play.run(args, Engine()) == 0
+    assert calls == [(None, ("10.0.0.2:8765/K7QX2M abc", "Bo"))]
+
+
+def test_a_bad_address_is_one_clear_message(app: App) -> None:
+    view = people_screen(app)
+    view.join_now("no-table-here", "Bo")
+    connecting = view.connecting
+    assert connecting is not None and connecting.wait(10)
+    view.on_update(0.05)
+    assert view.connecting is None
+    assert view.message.text.startswith("Could not connect: expected HOST:PORT/TABLE")
+    assert isinstance(app.window.current_view, PeopleView)

@@ -1,6 +1,7 @@
 """``atout play``: a match against bots, at the Arcade table or, with ``--text``, in the
-terminal; ``--host`` hosts a table for people over the network and ``--join`` takes a
-seat at one (both in the terminal).  The window's modules (and arcade) are imported only when the window opens."""
+terminal; ``--host`` hosts a table for people over the network (in the terminal) and
+``--join`` takes a seat at one (in the window; with ``--text``, in the terminal).  The
+window's modules (and arcade) are imported only when the window opens."""
 
 from __future__ import annotations
 
@@ -56,19 +57,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="write a PNG of every screen of the window at each window size to DIR "
         "(headless, nothing saved) and exit",
     )
-    net = parser.add_argument_group("tables over the network (in the terminal)")
+    net = parser.add_argument_group("tables over the network")
     net.add_argument(
         "--join",
         default=None,
         metavar="HOST:PORT/TABLE",
-        help="play at a table on a server (with --token: your seat; without: watch)",
+        help="play at a table on a server (with --token: your seat; without: watch), "
+        "in the window (with --text: in the terminal)",
     )
     net.add_argument("--token", default=None, help="your seat's secret token (from the host)")
     net.add_argument("--name", default="", help="your name at the table")
     net.add_argument(
         "--host",
         action="store_true",
-        help="host a table: start a server in the background and print how to join",
+        help="host a table from the terminal: start a server in the background and print "
+        "how to join (the window hosts from its With people screen)",
     )
     net.add_argument(
         "--listen",
@@ -80,8 +83,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, engine: Engine) -> int:
     """``--text``: the terminal game.  Otherwise the Arcade window, on the start view with
-    the command line's choices selected (on a machine without a display: one line that
-    suggests ``--text``, exit 1).  ``--screenshots DIR``: the window's gallery."""
+    the command line's choices selected, or joining the ``--join`` table (on a machine
+    without a display: one line that suggests ``--text``, exit 1).  ``--screenshots
+    DIR``: the window's gallery."""
     if args.screenshots:
         import os
         from pathlib import Path
@@ -92,7 +96,7 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         written = write_gallery(Path(args.screenshots), engine=engine)
         print(f"{len(written)} screenshots written to {args.screenshots}")
         return 0
-    if args.join:
+    if args.join and args.text:
         from atout.ui import terminal_match
 
         return terminal_match.join_match(args.join, args.token, args.name)
@@ -131,6 +135,10 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         print(f"atout: {problem}; play in the terminal with: atout play --text", file=sys.stderr)
         return 1
     from atout.ui.savegame import Setup
+
+    if args.join:
+        joined = " ".join([args.join, args.token or ""]).strip()
+        return run_window(engine, None, join=(joined, args.name))
 
     setup = Setup(
         game=args.game,

@@ -323,8 +323,15 @@ def make_window(visible: bool = True) -> arcade.Window:
     return window
 
 
-def run(engine: Engine, setup: Setup | None = None, start: bool = False) -> int:
-    """Open the window on the start view (or straight on a match when ``start``) and play.
+def run(
+    engine: Engine,
+    setup: Setup | None = None,
+    start: bool = False,
+    join: tuple[str, str] | None = None,
+) -> int:
+    """Open the window on the start view (or straight on a match when ``start``, or
+    joining a table on a server when ``join`` gives its address and token, and the
+    person's name) and play.
 
     Without a display: one line that says so and suggests the terminal game, exit 1.
     """
@@ -342,7 +349,9 @@ def run(engine: Engine, setup: Setup | None = None, start: bool = False) -> int:
         )
         return 1
     app = App(window, engine)
-    if start and setup is not None:
+    if join is not None:
+        app.show_people(setup or Setup()).join_now(*join)
+    elif start and setup is not None:
         app.start_match(setup, resolve_rules(engine, setup.game, setup.pack, setup.target))
     else:
         view = app.show_start()

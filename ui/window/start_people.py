@@ -320,6 +320,13 @@ class PeopleView(arcade.View):
         name = self.values["name"].strip() or "Guest"
         self.begin(f"Joining {text.split()[0]}", lambda: join(text, name))
 
+    def join_now(self, text: str, name: str) -> None:
+        """Join the table ``text`` names at once (``atout play --join``)."""
+        self.values["address"] = text
+        if name:
+            self.values["name"] = name
+        self.join_table()
+
     def begin(self, words: str, connect: Any) -> None:
         self.focus = None
         self.message_text = ""
