@@ -32,8 +32,8 @@ LABEL_COLOURS: dict[str, Colour] = {
 """The colour of each label (the text and the glow under the card played)."""
 
 HELP_LINE = (
-    f"loss: < {SMALL_LOSS:g} best, < {MISTAKE:g} small loss, < {BLUNDER:g} mistake, else "
-    "blunder; not proved: within noise"
+    f"loss <{SMALL_LOSS:g} best, <{MISTAKE:g} small, <{BLUNDER:g} mistake, else blunder; "
+    "within noise"
 )
 """The thresholds as the help overlay states them."""
 
