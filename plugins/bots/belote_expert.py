@@ -43,9 +43,11 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from atout.core.cards import FULL_DECK
 from atout.core.cards import KING
 from atout.core.cards import QUEEN
 from atout.core.cards import SUIT_MASKS
+from atout.core.cards import SUITS
 from atout.core.cards import Card
 from atout.core.cards import CardSet
 from atout.core.cards import cards_of
@@ -58,9 +60,12 @@ from atout.core.model import Rules
 from atout.core.state import DealState
 from atout.core.views import View
 
+from .basic import PASS
+from .basic import TAKE
 from .basic import GreedyBot
 from .basic import choose_action
 from .basic import default_engine
+from .basic import hand_strength
 from .basic import team_of
 from .belote_dd import BeloteDD
 from .declared import BELOTE_WORDS
@@ -80,6 +85,13 @@ TAKER_TRUMPS = 3
 THIN_TAKER_ODDS = 0.25
 MIN_SAMPLES = 6
 MAX_SAMPLES = 48
+BID_THRESHOLD = GreedyBot.take_threshold
+"""The count (:func:`~.basic.hand_strength` of the five first cards and the turn-up) from
+which a seat is taken to bid a trump: the greedy bot's threshold."""
+CONTRADICTION_ODDS = 0.3
+"""The odds a sampled hand is kept when the count says its seat would have bid otherwise
+(passed with a hand it would take with, or took with one it would pass): players bid
+otherwise than the count, so a contradiction makes a hand less likely, not impossible."""
 
 # --- what the view shows and proves ------------------------------------------------------
 
@@ -211,6 +223,7 @@ def sample_hands(
     check_declarations: bool = True,
     attempts: int = 40,
     engine: Engine | None = None,
+    use_bids: bool = True,
 ) -> list[CardSet]:
     """One deal of the unseen cards to the other seats, consistent with the view.
 
@@ -220,7 +233,10 @@ def sample_hands(
     also show exactly the combinations it announced (as the game's
     ``atout_declarations`` hook finds them in the hand).  The bidding says something too: a
     hidden taker dealt fewer than :data:`TAKER_TRUMPS` trumps is kept only with odds
-    :data:`THIN_TAKER_ODDS` (takers hold trumps).  After ``attempts`` failures the
+    :data:`THIN_TAKER_ODDS` (takers hold trumps), and with ``use_bids`` a layout in which
+    the count says a seat would have bid otherwise than it did is kept with odds
+    :data:`CONTRADICTION_ODDS` (:func:`bids_fit`: a seat that passed on the turn-up
+    rarely holds its strong trumps).  After ``attempts`` failures the
     declaration test is dropped, then the other constraints (a view from a rule this
     bot does not model must still be playable).
     """
@@ -302,6 +318,8 @@ def sample_hands(
                 and rng.random() > THIN_TAKER_ODDS
             ):
                 continue
+            if phase == 0 and use_bids and not _bidding_keeps(view, hands, played, rng):
+                continue
             return hands
     raise ValueError("no deal of the unseen cards fits the view")
 
@@ -344,6 +362,66 @@ def _declarations_fit(
     return all(found[s] == sets for s, sets in announced.items())
 
 
+# --- what the bidding says about the hands --------------------------------------------------
+
+
+def bids_fit(view: View, seat: int, first: CardSet) -> bool:
+    """Whether ``seat``'s bids in ``view`` agree with the count of ``first``, the cards it
+    held while bidding (its first five in four-player Belote): a take or a named suit
+    needs the count of that trump (with the turn-up, which the taker receives) to reach
+    :data:`BID_THRESHOLD`; a pass in the first round needs the turn-up's suit below it, a
+    pass in the second round every other suit.  Bids the count does not model (a
+    plugin's contracts) say nothing."""
+    turnup = view.turnup
+    if turnup is None or view.seats != 4:
+        return True
+    hand = first | 1 << turnup
+    proposed = turnup >> 3
+    for i, (s, bid) in enumerate(view.bids):
+        if s != seat:
+            continue
+        first_round = i < view.seats
+        if bid == PASS:
+            suits = [proposed] if first_round else [t for t in range(4) if t != proposed]
+            if any(hand_strength(hand, t) >= BID_THRESHOLD for t in suits):
+                return False
+        elif bid == TAKE or (len(bid) == 1 and bid in SUITS):
+            trump = proposed if bid == TAKE else SUITS.index(bid)
+            if hand_strength(hand, trump) < BID_THRESHOLD:
+                return False
+    return True
+
+
+def _bidding_keeps(
+    view: View, hands: Sequence[CardSet], played: Sequence[CardSet], rng: random.Random
+) -> bool:
+    """Whether a sampled layout is kept for what the bidding said (rejection sampling):
+    for each hidden seat that bid, the cards it held while bidding are drawn from its
+    whole hand of the sample (the turn-up set aside for the taker), and a hand whose
+    bids the count contradicts (:func:`bids_fit`) is kept with odds
+    :data:`CONTRADICTION_ODDS`."""
+    turnup = view.turnup
+    if turnup is None or view.seats != 4 or not view.bids:
+        return True
+    contract = view.contract
+    start = 5
+    for s in {seat for seat, _ in view.bids}:
+        if s == view.seat or view.hands[s] is not None:
+            continue
+        whole = hands[s] | played[s]
+        if contract is not None and contract.taker == s:
+            whole &= ~(1 << turnup)
+        cards = list(cards_of(whole))
+        if len(cards) < start:
+            continue
+        first = 0
+        for c in rng.sample(cards, start):
+            first |= 1 << c
+        if not bids_fit(view, s, first) and rng.random() > CONTRADICTION_ODDS:
+            return False
+    return True
+
+
 # --- the score a team makes from its card points ---------------------------------------
 
 
@@ -353,14 +431,28 @@ def deal_utility(view: View, my_cards: int, decl: Sequence[int], deal_points: in
     per team: making or failing the contract as the rules say (RULES.md, "Scoring").
     ``deal_points`` is what the cards of the deal are worth together, the last trick's
     bonus included (:attr:`~.search.CardRules.total` of the deal's rules)."""
-    rules = view.rules
+    contract = view.contract
     team = team_of(view, view.seat)
+    if contract is None:
+        return float(2 * my_cards - deal_points)
+    takers = team_of(view, contract.taker)
+    return score_difference(view.rules, view.game, team, takers, my_cards, decl, deal_points)
+
+
+def score_difference(
+    rules: Rules,
+    game: str,
+    team: int,
+    takers: int,
+    my_cards: int,
+    decl: Sequence[int],
+    deal_points: int,
+) -> float:
+    """The deal's score difference, ``team`` minus the other, when ``team`` ends with
+    ``my_cards`` of the ``deal_points`` card points and the teams' declarations are
+    ``decl``, the contract being the team ``takers``'s (see :func:`deal_utility`)."""
     other = 1 - team
     opp_cards = deal_points - my_cards
-    contract = view.contract
-    if contract is None:
-        return float(my_cards - opp_cards)
-    takers = team_of(view, contract.taker)
     capot_bonus = int(rules.get("capot_bonus", 90))
     if my_cards >= deal_points:
         my_cards += capot_bonus
@@ -376,11 +468,129 @@ def deal_utility(view: View, my_cards: int, decl: Sequence[int], deal_points: in
     tie = rules.get("tie", "takers-make")
     if a == b and tie in ("abeyance", "litige"):
         return 0.0
-    made = a >= b if tie == "takers-make" and view.game != "decouverte" else a > b
+    made = a >= b if tie == "takers-make" and game != "decouverte" else a > b
     if made:
         return float(total[team] - total[other])
     lost = deal_points + decl[0] + decl[1]
     return float(-lost if takers == team else lost)
+
+
+# --- bidding by searching sampled deals ---------------------------------------------------
+
+BID_HORIZON = 5
+"""The bidding's searches stop when each hand holds this many cards (three tricks deep)
+and estimate the rest (:attr:`BeloteDD.horizon`): a few milliseconds a deal."""
+BID_SHARE = 0.6
+"""The share of the time budget a bid's samples may take."""
+BID_MIN_SAMPLES = 8
+BID_MAX_SAMPLES = 40
+HOPELESS_COUNT = 30
+"""A suit whose count (:func:`hand_strength` with the turn-up) is below this is not
+searched: no sample would make it worth taking."""
+TAKE_MARGIN = 0.0
+"""The average score difference from which the expert takes (passing is worth about
+nothing on average: the deal goes to the others or is dealt again)."""
+
+
+def bid_contracts(view: View, engine: Engine | None = None) -> dict[str, Contract]:
+    """Per legal bid of ``view`` that ends the bidding with this seat as the taker, the
+    contract it makes, as the game's (or a plugin's) ``atout_bidding_step`` says: the
+    shipped trumps and a plugin's contracts alike.  Bids that go on bidding are left
+    out."""
+    engine = default_engine(engine)
+    st = scratch_state(view.seats, view.teams, view.direction, view.game, view.rules)
+    st.dealer = view.dealer
+    st.turnup = view.turnup
+    out: dict[str, Contract] = {}
+    for bid in view.legal_bids:
+        if bid == PASS:
+            continue
+        st.bids = [*view.bids, (view.seat, bid)]
+        step = engine.call("atout_bidding_step", game=view.game, rules=view.rules, state=st)
+        contract = getattr(step, "contract", None)
+        if isinstance(contract, Contract) and contract.taker == view.seat:
+            out[bid] = contract
+    return out
+
+
+def bidding_deal(view: View, rng: random.Random, attempts: int = 20) -> list[CardSet] | None:
+    """The whole hands of a sampled deal in which this seat takes, from the bidding's
+    view: the other seats' cards so far drawn from the unseen ones and kept with the odds
+    of their bids (:func:`bids_fit`, :data:`CONTRADICTION_ODDS`); then the rest dealt at
+    random, the turn-up to this seat.  ``None`` when the sizes do not add up (a deal this
+    search does not model)."""
+    turnup = view.turnup
+    if turnup is None:
+        return None
+    seats = view.seats
+    full = 32 // seats
+    me = view.seat
+    pool = list(cards_of(FULL_DECK & ~view.hand & ~(1 << turnup) & ~_shown_cards(view)))
+    others = [s for s in range(seats) if s != me]
+    now = [view.hand_sizes[s] - view.shown[s].bit_count() for s in others]
+    later = [full - view.hand_sizes[s] for s in others]
+    mine = full - view.hand.bit_count() - 1
+    if sum(now) + sum(later) + mine != len(pool) or min(now + later + [mine]) < 0:
+        return None
+    first: list[CardSet] = []
+    for attempt in range(attempts):
+        rng.shuffle(pool)
+        first = []
+        pos = 0
+        for s, k in zip(others, now, strict=True):
+            first.append(view.shown[s] | sum(1 << c for c in pool[pos : pos + k]))
+            pos += k
+        if attempt == attempts - 1 or all(
+            bids_fit(view, s, h) or rng.random() < CONTRADICTION_ODDS
+            for s, h in zip(others, first, strict=True)
+        ):
+            break
+    hands = [0] * seats
+    pos = sum(now)
+    for s, h, k in zip(others, first, later, strict=True):
+        hands[s] = h | sum(1 << c for c in pool[pos : pos + k])
+        pos += k
+    hands[me] = view.hand | 1 << turnup | sum(1 << c for c in pool[pos : pos + mine])
+    return hands
+
+
+def _shown_cards(view: View) -> CardSet:
+    out = 0
+    for s in range(view.seats):
+        if s != view.seat:
+            out |= view.shown[s]
+    return out
+
+
+def _deal_declarations(
+    engine: Engine, view: View, contract: Contract, hands: Sequence[CardSet]
+) -> list[int]:
+    """Per team, the declaration points of whole hands ``hands`` under ``contract``, as
+    the game's ``atout_declarations`` hook finds them: the combinations of the team with
+    the best one (by their ``rank``), and each team's words (belote)."""
+    out = [0, 0]
+    if view.rules.get("declarations", "on") == "none":
+        return out
+    st = scratch_state(view.seats, view.teams, view.direction, view.game, view.rules, contract)
+    st.dealer = view.dealer
+    st.turnup = view.turnup
+    st.hands = list(hands)
+    found = [
+        d
+        for answer in engine.call("atout_declarations", game=view.game, rules=view.rules, state=st)
+        or ()
+        for d in answer or ()
+    ]
+    shown = [d for d in found if d.announce != "cards"]
+    if shown:
+        best = max(shown, key=lambda d: d.rank)
+        for d in shown:
+            if team_of(view, d.seat) == team_of(view, best.seat):
+                out[team_of(view, d.seat)] += d.points
+    for d in found:
+        if d.announce == "cards":
+            out[team_of(view, d.seat)] += d.points
+    return out
 
 
 # --- the expert ---------------------------------------------------------------------------
@@ -404,8 +614,16 @@ class BeloteExpert:
         think: float = 0.0,
         engine: Engine | None = None,
         samples: int | None = None,
+        bid_worlds: bool = True,
+        bid_search: bool = True,
     ) -> None:
         self.rules = rules
+        self.bid_worlds = bid_worlds
+        """Whether the play's samples weigh what the bidding said (:func:`bids_fit`)."""
+        self.bid_search = bid_search
+        """Whether the bidding searches sampled deals (:meth:`bid_values`); else the
+        greedy bot's count decides."""
+        self.take_margin = TAKE_MARGIN
         self.rng = random.Random(seed)
         self.think = think
         self.budget = think if think > 0 else DEFAULT_BUDGET
@@ -430,10 +648,99 @@ class BeloteExpert:
     # --- bidding ------------------------------------------------------------------------
 
     def bid(self, view: View) -> str:
-        """Take, or name, the trump whose hand count is best, when it reaches the
-        threshold (:meth:`GreedyBot.bid`: the count of :func:`hand_strength` under each
-        candidate trump, over the cards the taker would know)."""
-        return self.greedy.bid(view)
+        """The bid whose sampled deals are worth most to the team (:meth:`bid_values`),
+        when that is at least :attr:`take_margin`; else pass.  Without a search (a game
+        or seat count the search does not model, ``bid_search`` off) the greedy bot's
+        count decides (:meth:`GreedyBot.bid`)."""
+        if not self.bid_search or view.seats != 4 or view.teams != 2 or view.turnup is None:
+            return self.greedy.bid(view)
+        values = self.bid_values(view)
+        if values:
+            best = max(values, key=lambda b: values[b])
+            if values[best] >= self.take_margin:
+                return best
+        return PASS if PASS in view.legal_bids else view.legal_bids[-1]
+
+    def bid_values(self, view: View) -> dict[str, float]:
+        """Per bid that would make this seat the taker, the deal's average score
+        difference for its team over sampled deals, each solved double-dummy a few tricks
+        deep (:data:`BID_HORIZON`) under the rules the engine compiles for the bid's
+        contract: the shipped suits and any contract a plugin adds alike.
+
+        The deals: the other seats' first five cards drawn from the unseen ones, kept
+        with the odds of what their bids said (:func:`bids_fit`), then the rest of the
+        pack dealt as the game completes a deal (the taker receives the turn-up).  A
+        suit whose count (:func:`hand_strength`) is below :data:`HOPELESS_COUNT` is not
+        searched; nor is anything when no bid is worth a search.  ``last_info`` keeps
+        the values and the number of samples."""
+        contracts = bid_contracts(view, self.engine)
+        if not contracts:
+            return {}
+        hand = view.hand | 1 << view.turnup if view.turnup is not None else view.hand
+        kept = {
+            bid: c
+            for bid, c in contracts.items()
+            if c.trump is None or hand_strength(hand, c.trump) >= HOPELESS_COUNT
+        }
+        if not kept:
+            return {}
+        solvers = {
+            bid: (
+                BeloteDD.for_contract(
+                    self.engine, view.game, view.rules, c, view.direction, BID_HORIZON
+                ),
+                BeloteDD.for_contract(
+                    self.engine, view.game, view.rules, c, view.direction, BID_HORIZON + 1
+                ),
+            )
+            for bid, c in kept.items()
+        }
+        team = team_of(view, view.seat)
+        leader = (view.dealer + view.direction) % view.seats
+        totals = dict.fromkeys(kept, 0.0)
+        start = time.perf_counter()
+        deadline = start + self.budget * BID_SHARE
+        limit = self.samples if self.samples is not None else BID_MAX_SAMPLES
+        n = 0
+        while n < limit:
+            if self.samples is None and n >= BID_MIN_SAMPLES and time.perf_counter() > deadline:
+                break
+            hands = bidding_deal(view, self.rng)
+            if hands is None:
+                return {}
+            for bid, c in kept.items():
+                totals[bid] += self._bid_sample(view, c, solvers[bid], hands, leader, team)
+            n += 1
+        values = {bid: t / max(1, n) for bid, t in totals.items()}
+        self.last_info = {"samples": n, "values": values, "seconds": time.perf_counter() - start}
+        return values
+
+    def _bid_sample(
+        self,
+        view: View,
+        contract: Contract,
+        solvers: tuple[BeloteDD, BeloteDD],
+        hands: list[CardSet],
+        leader: int,
+        team: int,
+    ) -> float:
+        """The team's score difference in one sampled deal it takes: whether it makes
+        the contract is one null-window search (:meth:`BeloteDD.at_least` of the points
+        it needs, declarations counted), by how much a shallower estimate (no less than
+        what it needs)."""
+        deep, shallow = solvers
+        total = deep.rules.total
+        decl = _deal_declarations(self.engine, view, contract, hands)
+        rules = view.rules
+        if rules.get("contract_counts_declarations", True):
+            need = (total + decl[1 - team] - decl[team] + 1) // 2
+        else:
+            need = (total + 1) // 2
+        need = max(0, min(total, need))
+        if not deep.at_least(hands, leader, (), team, need):
+            return score_difference(rules, view.game, team, team, need - 1, decl, total)
+        points = max(need, shallow.value(hands, leader, (), team))
+        return score_difference(rules, view.game, team, team, points, decl, total)
 
     # --- play ---------------------------------------------------------------------------
 
@@ -497,7 +804,9 @@ class BeloteExpert:
             if timed and n >= MIN_SAMPLES and time.perf_counter() > deadline:
                 break
             try:
-                hands = sample_hands(view, self.rng, forbid, engine=self.engine)
+                hands = sample_hands(
+                    view, self.rng, forbid, engine=self.engine, use_bids=self.bid_worlds
+                )
             except ValueError:
                 return self.greedy.card(view)
             try:
