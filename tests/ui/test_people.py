@@ -195,6 +195,10 @@ def test_two_window_tables_play_a_whole_match_through_a_server(
         assert sheets[0][4:] == sheets[1][4:]  # every deal's score and the totals
         assert f"Total{anna.kept.scores[0]}{anna.kept.scores[1]}" in "".join(sheets[0])
         assert [s.score for s in anna.kept.history] == [s.score for s in ben.kept.history]
+        # the end of the match: the last deal's score and the result, in both windows
+        for table in (anna, ben):
+            words = " ".join(t.text for t in table.deal_panel.texts)
+            assert "Score" in words and "Match total" in words and "match" in words
         # each window names both players
         assert anna.seat_name(1) == "Ben" and ben.seat_name(0) == "Anna"
         # each window kept the match record the server sent

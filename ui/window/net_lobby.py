@@ -115,6 +115,7 @@ class Lobby:
                 38,
                 start,
                 size=13,
+                fit=True,
                 colour=theme.GREEN_OK,
                 hover_colour=(60, 180, 90, 255),
                 name="start-now",

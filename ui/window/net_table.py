@@ -120,6 +120,9 @@ class NetDriver(TableView):
                 names[seat] = str(name)[:24]
         return names
 
+    def who_plays(self) -> str:
+        return f"bots: {self.remote.bot_level}"
+
     def seat_tags(self) -> list[str]:
         tags = [""] * self.seats
         for player in self.remote.players:
@@ -138,6 +141,10 @@ class NetDriver(TableView):
     @property
     def keep_count_yourself(self) -> bool:
         return bool(self.remote.rules.get("arret"))
+
+    def last_score(self) -> DealScore | None:
+        """The score of the deal just over, as its ``score`` event told it."""
+        return self.kept.history[-1] if self.kept.history else None
 
     def begin(self) -> None:
         """Take the table where it stands: waiting to start, or a deal on."""

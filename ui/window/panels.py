@@ -152,6 +152,11 @@ class SeatLayout(Protocol):
 
     def status_position(self) -> tuple[float, float]: ...
 
+    def turn_position(self, seat: int) -> tuple[float, float]:
+        """Where the status line says that ``seat`` (one of two people at one screen) is
+        to act: on that seat's side of the table."""
+        ...
+
     def bid_prompt_position(self) -> tuple[float, float]: ...
 
     def badge_anchor(self, seat: int) -> tuple[float, float]: ...
@@ -170,6 +175,7 @@ class StatusPanel:
         pack: str,
         tags: Sequence[str],
         you: int | None,
+        who: str = "",
     ) -> None:
         self.hud = hud
         self.layout = layout
@@ -177,6 +183,7 @@ class StatusPanel:
         self.seats = info.seats
         self.you = you
         """The seat called "you" (``None``: two people share the screen)."""
+        # who plays besides the people: the bots of the seats (``who`` says it instead)
         bots = sorted({tag for tag in tags if tag and tag not in PEOPLE_TAGS})
         frame = layout.frame
         x0 = frame.table_right
@@ -184,7 +191,7 @@ class StatusPanel:
         top = frame.height
         hud.plate(arcade.LBWH(x0 - 3, 0, 6, top), theme.WOOD, None, 0)
         hud.text(info.title, mid, top - 34, 18, theme.GOLD, anchor_x="center", bold=True)
-        who = f"bots: {', '.join(bots)}" if bots else "no bots"
+        who = who or (f"bots: {', '.join(bots)}" if bots else "no bots")
         hud.text(f"Rules: {pack} · {who}", mid, top - 58, 12, theme.CREAM, anchor_x="center")
         self.contract_text = hud.text(
             "", mid, top - 88, 14, theme.WHITE, anchor_x="center", bold=True
@@ -329,6 +336,11 @@ class StatusPanel:
                 verb = "bids" if view.phase == "bidding" else "plays"
                 words = f"{name} {verb}"
         self.status.text = words
+        if view is not None:
+            x, y = self.layout.turn_position(view.turn) if people else self.layout.status_position()
+            if (self.status.x, self.status.y) != (x, y):
+                self.status.x, self.status.y = x, y
+                self.thinking.y = y
         colour = theme.GOLD if people and words else theme.WHITE
         if tuple(self.status.color) != colour:
             self.status.color = colour

@@ -158,7 +158,7 @@ class PeopleView(arcade.View):
         def heading(rect: arcade.Rect, words: str, note: str) -> float:
             x, y = rect.left + 24, rect.top - 34
             layer.text(words, x, y, 16, gold, bold=True)
-            layer.text(
+            said = layer.text(
                 note,
                 x,
                 y - 14,
@@ -168,7 +168,8 @@ class PeopleView(arcade.View):
                 multiline=True,
                 anchor_y="top",
             )
-            return y - 70
+            height: float = said.content_height
+            return y - 14 - height - 34  # the fields' labels below it
 
         def field(
             name: str, label: str, x: float, y: float, width: float, limit: int, hint: str = ""

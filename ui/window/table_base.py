@@ -133,6 +133,10 @@ class TableView(LayoutHooks):
             for seat in range(self.seats)
         ]
 
+    def who_plays(self) -> str:
+        """Who plays besides the people, for the side bar ("": the seats' bots)."""
+        return ""
+
     def seat_tags(self) -> list[str]:
         """What follows each seat's name on its plate (a bot's level; "" for a person)."""
         return ["" if seat == self.you else self.setup.bot for seat in range(self.seats)]
@@ -220,7 +224,9 @@ class TableView(LayoutHooks):
     def build(self) -> None:
         """The plates, labels and buttons that live as long as the table."""
         pack = self.match.rules.pack or "standard rules"
-        self.status_panel = StatusPanel(self.hud, self, self.info, pack, self.seat_tags(), self.you)
+        self.status_panel = StatusPanel(
+            self.hud, self, self.info, pack, self.seat_tags(), self.you, self.who_plays()
+        )
         self.build_marks()
         self.toast = Toast(self.hud, *self.toast_position(), self.toast_width())
         self.speed_button, self.claim_button = build_side_buttons(
@@ -421,7 +427,7 @@ class TableView(LayoutHooks):
             deal_path=self.deal_path,
             next_deal=self.start_deal,
             new_match=self.new_match,
-            review=self.open_review,
+            review=self.open_review if self.deal is not None else None,
             start_menu=self.to_menu,
             box=self.panel_box(),
         )

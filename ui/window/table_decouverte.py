@@ -250,6 +250,12 @@ class DecouverteLayout(TableView):
         # clear of the near row's halos below and of the trick above
         return self.geo.piles_mid, self.geo.band[0] + 34
 
+    def turn_position(self, seat: int) -> tuple[float, float]:
+        # across: as far from the middle as the status line, by the far side's near row
+        # (that seat's card of the trick is not there yet: it is to play it)
+        x, y = self.status_position()
+        return (x, y) if self.spot(seat) == 0 else (x, 2 * self.geo.mid - y)
+
     def panel_box(self) -> tuple[float, float, float]:
         geo = self.geo
         left = geo.left + LABEL_COLUMN + 12

@@ -99,6 +99,11 @@ class LayoutHooks(arcade.View):
     def status_position(self) -> tuple[float, float]:
         return self.frame.felt_mid, self.frame.mid_y - 120
 
+    def turn_position(self, seat: int) -> tuple[float, float]:
+        """Where the status line says that ``seat`` is to act when two people share the
+        screen (on that seat's side; by default where the status line is)."""
+        return self.status_position()
+
     def toast_width(self) -> float:
         """The widest a message on the felt may be."""
         return self.frame.table_right - 40
