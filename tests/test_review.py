@@ -472,6 +472,7 @@ def test_atout_review_prints_one_json_object_per_decision_then_the_summary(
     assert lines[-1]["summary"] is True and lines[-1]["outcome"] == record["result"]["outcome"]
     for d in lines[:-1]:
         assert {"seat", "phase", "legal", "action", "loss", "method", "samples"} <= set(d)
+        assert {"raw_loss", "loss_interval", "within_noise"} <= set(d)
     assert main(["review", str(path), "--samples", "4", "--seat", "0"]) == 0
     text = capsys.readouterr().out
     assert "Trick 14" in text and "Summary" in text and "North" not in text.split("Summary")[0]
