@@ -302,7 +302,12 @@ class BeloteDD:
         """The leads of each expanded position (by its transposition key), in the order
         to try them on its next visit: the best one found first."""
         lead_get = lead_memo.get
-        follow_get = follow_memo.get
+        seq_memo: dict[int, tuple[int, ...]] = {}
+        """The ordered follows of a hand before a trick (by the legal-set key, the
+        partner's safety in the third seat from bit 60), for trick-local rules and hands
+        with no equivalent cards to prune (those depend on the live cards)."""
+        seq_get = seq_memo.get
+        local = asker.local
         hz = self.horizon
         # the power of each card to take tricks later, for the horizon estimate
         power = tuple(
@@ -464,21 +469,21 @@ class BeloteDD:
                 p0 = pts[c0]
                 bw0 = beats[c0]
                 code1 = lead_code[c0]
-                m = legal_of(H1 | code1)
-                if m is None:
-                    m = ask_trick(h, s1, [c0], code1 >> 32, c0, s0)
-                if m & (m - 1):
+                seq1 = seq_get(H1 | code1)
+                if seq1 is None:
+                    m = legal_of(H1 | code1)
+                    if m is None:
+                        m = ask_trick(h, s1, [c0], code1 >> 32, c0, s0)
                     z = m & zero_mask
                     if z & (z - 1):
                         drop = prune_get(z | lg)
                         if drop is None:
                             drop = prune_memo[z | lg] = z & ~prune_equivalent(z, live)
-                        m &= ~drop
-                    seq1 = follow_get(m | c0 << 32)
-                    if seq1 is None:
+                        seq1 = order_follow(m & ~drop, c0, 0)
+                    else:
                         seq1 = order_follow(m, c0, 0)
-                else:
-                    seq1 = (m.bit_length() - 1,)
+                        if local:
+                            seq_memo[H1 | code1] = seq1
                 a1 = -b0
                 b1 = -a0
                 best1 = -INF
@@ -493,23 +498,23 @@ class BeloteDD:
                     bw1 = beats[w1]
                     p1 = p0 + pts[c1]
                     code2 = code1 << 6 | lead_code[c1]
-                    m = legal_of(H2 | code2)
-                    if m is None:
-                        m = ask_trick(h, s2, [c0, c1], code2 >> 32, w1, ws1)
-                    if m & (m - 1):
+                    # the partner wins: smear when the last seat cannot take it
+                    mode = (1 if H3 & bw1 else 2) if ws1 == s0 else 0
+                    seq2 = seq_get(H2 | code2 | mode << 60)
+                    if seq2 is None:
+                        m = legal_of(H2 | code2)
+                        if m is None:
+                            m = ask_trick(h, s2, [c0, c1], code2 >> 32, w1, ws1)
                         z = m & zero_mask
                         if z & (z - 1):
                             drop = prune_get(z | lg)
                             if drop is None:
                                 drop = prune_memo[z | lg] = z & ~prune_equivalent(z, live)
-                            m &= ~drop
-                        # the partner wins: smear when the last seat cannot take it
-                        mode = (1 if H3 & bw1 else 2) if ws1 == s0 else 0
-                        seq2 = follow_get(m | w1 << 32 | mode << 37)
-                        if seq2 is None:
+                            seq2 = order_follow(m & ~drop, w1, mode)
+                        else:
                             seq2 = order_follow(m, w1, mode)
-                    else:
-                        seq2 = (m.bit_length() - 1,)
+                            if local:
+                                seq_memo[H2 | code2 | mode << 60] = seq2
                     a2 = -b1
                     b2 = -a1
                     best2 = -INF
@@ -524,22 +529,22 @@ class BeloteDD:
                         bw2 = beats[w2]
                         p2 = p1 + pts[c2]
                         code3 = code2 << 6 | lead_code[c2]
-                        m = legal_of(H3 | code3)
-                        if m is None:
-                            m = ask_trick(h, s3, [c0, c1, c2], code3 >> 32, w2, ws2)
-                        if m & (m - 1):
+                        seq3 = seq_get(H3 | code3)
+                        if seq3 is None:
+                            m = legal_of(H3 | code3)
+                            if m is None:
+                                m = ask_trick(h, s3, [c0, c1, c2], code3 >> 32, w2, ws2)
+                            mode = 2 if ws2 == s1 else 0
                             z = m & zero_mask
                             if z & (z - 1):
                                 drop = prune_get(z | lg)
                                 if drop is None:
                                     drop = prune_memo[z | lg] = z & ~prune_equivalent(z, live)
-                                m &= ~drop
-                            mode = 2 if ws2 == s1 else 0
-                            seq3 = follow_get(m | w2 << 32 | mode << 37)
-                            if seq3 is None:
+                                seq3 = order_follow(m & ~drop, w2, mode)
+                            else:
                                 seq3 = order_follow(m, w2, mode)
-                        else:
-                            seq3 = (m.bit_length() - 1,)
+                                if local:
+                                    seq_memo[H3 | code3] = seq3
                         a3 = -b2
                         b3 = -a2
                         best3 = -INF
