@@ -21,6 +21,7 @@ import arcade
 from atout.ui.window.frame import MIN_TEXT_PX
 from atout.ui.window.frame import Frame
 from atout.ui.window.frame import text_px
+from atout.ui.window.start_people import PeopleView
 from atout.ui.window.start_view import StartView
 from atout.ui.window.table_base import TableView
 from atout.ui.window.widgets import Button
@@ -178,6 +179,10 @@ def drawn(view: arcade.View, frame: Frame) -> Drawn:
             if sprite.visible:
                 box = sprite_box(sprite, theme.CARD_W, theme.CARD_H)
                 out.cards.append((f"card {sprite.card}", box, felt))
+        lobby = getattr(view, "lobby", None)  # a network table waiting for its players
+        if lobby is not None and view.stage == "waiting":
+            out.deal_panel = rect_box(lobby.rect)
+            add_texts(lobby.texts, out.deal_panel, "waiting panel", "deal")
         if view.stage in ("deal_over", "match_over") and review is None:
             deal = view.deal_panel
             out.deal_panel = rect_box(deal.rect)
@@ -190,12 +195,15 @@ def drawn(view: arcade.View, frame: Frame) -> Drawn:
             add_texts(overlay.layer.texts, out.overlay, f"{overlay.name} panel", "overlay")
             for card, rect in overlay.cards:
                 out.cards.append((f"last-trick card {card}", rect_box(rect), out.overlay))
-    elif isinstance(view, StartView):
+    elif isinstance(view, StartView | PeopleView):
         add_buttons(view.buttons.buttons, "table")
-        add_buttons(view.pack_buttons.buttons, "table")
         add_texts(view.layer.texts, window_box, "window", "table")
-        add_texts(view.pack_layer.texts, window_box, "window", "table")
-        boxes = [rect_box(b) for b in view.boxes]
+        if isinstance(view, StartView):
+            add_buttons(view.pack_buttons.buttons, "table")
+            add_texts(view.pack_layer.texts, window_box, "window", "table")
+            boxes = [rect_box(b) for b in view.boxes]
+        else:
+            boxes = [rect_box(b) for b in view.panels]
         # a text or button is in one of the two panels or outside both, never across
         for item in out.texts:
             within = [b for b in boxes if overlap(item.box, b)]

@@ -1,8 +1,10 @@
 """Every screen of the window, at every window size: the gallery of screenshots.
 
 :func:`screens` drives an :class:`~atout.ui.window.app.App` through each screen of both
-games with seeded matches (the start view, the bidding, the play with a hint, the help,
-the menu, the last trick, the end of a deal and its review, the end of a match) and stops at each one;
+games with seeded matches (the start view, the screen of the matches with people, two
+people at one screen, a hosted table waiting for players, the bidding, the play with a
+hint, the help, the menu, the last trick, the end of a deal and its review, the end of a
+match) and stops at each one;
 :func:`write_gallery` draws every stop at each size of :data:`SIZES` on an offscreen
 surface and writes a PNG of :data:`COLOURS` colours (``atout play --screenshots DIR``).  The layout tests walk the
 same screens and check what they draw.
@@ -112,6 +114,8 @@ def screens(app: App) -> Iterator[Screen]:
         if button is not None:
             button.action()
         yield Screen(f"start-{game}", view)
+        if game == "decouverte":
+            yield from people_screens(app, view.chosen_setup())
         yield from deal_screens(app, start(app, game), game)
         table = start(app, game, target=100)
         for _ in range(10):
@@ -122,6 +126,37 @@ def screens(app: App) -> Iterator[Screen]:
         if table.stage == "match_over":
             yield Screen(f"{game}-match-over", table)
         app.leave_table()
+
+
+def people_screens(app: App, setup: Setup) -> Iterator[Screen]:
+    """The screen of the matches with people, two people at one screen a few tricks into
+    a deal, and a table hosted from the window waiting for the others (its server runs
+    on this machine only, on a free port, while the screen is shown)."""
+    from .net_connect import host
+
+    view = app.show_people(setup)
+    view.values.update(first="Anna", second="Ben")
+    view.refresh()
+    yield Screen("people", view)
+    setup = Setup(game="decouverte", bot="greedy", seed=SEEDS["decouverte"])
+    rules = resolve_rules(app.engine, setup.game, setup.pack)
+    table = app.start_people(setup, rules, ["Anna", "Ben"])
+    assert isinstance(table, MatchTable)
+    session = table.session
+    stand_in = app.engine.bot("greedy", session.game, session.rules, seed=4)
+    for _ in range(3000):
+        view_now = table.view
+        if view_now is not None and len(view_now.tricks) >= 3 and not table.busy():
+            break
+        seat = session.to_act
+        if table.stage == "play" and seat is not None and not table.busy():
+            table.apply(seat, stand_in.choose(session.view(seat)))
+        step(table)
+    run_until(table, lambda: not table.toast.visible(table.clock) and not table.busy())
+    yield Screen("decouverte-two-people", table)
+    link = host(app.engine, rules, "greedy", "Anna", 0, setup.seed, listen="127.0.0.1")
+    yield Screen("decouverte-hosted", app.show_net_table(setup, link))
+    app.leave_table()  # the table's connection closes and its server stops
 
 
 def deal_screens(app: App, table: MatchTable, game: str) -> Iterator[Screen]:

@@ -67,6 +67,8 @@ class Lobby:
         self.trouble_text: arcade.Text | None = None
         self.texts: list[arcade.Text] = []
         self.start_button: Button | None = None
+        self.rect = arcade.LRBT(0, 0, 0, 0)
+        """The waiting panel's box."""
 
     def build(self, table: LobbyTable, start: Callable[[], None] | None) -> None:
         """Lay the panel out over ``table``'s felt; ``start``: the host's start button."""
@@ -85,8 +87,9 @@ class Lobby:
         rows = 3 + len(lines) + (1 if start is not None else 0)
         height = 60 + 26 * rows + (44 if start is not None else 0)
         top = cy + height / 2
+        self.rect = arcade.LRBT(cx - width / 2, cx + width / 2, top - height, top)
         layer.plate(
-            arcade.LRBT(cx - width / 2, cx + width / 2, top - height, top),
+            self.rect,
             theme.PANEL,
             theme.PANEL_EDGE,
             18,

@@ -98,6 +98,7 @@ class PeopleView(arcade.View):
         self.waiting_for = ""
         self.message_text = ""
         self.boxes: list[TextBox] = []
+        self.panels: list[arcade.Rect] = []
         self.layer = Layer()
         self.buttons = ButtonRow()
         self.frame = app.fit()
@@ -123,6 +124,8 @@ class PeopleView(arcade.View):
             arcade.LRBT(margin + col + gap, w - margin, top - upper, top),
             arcade.LRBT(margin, w - margin, 118, join_top),
         ]
+        self.panels = panels
+        """Two players at one screen, host a table, join a table."""
         for rect in panels:
             layer.plate(rect, BOX, BOX_EDGE, 16, 2)
         layer.text("Play with people", w / 2, h - 62, 34, gold, anchor_x="center", bold=True)

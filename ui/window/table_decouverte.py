@@ -250,6 +250,11 @@ class DecouverteLayout(TableView):
         # clear of the near row's halos below and of the trick above
         return self.geo.piles_mid, self.geo.band[0] + 34
 
+    def toast_width(self) -> float:
+        # the message is centred on the piles, not on the felt: it stays on the felt
+        x = self.status_position()[0]
+        return 2 * min(x, self.frame.table_right - x) - 24
+
     def turn_position(self, seat: int) -> tuple[float, float]:
         # across: as far from the middle as the status line, by the far side's near row
         # (that seat's card of the trick is not there yet: it is to play it)
