@@ -49,9 +49,9 @@ from ..cards_text import show_card
 from ..savegame import Setup
 from . import theme
 from .host import Host
-from .panels import bid_text
-from .panels import contract_name
 from .table_base import TableView
+from .words import bid_text
+from .words import contract_name
 
 
 class MatchTable(TableView):

@@ -61,11 +61,11 @@ from ..savegame import Setup
 from .host import Host
 from .net_connect import NetLink
 from .net_lobby import Lobby
-from .panels import bid_text
-from .panels import contract_name
 from .table_base import TableView
 from .table_belote import BeloteLayout
 from .table_decouverte import DecouverteLayout
+from .words import bid_text
+from .words import contract_name
 
 ANSWER_WAIT = 15.0
 """Seconds an action waits for the server's answer before the person may try again."""

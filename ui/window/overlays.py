@@ -20,11 +20,6 @@ from atout.core import View
 
 from ..cards_text import capital
 from . import theme
-from .panels import YOU
-from .panels import MatchLike
-from .panels import team_long_name
-from .panels import team_name
-from .panels import your_team
 from .review_labels import HELP_LINE
 from .sprites import face_texture
 from .widgets import Button
@@ -32,6 +27,11 @@ from .widgets import ButtonRow
 from .widgets import Colour
 from .widgets import Layer
 from .widgets import set_plate
+from .words import YOU
+from .words import MatchLike
+from .words import team_long_name
+from .words import team_name
+from .words import your_team
 
 Action = Callable[[], None]
 MenuItem = tuple[str, Action, str]

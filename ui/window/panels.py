@@ -4,7 +4,8 @@
 A :class:`StatusPanel` puts its plates and texts in the table's HUD layer once and only
 changes their words when the view changes; a :class:`ScoreSheet` is laid out again only
 when a deal has been scored.  Both read a :class:`~atout.core.views.View` and the match's
-scores and compute no rule.  The functions put the engine's bids and contracts in words.
+scores and compute no rule; the words for seats, bids and contracts are
+:mod:`~atout.ui.window.words`.
 """
 
 from __future__ import annotations
@@ -13,15 +14,9 @@ from collections.abc import Sequence
 from typing import Protocol
 
 import arcade
-from atout.core import DealScore
 from atout.core import GameInfo
-from atout.core import MatchResult
-from atout.core import Rules
 from atout.core import View
-from atout.core.cards import SUIT_SYMBOLS
-from atout.core.cards import SUITS
 
-from ..cards_text import capital
 from ..cards_text import suit_label
 from . import theme
 from .frame import Frame
@@ -29,6 +24,12 @@ from .widgets import Layer
 from .widgets import Toast
 from .widgets import quantize
 from .widgets import set_plate
+from .words import MatchLike
+from .words import contract_name
+from .words import contract_symbol
+from .words import seat_name
+from .words import suit_colour
+from .words import team_name
 
 ROW = 22.0
 """The height of a row of the score sheet."""
@@ -42,95 +43,6 @@ PEOPLE_TAGS = ("person", "away", "open", "")
 SEAT_PLATE = (0, 0, 0, 110)
 SEAT_PLATE_TURN = (250, 204, 64, 235)
 BUBBLE = (255, 252, 235, 245)
-
-
-YOU = "You"
-"""What the table calls the seat played from this screen (see
-:meth:`~atout.ui.window.table_base.TableView.seat_names`)."""
-
-
-class MatchLike(Protocol):
-    """What the side bar and the end-of-deal panel read of a match: a local
-    :class:`~atout.core.engine.Match`, or the scores a network table was told."""
-
-    @property
-    def info(self) -> GameInfo: ...
-
-    @property
-    def rules(self) -> Rules: ...
-
-    @property
-    def seed(self) -> int: ...
-
-    @property
-    def history(self) -> Sequence[DealScore]: ...
-
-    @property
-    def scores(self) -> Sequence[int]: ...
-
-    @property
-    def result(self) -> MatchResult | None: ...
-
-
-def seat_name(info: GameInfo, seat: int) -> str:
-    """What a seat is called at this table (the table names its seats in ``info``)."""
-    return info.seat_name(seat)
-
-
-def your_team(info: GameInfo) -> int | None:
-    """The team of the seat called "You" (``None``: no seat is, e.g. two people share the
-    screen)."""
-    for seat in range(info.seats):
-        if info.seat_name(seat) == YOU:
-            return seat % info.teams
-    return None
-
-
-def team_name(info: GameInfo, team: int) -> str:
-    """The short name of a team on the score sheet: a seat's name, or "Us" and "Them"
-    (without a "You" at the table: the team's players)."""
-    if info.teams == info.seats:
-        return seat_name(info, team)
-    ours = your_team(info)
-    if ours is None:
-        return team_long_name(info, team)
-    return "Us" if team == ours else "Them"
-
-
-def team_long_name(info: GameInfo, team: int) -> str:
-    """A team by its players: "You & North", "East & West" (a seat's name when each
-    player plays alone)."""
-    if info.teams == info.seats:
-        return seat_name(info, team)
-    return " & ".join(seat_name(info, s) for s in range(info.seats) if s % info.teams == team)
-
-
-def contract_name(trump: int | None, name: str) -> str:
-    """A contract in words: its trump suit (``♥ hearts``), else its name."""
-    return suit_label(trump) if trump is not None else capital(name.replace("-", " "))
-
-
-def contract_symbol(trump: int | None, name: str) -> str:
-    """A contract in a few characters: its trump suit's symbol, else its name."""
-    if trump is not None:
-        return SUIT_SYMBOLS[trump]
-    return capital(name.replace("-", " "))
-
-
-def suit_colour(trump: int | None) -> tuple[int, int, int, int]:
-    """Red for hearts and diamonds, ink otherwise."""
-    return theme.RED if trump is not None and SUITS[trump] in "DH" else theme.INK
-
-
-def bid_text(bid: str, view: View) -> str:
-    """A bid in words for a bubble or a button (only describes the engine's bids)."""
-    if bid == "pass":
-        return "Pass"
-    if bid == "take" and view.turnup is not None:
-        return f"Take {suit_label(view.turnup >> 3)}"
-    if bid in SUITS:
-        return suit_label(SUITS.index(bid))
-    return capital(bid.replace("-", " "))
 
 
 class SeatLayout(Protocol):

@@ -57,10 +57,10 @@ from . import theme
 from .board import HINT_COLOUR
 from .board import Board
 from .frame import Frame
-from .panels import bid_text
 from .review_labels import LABEL_COLOURS
 from .review_labels import label
 from .widgets import Layer
+from .words import bid_text
 
 
 class ReviewedTable(Protocol):

@@ -50,11 +50,8 @@ from .overlays import DealPanel
 from .overlays import MenuItem
 from .overlays import Overlay
 from .overlays import deal_headline
-from .panels import MatchLike
 from .panels import ScoreSheet
 from .panels import StatusPanel
-from .panels import team_long_name
-from .panels import team_name
 from .review_view import ReviewMode
 from .sprites import preload_textures
 from .table_controls import build_bid_buttons
@@ -67,6 +64,9 @@ from .widgets import ButtonRow
 from .widgets import Layer
 from .widgets import SpriteSet
 from .widgets import Toast
+from .words import MatchLike
+from .words import team_long_name
+from .words import team_name
 
 
 class TableView(LayoutHooks):

@@ -14,10 +14,10 @@ from functools import partial
 from atout.core import View
 
 from . import theme
-from .panels import bid_text
 from .widgets import Button
 from .widgets import ButtonRow
 from .widgets import Layer
+from .words import bid_text
 
 
 def build_side_buttons(
