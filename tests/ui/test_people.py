@@ -136,6 +136,14 @@ def test_undo_and_hint_are_for_the_person_to_act(app: App) -> None:
     assert table.toast.message.startswith(f"Nothing to undo: {('Ann', 'Bo')[second]} has")
     act_by_click(app, table, rng)
     pump(table, lambda: not table.busy(), frames=100)
+    # Continue resumes the match with both seats played from the screen, names kept
+    seen = session.view(0)
+    app.show_start()
+    again = app.continue_match()
+    assert isinstance(again, MatchTable) and again.people == [0, 1] and again.you is None
+    assert [again.seat_name(0), again.seat_name(1)] == ["Ann", "Bo"]
+    assert again.session.view(0) == seen and again.me == again.session.to_act
+    table, session = again, again.session
     if session.to_act == second:  # the second player won the trick... or played it
         press(app, arcade.key.U)
         assert table.toast.message == f"{('Ann', 'Bo')[second]}'s last card is taken back."
