@@ -24,11 +24,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 from typing import Any
 
-from atout.core import Action
 from atout.core import Engine
-from atout.core import View
 from atout.core.errors import AtoutError
 
+from .botclient import Picker
 from .botclient import SeatRun
 from .botclient import create
 from .botclient import play_seat
@@ -37,13 +36,19 @@ if TYPE_CHECKING:
     from atout.ui.commands.bench_measures import BenchContext
 
 
-def random_chooser(seed: int) -> Any:
+def random_picker(seed: int) -> Picker:
+    """A random legal action read from a view's wire form, as the server listed them
+    (the bench's clients cost what a client must: no :class:`View` is built)."""
     rng = random.Random(seed)
 
-    def choose(view: View) -> Action:
-        return rng.choice(view.legal_actions())
+    def pick(view: dict[str, Any]) -> dict[str, Any]:
+        actions: list[dict[str, Any]] = [{"kind": "bid", "bid": b} for b in view["legal_bids"]]
+        actions += [{"kind": "play", "card": c} for c in view["legal"]]
+        if view["can_claim"]:
+            actions.append({"kind": "claim"})
+        return rng.choice(actions)
 
-    return choose
+    return pick
 
 
 async def _run_tables(
@@ -74,8 +79,9 @@ async def _run_tables(
                 answer["table"],
                 token,
                 rules,
-                random_chooser(i * 10 + s),
+                None,
                 on_frame=seen((answer["table"], s)),
+                pick=random_picker(i * 10 + s),
                 deadline=seconds + 120.0,
                 go=go,
                 run=records[k],

@@ -26,7 +26,12 @@ from websockets.exceptions import ConnectionClosed
 
 from . import protocol as p
 
+_encode = json.JSONEncoder(separators=(",", ":")).encode
+
 Chooser = Callable[[View], Action]
+Picker = Callable[[dict[str, Any]], dict[str, Any]]
+"""Chooses from a view's wire form (``legal``, ``legal_bids``, ``can_claim``) the wire
+form of an action: a client that needs no :class:`View` (the bench's) skips reading one."""
 Frame = Callable[[dict[str, Any], str], None]
 """Called with every message a client receives, decoded, and its text."""
 
@@ -68,13 +73,15 @@ async def play_seat(
     host: str | None = None,
     go: asyncio.Event | None = None,
     run: SeatRun | None = None,
+    pick: Picker | None = None,
 ) -> SeatRun:
     """Play ``table``'s seat of ``token`` (``None``: watch) with ``choose`` until the
     match is over or ``deadline`` seconds pass.  ``before_act(view, update)`` may return
     extra frames (texts) to send before each action (the tests' wrong actions);
     ``host``: start the table with this host token once seated; ``go``: wait for this
     event before the first action; ``run``: the record to fill (the caller keeps what it
-    holds even if it cancels the task)."""
+    holds even if it cancels the task); ``pick``: chooses from the view's wire form
+    instead of ``choose`` (no :class:`View` is read)."""
     run = run if run is not None else SeatRun()
     sent_at: dict[int, float] = {}
     ref = 0
@@ -111,7 +118,7 @@ async def play_seat(
                         break
                     view_data = msg.get("view")
                     if (
-                        choose is None
+                        (choose is None and pick is None)
                         or view_data is None
                         or msg.get("to_act") != view_data.get("seat")
                     ):
@@ -122,21 +129,25 @@ async def play_seat(
                     answered = position
                     if go is not None and not go.is_set():
                         await go.wait()
-                    view = p.view_from_json(view_data, rules.game, rules)
-                    if before_act is not None:
-                        for extra in before_act(view, msg):
-                            await ws.send(extra)
-                    action = choose(view)
+                    if pick is not None:
+                        action = pick(view_data)
+                    else:
+                        assert choose is not None
+                        view = p.view_from_json(view_data, rules.game, rules)
+                        if before_act is not None:
+                            for extra in before_act(view, msg):
+                                await ws.send(extra)
+                        action = p.action_to_json(choose(view))
                     ref += 1
                     sent_at[ref] = time.perf_counter()
                     await ws.send(
-                        json.dumps(
+                        _encode(
                             {
                                 "type": "act",
-                                "seat": view.seat,
+                                "seat": view_data["seat"],
                                 "deal": msg["deal"],
                                 "step": msg["step"],
-                                "action": p.action_to_json(action),
+                                "action": action,
                                 "ref": ref,
                             }
                         )

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -269,6 +270,23 @@ def view_public_json(view: View) -> dict[str, Any]:
         "points": list(view.points),
         "scores": list(view.scores),
     }
+
+
+_compact = json.JSONEncoder(separators=(",", ":")).encode
+
+
+@functools.lru_cache(maxsize=16384)
+def _trick_text(t: Trick) -> str:
+    return _compact(_trick(t))
+
+
+def view_public_text(view: View) -> str:
+    """:func:`view_public_json` as compact JSON text, each trick won encoded once for
+    every update of its deal (the server sends this part to every seat)."""
+    data = view_public_json(view)
+    del data["tricks"]
+    tricks = ",".join([_trick_text(t) for t in view.tricks])
+    return f'{_compact(data)[:-1]},"tricks":[{tricks}]}}'
 
 
 def view_seat_json(view: View) -> dict[str, Any]:

@@ -398,7 +398,7 @@ class Table:
                 view_text = "null"
             else:
                 if not public:
-                    public = encode(p.view_public_json(view))[1:]
+                    public = p.view_public_text(view)[1:]
                 view_text = encode(p.view_seat_json(view))[:-1] + "," + public
             said = ",".join(
                 text for e, text in told if e.to is None or (seat is not None and e.to == seat)
