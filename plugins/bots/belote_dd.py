@@ -128,7 +128,11 @@ class BeloteDD:
                 rules.moves, state if state is not None else scratch_state(4, 2, direction)
             )
         self.asker = asker
-        self.tt: dict[int, list[int]] = {}
+        self.tt: dict[int, int] = {}
+        """The transposition table: by the key of a trick start (the four hands and the
+        leader), the proven bounds on team 0's points from there, ``lower | upper <<
+        bits`` (ints, which the garbage collector does not track: half a million lists
+        made its passes the dearest part of a solve)."""
         self.deadline = Deadline(every=256)
         """The time limit (:meth:`set_deadline`); its count is the trick starts expanded."""
         self.passes = 0
@@ -192,6 +196,9 @@ class BeloteDD:
         d = self.direction
         nxt = tuple((s + d) % 4 for s in range(4))
         tt = self.tt
+        # the bounds of a transposition entry: lower in the low bits, upper above
+        bsh = max(self.rules.total, 1).bit_length() + 1
+        bmask = (1 << bsh) - 1
         tick = self.deadline.tick
         # zero-point cards per suit, in strength order, for the equivalence pruning
         zero_runs = []
@@ -404,10 +411,10 @@ class BeloteDD:
                     lb = run
                 else:
                     ub += run
-                e = [lb, ub]
-                tt[key] = e
+                tt[key] = lb | ub << bsh
             else:
-                lb, ub = e
+                lb = e & bmask
+                ub = e >> bsh
             if lb >= beta:
                 return lb
             if ub <= alpha:
@@ -625,13 +632,13 @@ class BeloteDD:
                 seq = (best_card, *(c for c in seq if c != best_card))
             lead_seq[key] = seq
             if best <= lo:
-                if best < e[1]:
-                    e[1] = best
+                if best < ub:
+                    tt[key] = lb | best << bsh
             elif best >= hi:
-                if best > e[0]:
-                    e[0] = best
+                if best > lb:
+                    tt[key] = best | ub << bsh
             else:
-                e[0] = e[1] = best
+                tt[key] = best | best << bsh
             return best
 
         def in_trick(
