@@ -1,6 +1,6 @@
 """The start screen's rows of buttons and its measures: a row of buttons as wide as their
 labels, the room a description needs, the pack list's buttons and arrows, New match,
-Continue and With people, the pack chosen first for a game.
+Continue and With people, the games with a table and the pack chosen first for a game.
 
 Module-level functions that build widgets from the callbacks they call, so they know
 nothing of :class:`~atout.ui.window.start_view.StartView`.
@@ -12,6 +12,7 @@ from collections.abc import Callable
 from collections.abc import Sequence
 from pathlib import Path
 
+from atout.core import Engine
 from atout.core.packs import PackInfo
 
 from . import theme
@@ -23,6 +24,18 @@ PACK_PITCH = 38.0
 """The height of a row of the pack list (as many rows show as the window has room for;
 the arrows page through the rest)."""
 DESCRIPTION = 12
+
+
+GAME_ORDER = ("decouverte", "belote")
+SEATS_WITH_TABLES = (2, 4)
+"""The numbers of seats the window has a table for."""
+
+
+def playable_games(engine: Engine) -> list[str]:
+    """The games the window has a table for, Découverte and Belote first."""
+    games = engine.games
+    playable = [g for g, info in games.items() if info.seats in SEATS_WITH_TABLES]
+    return sorted(playable, key=lambda g: (GAME_ORDER.index(g) if g in GAME_ORDER else 9, g))
 
 
 def default_pack(packs: list[PackInfo], game: str) -> str:

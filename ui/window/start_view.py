@@ -3,7 +3,8 @@
 The packs are those of ``atout variants list`` (:func:`atout.core.packs.list_packs`:
 shipped and user packs); a pack that does not load is listed greyed, and clicking it
 shows its problem.  A pack file given on the command line (``--pack FILE``) is listed
-too.  **Continue** appears when a saved match exists.
+too.  **Continue** appears when a saved match exists; **With people** opens the screen
+of matches with people (:mod:`~atout.ui.window.start_people`) with these choices.
 """
 
 from __future__ import annotations
@@ -31,14 +32,13 @@ from .start_rows import default_pack
 from .start_rows import fitted_row
 from .start_rows import pack_label
 from .start_rows import place_match_buttons
+from .start_rows import playable_games
 from .start_rows import tallest
 from .widgets import Button
 from .widgets import ButtonRow
 from .widgets import Layer
 
 HEADING = 15
-GAME_ORDER = ("decouverte", "belote")
-SEATS_WITH_TABLES = (2, 4)
 TARGET_STEP = 100
 TARGET_MIN = 100
 TARGET_MAX = 10000
@@ -55,7 +55,7 @@ class StartView(arcade.View):
         self.app = app
         self.engine = app.engine
         self.clock = 0.0
-        self.games = self._games()
+        self.games = playable_games(self.engine)
         self.packs: list[PackInfo] = list_packs(self.engine)
         self.setup = Setup(game=self.games[0] if self.games else "decouverte")
         self.pack_page = 0
@@ -73,11 +73,6 @@ class StartView(arcade.View):
             self.preselect(remembered)
 
     # --- the choices --------------------------------------------------------------------
-
-    def _games(self) -> list[str]:
-        games = self.engine.games
-        playable = [g for g, info in games.items() if info.seats in SEATS_WITH_TABLES]
-        return sorted(playable, key=lambda g: (GAME_ORDER.index(g) if g in GAME_ORDER else 9, g))
 
     def bots_for(self, game: str) -> list[str]:
         """The bots that play ``game``, weakest first."""
