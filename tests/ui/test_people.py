@@ -325,3 +325,45 @@ def test_a_bad_address_is_one_clear_message(app: App) -> None:
     assert view.connecting is None
     assert view.message.text.startswith("Could not connect: expected HOST:PORT/TABLE")
     assert isinstance(app.window.current_view, PeopleView)
+
+
+def test_a_belote_table_is_drawn_from_the_seat_joined(
+    window: arcade.Window, engine: Engine, app: App
+) -> None:
+    """Joined at seat 2 of a four-player table (the host started it: bots at the sides):
+    that seat's hand is at the bottom, its partner (seat 0) across, seat 1 at its left."""
+    from atout.ui.window.net_connect import host
+    from atout.ui.window.net_connect import join
+
+    rules = engine.default_rules("belote")
+    link = host(engine, rules, "random", "Anna", 0, 5, None, listen="127.0.0.1")
+    anna = app.show_net_table(Setup(game="belote"), link)
+    assert isinstance(anna, NetDriver)
+    window.show_view(arcade.View(window))
+    other = App(window, engine, speed=0.25)
+    try:
+        assert link.server is not None
+        seat2 = join(f"127.0.0.1:{link.server.port}/{link.table.code} {link.tokens[2]}", "Carla")
+        carla = other.show_net_table(Setup(game="belote"), seat2)
+        assert isinstance(carla, NetDriver)
+        anna.start_now()
+        for _ in range(300):
+            for table in (anna, carla):
+                table.on_update(0.3)
+            if carla.view is not None and not carla.busy():
+                break
+            time.sleep(0.005)
+        view = carla.view
+        assert view is not None and view.seat == 2 and carla.bottom == 2
+        height = carla.frame.height
+        hand = list(cards_of(view.hand))
+        assert len(hand) >= 5
+        assert all(carla.board.cards[c].center_y < height / 3 for c in hand)
+        assert carla.seat_anchor(0)[1] > 2 * height / 3  # the partner across
+        assert carla.seat_anchor(1)[0] < carla.frame.felt_mid < carla.seat_anchor(3)[0]
+        assert carla.seat_name(0) == "Anna" and carla.seat_name(2) == "You"
+        carla.on_draw()
+    finally:
+        window.show_view(arcade.View(window))
+        other.shutdown()
+        anna.leave()

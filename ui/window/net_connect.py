@@ -130,6 +130,7 @@ class Connecting:
         self.link: NetLink | None = None
         self.error = ""
         self.cancelled = False
+        self._lock = threading.Lock()
         self._done = threading.Event()
         self._connect = connect
         self._thread = threading.Thread(target=self._run, name="atout-connect", daemon=True)
@@ -143,10 +144,12 @@ class Connecting:
         except Exception as exc:  # a server's unexpected answer: say it, never crash the window
             self.error = f"{type(exc).__name__}: {exc}"
         else:
-            if self.cancelled:  # nobody waits for it any more
+            with self._lock:
+                kept = not self.cancelled
+                if kept:
+                    self.link = link
+            if not kept:  # nobody waits for it any more
                 link.close()
-            else:
-                self.link = link
         self._done.set()
 
     @property
@@ -159,7 +162,8 @@ class Connecting:
 
     def cancel(self) -> None:
         """Nobody waits any more: a connection made later is closed at once."""
-        self.cancelled = True
-        if self.done and self.link is not None:
-            self.link.close()
-            self.link = None
+        with self._lock:
+            self.cancelled = True
+            link, self.link = self.link, None
+        if link is not None:
+            link.close()

@@ -218,7 +218,7 @@ class NetDriver(TableView):
             self.remote.absorb(msg)
             self.rebuild()  # the players changed: their names and plates again
         elif kind == CONNECTION:
-            events = self.remote.absorb(msg)
+            self.remote.absorb(msg)  # its words are the line over the felt, below
             state = msg.get("state")
             if state == "lost":
                 self.trouble = "Connection lost: reconnecting…"
@@ -228,7 +228,6 @@ class NetDriver(TableView):
                 self.toast.show("Reconnected.", self.clock)
             else:
                 self.trouble = f"The connection is closed: {self.remote.closed}. Esc: the menu."
-            del events
         elif kind == "explained":
             reason, card = msg.get("reason"), msg.get("card")
             if isinstance(reason, str) and isinstance(card, str):

@@ -30,6 +30,9 @@ BOT_SCALE = 0.45
 """The card sizes on a 960x720 felt; the table scales them (and every distance) with the
 felt (see :meth:`BeloteTable.lay_out`)."""
 EAST, NORTH, WEST = 1, 2, 3
+PILE_WORDS = 88.0
+"""Half the width of the words under a won-tricks pile, and a margin: the hand keeps
+clear of them."""
 WON_STACK = 5
 
 
@@ -89,6 +92,9 @@ class BeloteLayout(TableView):
         room = self.felt - side - theme.CARD_W * HAND_SCALE * k
         step = min(82.0 * k, room / max(1, n - 1))
         mid = (n - 1) / 2
+        if view.phase != "bidding" and mid > 0:  # clear of our won tricks' words (right)
+            reach = self.won_pile(self.bottom)[0] - PILE_WORDS - self.cx
+            step = min(step, (reach - 0.5 * theme.CARD_W * HAND_SCALE * k) / mid)
         my_turn = view.turn == self.me and view.phase == "play"
         for i, card in enumerate(hand):
             off = i - mid
