@@ -108,6 +108,7 @@ class NetDriver(TableView):
         self.record_saved = False
         self.left = False
         self.lobby = Lobby()
+        self.leaving = "table ends" if link.server is not None else "bot plays on"
         super().__init__(app, setup, self.remote.info)
 
     # --- names -------------------------------------------------------------------------

@@ -81,6 +81,8 @@ class TableView(LayoutHooks):
     you: int | None = HUMAN
     """The seat the table calls "you" (``None``: two people share the screen, each is
     called by name)."""
+    leaving = "match saved"
+    """What leaving the table does to the match (the menu says it)."""
 
     def __init__(self, app: Host, setup: Setup, info: GameInfo) -> None:
         super().__init__(app.window)
@@ -458,13 +460,14 @@ class TableView(LayoutHooks):
 
     def open_overlay(self, name: str) -> None:
         """Open a panel over the table (the table waits): help, last trick, menu."""
+        after = self.leaving
         menu: list[MenuItem] = [
             ("Resume  Esc", self.close_overlay, "resume"),
             (f"Speed: {self.app.speed_name}", self.cycle_speed, "speed"),
             ("Full screen  F", self.app.toggle_fullscreen, "fullscreen"),
             ("New match", self.new_match, "new-match"),
-            ("Start menu (match saved)", self.to_menu, "start-menu"),
-            ("Quit (match saved)", self.quit, "quit"),
+            (f"Start menu ({after})", self.to_menu, "start-menu"),
+            (f"Quit ({after})", self.quit, "quit"),
         ]
         centre = (self.frame.felt_mid, self.frame.mid_y)
         if not self.overlay.open(name, self.view, self.seat_name, menu, centre):
