@@ -24,6 +24,7 @@ from atout.core.state import DealState
 from atout.core.views import View
 from atout.plugins.bots import decouverte_search as ds
 from atout.plugins.bots.decouverte_expert import DecouverteExpert
+from atout.plugins.bots.decouverte_expert import bid_options
 from atout.plugins.bots.decouverte_expert import estimate_contracts
 from atout.plugins.bots.decouverte_expert import position_from_view
 from atout.plugins.common import BeloteMoves
@@ -432,3 +433,43 @@ def test_expert_plays_for_the_contract_not_the_points() -> None:
     bot = DecouverteExpert(None, seed=0, samples=4)
     assert bot.best_card(pos) == parse_card("7D")
     assert bot.last_info["method"] == "exact"
+
+
+def _contracts(mine: float, others: float, theirs: float) -> dict[tuple[int, int | str], float]:
+    """Contract values for seat 0: ``mine`` in hearts (suit 2, the proposed suit in these
+    tests), ``others`` in its other suits, ``theirs`` for every contract of seat 1."""
+    values: dict[tuple[int, int | str], float] = {(1, s): theirs for s in range(4)}
+    values.update({(0, s): others for s in range(4)})
+    values[0, 2] = mine
+    return values
+
+
+def test_the_bidding_game_takes_a_marginal_contract_only_with_the_edge() -> None:
+    """Seat 0 bids first (seat 1 deals); hearts are proposed.  Its heart contract is
+    estimated at -10 and every other contract loses: passing leads to a redeal (0), so
+    without an edge it passes; with an edge of 20 for its own play, the same contract is
+    worth +10 to it and it takes."""
+    values = _contracts(-10.0, -50.0, -40.0)
+    plain = bid_options(values, ["take", "pass"], 0, 1, 0, 2)
+    assert plain == {"take": -10.0, "pass": 0.0}
+    edged = bid_options(values, ["take", "pass"], 0, 1, 0, 2, edge=20.0)
+    assert edged == {"take": 10.0, "pass": 0.0}
+
+
+def test_the_edge_makes_the_opponents_contract_worth_less_to_it() -> None:
+    """Seat 0 speaks last in round 2 (three passes made): naming a suit other than the
+    proposed hearts, or a redeal.  Seat 1's contracts (+15 to it) are past; seat 0's
+    clubs, diamonds and spades at -12 are worth +8 with an edge of 20, better than the
+    redeal."""
+    values = _contracts(-30.0, -12.0, 15.0)
+    legal = ["C", "D", "S", "pass"]
+    plain = bid_options(values, legal, 0, 0, 3, 2)
+    assert plain == {"C": -12.0, "D": -12.0, "S": -12.0, "pass": 0.0}
+    edged = bid_options(values, legal, 0, 0, 3, 2, edge=20.0)
+    assert edged == {"C": 8.0, "D": 8.0, "S": 8.0, "pass": 0.0}
+    # First to speak in round 1 (seat 1 deals): passing lets seat 1 take hearts at +15,
+    # so the pass is worth -15 to seat 0 without the edge.  With it, seat 1's hearts are
+    # worth -5 to seat 1, still better for it than passing to seat 0's round-2 suits
+    # (+8 to seat 0): the pass is worth +5 to seat 0.
+    assert bid_options(values, ["take", "pass"], 0, 1, 0, 2)["pass"] == -15.0
+    assert bid_options(values, ["take", "pass"], 0, 1, 0, 2, edge=20.0)["pass"] == 5.0

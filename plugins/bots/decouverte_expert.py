@@ -11,8 +11,9 @@ How it decides (see :mod:`atout.plugins.bots.decouverte_search` for the solvers)
   sampled from the pool of unseen face-down cards (:func:`.sampled_values`): each move
   scored on the same samples, the opponent's answer to a lead chosen on the mean over
   the samples; a sampled layout is solved exactly once 9 tricks or fewer remain, and
-  played by a fast policy until 7 remain before that.  Sampling stops at the time
-  budget, or as soon as one move is clearly best.
+  played by a fast policy until 8 remain before that.  Sampling stops at the time
+  budget (0.8 s by default, see :data:`DEFAULT_BUDGET`), or as soon as one move is
+  clearly best.
 * **What it maximises**: the score sheet of the deal, not the card points: the taker's
   score minus the opponent's (made: ``2x - 162`` for the taker's ``x`` points; failed:
   ``-162``).  Near the 81/82 boundary one point is worth 164 on the sheet, so the bot
@@ -21,7 +22,9 @@ How it decides (see :mod:`atout.plugins.bots.decouverte_search` for the solvers)
   the value of the visible layout is estimated on sampled layouts (policy playouts, the
   end solved exactly); the two rounds of bidding are then solved as a small game on
   those values (a redeal is worth 0), so the bot takes when taking beats what passing
-  leads to, not above a fixed threshold.
+  leads to, not above a fixed threshold.  The playouts underrate the bot's own play,
+  as taker and as defender: it counts :data:`BID_EDGE` points more for its contracts
+  and as many less for the opponent's (:func:`bid_options`).
 
 The bot reads only the :class:`~atout.core.views.View` it is given: the piles as the
 seat sees them (face-up cards, and whether a face-down card lies beneath), the tricks,
@@ -80,9 +83,34 @@ Key = TypeVar("Key", bound=Hashable)
 BID_MAX_SAMPLES = 400
 """The most layouts a bidding decision samples (it stops earlier at its time budget)."""
 
-DEFAULT_BUDGET = 0.5
-"""Seconds a decision may take by default (sampling stops there; the exact search gives
-up past ``1.2 * budget`` and falls back to sampling)."""
+BID_EDGE = 30.0
+"""Score-sheet points the expert's own play, as taker or as defender, is worth over the
+policy playouts that estimate the contracts' values when it bids."""
+
+EARLY_SOLVE_AT = 8
+"""Before the last 9 tricks, a sampled layout is played by the policy until this many
+tricks are left and solved exactly from there.  Against a deeper search (the policy
+until 9 tricks left, 160 layouts) on 20 positions of 10 to 16 tricks left, at equal
+CPU (0.8 s a decision), 8 lost 1.5 points a decision and 7 (more layouts, each played
+longer by the policy) 3.3."""
+
+DEFAULT_BUDGET = 0.8
+"""Seconds a decision may take by default: sampling stops there (earlier when one move
+is clearly best); the exact search gives up past ``EXACT_SHARE * budget`` and falls
+back to sampling, which then stops at ``FALLBACK_SHARE * budget``.  With the default
+every decision ends within a second (``atout bench --only bot_decisions``)."""
+
+EXACT_SHARE = 0.7
+"""The share of the budget an exact search may take before it gives way to sampling."""
+
+FALLBACK_SHARE = 1.1
+"""Where the sampling after a given-up exact search stops, in budgets (it has at least
+the remaining ``FALLBACK_SHARE - EXACT_SHARE`` of a budget)."""
+
+CAP_SHARE = 1.2
+"""Where a decision stops sampling even short of its minimum number of samples (one
+sample at least), in budgets: on a loaded machine the minimum would otherwise hold a
+decision well past its budget."""
 
 
 def read_piles(view: View) -> tuple[list[int], int, list[bool]]:
@@ -171,6 +199,9 @@ class DecouverteExpert:
         decisions, for tests and analysis); the exact search then has no deadline."""
         if samples is not None:
             self.bid_samples = max(4, samples)
+        self.edge = BID_EDGE
+        """What the bot's own play is worth over the playouts that value the contracts
+        (:func:`bid_options`); 0 bids on the playouts' values alone."""
         self.utilities: dict[int, list[float]] = {}
         self.last_info: dict[str, object] = {}
 
@@ -240,11 +271,11 @@ class DecouverteExpert:
         if self.exact_feasible(pos):
             solver = ChanceSolver(t, pos.covers, pos.taker, utility)
             if self.samples is None:
-                solver.deadline.set(start + 1.2 * self.budget)
+                solver.deadline.set(start + EXACT_SHARE * self.budget)
             try:
                 values = solver.move_values(pos)
             except SearchTimeout:
-                deadline = start + 1.7 * self.budget
+                deadline = start + FALLBACK_SHARE * self.budget
             else:
                 self.last_info = {"method": "exact", "nodes": solver.deadline.count}
                 return max(cards_of(legal), key=lambda c: (values[c], -c))
@@ -254,7 +285,7 @@ class DecouverteExpert:
         if reps & (reps - 1) == 0:
             return reps.bit_length() - 1
         moves = list(cards_of(reps))
-        solve_at = 9 if pos.tricks_left <= 9 else 7
+        solve_at = 9 if pos.tricks_left <= 9 else EARLY_SOLVE_AT
         if self.samples is None:
             means, n = sampled_values(
                 pos,
@@ -264,6 +295,7 @@ class DecouverteExpert:
                 max(deadline, time.perf_counter() + 0.05),
                 solve_at=solve_at,
                 stop_early=True,
+                cap=start + CAP_SHARE * self.budget,
             )
         else:
             means, n = sampled_values(
@@ -288,37 +320,9 @@ class DecouverteExpert:
             if (contract := self.contract_of(view, seat, bid)) is not None
         }
         values = self.contract_values(view, extra)
-        proposed = view.turnup >> 3
-        first = 1 - view.dealer
-        n = len(view.bids)
-
-        def seat_of(i: int) -> int:
-            return first if i % 2 == 0 else 1 - first
-
-        def take_value(i: int) -> float:
-            seat = seat_of(i)
-            own = [values[seat, bid] for bid in others if (seat, bid) in values]
-            if i < 2:
-                return max([values[seat, proposed], *own])
-            return max([values[seat, s] for s in range(4) if s != proposed] + own)
-
-        def pass_value(i: int) -> float:
-            # After the fourth pass the deal is redealt: worth nothing to either.
-            return 0.0 if i >= 3 else -best_value(i + 1)
-
-        def best_value(i: int) -> float:
-            return max(take_value(i), pass_value(i))
-
-        options: dict[str, float] = {}
-        for bid in legal:
-            if bid == TAKE:
-                options[bid] = values[view.seat, proposed]
-            elif bid == PASS:
-                options[bid] = pass_value(n)
-            elif bid in SUITS:
-                options[bid] = values[view.seat, SUITS.index(bid)]
-            elif (view.seat, bid) in values:
-                options[bid] = values[view.seat, bid]
+        options = bid_options(
+            values, legal, view.seat, view.dealer, len(view.bids), view.turnup >> 3, self.edge
+        )
         self.last_info = {"bids": options}
         return max(legal, key=lambda b: (options.get(b, -1e9), b == PASS))
 
@@ -374,9 +378,16 @@ class DecouverteExpert:
             contracts[key] = DealRules.of(self.engine, view.rules, contract)
         if self.samples is not None:
             return estimate_values(base, contracts, self.utility, self.rng, self.bid_samples)
-        deadline = time.perf_counter() + self.budget
+        start = time.perf_counter()
         return estimate_values(
-            base, contracts, self.utility, self.rng, BID_MAX_SAMPLES, deadline, self.bid_samples
+            base,
+            contracts,
+            self.utility,
+            self.rng,
+            BID_MAX_SAMPLES,
+            start + self.budget,
+            self.bid_samples,
+            cap=start + CAP_SHARE * self.budget,
         )
 
     def utility(self, total: int) -> list[float]:
@@ -385,6 +396,59 @@ class DecouverteExpert:
         if found is None:
             found = self.utilities[total] = score_utility(total)
         return found
+
+
+def bid_options(
+    values: Mapping[tuple[int, int | str], float],
+    legal: Sequence[str],
+    seat: int,
+    dealer: int,
+    bids: int,
+    proposed: int,
+    edge: float = 0.0,
+) -> dict[str, float]:
+    """The value for ``seat`` of each of its ``legal`` bids, the two rounds of bidding
+    solved as a small game on the contract ``values`` (``(taker, suit)`` for the suit
+    contracts, ``(taker, bid)`` for a plugin's bids; each the taker's expected score
+    minus the opponent's), ``bids`` bids having been made and ``proposed`` the suit of
+    the proposed card.  A redeal (the fourth pass) is worth 0 to either.
+
+    ``edge`` is what the bot's own play is worth over the playouts that estimated the
+    values (see :data:`BID_EDGE`): added to ``seat``'s contracts, taken off the
+    opponent's (which it defends).
+    """
+    vals = {k: v + (edge if k[0] == seat else -edge) for k, v in values.items()}
+    others = [b for b in legal if b not in (TAKE, PASS) and b not in SUITS]
+    first = 1 - dealer
+
+    def seat_of(i: int) -> int:
+        return first if i % 2 == 0 else 1 - first
+
+    def take_value(i: int) -> float:
+        s = seat_of(i)
+        own = [vals[s, bid] for bid in others if (s, bid) in vals]
+        if i < 2:
+            return max([vals[s, proposed], *own])
+        return max([vals[s, t] for t in range(4) if t != proposed] + own)
+
+    def pass_value(i: int) -> float:
+        # After the fourth pass the deal is redealt: worth nothing to either.
+        return 0.0 if i >= 3 else -best_value(i + 1)
+
+    def best_value(i: int) -> float:
+        return max(take_value(i), pass_value(i))
+
+    options: dict[str, float] = {}
+    for bid in legal:
+        if bid == TAKE:
+            options[bid] = vals[seat, proposed]
+        elif bid == PASS:
+            options[bid] = pass_value(bids)
+        elif bid in SUITS:
+            options[bid] = vals[seat, SUITS.index(bid)]
+        elif (seat, bid) in vals:
+            options[bid] = vals[seat, bid]
+    return options
 
 
 def estimate_contracts(
@@ -422,16 +486,21 @@ def estimate_values(
     deadline: float = math.inf,
     min_samples: int = 1,
     solve_at: int = 6,
+    cap: float = math.inf,
 ) -> dict[Key, float]:
     """The mean utility for its taker of each contract of ``contracts`` (each with its
     deal rules, its taker in its contract) from the deal ``base``, over sampled layouts
     shared by all contracts: ``samples`` of them, or fewer (at least ``min_samples``)
-    when the ``deadline`` (``time.perf_counter``) passes.  Both sides play
+    when the ``deadline`` (``time.perf_counter``) passes, and at least one when the
+    ``cap`` passes.  Both sides play
     :class:`Policy` and the last ``solve_at`` tricks are solved exactly.  ``utility``
     gives the utility of a deal worth ``total`` points, indexed by the taker's points."""
     sums: dict[Key, float] = {k: 0.0 for k in contracts}
     n = 0
-    while n < samples and (n < min_samples or time.perf_counter() < deadline):
+    while n < samples:
+        now = time.perf_counter()
+        if n and (now >= cap or (n >= min_samples and now >= deadline)):
+            break
         n += 1
         layout = determinize(base, rng)
         for key, (mine, total) in contract_points(layout, contracts, solve_at).items():

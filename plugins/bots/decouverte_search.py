@@ -80,6 +80,7 @@ installed plugin changes the default game.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -1634,6 +1635,7 @@ def sampled_values(
     max_samples: int = 400,
     solve_at: int = 9,
     stop_early: bool = False,
+    cap: float = math.inf,
 ) -> tuple[dict[int, float], int]:
     """The value (the taker's mean utility) of each of ``moves`` of the seat to move,
     over layouts sampled from ``pos``: a one-trick chance-aware search whose leaves are
@@ -1648,8 +1650,9 @@ def sampled_values(
     would let it see them); with the policy, the policy answers.
 
     Sampling stops at ``max_samples`` or at ``deadline`` (``time.perf_counter``) once
-    ``min_samples`` are in, and with ``stop_early`` as soon as one move is clearly the
-    best (:func:`separated`).  Returns the values and the number of samples.
+    ``min_samples`` are in, at ``cap`` once one is in (a loaded machine), and with
+    ``stop_early`` as soon as one move is clearly the best (:func:`separated`).  Returns
+    the values and the number of samples.
     """
     t = tables_for(pos.rules)
     policy = Policy(t)
@@ -1659,7 +1662,10 @@ def sampled_values(
     # move ends the trick, or the policy answers).
     values: dict[int, dict[int, list[float]]] = {m: {} for m in moves}
     n = 0
-    while n < max_samples and (n < min_samples or time.perf_counter() < deadline):
+    while n < max_samples:
+        now = time.perf_counter()
+        if n and (now >= cap or (n >= min_samples and now >= deadline)):
+            break
         layout = determinize(pos, rng)
         solver = KnownSolver(t, dict(layout.under))
         bits = solver.under_bits
