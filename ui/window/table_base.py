@@ -14,11 +14,11 @@ no rule.  It is put together from parts that each own their state:
 What drives the match (asking for deals, sending actions, the bots, the hint, undo) is
 not here: :class:`~atout.ui.window.driver.MatchTable` (a local session) or
 :class:`~atout.ui.window.net_table.NetDriver` (a table on a server) adds it, and the
-methods below that raise :class:`NotImplementedError` under "the match" are what it must
-give.  A game's layout (:mod:`~atout.ui.window.table_decouverte`,
-:mod:`~atout.ui.window.table_belote`, on :class:`~atout.ui.window.table_hooks.LayoutHooks`)
-gives where each card of a view lies, where a seat's trick card goes, where its name and
-its won tricks are.
+methods of :class:`~atout.ui.window.table_hooks.DriverHooks` that raise
+:class:`NotImplementedError` are what it must give.  A game's layout
+(:mod:`~atout.ui.window.table_decouverte`, :mod:`~atout.ui.window.table_belote`, on
+:class:`~atout.ui.window.table_hooks.LayoutHooks`) gives where each card of a view lies,
+where a seat's trick card goes, where its name and its won tricks are.
 
 Drawing is a handful of calls per frame (software renderers pay for each one): the
 marks on the felt, the glows, the cards (one sprite list each), then layers of plates
@@ -33,8 +33,6 @@ from pathlib import Path
 
 import arcade
 from atout.core import Action
-from atout.core import Deal
-from atout.core import DealScore
 from atout.core import GameInfo
 from atout.core import Trick
 from atout.core import View
@@ -56,6 +54,7 @@ from .review_view import ReviewMode
 from .sprites import preload_textures
 from .table_controls import build_bid_buttons
 from .table_controls import build_side_buttons
+from .table_hooks import DriverHooks
 from .table_hooks import LayoutHooks
 from .table_input import key_press
 from .table_input import mouse_motion
@@ -64,12 +63,11 @@ from .widgets import ButtonRow
 from .widgets import Layer
 from .widgets import SpriteSet
 from .widgets import Toast
-from .words import MatchLike
 from .words import team_long_name
 from .words import team_name
 
 
-class TableView(LayoutHooks):
+class TableView(LayoutHooks, DriverHooks):
     """A match on the table, seen from :attr:`bottom`'s side; a game's table lays the
     cards out and a driver (:class:`~atout.ui.window.driver.MatchTable` for a local
     session, :class:`~atout.ui.window.net_table.NetDriver` for a table on a server)
@@ -142,66 +140,6 @@ class TableView(LayoutHooks):
     def seat_tags(self) -> list[str]:
         """What follows each seat's name on its plate (a bot's level; "" for a person)."""
         return ["" if seat == self.you else self.setup.bot for seat in range(self.seats)]
-
-    # --- the match (given by MatchTable) ----------------------------------------------------
-
-    def begin(self) -> None:
-        """Take the match where it stands (called once the table is built)."""
-        raise NotImplementedError
-
-    def drive(self) -> None:
-        """One frame of the match: a bot's answer, the end of a deal, a redeal."""
-        raise NotImplementedError
-
-    def bot_thinking(self) -> bool:
-        """Whether a bot is thinking now (the status line shows running dots)."""
-        return False
-
-    def start_deal(self) -> None:
-        raise NotImplementedError
-
-    def new_match(self) -> None:
-        raise NotImplementedError
-
-    def next_deal_key(self) -> None:
-        """The N key: the next deal, or a new match, or why neither now."""
-        raise NotImplementedError
-
-    def click_card(self, card: int) -> None:
-        """The person clicks a face-up card."""
-        raise NotImplementedError
-
-    def human_bid(self, bid: str) -> None:
-        raise NotImplementedError
-
-    def claim(self) -> None:
-        raise NotImplementedError
-
-    def ask_hint(self) -> None:
-        raise NotImplementedError
-
-    def undo(self) -> None:
-        raise NotImplementedError
-
-    def leave(self) -> None:
-        """The table is left (menu, quit, a new match): save, stop the bots."""
-        raise NotImplementedError
-
-    @property
-    def match(self) -> MatchLike:
-        """The match's scores so far (read only: the driver's source alone changes it)."""
-        raise NotImplementedError
-
-    @property
-    def deal(self) -> Deal | None:
-        """The deal on the table, when the driver holds one (a local session's: the one in
-        play, or the last one played; a network table holds none)."""
-        return None
-
-    def last_score(self) -> DealScore | None:
-        """The score of the deal just over (the end-of-deal panel shows it)."""
-        deal = self.deal
-        return deal.score if deal is not None else None
 
     # --- names ------------------------------------------------------------------------------
 

@@ -8,16 +8,23 @@ and each game's layout (:mod:`~atout.ui.window.table_decouverte`,
 seats: :meth:`LayoutHooks.spot` turns a seat into its place around the table (0 at the
 bottom, then in the direction of play), so a table seen from another seat (a network
 table joined at seat 1) is the same layout turned.
+
+:class:`DriverHooks` is the other base: what drives the match (a local session's
+:class:`~atout.ui.window.driver.MatchTable`, a server's
+:class:`~atout.ui.window.net_table.NetDriver`) must give.
 """
 
 from __future__ import annotations
 
 import arcade
+from atout.core import Deal
+from atout.core import DealScore
 from atout.core import View
 
 from ..cards_text import HUMAN
 from .board import Place
 from .frame import Frame
+from .words import MatchLike
 
 
 class LayoutHooks(arcade.View):
@@ -126,3 +133,65 @@ class LayoutHooks(arcade.View):
     def is_own_back(self, key: str) -> bool:
         """Whether the face-down card ``key`` is one of the person's."""
         return False
+
+
+class DriverHooks:
+    """The match's side of a table: what a driver gives (see the module's docstring)."""
+
+    def begin(self) -> None:
+        """Take the match where it stands (called once the table is built)."""
+        raise NotImplementedError
+
+    def drive(self) -> None:
+        """One frame of the match: a bot's answer, the end of a deal, a redeal."""
+        raise NotImplementedError
+
+    def bot_thinking(self) -> bool:
+        """Whether a bot is thinking now (the status line shows running dots)."""
+        return False
+
+    def start_deal(self) -> None:
+        raise NotImplementedError
+
+    def new_match(self) -> None:
+        raise NotImplementedError
+
+    def next_deal_key(self) -> None:
+        """The N key: the next deal, or a new match, or why neither now."""
+        raise NotImplementedError
+
+    def click_card(self, card: int) -> None:
+        """The person clicks a face-up card."""
+        raise NotImplementedError
+
+    def human_bid(self, bid: str) -> None:
+        raise NotImplementedError
+
+    def claim(self) -> None:
+        raise NotImplementedError
+
+    def ask_hint(self) -> None:
+        raise NotImplementedError
+
+    def undo(self) -> None:
+        raise NotImplementedError
+
+    def leave(self) -> None:
+        """The table is left (menu, quit, a new match): save, stop the bots."""
+        raise NotImplementedError
+
+    @property
+    def match(self) -> MatchLike:
+        """The match's scores so far (read only: the driver's source alone changes it)."""
+        raise NotImplementedError
+
+    @property
+    def deal(self) -> Deal | None:
+        """The deal on the table, when the driver holds one (a local session's: the one in
+        play, or the last one played; a network table holds none)."""
+        return None
+
+    def last_score(self) -> DealScore | None:
+        """The score of the deal just over (the end-of-deal panel shows it)."""
+        deal = self.deal
+        return deal.score if deal is not None else None
