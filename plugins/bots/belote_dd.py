@@ -309,6 +309,11 @@ class BeloteDD:
         """The leads of each expanded position (by its transposition key), in the order
         to try them on its next visit: the best one found first."""
         lead_get = lead_memo.get
+        hints: dict[int, int] = {}
+        """The lead that last refuted a window, by the leading team's two hands (the
+        opponents' cards aside): tried first in a new position where that team leads
+        from the same hands."""
+        hint_get = hints.get
         seq_memo: dict[int, tuple[int, ...]] = {}
         """The ordered follows of a hand before a trick (by the legal-set key, the
         partner's safety in the third seat from bit 60), for trick-local rules and hands
@@ -457,6 +462,10 @@ class BeloteDD:
                 seq = lead_get(moves | masters << 32)
                 if seq is None:
                     seq = order_lead(moves, masters)
+                # the lead that refuted a window from the same two hands of the team
+                hint = hint_get(H0 | H2 << 32)
+                if hint is not None and hint != seq[0] and moves >> hint & 1:
+                    seq = (hint, *(c for c in seq if c != hint))
             best_card = seq[0]
             # the next trick is the last one: its value is computed in place
             h0 &= h0 - 1
@@ -631,6 +640,8 @@ class BeloteDD:
                 # the best lead is tried first on the next visit
                 seq = (best_card, *(c for c in seq if c != best_card))
             lead_seq[key] = seq
+            if best0 >= b0:
+                hints[H0 | H2 << 32] = best_card
             if best <= lo:
                 if best < ub:
                     tt[key] = lb | best << bsh
