@@ -8,6 +8,7 @@ the pool.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -473,3 +474,25 @@ def test_the_edge_makes_the_opponents_contract_worth_less_to_it() -> None:
     # (+8 to seat 0): the pass is worth +5 to seat 0.
     assert bid_options(values, ["take", "pass"], 0, 1, 0, 2)["pass"] == -15.0
     assert bid_options(values, ["take", "pass"], 0, 1, 0, 2, edge=20.0)["pass"] == 5.0
+
+
+def test_sampling_stops_at_its_cap_even_short_of_its_minimum() -> None:
+    """A decision's samples: at least ``min_samples`` once its deadline has passed, but
+    only one once its cap has (a loaded machine must not hold a decision far past its
+    budget); with neither passed, up to ``max_samples``."""
+    rng = random.Random(4)
+    start = ds.random_play(ds.deal(rng, trump=1), rng, 2 * 6)
+    pos = ds.hide(start)
+    assert pos.pool and pos.tricks_left == 10
+    moves = list(cards_of(ds.legal_cards(pos)))
+    utility = ds.score_utility()
+
+    def count(deadline: float, cap: float) -> int:
+        _, n = ds.sampled_values(
+            pos, moves, utility, random.Random(1), deadline, 4, 6, solve_at=7, cap=cap
+        )
+        return n
+
+    assert count(0.0, math.inf) == 4
+    assert count(0.0, 0.0) == 1
+    assert count(math.inf, math.inf) == 6
