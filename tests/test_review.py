@@ -604,14 +604,16 @@ def test_a_four_player_bid_is_valued_and_passing_a_monster_hand_is_a_mistake() -
 
 def test_the_cross_fitted_loss_is_unbiased_where_the_best_mean_is_not() -> None:
     """Many decisions of six equally good actions, each valued on ten noisy samples:
-    the best of the means beats the action taken by several points on average (the bias
-    of a maximum of noisy estimates), and its paired interval excludes zero far more
-    often than 2.5% of the time; the cross-fitted loss averages zero and is proved a loss
-    at most about 2.5% of the time.  A real difference is still found."""
+    the best of the means beats the action taken by about 4 points on average (the bias
+    of a maximum of noisy estimates), and its paired interval excludes zero some 7% of
+    the time (2.5% was meant); the cross-fitted loss averages zero and is proved a loss
+    about 2.5% of the time (3.5% at most over other seeds: the halves are not quite
+    independent, each picks its best on the samples the other is measured on).  A real
+    difference is still found."""
     rng = random.Random(11)
     naive_sum = fitted_sum = 0.0
     naive_proved = fitted_proved = 0
-    trials = 400
+    trials = 2000
     for _ in range(trials):
         world = [rng.gauss(0, 30) for _ in range(10)]  # shared by the actions: paired
         vals = {a: [w + rng.gauss(0, 10) for w in world] for a in "abcdef"}
@@ -625,10 +627,10 @@ def test_the_cross_fitted_loss_is_unbiased_where_the_best_mean_is_not() -> None:
         assert ci is not None and ci[0] <= raw <= ci[1]
         fitted_sum += raw
         fitted_proved += ci[0] > 0
-    assert naive_sum / trials > 4.0
-    assert naive_proved / trials > 0.06
-    assert abs(fitted_sum / trials) < 1.0
-    assert fitted_proved / trials <= 0.04
+    assert naive_sum / trials > 3.0
+    assert naive_proved / trials > 0.05
+    assert abs(fitted_sum / trials) < 0.5
+    assert fitted_proved / trials <= 0.035
     # a clear best is picked on both halves: its paired difference on every sample
     vals = {"a": [0.0, 1.0, 2.0, 3.0], "b": [10.0, 12.0, 11.0, 13.0]}
     raw, ci = paired_loss(vals, "a")
@@ -645,15 +647,20 @@ def test_the_interval_is_students() -> None:
     assert (mean, low, high) == pytest.approx((2.0, 2.0 - 12.706, 2.0 + 12.706))
 
 
-WHOLE_DEAL = ReviewOptions(samples=10, exact_budget=0.0)
-"""The whole-deal tests' budget: ten samples a decision (reproducible, a deal in one to
-four seconds)."""
+WHOLE_DEAL = {
+    "decouverte": ReviewOptions(samples=10, exact_budget=0.0),
+    "belote": ReviewOptions(samples=14, exact_budget=0.0),
+}
+"""The whole-deal tests' budget per game, reproducible, a deal in one to four seconds:
+ten samples a decision in Découverte; fourteen in four-player Belote, whose
+single-dummy values spread wider (with ten, a random bot's deal may show no proved
+loss at all)."""
 
 NEAR_ZERO = 5.0
 """The expert's loss per side per deal, on average, that still counts as near zero at
 :data:`WHOLE_DEAL`: with ten samples the standard error of a paired difference is about
 5 to 8 points, so a decision whose actions are equal is reported a loss (its interval
-above zero) at most about 2.5% of the time, and then by some 10 to 20 points; a side has
+above zero) about 2.5 to 3.5% of the time, and then by some 10 to 20 points; a side has
 about ten close sampled decisions a deal: some 4 points a deal from noise at most.  A
 random bot loses over 50."""
 
@@ -676,7 +683,7 @@ def reported_losses(engine: Engine, record: dict[str, Any]) -> tuple[float, ...]
     """Each side's points lost in the review of ``record`` (every decision, bidding and
     play, at :data:`WHOLE_DEAL`), each decision's reported loss checked against the rule
     (exact, or sampled with its interval above zero; else 0)."""
-    review = review_record(engine, record, options=WHOLE_DEAL)
+    review = review_record(engine, record, options=WHOLE_DEAL[record["game"]])
     decisions = list(review.decisions())
     for d in decisions:
         if d.method == "sampled":

@@ -371,8 +371,33 @@ def paired_loss(
         best = values[pick(chosen_on)]
         for i in measured_on:
             diffs[i] = best[i] - taken[i]
-    mean, low, high = interval(diffs)
+    mean, low, high = _halves_interval(diffs, halves)
     return mean, (low, high)
+
+
+def _halves_interval(diffs: list[float], halves: Sequence[range]) -> tuple[float, float, float]:
+    """The mean of ``diffs`` and its 95% interval, the mean taken as the weighted sum of
+    its two halves' means, independent but not alike (one half's differences are all 0
+    when that half's best is the action taken): the variance is the sum of the halves'
+    own, Student's t with Welch's degrees of freedom (rounded down).  With a half of one
+    sample, :func:`interval` of all of them."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    parts: list[tuple[float, int]] = []
+    for half in halves:
+        xs = [diffs[i] for i in half]
+        k = len(xs)
+        if k < 2:
+            return interval(diffs)
+        m = sum(xs) / k
+        var = sum((x - m) ** 2 for x in xs) / (k - 1)
+        parts.append((k * var / (n * n), k - 1))  # its share of the mean's variance
+    total = sum(a for a, _ in parts)
+    if total <= 0:
+        return mean, mean, mean
+    df = total * total / sum(a * a / d for a, d in parts)
+    half_width = t95(max(1, int(df))) * math.sqrt(total)
+    return mean, mean - half_width, mean + half_width
 
 
 # --- reading a record ------------------------------------------------------------------
