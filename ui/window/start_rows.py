@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 from atout.core import Engine
@@ -86,6 +87,36 @@ def pack_label(p: PackInfo) -> str:
     if not p.usable:
         label += "  (!)"
     return label
+
+
+def pack_buttons(
+    shown: Sequence[PackInfo],
+    place: tuple[float, float, float],
+    chosen: str,
+    click: Callable[[PackInfo], None],
+) -> tuple[Layer, ButtonRow]:
+    """The buttons of one page of the pack list (``place``: their middle across, the first
+    one's height, their width), the ``chosen`` pack's selected, a pack that cannot be used
+    greyed; ``click(pack)`` on a click."""
+    x, top, width = place
+    layer = Layer()
+    row = ButtonRow()
+    for i, p in enumerate(shown):
+        button = Button(
+            layer,
+            pack_label(p),
+            x,
+            top - i * PACK_PITCH,
+            int(width),
+            32,
+            partial(click, p),
+            size=12,
+            colour=theme.BUTTON if p.usable else theme.BUTTON_OFF,
+            name=f"pack:{p.name}",
+        )
+        button.selected = p.name == chosen
+        row.add(button)
+    return layer, row
 
 
 def add_page_arrows(

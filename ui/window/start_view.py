@@ -30,7 +30,7 @@ from .start_rows import add_match_buttons
 from .start_rows import add_page_arrows
 from .start_rows import default_pack
 from .start_rows import fitted_row
-from .start_rows import pack_label
+from .start_rows import pack_buttons
 from .start_rows import place_match_buttons
 from .start_rows import playable_games
 from .start_rows import tallest
@@ -329,25 +329,12 @@ class StartView(arcade.View):
         pages = max(1, (len(packs) + rows - 1) // rows)
         self.pack_page = max(0, min(self.pack_page, pages - 1))
         shown = packs[self.pack_page * rows : (self.pack_page + 1) * rows]
-        layer = Layer()
-        row = ButtonRow()
-        for i, p in enumerate(shown):
-            button = Button(
-                layer,
-                pack_label(p),
-                self.pack_x,
-                self.pack_top - i * PACK_PITCH,
-                self.pack_width,
-                32,
-                partial(self.click_pack, p),
-                size=12,
-                colour=theme.BUTTON if p.usable else theme.BUTTON_OFF,
-                name=f"pack:{p.name}",
-            )
-            button.selected = p.name == self.setup.pack
-            row.add(button)
-        self.pack_layer = layer
-        self.pack_buttons = row
+        self.pack_layer, self.pack_buttons = pack_buttons(
+            shown,
+            (self.pack_x, self.pack_top, self.pack_width),
+            self.setup.pack,
+            self.click_pack,
+        )
         self.pack_page_text.text = f"page {self.pack_page + 1}/{pages}" if pages > 1 else ""
         for b in self.buttons.buttons:
             if b.name in ("packs-up", "packs-down"):
