@@ -317,7 +317,9 @@ class BeloteDD:
         seq_memo: dict[int, tuple[int, ...]] = {}
         """The ordered follows of a hand before a trick (by the legal-set key, the
         partner's safety in the third seat from bit 60), for trick-local rules and hands
-        with no equivalent cards to prune (those depend on the live cards)."""
+        with no equivalent cards to prune (those depend on the live cards).  A card that
+        refutes a window is moved to the front (tried first when the same hand meets
+        the same cards again)."""
         seq_get = seq_memo.get
         local = asker.local
         hz = self.horizon
@@ -485,7 +487,8 @@ class BeloteDD:
                 p0 = pts[c0]
                 bw0 = beats[c0]
                 code1 = lead_code[c0]
-                seq1 = seq_get(H1 | code1)
+                f1 = H1 | code1
+                seq1 = seq_get(f1)
                 if seq1 is None:
                     m = legal_of(H1 | code1)
                     if m is None:
@@ -496,10 +499,13 @@ class BeloteDD:
                         if drop is None:
                             drop = prune_memo[z | lg] = z & ~prune_equivalent(z, live)
                         seq1 = order_follow(m & ~drop, c0, 0)
+                        f1 = -1
                     else:
                         seq1 = order_follow(m, c0, 0)
                         if local:
-                            seq_memo[H1 | code1] = seq1
+                            seq_memo[f1] = seq1
+                        else:
+                            f1 = -1
                 a1 = -b0
                 b1 = -a0
                 best1 = -INF
@@ -516,7 +522,8 @@ class BeloteDD:
                     code2 = code1 << 6 | lead_code[c1]
                     # the partner wins: smear when the last seat cannot take it
                     mode = (1 if H3 & bw1 else 2) if ws1 == s0 else 0
-                    seq2 = seq_get(H2 | code2 | mode << 60)
+                    f2 = H2 | code2 | mode << 60
+                    seq2 = seq_get(f2)
                     if seq2 is None:
                         m = legal_of(H2 | code2)
                         if m is None:
@@ -527,10 +534,13 @@ class BeloteDD:
                             if drop is None:
                                 drop = prune_memo[z | lg] = z & ~prune_equivalent(z, live)
                             seq2 = order_follow(m & ~drop, w1, mode)
+                            f2 = -1
                         else:
                             seq2 = order_follow(m, w1, mode)
                             if local:
-                                seq_memo[H2 | code2 | mode << 60] = seq2
+                                seq_memo[f2] = seq2
+                            else:
+                                f2 = -1
                     a2 = -b1
                     b2 = -a1
                     best2 = -INF
@@ -545,7 +555,8 @@ class BeloteDD:
                         bw2 = beats[w2]
                         p2 = p1 + pts[c2]
                         code3 = code2 << 6 | lead_code[c2]
-                        seq3 = seq_get(H3 | code3)
+                        f3 = H3 | code3
+                        seq3 = seq_get(f3)
                         if seq3 is None:
                             m = legal_of(H3 | code3)
                             if m is None:
@@ -557,10 +568,13 @@ class BeloteDD:
                                 if drop is None:
                                     drop = prune_memo[z | lg] = z & ~prune_equivalent(z, live)
                                 seq3 = order_follow(m & ~drop, w2, mode)
+                                f3 = -1
                             else:
                                 seq3 = order_follow(m, w2, mode)
                                 if local:
-                                    seq_memo[H3 | code3] = seq3
+                                    seq_memo[f3] = seq3
+                                else:
+                                    f3 = -1
                         a3 = -b2
                         b3 = -a2
                         best3 = -INF
@@ -606,6 +620,8 @@ class BeloteDD:
                             if v > best3:
                                 best3 = v
                                 if v >= b3:
+                                    if c3 != seq3[0] and f3 >= 0:
+                                        seq_memo[f3] = (c3, *(x for x in seq3 if x != c3))
                                     break
                                 if v > a3:
                                     a3 = v
@@ -614,6 +630,8 @@ class BeloteDD:
                         if v > best2:
                             best2 = v
                             if v >= b2:
+                                if c2 != seq2[0] and f2 >= 0:
+                                    seq_memo[f2] = (c2, *(x for x in seq2 if x != c2))
                                 break
                             if v > a2:
                                 a2 = v
@@ -622,6 +640,8 @@ class BeloteDD:
                     if v > best1:
                         best1 = v
                         if v >= b1:
+                            if c1 != seq1[0] and f1 >= 0:
+                                seq_memo[f1] = (c1, *(x for x in seq1 if x != c1))
                             break
                         if v > a1:
                             a1 = v
