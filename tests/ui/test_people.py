@@ -113,13 +113,14 @@ def test_two_people_share_one_screen_and_take_turns(app: App) -> None:
     assert "Anna" in words or "Ben" in words
 
 
-def test_undo_and_hint_are_for_the_person_to_act(app: App) -> None:
+def test_undo_is_for_the_person_to_act_and_the_match_stays_theirs(app: App) -> None:
     view = people_screen(app, Setup(game="decouverte", seed=4))
     type_into(app, view, "first", "Ann")
     type_into(app, view, "second", "Bo")
     click_button(app, view.buttons.find("people:play"))
     table = app.window.current_view
     assert isinstance(table, MatchTable)
+    names = ("Ann", "Bo")
     rng = random.Random(1)
     session = table.session
     pump(table, lambda: not table.busy(), frames=100)
@@ -133,21 +134,29 @@ def test_undo_and_hint_are_for_the_person_to_act(app: App) -> None:
     second = table.me
     assert second == 1 - first == session.to_act
     press(app, arcade.key.U)  # the second player has no card to take back
-    assert table.toast.message.startswith(f"Nothing to undo: {('Ann', 'Bo')[second]} has")
-    act_by_click(app, table, rng)
+    assert (
+        table.toast.message
+        == f"Nothing to undo: {names[second]} has not played a card in this deal."
+    )
+    act_by_click(app, table, rng)  # the trick is complete: its winner leads
     pump(table, lambda: not table.busy(), frames=100)
+    leader = session.to_act
+    assert leader is not None and table.me == leader
+    press(app, arcade.key.U)  # the leader played in the first trick: that card comes back
+    assert table.toast.message == f"{names[leader]}'s last card is taken back."
+    assert session.to_act == leader == table.me
     # Continue resumes the match with both seats played from the screen, names kept
     seen = session.view(0)
     app.show_start()
     again = app.continue_match()
     assert isinstance(again, MatchTable) and again.people == [0, 1] and again.you is None
-    assert [again.seat_name(0), again.seat_name(1)] == ["Ann", "Bo"]
+    assert [again.seat_name(0), again.seat_name(1)] == list(names)
     assert again.session.view(0) == seen and again.me == again.session.to_act
-    table, session = again, again.session
-    if session.to_act == second:  # the second player won the trick... or played it
-        press(app, arcade.key.U)
-        assert table.toast.message == f"{('Ann', 'Bo')[second]}'s last card is taken back."
-        assert session.to_act == second
+    # a new match (the menu's, or N after a match) is the same two people's
+    again.new_match()
+    fresh = app.window.current_view
+    assert isinstance(fresh, MatchTable) and fresh is not again and fresh.people == [0, 1]
+    assert [fresh.seat_name(0), fresh.seat_name(1)] == list(names)
 
 
 # --- a whole match through a table server --------------------------------------------------

@@ -149,11 +149,16 @@ class MatchTable(TableView):
         self.after_change()
 
     def new_match(self) -> None:
-        """A new match with the same settings (a new shuffle unless a seed was chosen)."""
+        """A new match with the same settings (a new shuffle unless a seed was chosen),
+        the same people at the screen."""
         self.app.worker.cancel_all()
         self.job = None
         try:
-            self.app.start_match(replace(self.setup), self.session.rules)
+            if self.you is None:
+                names = [self.seat_name(seat) for seat in range(self.seats)]
+                self.app.start_people(replace(self.setup), self.session.rules, names)
+            else:
+                self.app.start_match(replace(self.setup), self.session.rules)
         except AtoutError as exc:  # the save file cannot be written: say why
             self.app.show_start(str(exc))
 
