@@ -113,7 +113,7 @@ def test_two_people_share_one_screen_and_take_turns(app: App) -> None:
     assert "Anna" in words or "Ben" in words
 
 
-def test_undo_is_for_the_person_to_act_and_the_match_stays_theirs(app: App) -> None:
+def test_undo_and_hint_are_for_the_person_to_act_and_the_match_stays_theirs(app: App) -> None:
     view = people_screen(app, Setup(game="decouverte", seed=4))
     type_into(app, view, "first", "Ann")
     type_into(app, view, "second", "Bo")
@@ -145,6 +145,13 @@ def test_undo_is_for_the_person_to_act_and_the_match_stays_theirs(app: App) -> N
     press(app, arcade.key.U)  # the leader played in the first trick: that card comes back
     assert table.toast.message == f"{names[leader]}'s last card is taken back."
     assert session.to_act == leader == table.me
+    # a hint is for the person to act too (the greedy bot's, to be quick)
+    session.hint_bot = "greedy"
+    press(app, arcade.key.H)
+    job = table.hint_job
+    assert job is not None and job.wait(30)
+    pump(table, lambda: table.hint is not None, frames=20)
+    assert table.hint in session.view(leader).legal_actions()
     # Continue resumes the match with both seats played from the screen, names kept
     seen = session.view(0)
     app.show_start()
