@@ -104,6 +104,10 @@ def test_four_terminal_clients_play_a_four_player_match(server: ServerThread) ->
         assert f"You play {''}" in text or "You bid" in text
         if person.mistakes:
             assert "You cannot play" in text, seat
+        for other in range(4):  # the players' names, sent with each join, not the seats'
+            if other != seat:
+                assert f"P{other} plays" in text, (seat, other)
+        assert not any(f"{where} plays" in text for where in ("North", "East", "South", "West"))
     assert sum(p.mistakes for _, _, p in results) > 0
 
 

@@ -12,9 +12,9 @@ from atout.ui.cli import main
     [
         (["serve", "--port", "70000"], "--port: a port is 0..65535"),
         (["serve", "--grace", "-1"], "--grace: a number of seconds"),
-        (["play", "--join", "no-table-here"], "--join: expected HOST:PORT/TABLE"),
+        (["play", "--text", "--join", "no-table-here"], "--join: expected HOST:PORT/TABLE"),
         (["play", "--host", "--listen", "nowhere"], "--listen: expected HOST:PORT"),
-        (["play", "--join", "127.0.0.1:1/ABCDEF"], "cannot reach the table server"),
+        (["play", "--text", "--join", "127.0.0.1:1/ABCDEF"], "cannot reach the table server"),
     ],
 )
 def test_bad_network_options_are_one_line(

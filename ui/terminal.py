@@ -81,6 +81,7 @@ class Table(Protocol):
     def to_act(self) -> int | None: ...
     @property
     def deals_scored(self) -> int: ...
+    def seat_name(self, seat: int) -> str: ...
     def view(self, seat: int) -> View: ...
     def explain(self, card: Card) -> str | None: ...
     def act(self, seat: int, action: Action) -> list[Event]: ...
@@ -125,15 +126,17 @@ class TerminalGame:
         print(printable(text, keep_newlines=True), file=self.out, flush=True)
 
     def name(self, seat: int) -> str:
-        return "You" if seat == self.seat else self.info.seat_name(seat)
+        """``"You"``, else the player's name (a person's over the network), else the
+        seat's (``"North"``)."""
+        return "You" if seat == self.seat else self.session.seat_name(seat)
 
     def whose(self, seat: int) -> str:
         """``"Your"``, ``"North's"``."""
-        return "Your" if seat == self.seat else f"{self.info.seat_name(seat)}'s"
+        return "Your" if seat == self.seat else f"{self.session.seat_name(seat)}'s"
 
     def does(self, seat: int, verb: str) -> str:
         """``"North plays"``, ``"You play"``: the seat's name with the verb agreeing."""
-        return f"You {verb}" if seat == self.seat else f"{self.info.seat_name(seat)} {verb}s"
+        return f"You {verb}" if seat == self.seat else f"{self.session.seat_name(seat)} {verb}s"
 
     @property
     def keep_count(self) -> bool:

@@ -361,6 +361,17 @@ class RemoteTable:
         """Always ``False``: the server deals."""
         return False
 
+    def seat_name(self, seat: int) -> str:
+        """The name of the player at ``seat`` as the server last told it (``players``),
+        else the game's name for the seat (``North``)."""
+        for player in self.players:
+            if not isinstance(player, dict) or player.get("seat") != seat:
+                continue
+            name = player.get("name")
+            if isinstance(name, str) and name:
+                return name
+        return self.info.seat_name(seat)
+
     def view(self, seat: int) -> View:
         """The latest view the server sent (for this client's seat only)."""
         if self._view is None:

@@ -241,6 +241,8 @@ class TableServer(TableRunner):
         from its save file (its clients see how the match ended)."""
         code = p.field_of(msg, "table", str).upper()
         if code not in self.tables and code not in self.closed and self.data is not None:
+            if len(self.tables) >= self.max_tables:
+                raise p.ProtocolError(p.FULL, f"this server holds {self.max_tables} tables")
             saved = await self._work(lambda: self.saved_table(code))
             if saved is not None:
                 table = self.tables.setdefault(code, saved)
@@ -320,8 +322,9 @@ class TableServer(TableRunner):
                 s = table.seats[seat]
                 replaced, s.conn = s.conn, conn
                 s.held_once = True
-                if name:
+                if name and name != s.name:
                     s.name = name
+                    table.session.meta["names"] = [x.name for x in table.seats]
             conn.table, conn.seat = table, seat
             session = table.session
             joined: dict[str, Any] = {

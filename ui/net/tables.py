@@ -328,12 +328,15 @@ class Table:
         self.session.meta["started"] = True
 
     def meta(self) -> dict[str, Any]:
+        """What the save file keeps of the table besides its session (the players' names
+        reach it with the next whole-file write)."""
         return {
             "table": self.code,
             "host": self.host,
             "tokens": [s.token for s in self.seats],
             "bot": self.bot,
             "started": self.started,
+            "names": [s.name for s in self.seats],
         }
 
     # --- what each connection is sent (called with the lock held, in a worker) -------------
@@ -493,7 +496,13 @@ class TableRunner:
         """The table a resumed session's save file describes (checked by the caller)."""
         meta = session.meta
         now = time.monotonic()
-        seats = [Seat(t, held_once=True, away_since=now) for t in meta["tokens"]]
+        names = meta.get("names")
+        if not isinstance(names, list) or len(names) != len(meta["tokens"]):
+            names = [""] * len(meta["tokens"])
+        seats = [
+            Seat(t, name=n if isinstance(n, str) else "", held_once=True, away_since=now)
+            for t, n in zip(meta["tokens"], names, strict=True)
+        ]
         return Table(
             self,
             path.stem,
