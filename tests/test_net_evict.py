@@ -5,7 +5,9 @@ a client that comes later still learns how the match ended."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from atout.core import Engine
@@ -18,7 +20,7 @@ from atout.ui.net.server import TableServer
 from atout.ui.net.tables import SAVE_SUFFIX
 
 
-def bots_play_a_match(server: ServerThread) -> dict:
+def bots_play_a_match(server: ServerThread) -> dict[str, Any]:
     """A Découverte table to 200 points, started with nobody seated: the bots play every
     seat to the end.  The ``created`` answer."""
     engine = Engine()
@@ -32,7 +34,8 @@ def bots_play_a_match(server: ServerThread) -> dict:
     return made
 
 
-def wait_until(check, seconds: float = 30.0) -> bool:  # type: ignore[no-untyped-def]
+def wait_until(check: Callable[[], bool], seconds: float = 30.0) -> bool:
+    """Whether ``check()`` comes true within ``seconds``."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if check():
@@ -42,6 +45,7 @@ def wait_until(check, seconds: float = 30.0) -> bool:  # type: ignore[no-untyped
 
 
 def held(server: ServerThread, code: str) -> bool:
+    """Whether the server holds table ``code`` in memory."""
     return server.call(lambda: code in server.server.tables)
 
 
