@@ -2,7 +2,10 @@
 deal's move rule's, its values are exact (checked against a plain minimax that asks the
 engine's compiled rules, on thousands of small endgames, under the shipped contracts and
 house rules of play, a plugin's sans-atout and tout-atout contracts, and plugins that
-change an obligation), and its depth-limited mode stays within the points in play."""
+change an obligation; and against the same minimax remembered at trick starts on four-
+and five-card endgames, deep enough for every part of the search to act: transposition
+bounds, the lead hints and the reordered follows a solver keeps from one position to the
+next), and its depth-limited mode stays within the points in play."""
 
 from __future__ import annotations
 
@@ -21,7 +24,9 @@ from atout.core.cards import SUITS
 from atout.plugins.bots.belote_dd import BeloteDD
 from atout.plugins.bots.belote_dd import SearchTimeout
 from atout.plugins.bots.search import CardRules
+from atout.plugins.bots.search import MoveAsker
 from atout.plugins.bots.search import scratch_state
+from atout.plugins.bots.search import trick_code
 from helpers import PlayMinimax
 from helpers import shipped_engine
 from obligations import NoAceDiscard
@@ -71,6 +76,33 @@ class Rig(PlayMinimax):
     def minimax(self, hands: list[int], leader: int, trick: list[int]) -> int:
         """Team 0's points by plain minimax over the engine's rules."""
         return self.points(hands, leader, trick, 0)
+
+    def remembered(
+        self, hands: list[int], leader: int, trick: list[int], memo: dict[tuple[int, ...], int]
+    ) -> int:
+        """Team 0's points by the same minimax, each trick start's value remembered in
+        ``memo`` (by the hands and the leader): fast enough for four- and five-card
+        endgames, and still no solver code."""
+        pts = self.play.points
+        if len(trick) == 4:
+            _, ws = self.winner(leader, trick)
+            last = not any(hands)
+            gain = sum(pts[c] for c in trick) + (self.play.values.last_trick if last else 0)
+            mine = gain if ws % 2 == 0 else 0
+            return mine + (0 if last else self.remembered(hands, ws, [], memo))
+        key = (*hands, leader)
+        if not trick and key in memo:
+            return memo[key]
+        seat = (leader + len(trick)) % 4
+        values = []
+        for c in cards_of(self.legal(hands, leader, trick)):
+            h2 = list(hands)
+            h2[seat] &= ~(1 << c)
+            values.append(self.remembered(h2, leader, [*trick, c], memo))
+        v = max(values) if seat % 2 == 0 else min(values)
+        if not trick:
+            memo[key] = v
+        return v
 
     def position(self, rng: random.Random, tricks: int) -> tuple[list[int], int, list[int]]:
         """Hands of ``tricks`` cards each, then 0-3 cards played legally to a trick."""
@@ -259,3 +291,81 @@ def test_bad_positions_are_refused_with_a_reason() -> None:
         dd.value([0b11, 0b100, 0b1000, 0b10000], 0)
     with pytest.raises(ValueError, match="two hands"):
         dd.value([1, 1, 2, 4], 0)
+
+
+@pytest.mark.parametrize("opts", OPTIONS)
+def test_values_equal_a_remembered_minimax_on_four_and_five_card_endgames(
+    opts: dict[str, Any],
+) -> None:
+    """One solver per contract, kept from position to position as the bots keep it: its
+    transposition table, lead hints and reordered follows never change a value."""
+    rng = random.Random(40 + OPTIONS.index(opts))
+    for i in range(60):
+        rig = rig_for(rng.randrange(4), opts)
+        hands, leader, trick = rig.position(rng, 5 if i % 6 == 0 else 4)
+        want = rig.remembered(list(hands), leader, list(trick), {})
+        assert rig.solver.value(hands, leader, trick) == want, (hands, leader, trick)
+
+
+@pytest.mark.parametrize("name", PLUGIN_RULES)
+def test_values_equal_a_remembered_minimax_under_a_plugins_rules(name: str) -> None:
+    rng = random.Random(70 + len(name))
+    for _ in range(25):
+        rig = plugin_rig(name, rng.randrange(4))
+        hands, leader, trick = rig.position(rng, 4)
+        want = rig.remembered(list(hands), leader, list(trick), {})
+        assert rig.solver.value(hands, leader, trick) == want, (hands, leader, trick)
+
+
+def test_move_values_equal_a_remembered_minimax_on_four_card_endgames() -> None:
+    """``move_values`` solves each card with the previous card's value as its guess
+    (MTD(f) steps before the bisection): every value stays exact."""
+    rng = random.Random(17)
+    for i in range(30):
+        rig = rig_for(rng.randrange(4), OPTIONS[i % len(OPTIONS)])
+        hands, leader, trick = rig.position(rng, 4)
+        seat = (leader + len(trick)) % 4
+        team = seat % 2
+        total = rig.solver.remaining_points(hands, trick)
+        memo: dict[tuple[int, ...], int] = {}
+        for c, v in rig.solver.move_values(hands, leader, trick).items():
+            h2 = list(hands)
+            h2[seat] &= ~(1 << c)
+            want = rig.remembered(h2, leader, [*trick, c], memo)
+            assert v == (want if team == 0 else total - want), (hands, leader, trick, c)
+
+
+def test_a_guess_anywhere_gives_the_same_value() -> None:
+    rng = random.Random(23)
+    for _ in range(40):
+        rig = rig_for(rng.randrange(4), OPTIONS[0])
+        hands, leader, trick = rig.position(rng, 4)
+        want = rig.solver.value(hands, leader, trick)
+        total = rig.solver.remaining_points(hands, trick)
+        for guess in (0, want - 3, want, want + 1, total):
+            dd = BeloteDD(rig.solver.rules)
+            assert dd.value(hands, leader, trick, guess=guess) == want
+
+
+@pytest.mark.parametrize("name", ["shipped", "no-trump-lead", "no-ace-discard"])
+def test_asking_with_the_trick_as_a_list_gives_the_rules_answer(name: str) -> None:
+    """``MoveAsker.ask_trick`` (the solver's inner loop) answers what ``ask`` answers,
+    for a trick-local rule and for one that is not."""
+    rng = random.Random(31)
+    for _ in range(400):
+        rig = rig_for(rng.randrange(4), OPTIONS[4]) if name == "shipped" else plugin_rig(name, 1)
+        hands, leader, trick = rig.position(rng, rng.randint(2, 8))
+        if not trick:
+            continue
+        seat = (leader + len(trick)) % 4
+        win, ws = rig.winner(leader, trick)
+        asker = MoveAsker(rig.play.moves, scratch_state(4, 2, 1, "belote", None, rig.contract))
+        asker.state.rules = rig.state.rules
+        got = asker.ask_trick(hands, seat, list(trick), trick_code(trick), win, ws)
+        assert got == rig.legal(hands, leader, trick)
+        fresh = MoveAsker(rig.play.moves, asker.state)
+        assert fresh.ask(hands, seat, trick_code(trick), win, ws) == got
+        if asker.local:
+            assert asker.memo[hands[seat] | trick_code(trick) << 32] == got
+        else:
+            assert not asker.memo
