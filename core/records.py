@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
+from collections.abc import Mapping
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -134,9 +136,12 @@ def deal_to_record(deal: Deal, seed: int | None = None) -> dict[str, Any]:
     return record
 
 
-def match_to_record(match: Match) -> dict[str, Any]:
-    """The record of a whole match: its seed, rules and every deal."""
-    return {
+def match_to_record(
+    match: Match, players: Sequence[Mapping[str, str]] | None = None
+) -> dict[str, Any]:
+    """The record of a whole match: its seed, rules and every deal; ``players`` (one
+    ``{"kind", "name", "bot"}`` object a seat) says who played it, when known."""
+    record: dict[str, Any] = {
         "format": MATCH_FORMAT,
         "version": VERSION,
         "game": match.game,
@@ -144,6 +149,10 @@ def match_to_record(match: Match) -> dict[str, Any]:
         "rules": match.rules.to_dict(),
         "seed": match.seed,
         "first_dealer": match.first_dealer,
+    }
+    if players is not None:
+        record["players"] = [dict(p) for p in players]
+    return record | {
         "deals": [deal_to_record(d) for d in match.deals],
         "scores": list(match.scores),
         "result": None
@@ -541,6 +550,39 @@ def _deal_list(r: _Reader, data: dict[str, Any]) -> list[Any]:
     return deals
 
 
+PLAYER_KINDS = ("person", "bot", "remote")
+"""Who may sit at a seat: a person at the front end, a bot, a player from elsewhere."""
+MAX_NAME = 100
+"""The longest player or bot name a record may carry."""
+
+
+def check_player(data: Any, where: str) -> dict[str, str]:
+    """One seat's player, ``{"kind", "name", "bot"}``, checked; anything else is one
+    :class:`~atout.core.errors.RecordError` naming ``where``."""
+    if not isinstance(data, dict):
+        raise RecordError(f"{where}: a player is an object with kind, name and bot")
+    kind, name, bot = data.get("kind"), data.get("name", ""), data.get("bot", "")
+    if kind not in PLAYER_KINDS:
+        raise RecordError(f"{where}.kind: one of {', '.join(PLAYER_KINDS)}, not {_shown(kind)}")
+    for key, text in (("name", name), ("bot", bot)):
+        if not isinstance(text, str) or len(text) > MAX_NAME:
+            raise RecordError(f"{where}.{key}: a text of at most {MAX_NAME} characters")
+    if kind == "bot" and not bot:
+        raise RecordError(f"{where}.bot: a bot seat names its bot")
+    return {"kind": kind, "name": name, "bot": bot}
+
+
+def record_players(data: dict[str, Any], source: str, seats: int) -> list[dict[str, str]] | None:
+    """The players a match record names (one a seat), or ``None`` when it names none
+    (records written before the field, or by a front end that knows no names)."""
+    raw = data.get("players")
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or len(raw) != seats:
+        raise RecordError(f"{source}: players: expected a list of {seats} players")
+    return [check_player(p, f"{source}: players[{i}]") for i, p in enumerate(raw)]
+
+
 def match_from_record(engine: Engine, data: dict[str, Any], source: str = "record") -> Match:
     """Re-run a match from its seed, checking each deal against its record; the match
     stands where the record ends (a saved match resumes here)."""
@@ -550,6 +592,7 @@ def match_from_record(engine: Engine, data: dict[str, Any], source: str = "recor
     seed = data.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise r.fail("seed", f"expected a whole number, not {_shown(seed)}")
+    record_players(data, source, info.seats)
     first = data.get("first_dealer", info.seats - 1)
     match = Match(
         engine, info.name, rules, seed=seed, dealer=r.seat(first, "first_dealer", info.seats)

@@ -48,6 +48,8 @@ from .model import GameInfo
 from .model import MatchResult
 from .model import Rules
 from .model import Trick
+from .records import PLAYER_KINDS
+from .records import check_player
 from .records import match_from_record
 from .records import match_to_record
 from .savefile import SaveFile
@@ -58,10 +60,8 @@ from .state import REDEAL as REDEALING
 from .views import Bot
 from .views import View
 
-PERSON = "person"
-BOT = "bot"
-REMOTE = "remote"
-KINDS = (PERSON, BOT, REMOTE)
+KINDS = PLAYER_KINDS
+PERSON, BOT, REMOTE = KINDS
 
 # The kinds of event, in the order they can follow one another.
 DEAL = "deal"
@@ -108,16 +108,7 @@ class Player:
     @classmethod
     def from_json(cls, data: Any, where: str) -> Player:
         """A player from its JSON form; anything else is one :class:`RecordError`."""
-        if not isinstance(data, dict):
-            raise RecordError(f"{where}: a player is an object with kind, name and bot")
-        kind, name, bot = data.get("kind"), data.get("name", ""), data.get("bot", "")
-        if kind not in KINDS:
-            raise RecordError(f"{where}.kind: one of {', '.join(KINDS)}, not {kind!r}")
-        if not isinstance(name, str) or not isinstance(bot, str):
-            raise RecordError(f"{where}: name and bot are texts")
-        if kind == BOT and not bot:
-            raise RecordError(f"{where}.bot: a bot seat names its bot")
-        return cls(kind, name, bot)
+        return cls(**check_player(data, where))
 
 
 @dataclass(frozen=True)
@@ -593,7 +584,7 @@ class Session:
 
     def record(self) -> dict[str, Any]:
         """The match record of the session (every deal, the one in progress included)."""
-        return match_to_record(self.match)
+        return match_to_record(self.match, [p.to_json() for p in self.players])
 
     def attach(self, path: str | Path, meta: Mapping[str, Any] | None = None) -> None:
         """Follow the save file ``path`` from now on (written whole now); ``meta`` is the

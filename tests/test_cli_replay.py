@@ -127,3 +127,19 @@ def test_an_illegal_action_names_its_number_and_the_rule(
     err = capsys.readouterr().err
     assert f"action {first_play + 2}" in err
     assert "must" in err
+
+
+def test_a_match_record_names_its_players_first(
+    engine: Engine, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match = Match(engine, "decouverte", seed=8)
+    rng = random.Random(8)
+    match.play_deal(lambda d: rng.choice(d.legal_actions()))
+    players = [
+        {"kind": "person", "name": "Anna", "bot": ""},
+        {"kind": "bot", "name": "", "bot": "expert"},
+    ]
+    path = save_json(tmp_path / "match.json", match_to_record(match, players))
+    assert main(["replay", str(path), "--json"]) == 0
+    first = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert first == {"players": ["Anna", "expert bot"]}

@@ -24,8 +24,11 @@ from atout.core.records import deal_to_record
 from atout.core.records import load_json
 from atout.core.records import match_from_record
 from atout.core.records import match_to_record
+from atout.core.records import record_players
 from atout.core.records import save_json
 from atout.core.records import trace
+from atout.core.session import Session
+from atout.core.session import seats_of
 from helpers import GAME
 from helpers import deal_record
 from helpers import random_choice
@@ -442,3 +445,60 @@ def test_trace_gives_each_step_the_tricks_and_the_final_score(engine: Engine) ->
     assert tricks[0] == {"trick": 1, "cards": ["JH", "7H", "8H", "10H"], "winner": 0, "points": 30}
     assert tricks[-1]["points"] == 19 + 10
     assert steps[-1]["end"] is True and steps[-1]["score"] == [132, 30]
+
+
+# --- who played: the match record's players ------------------------------------------
+
+PEOPLE = [
+    {"kind": "person", "name": "Anna", "bot": ""},
+    {"kind": "person", "name": "Ben", "bot": ""},
+]
+
+
+def test_a_session_record_names_both_people_and_reads_back(engine: Engine) -> None:
+    session = Session(
+        engine, "decouverte", players=seats_of(["person", "person"], "", ["Anna", "Ben"]), seed=3
+    )
+    session.next_deal()
+    seat = session.to_act
+    assert seat is not None
+    session.act(seat, session.view(seat).legal_actions()[0])
+    record = json.loads(json.dumps(session.record()))
+    assert record["players"] == PEOPLE
+    assert record_players(record, "r.json", 2) == PEOPLE
+    assert match_from_record(engine, record).deals[0].actions == session.match.deals[0].actions
+
+
+def test_a_record_without_players_still_reads(engine: Engine) -> None:
+    match = Match(engine, "decouverte", seed=4)
+    record = match_to_record(match)
+    assert "players" not in record
+    assert record_players(record, "r.json", 2) is None
+    match_from_record(engine, record)
+
+
+@pytest.mark.parametrize(
+    ("players", "expected"),
+    [
+        ("Anna", "players: expected a list of 2 players"),
+        ([PEOPLE[0]], "players: expected a list of 2 players"),
+        ([PEOPLE[0], "Ben"], "players[1]: a player is an object"),
+        (
+            [PEOPLE[0], {"kind": "ghost", "name": "Ben"}],
+            "players[1].kind: one of person, bot, remote",
+        ),
+        ([PEOPLE[0], {"kind": "person", "name": 7}], "players[1].name: a text of at most 100"),
+        (
+            [PEOPLE[0], {"kind": "person", "name": "B" * 101}],
+            "players[1].name: a text of at most 100",
+        ),
+        ([PEOPLE[0], {"kind": "bot", "name": "Ben"}], "players[1].bot: a bot seat names its bot"),
+    ],
+)
+def test_a_bad_players_field_is_one_line_naming_it(
+    engine: Engine, players: Any, expected: str
+) -> None:
+    record = match_to_record(Match(engine, "decouverte", seed=4)) | {"players": players}
+    with pytest.raises(RecordError) as excinfo:
+        match_from_record(engine, record, "m.json")
+    assert one_line_error(excinfo).startswith(f"m.json: {expected}")

@@ -11,8 +11,10 @@ import argparse
 import json
 
 from atout.core import Engine
+from atout.core.records import MATCH_FORMAT
 from atout.core.records import iter_record_deals
 from atout.core.records import load_json
+from atout.core.records import record_players
 from atout.core.records import trace_record
 from atout.ui.safe_text import printable
 
@@ -33,6 +35,11 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
                 print(_json(step) if args.json else _line(step))
         return 0
     deals = list(iter_record_deals(engine, data, args.file))
+    if data.get("format") == MATCH_FORMAT:
+        players = record_players(data, args.file, engine.games[data["game"]].seats)
+        if players is not None:
+            line = {"players": [p["name"] or f"{p['bot']} bot" for p in players]}
+            print(_json(line) if args.json else _line(line))
     for n, deal in enumerate(deals, start=1):
         summary = {"deal": n, "phase": deal.phase, "actions": len(deal.actions)}
         if deal.score is not None:
