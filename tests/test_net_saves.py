@@ -1,0 +1,95 @@
+"""The table server's save files (group commit): an action's line is in the file as soon
+as the action is taken (before anyone is told), forced to disk by the syncer's next pass;
+a whole-file write waits for the worker's flush, and lines after it follow it in order."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from atout.core import Engine
+from atout.core.savefile import SaveFile
+from atout.core.session import REMOTE
+from atout.core.session import Player
+from atout.core.session import Session
+from atout.ui.net.tables import DeferredSaveFile
+from atout.ui.net.tables import Syncer
+from atout.ui.net.tables import defer_saves
+
+
+def server_session(engine: Engine, path: Path, syncer: Syncer) -> tuple[Session, DeferredSaveFile]:
+    session = Session(
+        engine, "belote", engine.default_rules("belote"), players=[Player(REMOTE)] * 4, seed=3
+    )
+    session.attach(path)
+    file = defer_saves(session, syncer)
+    assert file is not None
+    return session, file
+
+
+def act_once(session: Session, rng: random.Random) -> int:
+    seat = session.to_act
+    assert seat is not None
+    session.act(seat, rng.choice(session.view(seat).legal_actions()))
+    return seat
+
+
+def test_an_action_is_in_the_file_at_once_and_forced_by_the_next_pass(tmp_path: Path) -> None:
+    engine = Engine()
+    syncer = Syncer(interval=3600.0)  # no pass by itself: the test makes it
+    path = tmp_path / "T.table"
+    session, file = server_session(engine, path, syncer)
+    session.next_deal()
+    assert file.pending, "the deal's whole-file write waits for the worker's flush"
+    file.flush()
+    rng = random.Random(3)
+    for n in range(1, 4):
+        seat = act_once(session, rng)
+        assert not file.pending, "an action's line is written at once, not deferred"
+        lines = path.read_text().splitlines()
+        assert len(lines) == 1 + n and json.loads(lines[-1])["seat"] == seat
+        assert file.unsynced
+    syncer.flush()
+    assert not file.unsynced, "one pass forced the three lines"
+    back = Session.resume(engine, path)
+    assert back.deal is not None and session.deal is not None
+    assert back.deal.actions == session.deal.actions
+    session.detach()
+
+
+def test_lines_after_a_pending_whole_write_follow_it(tmp_path: Path) -> None:
+    engine = Engine()
+    syncer = Syncer(interval=3600.0)
+    path = tmp_path / "T.table"
+    session, file = server_session(engine, path, syncer)
+    session.next_deal()  # its whole-file write not flushed yet...
+    rng = random.Random(4)
+    act_once(session, rng)  # ... so this line waits behind it
+    assert file.pending
+    assert len(path.read_text().splitlines()) == 1
+    file.flush()
+    assert len(path.read_text().splitlines()) == 2
+    syncer.flush()
+    assert not file.unsynced
+    session.detach()
+
+
+def test_close_forces_what_is_left_and_the_plain_append_forces_at_once(tmp_path: Path) -> None:
+    engine = Engine()
+    session = Session(engine, "decouverte", engine.default_rules("decouverte"), seed=2)
+    path = tmp_path / "s.jsonl"
+    session.attach(path)
+    session.next_deal()
+    session.play_bots()
+    before = len(path.read_text().splitlines())
+    file = SaveFile(path)
+    file.write_action(0, session.view(0).legal_actions()[0])
+    assert file.unsynced
+    file.close()
+    assert not file.unsynced
+    plain = SaveFile(path)
+    plain.append_action(0, session.view(0).legal_actions()[0])
+    assert not plain.unsynced, "the terminal's append forces each line at once"
+    plain.close()
+    assert len(path.read_text().splitlines()) == before + 2
