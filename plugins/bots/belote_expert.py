@@ -28,10 +28,14 @@ tricks are searched three tricks deep with the solver's estimate beyond (its
 ``horizon``); from the third trick on every sample is solved exactly.  The number of
 samples follows the time budget (``think``, default about half a second).
 
-Bidding evaluates the hand under each candidate trump by a point count
-(:func:`~atout.plugins.bots.basic.hand_strength`, shared with the greedy bot) and takes
-the best trump from a threshold; duplicate matches chose the count and its threshold (a
-linear model fitted to exact double-dummy values of random deals bid worse).  Declarations are automatic in this
+Bidding: the count proposes, a search of sampled deals disposes (:meth:`BeloteExpert.bid`).
+Every bid that would make this seat the taker, a plugin's contracts too
+(:func:`bid_contracts`), is valued by sampled deals (:func:`bidding_deal`) searched a
+few tricks deep under the contract's compiled rules; a suit the count
+(:func:`~atout.plugins.bots.basic.hand_strength`, shared with the greedy bot) would take
+is taken unless the search vetoes it, a weaker suit or a plugin's contract when the
+search confirms it.  What the bidding said also weighs the play's samples
+(:func:`bids_fit`).  Declarations are automatic in this
 engine.  L'arrêt is claimed only when the claim is sure
 (:func:`atout.plugins.bots.basic.sure_claim`).
 """
@@ -484,12 +488,26 @@ BID_SHARE = 0.6
 """The share of the time budget a bid's samples may take."""
 BID_MIN_SAMPLES = 8
 BID_MAX_SAMPLES = 40
-HOPELESS_COUNT = 30
+CONTRACT_COUNT = 30
 """A suit whose count (:func:`hand_strength` with the turn-up) is below this is not
 searched: no sample would make it worth taking."""
+CONFIRM_COUNT = 50
+"""Below the count's threshold, a suit from this count on is searched and taken when
+its value confirms it (:data:`CONFIRM`)."""
+CONFIRM = 50.0
+"""The average score difference that admits a suit below the count's threshold, or a
+plugin's contract."""
+VETO = -40.0
+"""The average score difference below which a suit the count would take is passed."""
 TAKE_MARGIN = 0.0
-"""The average score difference from which the expert takes (passing is worth about
-nothing on average: the deal goes to the others or is dealt again)."""
+"""The last seat of the last round takes what is worth more than this (passing deals
+again: nothing)."""
+
+
+def _last_chance(view: View) -> bool:
+    """Whether this seat bids last in the bidding's last round with every other bid a
+    pass (passing ends the deal without a contract)."""
+    return len(view.bids) == 2 * view.seats - 1 and all(b == PASS for _, b in view.bids)
 
 
 def bid_contracts(view: View, engine: Engine | None = None) -> dict[str, Contract]:
@@ -624,6 +642,9 @@ class BeloteExpert:
         """Whether the bidding searches sampled deals (:meth:`bid_values`); else the
         greedy bot's count decides."""
         self.take_margin = TAKE_MARGIN
+        self.veto = VETO
+        self.confirm = CONFIRM
+        self.last_contracts: dict[str, Contract] = {}
         self.rng = random.Random(seed)
         self.think = think
         self.budget = think if think > 0 else DEFAULT_BUDGET
@@ -648,20 +669,43 @@ class BeloteExpert:
     # --- bidding ------------------------------------------------------------------------
 
     def bid(self, view: View) -> str:
-        """The bid whose sampled deals are worth most to the team (:meth:`bid_values`),
-        when that is at least :attr:`take_margin`; else pass.  Without a search (a game
-        or seat count the search does not model, ``bid_search`` off) the greedy bot's
-        count decides (:meth:`GreedyBot.bid`)."""
+        """The count proposes, the search of sampled deals disposes.
+
+        Each bid that makes this seat the taker is valued by :meth:`bid_values` (the
+        team's average score difference over sampled deals).  A suit whose count
+        (:func:`hand_strength`, the greedy bot's) reaches :data:`BID_THRESHOLD` is taken
+        unless its value is below :attr:`veto`; one whose count reaches
+        :data:`CONFIRM_COUNT` only when its value reaches :attr:`confirm`; a plugin's
+        contract (no count) when its value reaches :attr:`confirm`; and the last seat of
+        the last round, where passing deals again, takes whatever is worth more than
+        nothing.  Among the bids so admitted, the one worth most is made; else pass.
+        Without a search (``bid_search`` off, or a deal the search does not model) the
+        greedy bot's count decides (:meth:`GreedyBot.bid`)."""
         if not self.bid_search or view.seats != 4 or view.teams != 2 or view.turnup is None:
             return self.greedy.bid(view)
-        values = self.bid_values(view)
-        if values:
-            best = max(values, key=lambda b: values[b])
-            if values[best] >= self.take_margin:
-                return best
+        last_chance = _last_chance(view)
+        values = self.bid_values(view, CONTRACT_COUNT if last_chance else CONFIRM_COUNT)
+        hand = view.hand | 1 << view.turnup
+        admitted: dict[str, float] = {}
+        contracts = self.last_contracts
+        for bid, value in values.items():
+            trump = contracts[bid].trump
+            count = hand_strength(hand, trump) if trump is not None else None
+            if last_chance:
+                ok = value > self.take_margin
+            elif count is None:
+                ok = value >= self.confirm
+            elif count >= BID_THRESHOLD:
+                ok = value >= self.veto
+            else:
+                ok = value >= self.confirm
+            if ok:
+                admitted[bid] = value
+        if admitted:
+            return max(admitted, key=lambda b: admitted[b])
         return PASS if PASS in view.legal_bids else view.legal_bids[-1]
 
-    def bid_values(self, view: View) -> dict[str, float]:
+    def bid_values(self, view: View, least: int = CONTRACT_COUNT) -> dict[str, float]:
         """Per bid that would make this seat the taker, the deal's average score
         difference for its team over sampled deals, each solved double-dummy a few tricks
         deep (:data:`BID_HORIZON`) under the rules the engine compiles for the bid's
@@ -670,17 +714,17 @@ class BeloteExpert:
         The deals: the other seats' first five cards drawn from the unseen ones, kept
         with the odds of what their bids said (:func:`bids_fit`), then the rest of the
         pack dealt as the game completes a deal (the taker receives the turn-up).  A
-        suit whose count (:func:`hand_strength`) is below :data:`HOPELESS_COUNT` is not
+        suit whose count (:func:`hand_strength`) is below ``least`` is not
         searched; nor is anything when no bid is worth a search.  ``last_info`` keeps
         the values and the number of samples."""
-        contracts = bid_contracts(view, self.engine)
+        contracts = self.last_contracts = bid_contracts(view, self.engine)
         if not contracts:
             return {}
         hand = view.hand | 1 << view.turnup if view.turnup is not None else view.hand
         kept = {
             bid: c
             for bid, c in contracts.items()
-            if c.trump is None or hand_strength(hand, c.trump) >= HOPELESS_COUNT
+            if c.trump is None or hand_strength(hand, c.trump) >= least
         }
         if not kept:
             return {}
