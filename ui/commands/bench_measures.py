@@ -256,17 +256,26 @@ def belote_dd_positions(seed: int, n: int) -> list[tuple[list[int], int, int]]:
 
 
 def measure_belote_dd(ctx: BenchContext) -> dict[str, Any]:
+    """CPU milliseconds of each exact solve of :func:`belote_dd_positions` (a fresh
+    solver each), and the median number of trick starts each search expanded (a figure
+    that does not depend on the machine's speed)."""
     from atout.plugins.bots.belote_dd import BeloteDD
 
     positions = belote_dd_positions(2024 + ctx.seed, ctx.size(20, 2))
     rules = ctx.engine.default_rules("belote")
+    nodes: list[int] = []
 
     def solve(p: tuple[list[int], int, int]) -> int:
         hands, trump, leader = p
         contract = Contract(0, trump, SUITS[trump])
-        return BeloteDD.for_contract(ctx.engine, "belote", rules, contract).value(hands, leader)
+        solver = BeloteDD.for_contract(ctx.engine, "belote", rules, contract)
+        value = solver.value(hands, leader)
+        nodes.append(solver.nodes)
+        return value
 
-    return _stats("belote_dd_solve", _timed(positions, solve, ctx))
+    out = _stats("belote_dd_solve", _timed(positions, solve, ctx))
+    out["belote_dd_nodes_median"] = statistics.median(nodes)
+    return out
 
 
 def measure_decouverte_solvers(ctx: BenchContext) -> dict[str, Any]:
