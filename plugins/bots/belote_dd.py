@@ -255,16 +255,20 @@ class BeloteDD:
         lead_memo: dict[int, tuple[int, ...]] = {}
         follow_memo: dict[int, tuple[int, ...]] = {}
 
-        def order_lead(moves: int, masters: int) -> tuple[int, ...]:
+        def order_lead(moves: int, masters: int, ruff: int = 0) -> tuple[int, ...]:
             """Leads to try first: ``masters`` (the highest live card of their suit),
-            trumps and points first among them; then low cards (memoized)."""
-            key = moves | masters << 32
+            trumps and points first among them, but not those of ``ruff`` (plain masters
+            an opponent holding trumps is void in: they come last); then low cards
+            (memoized)."""
+            key = moves | masters << 32 | ruff << 64
             seq = lead_memo.get(key)
             if seq is not None:
                 return seq
             scored = []
             for c in cards_of(moves):
-                if masters >> c & 1:
+                if ruff >> c & 1:
+                    scored.append((50 + pts[c] + strg[c], c))
+                elif masters >> c & 1:
                     scored.append((-100 - pts[c] - (40 if tm >> c & 1 else 0), c))
                 else:
                     scored.append((pts[c] + strg[c], c))
@@ -310,6 +314,7 @@ class BeloteDD:
         to try them on its next visit: the best one found first."""
         lead_get = lead_memo.get
         hints: dict[int, int] = {}
+        plain_masks = tuple(m for m in suit_masks if not m & tm)
         """The lead that last refuted a window, by the leading team's two hands (the
         opponents' cards aside): tried first in a new position where that team leads
         from the same hands."""
@@ -461,9 +466,21 @@ class BeloteDD:
                     | top2[live >> 16 & 255]
                     | top3[live >> 24]
                 )
-                seq = lead_get(moves | masters << 32)
+                # the plain masters an opponent holding trumps may ruff
+                ruff = 0
+                if masters & ~tm:
+                    if H1 & tm:
+                        for sm in plain_masks:
+                            if masters & sm and not H1 & sm:
+                                ruff |= sm
+                    if H3 & tm:
+                        for sm in plain_masks:
+                            if masters & sm and not H3 & sm:
+                                ruff |= sm
+                    ruff &= masters
+                seq = lead_get(moves | masters << 32 | ruff << 64)
                 if seq is None:
-                    seq = order_lead(moves, masters)
+                    seq = order_lead(moves, masters, ruff)
                 # the lead that refuted a window from the same two hands of the team
                 hint = hint_get(H0 | H2 << 32)
                 if hint is not None and hint != seq[0] and moves >> hint & 1:
