@@ -496,3 +496,30 @@ def test_sampling_stops_at_its_cap_even_short_of_its_minimum() -> None:
     assert count(0.0, math.inf) == 4
     assert count(0.0, 0.0) == 1
     assert count(math.inf, math.inf) == 6
+
+
+def test_the_best_card_is_chosen_when_a_bound_ties_with_it() -> None:
+    """The taker (seat 1) needs 36 more points in the last three tricks; seat 0 leads.
+    Leading AD fails the contract whatever the face-down cards (+162 for seat 0),
+    leading 7C does not (+79).  The windowed search values 7C with a fail-soft bound,
+    which met AD's exact value and, as the lower card, was chosen before: the bound is
+    now kept below the best value, and the bot leads AD."""
+    pos = ds.Position(
+        rules=ds.deal_rules(0, taker=1),
+        taker=1,
+        leader=0,
+        hands=(parse_cards("7C AD"), parse_cards("JH 7S")),
+        covers=parse_cards("AD 7S"),
+        pool=parse_cards("9C 7H"),
+        points=(79, 46),
+    )
+    utility = ds.score_utility()
+    exact = ds.ChanceSolver(ds.tables_for(pos.rules), pos.covers, 1, utility).move_values(
+        pos, window=False
+    )
+    assert exact[parse_card("AD")] == 162.0 > exact[parse_card("7C")]
+    windowed = ds.ChanceSolver(ds.tables_for(pos.rules), pos.covers, 1, utility).move_values(pos)
+    assert windowed[parse_card("7C")] < windowed[parse_card("AD")] == 162.0
+    bot = DecouverteExpert(None, seed=0, samples=4)
+    assert bot.best_card(pos) == parse_card("AD")
+    assert bot.last_info["method"] == "exact"

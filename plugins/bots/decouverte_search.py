@@ -1214,8 +1214,10 @@ class ChanceSolver:
         With ``window`` (the default) only the best card's value is exact: each other
         card is first tested against the best so far with a null window ("is it
         better?") and searched exactly only when it is; the values of cards that are not
-        better are upper bounds, which is all a choice needs.  Equivalent cards get
-        their representative's value.
+        better are upper bounds, which is all a choice needs, kept a hair below the best
+        value found before them: a fail-soft bound often equals that value, and a card
+        no better than the best must not tie with it (a choice among ties could take
+        the worse card).  Equivalent cards get their representative's value.
         """
         hL, hF, L, base, R = self._root(pos)
         t = self.tables
@@ -1244,8 +1246,7 @@ class ChanceSolver:
             else:
                 eps = 1e-9 * (1.0 + abs(best))
                 v = search(m, best, best + eps)
-                if v > best:
-                    v = search(m, v, INF)
+                v = search(m, v, INF) if v > best else min(v, best - eps)
             out[m] = v
             best = max(best, v)
         # Equivalent cards share their representative's value.
