@@ -116,6 +116,10 @@ SYNC_INTERVAL = 0.2
 at most this long (plus the pass itself) after it was written."""
 
 
+SYNC_THREADS = 8
+"""Threads that force the files of one pass to disk together."""
+
+
 class Syncer:
     """Forces the tables' action lines to disk in a thread of its own (group commit).
 
@@ -124,12 +128,14 @@ class Syncer:
     this thread forces each file written since its last pass to disk: one ``fsync`` a
     file a pass, whatever number of actions it covers, and never on the event loop."""
 
-    def __init__(self, interval: float = SYNC_INTERVAL) -> None:
+    def __init__(self, interval: float = SYNC_INTERVAL, threads: int = SYNC_THREADS) -> None:
         self.interval = interval
         self._files: set[SaveFile] = set()
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="atout-sync", daemon=True)
+        self._pool = ThreadPoolExecutor(max(1, threads), thread_name_prefix="atout-sync")
+        self._threads = max(1, threads)
 
     def start(self) -> None:
         self._thread.start()
@@ -140,14 +146,16 @@ class Syncer:
             self._files.add(file)
 
     def flush(self) -> None:
-        """Force every marked file to disk now."""
+        """Force every marked file to disk now, in a few threads at once: a disk takes
+        milliseconds a forcing when busy, and forcings made together share its work."""
         with self._lock:
-            files, self._files = self._files, set()
-        for file in files:
-            try:
-                file.sync()
-            except OSError as exc:  # the line stays written; the disk said no
-                log.warning("%s: cannot force to disk: %s", file.path, exc)
+            files, self._files = list(self._files), set()
+        if len(files) <= 1:
+            _sync_each(files)
+            return
+        share = -(-len(files) // self._threads)
+        chunks = [files[i : i + share] for i in range(0, len(files), share)]
+        list(self._pool.map(_sync_each, chunks))
 
     def _run(self) -> None:
         while not self._stop.wait(self.interval):
@@ -159,6 +167,17 @@ class Syncer:
         self._stop.set()
         if self._thread.is_alive():
             self._thread.join()
+        else:
+            self.flush()
+        self._pool.shutdown(wait=True)
+
+
+def _sync_each(files: list[SaveFile]) -> None:
+    for file in files:
+        try:
+            file.sync()
+        except OSError as exc:  # the line stays written; the disk said no
+            log.warning("%s: cannot force to disk: %s", file.path, exc)
 
 
 class DeferredSaveFile(SaveFile):
