@@ -85,7 +85,7 @@ class TableServer(TableRunner):
         port: int = 0,
         grace: float = 30.0,
         max_tables: int = 2000,
-        io_workers: int = 4,
+        io_workers: int = 8,
         bot_workers: int = 2,
         sync_interval: float = SYNC_INTERVAL,
         linger: float = LINGER,
