@@ -10,11 +10,15 @@ the grace period is over; the player takes it back by reconnecting with its toke
 
 Every table follows a save file in the data folder, so a server killed at any moment
 restarts with every table where it was (:meth:`TableServer.load_tables`), and the clients
-reconnect on their own.
+reconnect on their own.  A finished table nobody is connected to is put away after the
+linger period; a late client has it read back from its save file.
 
-Threads: the event loop never blocks on a search nor on the disk.  Every change to a
-table (an action, with its save written and forced to disk) runs in a worker thread
-while the table's lock is held; bots think in a second, smaller pool.
+Threads: the event loop never waits for a search nor for the disk.  A change to a table
+runs on the loop while the table's lock is held: the engine's check, the action's save
+line (one small ``write``), the messages handed to the sockets.  The deal's whole-file
+writes run in worker threads (awaited before anyone is told), the forcing of the action
+lines to disk in the syncer's threads (:class:`~atout.ui.net.tables.Syncer`), and bots
+think in a pool of their own.
 """
 
 from __future__ import annotations

@@ -1,12 +1,13 @@
 """The tables of the table server: each table's state (its session, seats and watchers,
 the bots of the empty seats), what each connection is sent, and its save file.
 
-Every table follows a save file in the data folder (``Session.attach``): written after
-every action, atomically, so a server killed at any moment restarts with every table
-where it was (:meth:`TableRunner.load_tables`), and the clients reconnect on their own.
-The writes wait for the table's change to be done on the event loop, then run in a
-worker thread (:class:`DeferredSaveFile`).  :class:`TableRunner` runs the tables: their
-saves, the timers of the dropped seats, the bots and the deals.
+Every table follows a save file in the data folder (``Session.attach``): each action's
+line is written before anyone is told of it, so a server killed at any moment restarts
+with every table where it was (:meth:`TableRunner.load_tables`), and the clients
+reconnect on their own.  The lines are forced to disk by the :class:`Syncer` (group
+commit); the whole-file writes of a deal's start and end run in a worker thread
+(:class:`DeferredSaveFile`).  :class:`TableRunner` runs the tables: their saves, the
+timers of the dropped seats, the bots and the deals, and puts finished tables away.
 """
 
 from __future__ import annotations
