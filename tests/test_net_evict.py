@@ -1,6 +1,7 @@
-"""Finished tables are put away: a table whose match is over and that nobody has been
-connected to for the linger period leaves the server's memory (its save file stays), and
-a client that comes later still learns how the match ended."""
+"""Finished tables are put away, and the players' names kept: a table whose match is over
+and that nobody has been connected to for the linger period leaves the server's memory
+(its save file stays), and a client that comes later still learns how the match ended;
+a name given at join survives a restart of the server."""
 
 from __future__ import annotations
 
@@ -95,3 +96,29 @@ def test_a_table_with_a_client_stays_and_one_never_saved_says_it_is_closed() -> 
             late.close()
     finally:
         server.stop()
+
+
+def test_the_players_names_are_kept_in_the_save_file(tmp_path: Path) -> None:
+    """A name given at ``join`` reaches the save file with the next deal, and a server
+    restarted on the folder names the seat the same."""
+    engine = Engine()
+    server = ServerThread(TableServer(engine, tmp_path, grace=30.0)).start()
+    try:
+        client = Client(f"ws://127.0.0.1:{server.port}").start()
+        try:
+            made = create_table(client, engine.default_rules("belote"), bot="random", seed=1)
+            table = RemoteTable(client, made["table"], made["tokens"][2], "Ada")
+            table.start(made["host"])
+            assert wait_until(lambda: table.wait(0.05) is not None and table.deal >= 1)
+            assert table.seat_name(2) == "Ada"
+            assert table.seat_name(0) == table.info.seat_name(0), "no name: the seat's"
+        finally:
+            client.close()
+    finally:
+        server.stop()
+    again = ServerThread(TableServer(engine, tmp_path, grace=30.0)).start()
+    try:
+        seats = again.call(lambda: again.server.tables[made["table"]].seats)
+        assert [s.name for s in seats] == ["", "", "Ada", ""]
+    finally:
+        again.stop()
