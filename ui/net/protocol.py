@@ -240,10 +240,8 @@ def trick_to_json(t: Trick) -> dict[str, Any]:
     return dict(_trick(t))
 
 
-def view_public_json(view: View) -> dict[str, Any]:
-    """The part of a view's wire form that is the same for every seat (and for a
-    spectator): what lies on the table, the bidding, the tricks, the scores.  The server
-    encodes it once per action."""
+def _public_fields(view: View) -> dict[str, Any]:
+    """The public part of a view but its piles and tricks (which change least)."""
     c = view.contract
     return {
         "seats": view.seats,
@@ -253,22 +251,32 @@ def view_public_json(view: View) -> dict[str, Any]:
         "phase": view.phase,
         "turn": view.turn,
         "hand_sizes": list(view.hand_sizes),
-        "piles": [
-            [{"top": None if p.top is None else _TEXT[p.top], "covered": p.covered} for p in row]
-            for row in view.piles
-        ],
         "turnup": None if view.turnup is None else _TEXT[view.turnup],
         "bids": [[s, b] for s, b in view.bids],
         "contract": None if c is None else {"taker": c.taker, "trump": c.trump, "name": c.name},
         "leader": view.leader,
         "trick": [[s, _TEXT[card]] for s, card in view.trick],
-        "tricks": [_trick(t) for t in view.tricks],
         "announcements": [
             {"seat": a.seat, "text": a.text, "cards": _cards(a.cards), "trick": a.trick}
             for a in view.announcements
         ],
         "points": list(view.points),
         "scores": list(view.scores),
+    }
+
+
+def _pile_row(row: tuple[PileView, ...]) -> list[dict[str, Any]]:
+    return [{"top": None if p.top is None else _TEXT[p.top], "covered": p.covered} for p in row]
+
+
+def view_public_json(view: View) -> dict[str, Any]:
+    """The part of a view's wire form that is the same for every seat (and for a
+    spectator): what lies on the table, the bidding, the tricks, the scores.  The server
+    encodes it once per action (:func:`view_public_text`)."""
+    return {
+        **_public_fields(view),
+        "piles": [_pile_row(row) for row in view.piles],
+        "tricks": [_trick(t) for t in view.tricks],
     }
 
 
@@ -280,13 +288,19 @@ def _trick_text(t: Trick) -> str:
     return _compact(_trick(t))
 
 
+@functools.lru_cache(maxsize=16384)
+def _pile_row_text(row: tuple[PileView, ...]) -> str:
+    return _compact(_pile_row(row))
+
+
 def view_public_text(view: View) -> str:
-    """:func:`view_public_json` as compact JSON text, each trick won encoded once for
-    every update of its deal (the server sends this part to every seat)."""
-    data = view_public_json(view)
-    del data["tricks"]
+    """:func:`view_public_json` as compact JSON text; each trick won and each row of
+    piles is encoded once for all the updates that show it unchanged (the server sends
+    this part to every seat)."""
+    piles = ",".join([_pile_row_text(row) for row in view.piles])
     tricks = ",".join([_trick_text(t) for t in view.tricks])
-    return f'{_compact(data)[:-1]},"tricks":[{tricks}]}}'
+    head = _compact(_public_fields(view))[:-1]
+    return f'{head},"piles":[{piles}],"tricks":[{tricks}]}}'
 
 
 def view_seat_json(view: View) -> dict[str, Any]:
