@@ -317,6 +317,24 @@ def view_seat_json(view: View) -> dict[str, Any]:
     }
 
 
+@functools.lru_cache(maxsize=65536)
+def _cards_text(mask: CardSet) -> str:
+    return _compact(_cards(mask))
+
+
+def view_seat_text(view: View) -> str:
+    """:func:`view_seat_json` as compact JSON text; each set of cards encoded once for
+    all the updates that show it (a hand changes only when its seat plays)."""
+    hands = ",".join(["null" if h is None else _cards_text(h) for h in view.hands])
+    shown = ",".join([_cards_text(m) for m in view.shown])
+    bids = _compact(list(view.legal_bids)) if view.legal_bids else "[]"
+    return (
+        f'{{"seat":{view.seat},"hand":{_cards_text(view.hand)},"hands":[{hands}],'
+        f'"shown":[{shown}],"legal":{_cards_text(view.legal)},"legal_bids":{bids},'
+        f'"can_claim":{"true" if view.can_claim else "false"}}}'
+    )
+
+
 def view_to_json(view: View) -> dict[str, Any]:
     """The wire form of ``view``: what it holds (its ``rules`` travel once, with the
     table; ``unseen`` is left out and worked out by :func:`view_from_json`)."""

@@ -422,7 +422,7 @@ class Table:
             else:
                 if not public:
                     public = p.view_public_text(view)[1:]
-                view_text = encode(p.view_seat_json(view))[:-1] + "," + public
+                view_text = p.view_seat_text(view)[:-1] + "," + public
             said = ",".join(
                 text for e, text in told if e.to is None or (seat is not None and e.to == seat)
             )
