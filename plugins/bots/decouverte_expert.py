@@ -85,7 +85,10 @@ BID_MAX_SAMPLES = 400
 
 BID_EDGE = 30.0
 """Score-sheet points the expert's own play, as taker or as defender, is worth over the
-policy playouts that estimate the contracts' values when it bids."""
+policy playouts that estimate the contracts' values when it bids.  Measured against the
+greedy bot (164 deals, the expert deciding in 0.5 or 0.8 s): the 93 contracts it took
+scored 40 to 60 points above their estimates, and its passes about 40 above theirs;
+30 keeps a margin for the noise of those figures."""
 
 EARLY_SOLVE_AT = 8
 """Before the last 9 tricks, a sampled layout is played by the policy until this many
