@@ -11,22 +11,33 @@ The search is the one bridge solvers use, in pure Python:
   fail-soft zero-window alpha-beta; the driver (:meth:`BeloteDD._solve`) bisects the
   bracket ``[lower, upper]``, after two MTD(f) steps (Plaat et al.) at a guess when one
   is given (MTD(f) steps near the value move by one point at a time: bisecting takes
-  fewer passes);
+  fewer passes).  :meth:`BeloteDD.at_least` asks one such question (the 81-point one
+  expands about an eighth of the nodes of the exact value);
 - **one call per trick**: the four cards of a trick are four nested loops of one
-  function (negamax, the window negated from seat to seat) and only the next trick
-  start is a call; the last trick is valued in place; the ordered leads of a position,
-  best first, are kept by its transposition key;
+  function (negamax: each seat maximises its own team's points, the window negated
+  from seat to seat, since seats alternate teams), and only the next trick start is a
+  call; the last trick is valued in place;
 - a **transposition table** at trick starts, keyed on the four remaining hands and the
   leader, holding proven lower and upper bounds on the points still to be won (valid
-  for any past, since the remaining hands fix the remaining cards), plus the best lead
-  found, tried first on the next visit;
+  for any past, since the remaining hands fix the remaining cards), packed in one int;
+  the ordered leads of each position searched, best first, are kept beside it;
 - **quick bounds** when a position is first met: the points still in play, and the top
   run of live trumps held by one team, which that team surely wins;
-- **move ordering**: master leads first, then low leads; following, the cheapest
-  winning card, a smear on a partner's trick nobody after can take, else the cheapest
-  card (orderings are memoized);
+- **move ordering**: the lead that last refuted a window from the same two hands of the
+  leading team, then masters (trumps and points first; a plain master that an opponent
+  holding trumps can ruff comes last), then low leads; following, the cheapest winning
+  card, a smear on a partner's trick nobody after can take, else the cheapest card.
+  Orderings are memoized (leads by the legal leads and which are masters; follows by
+  the hand and the trick, together with the legal cards), and a follow that refutes a
+  window moves to the front of its memoized order;
 - **equivalent cards**: zero-point cards of one suit in one hand with no live card of
   that suit between them lead to the same values; only one is searched.
+
+Measured and left out (``docs/bots.md``, "The double-dummy solver", has the figures):
+transposition keys by rank within a suit (few positions merge), exact values for the
+two-trick endgames, a full-window or narrow-window pass at the end, killer follows,
+stronger sure-points bounds (cashable masters), and reading the next trick start's
+bounds in the caller.
 
 With ``horizon=n`` the search stops at trick starts where each hand holds ``n`` cards and
 returns an estimate there (the bots' depth-limited search for the first tricks).
@@ -43,7 +54,9 @@ the move rule tells two zero-point cards of one suit apart only by what beats th
 holds for every rule that speaks of suits, trumps and the cards that beat the trick).
 ``tests/test_belote_dd.py`` checks the values against a brute-force minimax that asks the
 engine's rules, on small endgames under the shipped contracts, the house rules of play and
-a plugin's contracts.
+a plugin's contracts, and against that minimax remembered at trick starts on four- and
+five-card endgames (every part of the search acts there, with one solver kept from
+position to position as the bots keep it).
 
 Seats are ``0..3``; teams are ``seat % 2``; the seat after ``s`` is ``(s + direction) % 4``.
 """
