@@ -393,10 +393,10 @@ class BeloteDD:
         # zero-point cards themselves)
         gap_mask = 0
         for s in range(4):
-            zs = zero_runs[s]
-            if len(zs) > 1:
+            run_s = zero_runs[s]
+            if len(run_s) > 1:
                 for c in range(s * 8, s * 8 + 8):
-                    if strg[zs[0]] <= strg[c] <= strg[zs[-1]]:
+                    if strg[run_s[0]] <= strg[c] <= strg[run_s[-1]]:
                         gap_mask |= 1 << c
 
         prune_get = prune_memo.get
