@@ -17,3 +17,5 @@ def test_a_quick_server_run_plays_actions_through_sockets() -> None:
     assert data["server_tables"] == 10 and data["server_clients"] == 30
     assert data["server_actions_per_s"] > 0
     assert 0 < data["server_action_median_ms"] <= data["server_action_p95_ms"]
+    assert 0 < data["server_paced_median_ms"] <= data["server_paced_p95_ms"]
+    assert data["server_paced_actions_per_s"] > 0

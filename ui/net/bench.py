@@ -6,7 +6,13 @@ random legal action as soon as the server gives it the turn.  ``server_actions_p
 is the number of actions the server took (checked by the engine, saved to disk, sent to
 every seat of the table) per second of wall-clock time; ``server_action_p95_ms`` the 95th
 percentile of the delay between a client sending its action and receiving the server's
-answer to it.  ``server_cpu_ms_per_action`` is the server process's CPU time per action
+answer to it.  In that first window every client acts the moment it gets the turn, so
+every table always has one action in flight: the delay is the number of tables divided
+by the rate (Little's law: 200 tables at 2,000 actions a second wait 100 ms on average),
+whatever the server does.  A second window therefore offers the tables a set rate
+(:data:`PACED_RATE` in all, each table's actions spaced evenly) and measures the delay
+at that rate: ``server_paced_p95_ms`` (and ``server_paced_actions_per_s``, the rate
+reached).  ``server_cpu_ms_per_action`` is the server process's CPU time per action
 (all its threads) and ``server_clients_cpu_ms_per_action`` the bot clients' (this
 process): what one action costs, whatever else runs on the machine.
 """
@@ -20,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 from typing import Any
@@ -51,6 +58,34 @@ def random_picker(seed: int) -> Picker:
     return pick
 
 
+LONG_MATCH = 100_000
+"""The bench's matches are played to this many points: none ends within its windows."""
+
+PACED_RATE = 2000.0
+"""Actions a second the tables are offered in all in the paced window."""
+
+
+class Pacer:
+    """Spaces each table's actions: one is sent no sooner than :attr:`interval` seconds
+    after the table's previous one (0: at once)."""
+
+    def __init__(self) -> None:
+        self.interval = 0.0
+        self._next: dict[str, float] = {}
+
+    def for_table(self, table: str) -> Callable[[], Awaitable[None]]:
+        async def wait() -> None:
+            if self.interval <= 0.0:
+                return
+            now = asyncio.get_running_loop().time()
+            at = self._next.get(table, now)
+            if at > now:
+                await asyncio.sleep(at - now)
+            self._next[table] = max(at, now) + self.interval
+
+        return wait
+
+
 async def _run_tables(
     url: str, engine: Engine, tables: int, seconds: float, server_cpu: Callable[[], float]
 ) -> dict[str, Any]:
@@ -58,7 +93,12 @@ async def _run_tables(
     games = games or tuple(engine.games)
     made = []
     for i in range(tables):
-        rules = engine.default_rules(games[i % len(games)])
+        game = games[i % len(games)]
+        rules = (
+            engine.make_rules(game, {"target": LONG_MATCH})
+            if "target" in engine.rule_options(game)
+            else engine.default_rules(game)
+        )
         made.append((rules, await create(url, rules, seed=i + 1)))
     go = asyncio.Event()
     joined: set[tuple[str, int]] = set()
@@ -72,6 +112,7 @@ async def _run_tables(
         return on_frame
 
     records = [SeatRun() for _, answer in made for _ in answer["tokens"]]
+    pacer = Pacer()
     runs = [
         asyncio.create_task(
             play_seat(
@@ -82,7 +123,8 @@ async def _run_tables(
                 None,
                 on_frame=seen((answer["table"], s)),
                 pick=random_picker(i * 10 + s),
-                deadline=seconds + 120.0,
+                pace=pacer.for_table(answer["table"]),
+                deadline=2 * seconds + 120.0,
                 go=go,
                 run=records[k],
             )
@@ -105,23 +147,37 @@ async def _run_tables(
     elapsed = time.perf_counter() - started
     used = server_cpu() - cpu
     clients_used = time.process_time() - own
+    latencies = sorted(ms for r in records for ms in r.latencies_ms)
+    # the paced window: the same tables, each offered PACED_RATE / tables actions a second
+    pacer.interval = tables / PACED_RATE
+    await asyncio.sleep(min(1.0, seconds))  # the actions in flight are answered
+    marks = [len(r.latencies_ms) for r in records]
+    paced_started = time.perf_counter()
+    await asyncio.sleep(seconds)
+    paced_elapsed = time.perf_counter() - paced_started
+    paced = sorted(ms for r, m in zip(records, marks, strict=True) for ms in r.latencies_ms[m:])
     for task in runs:
         task.cancel()
     await asyncio.gather(*runs, return_exceptions=True)
-    results = records
-    latencies = sorted(ms for r in results for ms in r.latencies_ms)
-    if not latencies:
+    if not latencies or not paced:
         raise AtoutError("the server bench took no action")
-    p95 = latencies[min(len(latencies) - 1, int(0.95 * len(latencies)))]
     return {
         "server_actions_per_s": round(len(latencies) / elapsed, 1),
-        "server_action_p95_ms": round(p95, 2),
+        "server_action_p95_ms": round(_p95(latencies), 2),
         "server_action_median_ms": round(latencies[len(latencies) // 2], 2),
         "server_tables": tables,
         "server_clients": len(runs),
         "server_cpu_ms_per_action": round(used * 1000.0 / len(latencies), 3),
         "server_clients_cpu_ms_per_action": round(clients_used * 1000.0 / len(latencies), 3),
+        "server_paced_rate": PACED_RATE,
+        "server_paced_actions_per_s": round(len(paced) / paced_elapsed, 1),
+        "server_paced_p95_ms": round(_p95(paced), 2),
+        "server_paced_median_ms": round(paced[len(paced) // 2], 2),
     }
+
+
+def _p95(sorted_ms: list[float]) -> float:
+    return sorted_ms[min(len(sorted_ms) - 1, int(0.95 * len(sorted_ms)))]
 
 
 def process_cpu(pid: int) -> float:
@@ -137,7 +193,8 @@ def process_cpu(pid: int) -> float:
 
 def measure_server(ctx: BenchContext) -> dict[str, Any]:
     """200 tables (half four-player, half Découverte) of bot clients on one server
-    process for 10 seconds (``--quick``: 10 tables, 1.5 seconds)."""
+    process for 10 seconds as fast as they go, then 10 seconds paced (``--quick``: 10
+    tables, 1.5 seconds each)."""
     tables = ctx.size(200, 10)
     seconds = ctx.size(10.0, 1.5)
     with tempfile.TemporaryDirectory(prefix="atout-bench-") as data:

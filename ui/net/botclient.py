@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections.abc import Awaitable
 from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field
@@ -74,6 +75,7 @@ async def play_seat(
     go: asyncio.Event | None = None,
     run: SeatRun | None = None,
     pick: Picker | None = None,
+    pace: Callable[[], Awaitable[None]] | None = None,
 ) -> SeatRun:
     """Play ``table``'s seat of ``token`` (``None``: watch) with ``choose`` until the
     match is over or ``deadline`` seconds pass.  ``before_act(view, update)`` may return
@@ -81,7 +83,8 @@ async def play_seat(
     ``host``: start the table with this host token once seated; ``go``: wait for this
     event before the first action; ``run``: the record to fill (the caller keeps what it
     holds even if it cancels the task); ``pick``: chooses from the view's wire form
-    instead of ``choose`` (no :class:`View` is read)."""
+    instead of ``choose`` (no :class:`View` is read); ``pace``: awaited before each
+    action is sent (the bench spaces a table's actions with it)."""
     run = run if run is not None else SeatRun()
     sent_at: dict[int, float] = {}
     ref = 0
@@ -138,6 +141,8 @@ async def play_seat(
                             for extra in before_act(view, msg):
                                 await ws.send(extra)
                         action = p.action_to_json(choose(view))
+                    if pace is not None:
+                        await pace()
                     ref += 1
                     sent_at[ref] = time.perf_counter()
                     await ws.send(
