@@ -301,10 +301,14 @@ class TableServer(TableRunner):
         return out
 
     def _new_code(self) -> str:
+        """A code no table has, in memory or put away (its save file kept)."""
         while True:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
-            if code not in self.tables:
-                return code
+            if code in self.tables or code in self.closed:
+                continue
+            if self.data is not None and (self.data / (code + SAVE_SUFFIX)).exists():
+                continue
+            return code
 
     async def _join(self, conn: Conn, msg: dict[str, Any], ref: Any) -> None:
         table = await self._table_or_saved(msg)
