@@ -38,7 +38,7 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
     if data.get("format") == MATCH_FORMAT:
         players = record_players(data, args.file, engine.games[data["game"]].seats)
         if players is not None:
-            line = {"players": [p["name"] or f"{p['bot']} bot" for p in players]}
+            line: dict[str, object] = {"players": [p["name"] or f"{p['bot']} bot" for p in players]}
             print(_json(line) if args.json else _line(line))
     for n, deal in enumerate(deals, start=1):
         summary = {"deal": n, "phase": deal.phase, "actions": len(deal.actions)}
