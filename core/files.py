@@ -3,8 +3,10 @@
 :func:`write_atomic` writes a temporary file beside the target, forces it to disk, renames
 it over the target and forces the folder entry too: a crash at any moment leaves either
 the old file or the new one, whole.  A temporary file left by a process that was killed
-between writing and renaming is removed by the next write into that folder
-(:func:`clean_stale_temps`): its name carries the writer's process id.
+between writing and renaming is removed by a later write into that folder
+(:func:`clean_stale_temps`, at a process's first write there and then at most once every
+:data:`CLEAN_EVERY` seconds, so that a folder of many files, a server's, is not listed on
+every write): its name carries the writer's process id.
 
 :func:`read_bytes` and :func:`read_text` read a regular file of bounded size: a device
 (``/dev/zero``, ``/dev/urandom``), a FIFO or a folder is refused before a byte is read,
@@ -34,6 +36,9 @@ TEMP_PREFIX = ".atout-"
 TEMP_SUFFIX = ".tmp"
 STALE_AGE = 3600.0
 """Seconds after which a temporary file whose writer cannot be told is removed."""
+CLEAN_EVERY = 60.0
+"""Seconds between two looks for stale temporary files in one folder by one process."""
+_last_clean: dict[Path, float] = {}
 
 MAX_JSON_DEPTH = 32
 """The deepest nesting of arrays and objects a JSON file of atout may have (a match
@@ -120,7 +125,10 @@ def _durable_temp(folder: Path, text: str) -> Path:
     """``text`` in a new temporary file in ``folder`` (created if needed), forced to
     disk: the first half of every write here.  Stale temporary files are cleaned first."""
     folder.mkdir(parents=True, exist_ok=True)
-    clean_stale_temps(folder)
+    now = time.monotonic()
+    if now - _last_clean.get(folder, -CLEAN_EVERY) >= CLEAN_EVERY:
+        _last_clean[folder] = now
+        clean_stale_temps(folder)
     fd, tmp = tempfile.mkstemp(
         prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=TEMP_SUFFIX, dir=folder
     )

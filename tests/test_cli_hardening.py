@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from atout.core import Engine
 from atout.core import Match
+from atout.core import files
 from atout.core import hookimpl
 from atout.core import make_plugin_manager
 from atout.core.errors import AtoutError
@@ -448,3 +449,22 @@ def test_stale_temporary_files_are_cleaned_and_live_ones_kept(tmp_path: Path) ->
     assert not stale.exists() and not old.exists()
     assert live.exists() and other.exists()
     assert clean_stale_temps(tmp_path) == []
+
+
+def test_a_folder_is_looked_through_for_stale_files_once_a_minute_not_at_every_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    looked: list[Path] = []
+    real = files.clean_stale_temps
+
+    def counting(folder: Path, now: float | None = None) -> list[Path]:
+        looked.append(folder)
+        return real(folder, now)
+
+    monkeypatch.setattr(files, "clean_stale_temps", counting)
+    for i in range(50):
+        write_atomic(tmp_path / f"table-{i}.json", "{}\n")
+    assert looked == [tmp_path]
+    files._last_clean[tmp_path] -= files.CLEAN_EVERY  # a minute later
+    write_atomic(tmp_path / "table-0.json", "{}\n")
+    assert looked == [tmp_path, tmp_path]
