@@ -109,6 +109,11 @@ def test_four_terminal_clients_play_a_four_player_match(server: ServerThread) ->
                 assert f"P{other} plays" in text, (seat, other)
         assert not any(f"{where} plays" in text for where in ("North", "East", "South", "West"))
     assert sum(p.mistakes for _, _, p in results) > 0
+    # the match record the server gives names who played each seat
+    record = server.server.tables[made["table"]].record()
+    assert [(p["kind"], p["name"]) for p in record["players"]] == [
+        ("remote", f"P{s}") for s in range(4)
+    ]
 
 
 def test_two_terminal_clients_play_a_decouverte_match(server: ServerThread) -> None:

@@ -80,6 +80,7 @@ def test_two_people_share_one_screen_and_take_turns(app: App) -> None:
         ("person", "Anna"),
         ("person", "Ben"),
     ]
+    assert header["match"]["players"] == header["players"]  # and so does the record
     rng = random.Random(3)
     turns_seen = set()
     refused = 0
@@ -237,6 +238,7 @@ def test_two_window_tables_play_a_whole_match_through_a_server(
         assert len(records) == 2
         record = json.loads(records[0].read_text())
         assert record["scores"] == list(anna.kept.scores)
+        assert [p["name"] for p in record["players"]] == ["Anna", "Ben"]
     finally:
         window.show_view(arcade.View(window))
         other.shutdown()

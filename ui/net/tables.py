@@ -447,8 +447,16 @@ class Table:
 
     def record(self) -> dict[str, Any]:
         """The match record with only the finished deals, and the seed only once the
-        match is over: nothing in it tells a card still in play or a deal to come."""
+        match is over: nothing in it tells a card still in play or a deal to come.  Its
+        players are the names the seats were joined with (a seat nobody ever took is
+        its bot's)."""
         record = self.session.record()
+        record["players"] = [
+            {"kind": "remote", "name": seat.name, "bot": ""}
+            if seat.held_once
+            else {"kind": "bot", "name": "", "bot": self.bot}
+            for seat in self.seats
+        ]
         deals = self.session.match.deals
         if deals and not deals[-1].is_over:
             record["deals"] = record["deals"][:-1]
