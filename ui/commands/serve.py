@@ -18,6 +18,7 @@ from atout.core import Engine
 from atout.ui.net.protocol import DEFAULT_PORT
 from atout.ui.net.runner import serve_forever
 from atout.ui.net.server import TableServer
+from atout.ui.net.tables import LINGER
 from atout.ui.paths import data_dir
 
 
@@ -46,18 +47,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="how long a dropped player's seat waits before a bot plays it (default 30)",
     )
+    parser.add_argument(
+        "--linger",
+        type=float,
+        default=LINGER,
+        metavar="SECONDS",
+        help="how long a finished table nobody watches stays in memory before it is put "
+        f"away (its save file stays; default {LINGER:g})",
+    )
 
 
 def run(args: argparse.Namespace, engine: Engine) -> int:
     if not 0 <= args.port < 65536:
         print(f"atout: --port: a port is 0..65535, not {args.port}", file=sys.stderr)
         return 2
-    if args.grace < 0:
-        print("atout: --grace: a number of seconds >= 0", file=sys.stderr)
-        return 2
+    for option in ("grace", "linger"):
+        if not getattr(args, option) >= 0:
+            print(f"atout: --{option}: a number of seconds >= 0", file=sys.stderr)
+            return 2
     data = Path(args.data) if args.data else data_dir() / "tables"
     logging.basicConfig(level=logging.WARNING, format="atout serve: %(message)s")
-    server = TableServer(engine, data, host=args.host, port=args.port, grace=args.grace)
+    server = TableServer(
+        engine, data, host=args.host, port=args.port, grace=args.grace, linger=args.linger
+    )
 
     def ready(s: TableServer) -> None:
         for problem in s.problems:
