@@ -141,9 +141,20 @@ def test_the_expert_takes_a_strong_hand_and_passes_a_weak_one(eng: Engine) -> No
     strong = bidding_deal_at(eng, {}, "JS 9S AS 10S KH")
     expert = BeloteExpert(eng.default_rules("belote"), seed=1, engine=eng, samples=16)
     assert expert.bid(strong.view(0)) == "take"
-    assert expert.last_info["values"]["take"] > 0
+    assert expert.bid_values(strong.view(0))["take"] > 0
     weak = bidding_deal_at(eng, {}, "8C 7D 8D 7H 8H")
     assert expert.bid(weak.view(0)) == "pass"
+
+
+def test_the_expert_takes_from_a_lower_count_than_the_greedy_bot(eng: Engine) -> None:
+    """Jack and eight of spades with the seven turned up, an ace aside: 57 by the count,
+    taken by the expert (from 56), passed by the greedy bot (from 62)."""
+    view = bidding_deal_at(eng, {}, "JS 8S AC 7D 7H").view(0)
+    assert view.turnup is not None
+    assert hand_strength(view.hand | 1 << view.turnup, 3) == 57
+    rules = eng.default_rules("belote")
+    assert BeloteExpert(rules, engine=eng).bid(view) == "take"
+    assert eng.bot("greedy", "belote", rules).choose(view) == Action.bid("pass")
 
 
 def test_bid_contracts_ask_the_bidding_rule_of_every_offered_bid(eng: Engine) -> None:

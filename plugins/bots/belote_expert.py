@@ -89,6 +89,10 @@ TAKER_TRUMPS = 3
 THIN_TAKER_ODDS = 0.25
 MIN_SAMPLES = 6
 MAX_SAMPLES = 48
+EXPERT_THRESHOLD = 56
+"""The count from which the expert takes a suit: lower than the greedy bot's
+(:data:`BID_THRESHOLD`), its play making more contracts (duplicate matches, see the
+docs)."""
 BID_THRESHOLD = GreedyBot.take_threshold
 """The count (:func:`~.basic.hand_strength` of the five first cards and the turn-up) from
 which a seat is taken to bid a trump: the greedy bot's threshold."""
@@ -651,8 +655,14 @@ class BeloteExpert:
         self.samples = samples
         self.engine = default_engine(engine)
         self.greedy = GreedyBot(seed, self.engine)
+        self.greedy.take_threshold = EXPERT_THRESHOLD
         self.last_info: dict[str, Any] = {}
         self._askers: dict[tuple[CardRules, int], MoveAsker] = {}
+
+    @property
+    def take_threshold(self) -> float:
+        """The count from which a suit is taken (:data:`EXPERT_THRESHOLD`)."""
+        return float(self.greedy.take_threshold)
 
     # --- the interface ----------------------------------------------------------------
 
@@ -669,19 +679,27 @@ class BeloteExpert:
     # --- bidding ------------------------------------------------------------------------
 
     def bid(self, view: View) -> str:
-        """The count proposes, the search of sampled deals disposes.
+        """The count decides the suits; a search of sampled deals values what the count
+        cannot (a plugin's contracts).
 
-        Each bid that makes this seat the taker is valued by :meth:`bid_values` (the
-        team's average score difference over sampled deals).  A suit whose count
-        (:func:`hand_strength`, the greedy bot's) reaches :data:`BID_THRESHOLD` is taken
-        unless its value is below :attr:`veto`; one whose count reaches
-        :data:`CONFIRM_COUNT` only when its value reaches :attr:`confirm`; a plugin's
-        contract (no count) when its value reaches :attr:`confirm`; and the last seat of
-        the last round, where passing deals again, takes whatever is worth more than
-        nothing.  Among the bids so admitted, the one worth most is made; else pass.
-        Without a search (``bid_search`` off, or a deal the search does not model) the
-        greedy bot's count decides (:meth:`GreedyBot.bid`)."""
-        if not self.bid_search or view.seats != 4 or view.teams != 2 or view.turnup is None:
+        With only suits offered, the best suit is taken (or named) when its count
+        (:func:`hand_strength`, the greedy bot's) reaches :attr:`take_threshold`
+        (:data:`EXPERT_THRESHOLD`: lower than the greedy bot's, for a stronger play).
+        When the bidding offers a contract the count does not model, every bid that
+        makes this seat the taker is valued by :meth:`bid_values` (the team's average
+        score difference over sampled deals) and the values decide: a suit the count
+        takes unless its value is below :attr:`veto`; a suit that counts at least
+        :data:`CONFIRM_COUNT`, or a plugin's contract, when its value reaches
+        :attr:`confirm`; the last seat of the last round, where passing deals again,
+        whatever is worth more than nothing; the admitted bid worth most is made.
+        ``bid_search`` off: the count alone."""
+        if (
+            view.seats != 4
+            or view.teams != 2
+            or view.turnup is None
+            or not self.bid_search
+            or set(view.legal_bids) <= {PASS, TAKE, *SUITS}
+        ):
             return self.greedy.bid(view)
         last_chance = _last_chance(view)
         values = self.bid_values(view, CONTRACT_COUNT if last_chance else CONFIRM_COUNT)
@@ -695,7 +713,7 @@ class BeloteExpert:
                 ok = value > self.take_margin
             elif count is None:
                 ok = value >= self.confirm
-            elif count >= BID_THRESHOLD:
+            elif count >= self.take_threshold:
                 ok = value >= self.veto
             else:
                 ok = value >= self.confirm
