@@ -6,7 +6,6 @@ from here (:func:`host_match`), played by :func:`run_remote`.  The game itself i
 
 from __future__ import annotations
 
-import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -76,18 +75,6 @@ def play_match(
 
 
 # --- tables over the network -------------------------------------------------------------
-
-
-def lan_address() -> str:
-    """This machine's address as other machines on its network reach it (the address
-    of the interface that would route outwards; no packet is sent), else its name."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.255.255.255", 1))
-            address: str = probe.getsockname()[0]
-            return address
-        except OSError:
-            return socket.gethostname()
 
 
 def run_remote(table: RemoteTable, inp: TextIO, out: TextIO) -> int:
@@ -163,50 +150,35 @@ def host_match(
     """``atout play --text --host``: start a table server in the background, create a
     table with ``rules`` (the pack's resolved rules travel with it), print what the other
     players type to join, and play seat 0 in the terminal."""
-    from atout.ui.net.client import Client
-    from atout.ui.net.client import RemoteTable
-    from atout.ui.net.client import create_table
-    from atout.ui.net.runner import ServerThread
-    from atout.ui.net.server import TableServer
+    from atout.ui.net.runner import host_table
 
     folder = data if data is not None else data_dir() / "hosted"
+    hosted = host_table(engine, rules, bot, name or "Host", listen, port, seed, folder, grace)
+    table, made = hosted.table, hosted.made
     try:
-        thread = ServerThread(
-            TableServer(engine, folder, host=listen, port=port, grace=grace)
-        ).start()
-    except OSError as exc:
-        raise AtoutError(f"cannot host on {listen}:{port}: {exc.strerror or exc}") from None
-    try:
-        local = "127.0.0.1" if listen in ("0.0.0.0", "", "::") else listen
-        client = Client(f"ws://{local}:{thread.port}").start()
-        try:
-            made = create_table(client, rules, bot=bot, seed=seed)
-            shared = lan_address() if listen in ("0.0.0.0", "", "::") else listen
-            table = RemoteTable(client, made["table"], made["tokens"][0], name or "Host")
+        print(
+            f"atout: hosting table {made['table']} ({table.info.title}) on "
+            f"{hosted.address}.  Each player joins with:",
+            file=out,
+        )
+        for s in range(1, table.info.seats):
             print(
-                f"atout: hosting table {made['table']} ({table.info.title}) on "
-                f"{shared}:{thread.port}.  Each player joins with:",
+                f"  {table.info.seat_name(s):6} atout play --join "
+                f"{hosted.join_address} --token {made['tokens'][s]}",
                 file=out,
             )
-            for s in range(1, table.info.seats):
-                print(
-                    f"  {table.info.seat_name(s):6} atout play --join "
-                    f"{shared}:{thread.port}/{made['table']} --token {made['tokens'][s]}",
-                    file=out,
-                )
-            print(
-                f"  (watch: atout play --join {shared}:{thread.port}/{made['table']}; "
-                f"empty seats are played by the {bot} bot)",
-                file=out,
-            )
-            out.write("Press Enter to start (or type quit): ")
-            out.flush()
-            line = inp.readline()
-            if not line or line.strip().lower() in ("q", "quit", "exit"):
-                return 0
-            table.start(made["host"])
-            return run_remote(table, inp, out)
-        finally:
-            client.close()
+        print(
+            f"  (watch: atout play --join {hosted.join_address}; "
+            f"empty seats are played by the {bot} bot)",
+            file=out,
+        )
+        out.write("Press Enter to start (or type quit): ")
+        out.flush()
+        line = inp.readline()
+        if not line or line.strip().lower() in ("q", "quit", "exit"):
+            return 0
+        table.start(made["host"])
+        return run_remote(table, inp, out)
     finally:
-        thread.stop()
+        table.close()
+        hosted.server.stop()

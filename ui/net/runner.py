@@ -1,15 +1,26 @@
 """The table server run in the background or until cancelled: :class:`ServerThread` (a
-server in a thread of its own, how the terminal and the window host a table and how tests
-run one) and :func:`serve_forever` (``atout serve``)."""
+server in a thread of its own, how tests run one), :func:`host_table` (how the terminal and
+the window host a table and sit at it) and :func:`serve_forever` (``atout serve``)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 from typing import TypeVar
 
+from atout.core import Engine
+from atout.core import Rules
+from atout.core.errors import AtoutError
+
+from .client import Client
+from .client import RemoteTable
+from .client import create_table
 from .server import TableServer
 
 T = TypeVar("T")
@@ -90,3 +101,73 @@ async def serve_forever(
         await asyncio.Future()
     finally:
         await server.stop()
+
+
+EVERYWHERE = ("0.0.0.0", "", "::")
+"""Listening addresses that mean every network of the machine."""
+
+
+def lan_address() -> str:
+    """This machine's address as other machines on its network reach it (the address
+    of the interface that would route outwards; no packet is sent), else its name."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            address: str = probe.getsockname()[0]
+            return address
+        except OSError:
+            return socket.gethostname()
+
+
+@dataclass
+class Hosted:
+    """A table hosted here: its server in the background, the host's seat at it (seat 0),
+    the server's answer to the table's creation (``table``, ``host``, ``tokens``) and the
+    ``address`` (``HOST:PORT``) the other players reach."""
+
+    server: ServerThread
+    table: RemoteTable
+    made: dict[str, Any]
+    address: str
+
+    @property
+    def join_address(self) -> str:
+        """What the others type to join: ``HOST:PORT/TABLE``."""
+        return f"{self.address}/{self.made['table']}"
+
+
+def host_table(
+    engine: Engine,
+    rules: Rules,
+    bot: str,
+    name: str,
+    listen: str,
+    port: int,
+    seed: int | None = None,
+    data: Path | None = None,
+    grace: float = 30.0,
+) -> Hosted:
+    """Start a table server in the background on ``listen:port`` (``port`` 0: any free
+    port), create a table with ``rules`` (the host's resolved rules travel with it) whose
+    empty seats ``bot`` plays, and take seat 0 as ``name``.  A port that cannot be had
+    is one :class:`~atout.core.errors.AtoutError`; nothing is left running then."""
+    try:
+        server = ServerThread(
+            TableServer(engine, data, host=listen, port=port, grace=grace)
+        ).start()
+    except OSError as exc:
+        raise AtoutError(f"cannot host on {listen}:{port}: {exc.strerror or exc}") from None
+    everywhere = listen in EVERYWHERE
+    try:
+        client = Client(f"ws://{'127.0.0.1' if everywhere else listen}:{server.port}").start()
+        try:
+            made = create_table(client, rules, bot=bot, seed=seed)
+            table = RemoteTable(client, made["table"], made["tokens"][0], name)
+        except BaseException:
+            client.close()
+            raise
+    except BaseException:
+        server.stop()
+        raise
+    shared = lan_address() if everywhere else listen
+    return Hosted(server, table, made, f"{shared}:{server.port}")

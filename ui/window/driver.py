@@ -31,11 +31,6 @@ from atout.core import Trick
 from atout.core import View
 from atout.core.errors import AtoutError
 from atout.core.errors import IllegalMoveError
-from atout.core.session import ANNOUNCE
-from atout.core.session import BID
-from atout.core.session import CLAIM
-from atout.core.session import CONTRACT
-from atout.core.session import NOTICE
 from atout.core.session import PERSON
 from atout.core.session import TRICK
 from atout.core.session import Event
@@ -51,7 +46,6 @@ from . import theme
 from .host import Host
 from .table_base import TableView
 from .words import bid_text
-from .words import contract_name
 
 
 class MatchTable(TableView):
@@ -174,22 +168,10 @@ class MatchTable(TableView):
         self.view = self.look()
         won: Trick | None = None
         for e in for_seat(events, self.me):
-            if e.kind == BID:
-                self.bubble(e.seat, bid_text(e.text, self.view), 1e9)
-            elif e.kind == CLAIM:
-                self.toast.show(f"{self.seat_name(e.seat)} claims the match: l'arrêt!", self.clock)
-            elif e.kind == CONTRACT and e.contract is not None:
-                c = e.contract
-                self.clear_bubbles()
-                self.bubble(c.taker, f"takes {contract_name(c.trump, c.name)}", 2.5)
-            elif e.kind == ANNOUNCE:
-                loud = e.text in ("belote", "rebelote", "belote-rebelote")
-                # the bubble says it by the seat (the side bar keeps the last ones)
-                self.bubble(e.seat, capital(e.text) + ("!" if loud else ""), 3.0)
-            elif e.kind == TRICK:
+            if e.kind == TRICK:
                 won = e.trick
-            elif e.kind == NOTICE:
-                self.toast.show(f"{e.text}.", self.clock, 6)
+            else:
+                self.tell(e, self.view)
         self.relayout(won, animate=True)
         self.after_change()
 

@@ -22,12 +22,9 @@ from atout.core.errors import AtoutError
 from atout.ui.net.client import Client
 from atout.ui.net.client import NetworkError
 from atout.ui.net.client import RemoteTable
-from atout.ui.net.client import create_table
 from atout.ui.net.protocol import parse_address
 from atout.ui.net.runner import ServerThread
-from atout.ui.net.server import TableServer
-
-from ..terminal_match import lan_address
+from atout.ui.net.runner import host_table
 
 LISTEN = "0.0.0.0"
 """Where a hosted table listens: every interface, so that others on the network reach it."""
@@ -96,29 +93,13 @@ def host(
 ) -> NetLink:
     """Start a table server in the background (``port`` 0: any free port), create a table
     under ``rules`` whose empty seats ``bot`` plays, and take seat 0 as ``name``."""
-    try:
-        server = ServerThread(TableServer(engine, data, host=listen, port=port)).start()
-    except OSError as exc:
-        raise AtoutError(f"cannot host on port {port}: {exc.strerror or exc}") from None
-    try:
-        local = "127.0.0.1" if listen in ("0.0.0.0", "", "::") else listen
-        client = Client(f"ws://{local}:{server.port}").start()
-        try:
-            made = create_table(client, rules, bot=bot, seed=seed)
-            table = RemoteTable(client, made["table"], made["tokens"][0], name)
-        except BaseException:
-            client.close()
-            raise
-    except BaseException:
-        server.stop()
-        raise
-    shared = lan_address() if listen in ("0.0.0.0", "", "::") else listen
+    hosted = host_table(engine, rules, bot, name, listen, port, seed, data)
     return NetLink(
-        table,
-        server=server,
-        host_token=str(made["host"]),
-        address=f"{shared}:{server.port}/{made['table']}",
-        tokens=[str(t) for t in made["tokens"]],
+        hosted.table,
+        server=hosted.server,
+        host_token=str(hosted.made["host"]),
+        address=hosted.join_address,
+        tokens=[str(t) for t in hosted.made["tokens"]],
     )
 
 

@@ -40,13 +40,8 @@ from atout.core.cards import parse_card
 from atout.core.errors import AtoutError
 from atout.core.files import write_new
 from atout.core.records import record_text
-from atout.core.session import ANNOUNCE
-from atout.core.session import BID
-from atout.core.session import CLAIM
-from atout.core.session import CONTRACT
 from atout.core.session import DEAL
 from atout.core.session import MATCH_OVER
-from atout.core.session import NOTICE
 from atout.core.session import REDEAL
 from atout.core.session import SCORE
 from atout.core.session import TRICK
@@ -55,7 +50,6 @@ from atout.ui.net.client import CONNECTION
 from atout.ui.net.protocol import action_to_json
 
 from .. import savegame
-from ..cards_text import capital
 from ..cards_text import show_card
 from ..savegame import Setup
 from .host import Host
@@ -64,8 +58,6 @@ from .net_lobby import Lobby
 from .table_base import TableView
 from .table_belote import BeloteLayout
 from .table_decouverte import DecouverteLayout
-from .words import bid_text
-from .words import contract_name
 
 ANSWER_WAIT = 15.0
 """Seconds an action waits for the server's answer before the person may try again."""
@@ -257,18 +249,7 @@ class NetDriver(TableView):
         self.kept.scores = self.remote.scores
         won: Trick | None = None
         for e in events:
-            if e.kind == BID:
-                self.bubble(e.seat, bid_text(e.text, view), 1e9)
-            elif e.kind == CLAIM:
-                self.toast.show(f"{self.seat_name(e.seat)} claims the match: l'arrêt!", self.clock)
-            elif e.kind == CONTRACT and e.contract is not None:
-                c = e.contract
-                self.clear_bubbles()
-                self.bubble(c.taker, f"takes {contract_name(c.trump, c.name)}", 2.5)
-            elif e.kind == ANNOUNCE:
-                loud = e.text in ("belote", "rebelote", "belote-rebelote")
-                self.bubble(e.seat, capital(e.text) + ("!" if loud else ""), 3.0)
-            elif e.kind == TRICK:
+            if e.kind == TRICK:
                 won = e.trick
             elif e.kind == SCORE and e.score is not None:
                 self.kept.history.append(e.score)
@@ -281,8 +262,8 @@ class NetDriver(TableView):
                     f"{everybody} passed twice: the cards are gathered and dealt again.",
                     self.clock,
                 )
-            elif e.kind == NOTICE:
-                self.toast.show(f"{e.text}.", self.clock, 6)
+            else:
+                self.tell(e, view)
         self.relayout(won, animate=True)
         self.after_change()
 

@@ -37,9 +37,16 @@ from atout.core import GameInfo
 from atout.core import Trick
 from atout.core import View
 from atout.core.records import deal_to_record
+from atout.core.session import ANNOUNCE
+from atout.core.session import BID
+from atout.core.session import CLAIM
+from atout.core.session import CONTRACT
+from atout.core.session import NOTICE
+from atout.core.session import Event
 from atout.plugins.bots.review import ReviewOptions
 
 from ..cards_text import HUMAN
+from ..cards_text import capital
 from ..savegame import Setup
 from . import theme
 from .board import Board
@@ -63,6 +70,8 @@ from .widgets import ButtonRow
 from .widgets import Layer
 from .widgets import SpriteSet
 from .widgets import Toast
+from .words import bid_text
+from .words import contract_name
 from .words import team_long_name
 from .words import team_name
 
@@ -329,6 +338,24 @@ class TableView(LayoutHooks, DriverHooks):
 
     def clear_bubbles(self) -> None:
         self.status_panel.clear_bubbles()
+
+    def tell(self, e: Event, view: View) -> None:
+        """Say at the table what one event says to everyone, local or network table
+        alike: a bid or the contract by its seat, an announcement, a claim, a notice."""
+        if e.kind == BID:
+            self.bubble(e.seat, bid_text(e.text, view), 1e9)
+        elif e.kind == CLAIM:
+            self.toast.show(f"{self.seat_name(e.seat)} claims the match: l'arrêt!", self.clock)
+        elif e.kind == CONTRACT and e.contract is not None:
+            c = e.contract
+            self.clear_bubbles()
+            self.bubble(c.taker, f"takes {contract_name(c.trump, c.name)}", 2.5)
+        elif e.kind == ANNOUNCE:
+            loud = e.text in ("belote", "rebelote", "belote-rebelote")
+            # the bubble says it by the seat (the side bar keeps the last ones)
+            self.bubble(e.seat, capital(e.text) + ("!" if loud else ""), 3.0)
+        elif e.kind == NOTICE:
+            self.toast.show(f"{e.text}.", self.clock, 6)
 
     def update_bid_buttons(self) -> None:
         """One button per legal bid when the person is to bid (their texts only describe
