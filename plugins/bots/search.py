@@ -230,31 +230,7 @@ class MoveAsker:
         """The legal cards of ``seat`` holding ``hands[seat]`` before the trick of
         ``code`` (:func:`trick_code`), whose winning card ``win`` was played by
         ``win_seat`` (both -1 for an empty trick); remembered when trick-local."""
-        trick = trick_of_code(code)
-        st = self.state
-        hand = hands[seat]
-        st.hands = list(hands)
-        st.turn = seat
-        st.leader = (seat - len(trick) * self.direction) % self.seats
-        st.trick = trick
-        st.win_card = win
-        st.win_seat = win_seat
-        held = 0
-        for h in hands:
-            held |= h
-        st.played = FULL_DECK & ~held
-        legal: CardSet = self.rule.legal(st)
-        if not legal or legal & ~hand:
-            raise ValueError(
-                f"the move rule {type(self.rule).__name__} answered {legal:#x} for a seat "
-                f"holding {hand:#x}: a legal set is a non-empty part of the hand"
-            )
-        if self.local:
-            memo = self.memo
-            if len(memo) >= self.LIMIT:
-                memo.clear()
-            memo[hand | code << 32] = legal
-        return legal
+        return self.ask_trick(hands, seat, trick_of_code(code), code, win, win_seat)
 
     def ask_trick(
         self,
@@ -268,9 +244,8 @@ class MoveAsker:
         """:meth:`ask` for a search that holds the trick as a list of cards as well as
         its ``code`` (:func:`trick_code`): the same answer, remembered the same way.
         For a trick-local rule it sets only what such a rule may read (no decoding of
-        the trick, no cards played), which is what makes it cheaper in an inner loop."""
-        if not self.local:
-            return self.ask(hands, seat, code, win, win_seat)
+        the trick, no cards played), which is what makes it cheaper in an inner loop;
+        :meth:`ask` decodes the trick and comes here."""
         st = self.state
         hand = hands[seat]
         st.hands = list(hands)
@@ -279,12 +254,19 @@ class MoveAsker:
         st.trick = trick
         st.win_card = win
         st.win_seat = win_seat
+        if not self.local:
+            held = 0
+            for h in hands:
+                held |= h
+            st.played = FULL_DECK & ~held
         legal: CardSet = self.rule.legal(st)
         if not legal or legal & ~hand:
             raise ValueError(
                 f"the move rule {type(self.rule).__name__} answered {legal:#x} for a seat "
                 f"holding {hand:#x}: a legal set is a non-empty part of the hand"
             )
+        if not self.local:
+            return legal
         memo = self.memo
         if len(memo) >= self.LIMIT:
             memo.clear()
