@@ -28,15 +28,13 @@ tricks are searched three tricks deep with the solver's estimate beyond (its
 ``horizon``); from the third trick on every sample is solved exactly.  The number of
 samples follows the time budget (``think``, default about half a second).
 
-Bidding: the count proposes, a search of sampled deals disposes (:meth:`BeloteExpert.bid`).
-Every bid that would make this seat the taker, a plugin's contracts too
-(:func:`bid_contracts`), is valued by sampled deals (:func:`bidding_deal`) searched a
-few tricks deep under the contract's compiled rules; a suit the count
-(:func:`~atout.plugins.bots.basic.hand_strength`, shared with the greedy bot) would take
-is taken unless the search vetoes it, a weaker suit or a plugin's contract when the
-search confirms it.  What the bidding said also weighs the play's samples
-(:func:`bids_fit`).  Declarations are automatic in this
-engine.  L'arrêt is claimed only when the claim is sure
+Bidding (:meth:`BeloteExpert.bid`): the count
+(:func:`~atout.plugins.bots.basic.hand_strength`, shared with the greedy bot) decides the
+suits, from a lower threshold than the greedy bot's; a bid the count does not model (a
+plugin's contract, :func:`bid_contracts`) is valued by sampled deals
+(:func:`bidding_deal`) searched a few tricks deep under the contract's compiled rules.
+What the bidding said also weighs the play's samples (:func:`bids_fit`).  Declarations
+are automatic in this engine.  L'arrêt is claimed only when the claim is sure
 (:func:`atout.plugins.bots.basic.sure_claim`).
 """
 
