@@ -26,8 +26,8 @@ from atout.core.engine import Deal
 from atout.ui.net import protocol as p
 from atout.ui.net.botclient import create
 from atout.ui.net.botclient import play_seat
+from atout.ui.net.redact import cards_named
 from atout.ui.net.server import TableServer
-from atout.ui.net.tables import cards_named
 from atout.ui.rules import resolve_rules
 
 MATCHES = {"belote": 6, "decouverte": 5}

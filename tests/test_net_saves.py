@@ -13,9 +13,9 @@ from atout.core.savefile import SaveFile
 from atout.core.session import REMOTE
 from atout.core.session import Player
 from atout.core.session import Session
-from atout.ui.net.tables import DeferredSaveFile
-from atout.ui.net.tables import Syncer
-from atout.ui.net.tables import defer_saves
+from atout.ui.net.saves import DeferredSaveFile
+from atout.ui.net.saves import Syncer
+from atout.ui.net.saves import defer_saves
 
 
 def server_session(engine: Engine, path: Path, syncer: Syncer) -> tuple[Session, DeferredSaveFile]:

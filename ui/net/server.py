@@ -17,7 +17,7 @@ Threads: the event loop never waits for a search nor for the disk.  A change to 
 runs on the loop while the table's lock is held: the engine's check, the action's save
 line (one small ``write``), the messages handed to the sockets.  The deal's whole-file
 writes run in worker threads (awaited before anyone is told), the forcing of the action
-lines to disk in the syncer's threads (:class:`~atout.ui.net.tables.Syncer`), and bots
+lines to disk in the syncer's threads (:class:`~atout.ui.net.saves.Syncer`), and bots
 think in a pool of their own.
 """
 
@@ -51,16 +51,16 @@ from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
 from . import protocol as p
+from .redact import redact
+from .saves import SYNC_INTERVAL
+from .saves import Syncer
+from .saves import defer_saves
 from .tables import LINGER
 from .tables import SAVE_SUFFIX
-from .tables import SYNC_INTERVAL
 from .tables import Conn
 from .tables import Seat
-from .tables import Syncer
 from .tables import Table
 from .tables import TableRunner
-from .tables import defer_saves
-from .tables import redact
 
 log = logging.getLogger("atout.net")
 

@@ -4,9 +4,8 @@ the bots of the empty seats), what each connection is sent, and its save file.
 Every table follows a save file in the data folder (``Session.attach``): each action's
 line is written before anyone is told of it, so a server killed at any moment restarts
 with every table where it was (:meth:`TableRunner.load_tables`), and the clients
-reconnect on their own.  The lines are forced to disk by the :class:`Syncer` (group
-commit); the whole-file writes of a deal's start and end run in a worker thread
-(:class:`DeferredSaveFile`).  :class:`TableRunner` runs the tables: their saves, the
+reconnect on their own.  How the saves are written (group commit, the deal's whole-file
+writes in a worker thread) is :mod:`atout.ui.net.saves`.  :class:`TableRunner` runs the tables: their saves, the
 timers of the dropped seats, the bots and the deals, and puts finished tables away.
 """
 
@@ -14,11 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import functools
 import json
 import logging
-import re
-import threading
 import time
 from collections.abc import Callable
 from collections.abc import Iterable
@@ -32,15 +28,7 @@ from typing import TypeVar
 from atout.core import Action
 from atout.core import Engine
 from atout.core import View
-from atout.core.cards import RANK_NAMES
-from atout.core.cards import RANKS
-from atout.core.cards import SUIT_NAMES
-from atout.core.cards import SUITS
-from atout.core.cards import Card
-from atout.core.cards import CardSet
-from atout.core.cards import parse_card
 from atout.core.errors import AtoutError
-from atout.core.savefile import SaveFile
 from atout.core.session import Event
 from atout.core.session import Session
 from atout.core.views import Bot
@@ -49,6 +37,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
 from . import protocol as p
+from .saves import DeferredSaveFile
+from .saves import Syncer
+from .saves import defer_saves
 
 log = logging.getLogger("atout.net")
 
@@ -72,170 +63,6 @@ MAX_BACKLOG = 1000
 
 # seat states as the ``players`` message tells them
 OPEN, PERSON_HERE, AWAY, BOT_PLAYS = "open", "person", "away", "bot"
-
-# --- cards named in a text --------------------------------------------------------------
-
-_CARD_TEXT = re.compile(r"\b(10|[789TJQKA])([CDHS])\b")
-_CARD_WORDS = re.compile(
-    r"\b(?:the\s+)?(7|8|9|10|jack|queen|king|ace)\s+of\s+(clubs|diamonds|hearts|spades)\b",
-    re.IGNORECASE,
-)
-
-
-def cards_named(text: str) -> CardSet:
-    """Every card ``text`` names (``JH``, ``10S``, ``the jack of hearts``)."""
-    mask = 0
-    for rank, suit in _CARD_TEXT.findall(text):
-        mask |= 1 << parse_card(rank + suit)
-    for rank, suit in _CARD_WORDS.findall(text):
-        mask |= 1 << (SUIT_NAMES.index(suit.lower()) * 8 + RANK_NAMES.index(rank.lower()))
-    return mask
-
-
-def redact(text: str, allowed: CardSet) -> str:
-    """``text`` with every card it names that is not in ``allowed`` replaced by "a
-    card": an error message never tells a seat a card it may not know."""
-
-    def keep(card: Card, said: str) -> str:
-        return said if allowed >> card & 1 else "a card"
-
-    def text_sub(m: re.Match[str]) -> str:
-        rank = "10" if m.group(1) == "T" else m.group(1)
-        return keep(SUITS.index(m.group(2)) * 8 + RANKS.index(rank), m.group(0))
-
-    def words_sub(m: re.Match[str]) -> str:
-        suit = SUIT_NAMES.index(m.group(2).lower())
-        return keep(suit * 8 + RANK_NAMES.index(m.group(1).lower()), m.group(0))
-
-    return _CARD_WORDS.sub(words_sub, _CARD_TEXT.sub(text_sub, text))
-
-
-# --- saving --------------------------------------------------------------------------------
-
-SYNC_INTERVAL = 0.2
-"""Seconds between two passes of the :class:`Syncer`: an action line is forced to disk
-at most this long (plus the pass itself) after it was written."""
-
-
-SYNC_THREADS = 8
-"""Threads that force the files of one pass to disk together."""
-
-
-class Syncer:
-    """Forces the tables' action lines to disk in a thread of its own (group commit).
-
-    Each action's line is written to its table's file before anyone is told of the
-    action (:meth:`DeferredSaveFile.append_action`); every :data:`SYNC_INTERVAL` seconds
-    this thread forces each file written since its last pass to disk: one ``fsync`` a
-    file a pass, whatever number of actions it covers, and never on the event loop."""
-
-    def __init__(self, interval: float = SYNC_INTERVAL, threads: int = SYNC_THREADS) -> None:
-        self.interval = interval
-        self._files: set[SaveFile] = set()
-        self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="atout-sync", daemon=True)
-        self._pool = ThreadPoolExecutor(max(1, threads), thread_name_prefix="atout-sync")
-        self._threads = max(1, threads)
-
-    def start(self) -> None:
-        self._thread.start()
-
-    def mark(self, file: SaveFile) -> None:
-        """``file`` has lines to force to disk at the next pass."""
-        with self._lock:
-            self._files.add(file)
-
-    def flush(self) -> None:
-        """Force every marked file to disk now, in a few threads at once: a disk takes
-        milliseconds a forcing when busy, and forcings made together share its work."""
-        with self._lock:
-            files, self._files = list(self._files), set()
-        if len(files) <= 1:
-            _sync_each(files)
-            return
-        share = -(-len(files) // self._threads)
-        chunks = [files[i : i + share] for i in range(0, len(files), share)]
-        list(self._pool.map(_sync_each, chunks))
-
-    def _run(self) -> None:
-        while not self._stop.wait(self.interval):
-            self.flush()
-        self.flush()
-
-    def stop(self) -> None:
-        """Make a last pass and end the thread."""
-        self._stop.set()
-        if self._thread.is_alive():
-            self._thread.join()
-        else:
-            self.flush()
-        self._pool.shutdown(wait=True)
-
-
-def _sync_each(files: list[SaveFile]) -> None:
-    for file in files:
-        try:
-            file.sync()
-        except OSError as exc:  # the line stays written; the disk said no
-            log.warning("%s: cannot force to disk: %s", file.path, exc)
-
-
-class DeferredSaveFile(SaveFile):
-    """A table's save file as the server writes it.
-
-    An action's line is written at once, on the event loop (one small ``write`` to the
-    system, which survives the server being killed), and forced to disk by the
-    :class:`Syncer` (``None``: at once).  A whole-file write (a deal's start and end)
-    waits for :meth:`flush`, which the server runs in a worker thread before anyone is
-    told of the change: it is durable before the deal's update is sent."""
-
-    def __init__(self, path: Path, syncer: Syncer | None = None) -> None:
-        super().__init__(path)
-        self._pending: list[Callable[[], None]] = []
-        self._syncer = syncer
-
-    def write(self, data: dict[str, Any]) -> None:
-        self._pending.append(functools.partial(self._replace, data))
-
-    def _replace(self, data: dict[str, Any]) -> None:
-        SaveFile.write(self, data)
-        self.reopen()  # here, in the worker thread, not on the loop at the next action
-
-    def append_action(self, seat: int, action: Action) -> None:
-        if self._pending:  # after a whole-file write still to do: in order, after it
-            self._pending.append(functools.partial(self._append, seat, action))
-        else:
-            self._append(seat, action)
-
-    def _append(self, seat: int, action: Action) -> None:
-        self.write_action(seat, action)
-        if self._syncer is not None:
-            self._syncer.mark(self)
-        else:
-            self.sync()
-
-    @property
-    def pending(self) -> bool:
-        return bool(self._pending)
-
-    def flush(self) -> None:
-        """Do the writes waiting, in order (in a worker thread)."""
-        ops, self._pending = self._pending, []
-        for op in ops:
-            op()
-
-
-def defer_saves(session: Session, syncer: Syncer | None = None) -> DeferredSaveFile | None:
-    """Make ``session``'s save file the server's (:class:`DeferredSaveFile`) (``None``:
-    the session follows no save file)."""
-    path = session.save_path
-    if path is None:
-        return None
-    file = DeferredSaveFile(path, syncer)
-    session.use_save_file(file)
-    return file
-
 
 # --- tables --------------------------------------------------------------------------------
 
