@@ -9,6 +9,7 @@
   is checked by the engine and the deal is scored at the end.
 * :func:`perft` counts the legal play sequences from a position.
 * :func:`random_deal` plays one seeded random deal of a match, bidding included.
+* :func:`first_played_deal_record` records the first played deal of a seeded match.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ from atout.core import parse_cards
 from atout.core import parse_suit
 from atout.core.engine import PlayRules
 from atout.core.records import deal_from_record
+from atout.core.records import deal_to_record
+from atout.core.views import Bot
 
 GAME = "belote"
 
@@ -417,3 +420,18 @@ class PlayMinimax:
             h2[seat] &= ~(1 << c)
             options.append(self.points(h2, leader, [*trick, c], team))
         return max(options) if seat % 2 == team else min(options)
+
+
+def first_played_deal_record(
+    engine: Engine, game: str, bots: Sequence[Bot], seed: int
+) -> dict[str, Any]:
+    """The record of the first played deal (redeals skipped) of ``Match(seed=seed)``
+    under the game's default rules, ``bots[seat]`` choosing for each seat."""
+    match = Match(engine, game, engine.default_rules(game), seed=seed)
+    while True:
+        deal = match.next_deal()
+        while not deal.is_over:
+            deal.apply(bots[deal.turn].choose(deal.view(deal.turn)))
+        if deal.score is not None:
+            return deal_to_record(deal, seed)
+        match.end_deal(deal)

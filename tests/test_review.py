@@ -48,6 +48,7 @@ from atout.plugins.bots.review import review_record
 from atout.plugins.bots.review import t95
 from atout.ui.cli import main
 from helpers import PlayMinimax
+from helpers import first_played_deal_record
 from helpers import shipped_engine
 
 DATA = Path(__file__).parent / "data" / "review"
@@ -668,15 +669,8 @@ random bot loses over 50."""
 def random_deal_record(engine: Engine, game: str, seed: int) -> dict[str, Any]:
     """The first played deal (redeals skipped) of a seeded match of random bots."""
     rules = engine.default_rules(game)
-    match = Match(engine, game, rules, seed=seed)
     bots = [engine.bot("random", game, rules, seed=s) for s in range(4)]
-    while True:
-        deal = match.next_deal()
-        while not deal.is_over:
-            deal.apply(bots[deal.turn].choose(deal.view(deal.turn)))
-        if deal.score is not None:
-            return deal_to_record(deal, seed)
-        match.end_deal(deal)
+    return first_played_deal_record(engine, game, bots, seed)
 
 
 def reported_losses(engine: Engine, record: dict[str, Any]) -> tuple[float, ...]:

@@ -10,16 +10,17 @@ plugins are loaded.
 
 from __future__ import annotations
 
-import importlib.metadata
 import json
+import sys
 from pathlib import Path
 
 from atout.core import Engine
-from atout.core import Match
-from atout.core import make_plugin_manager
-from atout.core.records import deal_to_record
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1]))  # the tests' helpers
+
+from helpers import first_played_deal_record  # noqa: E402
+from helpers import shipped_engine  # noqa: E402
 
 RECORDS = [
     ("decouverte", "expert", 11),
@@ -36,7 +37,6 @@ def make(engine: Engine, game: str, bot: str, seed: int) -> dict[str, object]:
     """The record of the first played deal of ``Match(seed=seed)`` with ``bot`` at
     every seat."""
     rules = engine.default_rules(game)
-    match = Match(engine, game, rules, seed=seed)
     info = engine.game(game)
     if bot == "expert" and game == "decouverte":
         from atout.plugins.bots.decouverte_expert import DecouverteExpert
@@ -48,26 +48,7 @@ def make(engine: Engine, game: str, bot: str, seed: int) -> dict[str, object]:
         bots = [BeloteExpert(rules, seed=s, samples=12, engine=engine) for s in range(4)]
     else:
         bots = [engine.bot(bot, game, rules, seed=s) for s in range(info.seats)]
-    while True:
-        deal = match.next_deal()
-        while not deal.is_over:
-            deal.apply(bots[deal.turn].choose(deal.view(deal.turn)))
-        if deal.score is not None:
-            return deal_to_record(deal, seed)
-        match.end_deal(deal)
-
-
-def shipped_engine() -> Engine:
-    """atout's own plugins only (a third-party plugin installed beside it may add rule
-    options or bids that the records must not depend on)."""
-    others = [
-        ep.name
-        for dist in importlib.metadata.distributions()
-        if (dist.metadata["Name"] or "").lower() != "atout"
-        for ep in dist.entry_points
-        if ep.group == "atout.plugins"
-    ]
-    return Engine(make_plugin_manager(disable=others))
+    return first_played_deal_record(engine, game, bots, seed)
 
 
 def main() -> None:
