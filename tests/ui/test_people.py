@@ -64,13 +64,20 @@ def act_by_click(app: App, table: TableView, rng: random.Random) -> None:
 # --- two people at one screen ---------------------------------------------------------------
 
 
-def test_two_people_share_one_screen_and_take_turns(app: App) -> None:
-    view = people_screen(app, Setup(game="decouverte", seed=11))
-    type_into(app, view, "first", "Anna")
-    type_into(app, view, "second", "Ben")
+def two_people_table(app: App, seed: int, first: str, second: str) -> MatchTable:
+    """The table of two people at one screen, named on the people screen as a person
+    would: typed into its fields, then its play button clicked."""
+    view = people_screen(app, Setup(game="decouverte", seed=seed))
+    type_into(app, view, "first", first)
+    type_into(app, view, "second", second)
     click_button(app, view.buttons.find("people:play"))
     table = app.window.current_view
     assert isinstance(table, MatchTable)
+    return table
+
+
+def test_two_people_share_one_screen_and_take_turns(app: App) -> None:
+    table = two_people_table(app, 11, "Anna", "Ben")
     session = table.session
     assert [(p.kind, p.name) for p in session.players] == [("person", "Anna"), ("person", "Ben")]
     assert not any(session.is_bot(s) for s in range(2))
@@ -115,12 +122,7 @@ def test_two_people_share_one_screen_and_take_turns(app: App) -> None:
 
 
 def test_undo_and_hint_are_for_the_person_to_act_and_the_match_stays_theirs(app: App) -> None:
-    view = people_screen(app, Setup(game="decouverte", seed=4))
-    type_into(app, view, "first", "Ann")
-    type_into(app, view, "second", "Bo")
-    click_button(app, view.buttons.find("people:play"))
-    table = app.window.current_view
-    assert isinstance(table, MatchTable)
+    table = two_people_table(app, 4, "Ann", "Bo")
     names = ("Ann", "Bo")
     rng = random.Random(1)
     session = table.session
