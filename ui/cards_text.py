@@ -8,6 +8,7 @@ front end may use it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from atout.core import GameInfo
@@ -55,9 +56,12 @@ def seat_name(info: GameInfo, seat: int) -> str:
     return "You" if seat == HUMAN else info.seat_name(seat)
 
 
-def team_long_name(info: GameInfo, team: int) -> str:
+def team_long_name(info: GameInfo, team: int, name: Callable[[int], str] | None = None) -> str:
     """A team by its players: "You & North", "East & West" (a seat's name when each
-    player plays alone)."""
+    player plays alone); ``name(seat)`` says what a seat is called (by default
+    :func:`seat_name`)."""
+    if name is None:
+        return team_long_name(info, team, lambda seat: seat_name(info, seat))
     if info.teams == info.seats:
-        return seat_name(info, team)
-    return " & ".join(seat_name(info, s) for s in range(info.seats) if s % info.teams == team)
+        return name(team)
+    return " & ".join(name(s) for s in range(info.seats) if s % info.teams == team)

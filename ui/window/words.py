@@ -20,6 +20,7 @@ from atout.core import View
 from atout.core.cards import SUIT_SYMBOLS
 from atout.core.cards import SUITS
 
+from .. import cards_text
 from ..cards_text import capital
 from ..cards_text import suit_label
 from . import theme
@@ -78,11 +79,8 @@ def team_name(info: GameInfo, team: int) -> str:
 
 
 def team_long_name(info: GameInfo, team: int) -> str:
-    """A team by its players: "You & North", "East & West" (a seat's name when each
-    player plays alone)."""
-    if info.teams == info.seats:
-        return seat_name(info, team)
-    return " & ".join(seat_name(info, s) for s in range(info.seats) if s % info.teams == team)
+    """A team by its players as this table names its seats: "You & North", "Anna"."""
+    return cards_text.team_long_name(info, team, info.seat_name)
 
 
 def contract_name(trump: int | None, name: str) -> str:
