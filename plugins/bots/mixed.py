@@ -18,12 +18,13 @@ the view each bot is handed, as every bot does.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from atout.core.engine import Engine
 from atout.core.errors import UnknownNameError
 from atout.core.model import Action
 from atout.core.model import Rules
+from atout.core.views import Bot
 from atout.core.views import View
 
 BIDS_SUFFIX = "-bids"
@@ -39,23 +40,22 @@ class MixedBot:
     ``hint`` asks the bot of the phase for its hint when it has one.
     """
 
-    def __init__(self, bidder: Any, player: Any) -> None:
+    def __init__(self, bidder: Bot, player: Bot) -> None:
         self.bidder = bidder
         self.player = player
 
-    def _bot(self, view: View) -> Any:
+    def _bot(self, view: View) -> Bot:
         return self.bidder if view.phase == BIDDING else self.player
 
     def choose(self, view: View) -> Action:
         """The action of the bot whose phase ``view`` is in."""
-        action: Action = self._bot(view).choose(view)
-        return action
+        return self._bot(view).choose(view)
 
     def hint(self, view: View) -> Action:
         """The hint of the bot of the phase (its ``choose`` when it has no ``hint``)."""
         bot = self._bot(view)
-        action: Action = (bot.hint if hasattr(bot, "hint") else bot.choose)(view)
-        return action
+        ask: Callable[[View], Action] = getattr(bot, "hint", bot.choose)
+        return ask(view)
 
 
 def parse_spec(spec: str) -> tuple[str, str | None]:
@@ -81,7 +81,7 @@ def parse_spec(spec: str) -> tuple[str, str | None]:
 
 def make_bot(
     engine: Engine, spec: str, game: str, rules: Rules, seed: int = 0, think: float = 0.0
-) -> Any:
+) -> Bot:
     """The bot of ``spec`` for ``game``: a registered bot, or a :class:`MixedBot` of two
     (each built by :meth:`Engine.bot` with the same seed and think time)."""
     player, bidder = parse_spec(spec)
