@@ -152,13 +152,13 @@ def match_to_record(
     }
     if players is not None:
         record["players"] = [dict(p) for p in players]
-    return record | {
-        "deals": [deal_to_record(d) for d in match.deals],
-        "scores": list(match.scores),
-        "result": None
-        if match.result is None
-        else {"winner": match.result.winner, "reason": match.result.reason},
-    }
+    record["deals"] = [deal_to_record(d) for d in match.deals]
+    record["scores"] = list(match.scores)
+    result = match.result
+    record["result"] = (
+        None if result is None else {"winner": result.winner, "reason": result.reason}
+    )
+    return record
 
 
 def record_text(data: dict[str, Any]) -> str:
