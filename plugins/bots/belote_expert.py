@@ -86,7 +86,12 @@ HARD_FACTOR = 1.7
 TAKER_TRUMPS = 3
 THIN_TAKER_ODDS = 0.25
 MIN_SAMPLES = 6
-MAX_SAMPLES = 48
+MAX_SAMPLES = 400
+"""The most layouts one card's decision samples; the time budget ends it first in all
+but the last tricks.  It was 48: from the fifth trick on, where exact solves take a few
+milliseconds, that left most of the budget unused, and on positions where a capot was
+in play the 48-sample choice differed from a 400-sample one in one decision in eight
+(``docs/bots.md``, "How many samples")."""
 EXPERT_THRESHOLD = 56
 """The count from which the expert takes a suit: lower than the greedy bot's
 (:data:`BID_THRESHOLD`), its play making more contracts (duplicate matches, see the
