@@ -326,3 +326,45 @@ def test_a_watcher_that_reads_nothing_does_not_hold_up_the_table() -> None:
             await server.stop()
 
     assert asyncio.run(main())
+
+
+def test_a_client_joining_mid_match_gets_the_deals_scored_before(server: ServerThread) -> None:
+    engine = Engine()
+    url = f"ws://127.0.0.1:{server.port}"
+    host = Client(url).start()
+    early_client = Client(url).start()
+    late_client = Client(url).start()
+    try:
+        made = create_table(host, engine.make_rules("belote", {"target": 400}), bot="random")
+        early = RemoteTable(early_client, made["table"], None)
+        RemoteTable(host, made["table"], None).start(made["host"])
+        deadline = time.monotonic() + 30
+        while early.deals_scored < 2 and time.monotonic() < deadline:
+            early.wait(0.5)
+        assert early.deals_scored >= 2
+        late = RemoteTable(late_client, made["table"], None)
+        # the joined message and the first update are sent together: the scores add up
+        assert len(late.scored) == late.deals_scored >= 2
+        assert tuple(map(sum, zip(*(s.score for s in late.scored), strict=True))) == late.scores
+        while (early.result is None or late.result is None) and time.monotonic() < deadline:
+            early.wait(0.2)
+            late.wait(0.2)
+        assert early.result is not None and late.result is not None
+        assert [s.score for s in late.scored] == [s.score for s in early.scored]
+        # joined again after a lost connection: the list is replaced in place
+        kept = late.scored
+        first = {
+            "kind": "score",
+            "deal": 1,
+            "score": {
+                "score": list(early.scored[0].score),
+                "card_points": list(early.scored[0].card_points),
+                "declaration_points": list(early.scored[0].declaration_points),
+                "outcome": early.scored[0].outcome,
+            },
+        }
+        late.absorb({"type": "joined", "scored": [first]})
+        assert late.scored is kept and [s.score for s in kept] == [early.scored[0].score]
+    finally:
+        for c in (host, early_client, late_client):
+            c.close()

@@ -29,8 +29,10 @@ from atout.core import View
 from atout.core.cards import Card
 from atout.core.cards import card_str
 from atout.core.errors import AtoutError
+from atout.core.model import DealScore
 from atout.core.model import MatchResult
 from atout.core.session import NOTICE
+from atout.core.session import SCORE
 from atout.core.session import Event
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect
@@ -311,6 +313,10 @@ class RemoteTable:
             seat_names=names,
         )
         self.bot_level = str(joined.get("bot", ""))
+        self.scored: list[DealScore] = scored_deals(joined)
+        """The score of every deal of the match scored so far, the first first: those
+        scored before this client joined (the ``joined`` message) and each ``score``
+        event since (what a score sheet shows)."""
         self._view: View | None = None
         self.deal = 0
         self.step = 0
@@ -415,8 +421,13 @@ class RemoteTable:
             self._result = None if r is None else MatchResult(r["winner"], str(r["reason"]))
             v = msg.get("view")
             self._view = None if v is None else p.view_from_json(v, self.game, self.rules)
-            return [Event.from_json(e) for e in msg.get("events", ())]
-        if kind == "players":
+            events = [Event.from_json(e) for e in msg.get("events", ())]
+            self.scored.extend(e.score for e in events if e.kind == SCORE and e.score is not None)
+            return events
+        if kind == "joined":
+            # joined again after a lost connection: the deals scored meanwhile included
+            self.scored[:] = scored_deals(msg)
+        elif kind == "players":
             self.players = list(msg.get("players", ()))
             self.started = bool(msg.get("started"))
         elif kind == CONNECTION:
@@ -490,3 +501,10 @@ class RemoteTable:
 
     def close(self) -> None:
         self.client.close()
+
+
+def scored_deals(joined: dict[str, Any]) -> list[DealScore]:
+    """The scores of the deals a ``joined`` message says were scored before (its
+    ``scored`` list of ``score`` events; none from a server that sends no such list)."""
+    events = [Event.from_json(e) for e in joined.get("scored", ())]
+    return [e.score for e in events if e.kind == SCORE and e.score is not None]

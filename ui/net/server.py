@@ -43,6 +43,8 @@ from atout.core.cards import parse_card
 from atout.core.errors import AtoutError
 from atout.core.errors import IllegalMoveError
 from atout.core.session import REMOTE
+from atout.core.session import SCORE
+from atout.core.session import Event
 from atout.core.session import Player
 from atout.core.session import Session
 from websockets.asyncio.server import Server
@@ -346,6 +348,10 @@ class TableServer(TableRunner):
                 "seat_names": [session.info.seat_name(i) for i in range(session.seats)],
                 "rules": p.rules_to_json(session.rules),
                 "bot": table.bot,
+                "scored": [
+                    Event(SCORE, deal=i + 1, score=score).to_json()
+                    for i, score in enumerate(session.match.history)
+                ],
             }
             if ref is not None:
                 joined["ref"] = ref

@@ -89,6 +89,7 @@ class NetDriver(TableView):
         self.me = self.bottom = seat if seat is not None else 0
         self.kept = NetScores(self.remote.info, self.remote.rules)
         self.kept.scores = self.remote.scores
+        self.kept.history = self.remote.scored  # the remote table keeps it, from the match's start
         self.inbox: deque[dict[str, Any]] = deque()
         self.asked: int | None = None
         """The ``ref`` of the action waiting for the server's answer."""
@@ -252,7 +253,6 @@ class NetDriver(TableView):
             if e.kind == TRICK:
                 won = e.trick
             elif e.kind == SCORE and e.score is not None:
-                self.kept.history.append(e.score)
                 self.deal_done = True
             elif e.kind == MATCH_OVER:
                 self.kept.result = e.result
