@@ -61,6 +61,34 @@ def act_by_click(app: App, table: TableView, rng: random.Random) -> None:
         click(app, sprite.center_x, sprite.center_y)
 
 
+def test_a_text_field_edits_at_its_cursor(app: App) -> None:
+    view = people_screen(app)
+    type_into(app, view, "first", "Ana")
+    box = next(b for b in view.boxes if b.name == "first")
+    press(app, arcade.key.LEFT)
+    press(app, arcade.key.LEFT)
+    app.window.dispatch_event("on_text", "n")
+    app.window.dispatch_events()
+    assert view.values["first"] == "Anna"
+    assert box.button.label.text == "An|na"
+    press(app, arcade.key.HOME)
+    press(app, arcade.key.DELETE)
+    assert view.values["first"] == "nna"
+    press(app, arcade.key.END)
+    press(app, arcade.key.BACKSPACE)
+    assert view.values["first"] == "nn"
+    assert box.button.label.text == "nn|"
+    # a long value shows the part around the cursor, the cursor always in sight
+    address = next(b for b in view.boxes if b.name == "address")
+    type_into(app, view, "address", "W" * 100)
+    assert address.button.label.text.startswith("…W") and address.button.label.text.endswith("W|")
+    press(app, arcade.key.HOME)
+    shown = address.button.label.text
+    assert shown.startswith("|W") and len(shown) < 101
+    press(app, arcade.key.TAB)  # the focus leaves: the cursor goes back to the end
+    assert address.cursor is None
+
+
 # --- two people at one screen ---------------------------------------------------------------
 
 

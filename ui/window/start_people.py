@@ -398,9 +398,10 @@ class PeopleView(arcade.View):
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         k = arcade.key
         focus = self.focus
-        if focus is not None and symbol == k.BACKSPACE:
-            key = focus.split(":")[0]
-            self.values[key] = self.values[key][:-1]
+        box = next((b for b in self.boxes if b.name == focus), None)
+        edited = None if box is None else box.edit(self.values[box.key], symbol)
+        if box is not None and edited is not None:
+            self.values[box.key] = edited
             self.refresh()
         elif focus is not None and symbol == k.V and modifiers & (k.MOD_CTRL | k.MOD_COMMAND):
             with contextlib.suppress(Exception):  # no clipboard on this display

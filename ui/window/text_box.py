@@ -2,13 +2,16 @@
 typed (with a cursor while it has the focus, a grey hint while it is empty).
 
 The field keeps no text of its own: the screen keeps the values and hands each field its
-value to show (:meth:`TextBox.show`) and what is typed to filter (:meth:`TextBox.typed`),
-so two fields may edit one value.
+value to show (:meth:`TextBox.show`), what is typed (:meth:`TextBox.typed`) and the
+editing keys (:meth:`TextBox.edit`: the arrows, Home, End, Backspace, Delete), so two
+fields may edit one value.  The field keeps only where its cursor stands.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+import arcade
 
 from . import theme
 from .widgets import Button
@@ -46,6 +49,9 @@ class TextBox:
         self.digits = digits
         self.placeholder = placeholder
         self.width = width
+        self.cursor: int | None = None
+        """Where the cursor stands in the value (``None``: at its end, where typing
+        starts when the field takes the focus)."""
         self.button = row.add(
             Button(
                 layer,
@@ -63,23 +69,62 @@ class TextBox:
             )
         )
 
+    def at(self, value: str) -> int:
+        """The cursor's place in ``value`` (its end unless moved)."""
+        return len(value) if self.cursor is None else min(self.cursor, len(value))
+
     def show(self, value: str, focused: bool) -> None:
-        """Show ``value`` (its end, when it is wider than the field), the cursor when
-        ``focused``, the hint when empty."""
+        """Show ``value`` with the cursor where it stands when ``focused`` (the part
+        around the cursor when the value is wider than the field), the hint when empty.
+        A field that loses the focus puts its cursor back at the end."""
+        if not focused:
+            self.cursor = None
         label = self.button.label
-        words = value + ("|" if focused else "")
+        at = self.at(value)
+        words = value[:at] + "|" + value[at:] if focused else value
         colour = theme.INK if words else HINT
         label.text = words or self.placeholder
-        shown = words
-        while shown and label.content_width > self.width - 24:
-            shown = shown[1:]
-            label.text = "…" + shown
+        left, right = words[: at + 1], words[at + 1 :]
+        while label.content_width > self.width - 24 and (len(left) > 1 or right):
+            if len(left) > 1:
+                left = left[1:]
+            else:
+                right = right[:-1]
+            label.text = ("…" if len(left) <= at else "") + left + right
         if tuple(label.color) != colour:
             label.color = colour
         self.button.selected = focused
 
     def typed(self, value: str, text: str) -> str:
-        """``value`` with ``text`` typed at its end (unprintable characters and, in a
+        """``value`` with ``text`` typed at the cursor (unprintable characters and, in a
         field of digits, anything but digits left out; never longer than the limit)."""
         kept = "".join(ch for ch in text if ch.isprintable() and (ch.isdigit() or not self.digits))
-        return (value + kept)[: self.limit]
+        at = self.at(value)
+        kept = kept[: max(0, self.limit - len(value))]
+        if self.cursor is not None:
+            self.cursor = at + len(kept)
+        return value[:at] + kept + value[at:]
+
+    def edit(self, value: str, symbol: int) -> str | None:
+        """``value`` after the editing key ``symbol`` (the cursor moved or a character
+        taken away); ``None`` when ``symbol`` is no editing key."""
+        k = arcade.key
+        at = self.at(value)
+        if symbol == k.BACKSPACE:
+            if at == 0:
+                return value
+            self.cursor = at - 1 if self.cursor is not None else None
+            return value[: at - 1] + value[at:]
+        if symbol == k.DELETE:
+            return value[:at] + value[at + 1 :]
+        if symbol == k.LEFT:
+            self.cursor = max(0, at - 1)
+        elif symbol == k.RIGHT:
+            self.cursor = None if at + 1 >= len(value) else at + 1
+        elif symbol == k.HOME:
+            self.cursor = 0
+        elif symbol == k.END:
+            self.cursor = None
+        else:
+            return None
+        return value
