@@ -19,6 +19,7 @@ from atout.ui.window.review_view import ReviewMode
 from atout.ui.window.review_view import chip_text
 from atout.ui.window.review_view import graph_values
 from atout.ui.window.table_base import TableView
+from ui_helpers import click
 from ui_helpers import click_button
 from ui_helpers import press
 from ui_helpers import pump
@@ -92,6 +93,11 @@ def test_review_opens_from_the_panel_values_every_decision_and_steps(app: App, g
     assert bids and chip_text(bids[0]) in texts
     review.show(review.decisions.index(bids[0]))
     assert any(t.text.startswith("You bid ") for t in review.layer.texts)
+    # a click on a chip puts its decision on the table
+    last = review.total - 1
+    cx, cy = review.chips[last]
+    click(app, cx, cy)
+    assert review.index == last
     step(table, 0.05)
 
 

@@ -16,13 +16,14 @@ reads a queue), and shows:
   :data:`SMALL_LOSS`, :data:`MISTAKE`, :data:`BLUNDER`, stated in the help; *within
   noise* when another action only looked better by a margin the samples do not prove);
 * the step list: one chip per decision, bids and cards alike, in its label's colour,
-  the one shown outlined;
+  the one shown outlined (a click on a chip shows its decision);
 * a line graph of the expected score: the value of the action taken, decision by
   decision, a dot in its label's colour on each; a forced decision (or one not valued)
   has no value of its own, the line goes through it (between its neighbours' values).
 
-←/→ step, Home/End go to the first or last decision; Esc cancels the review (its
-``cancel`` callable) and goes back to the end-of-deal panel.
+←/→ step, Home/End go to the first or last decision, a click on a chip to its
+decision; Esc cancels the review (its ``cancel`` callable) and goes back to the
+end-of-deal panel.
 """
 
 from __future__ import annotations
@@ -156,6 +157,8 @@ class ReviewMode:
         self.error = ""
         self.inbox: queue.Queue[Decision | _Done] = queue.Queue()
         self.layer = Layer()
+        self.chips: list[tuple[float, float]] = []
+        """The middle of each decision's chip in the step list, as last built (clicks)."""
         self.played_name = ""
         """The action taken at the decision shown, as the table writes it (``J♥``)."""
         self.best_name = ""
@@ -206,6 +209,17 @@ class ReviewMode:
     def done(self) -> int:
         """How many decisions are valued so far."""
         return len(self.decisions)
+
+    def on_click(self, x: float, y: float) -> bool:
+        """A click at the logical point (``x``, ``y``): a chip of the step list puts its
+        decision on the table.  Whether a chip was hit."""
+        half_w, half_h = self.CHIP_W / 2, self.CHIP_H / 2
+        for i, (cx, cy) in enumerate(self.chips):
+            if abs(x - cx) <= half_w and abs(y - cy) <= half_h:
+                if i != self.index:
+                    self.show(i)
+                return True
+        return False
 
     def on_key(self, symbol: int) -> None:
         """←/→ one decision, Home/End the first or last valued one, Esc back."""
@@ -338,10 +352,12 @@ class ReviewMode:
         left, right, _, _ = self.panel_box()
         x0 = left + 16
         per_row = max(1, int((right - left - 32 + self.CHIP_GAP) // (self.CHIP_W + self.CHIP_GAP)))
+        self.chips = []
         for i, d in enumerate(self.decisions):
             row, col = divmod(i, per_row)
             cx = x0 + col * (self.CHIP_W + self.CHIP_GAP) + self.CHIP_W / 2
             cy = top - row * (self.CHIP_H + self.CHIP_GAP) - self.CHIP_H / 2
+            self.chips.append((cx, cy))
             shown = i == self.index
             colour = LABEL_COLOURS[label(d)]
             fill = (colour[0], colour[1], colour[2], 90)

@@ -54,6 +54,7 @@ def mouse_press(table: InputTable, lx: float, ly: float) -> None:
             table.overlay.close()
         return
     if table.review is not None:
+        table.review.on_click(lx, ly)
         return
     if table.stage in ("deal_over", "match_over"):
         if not table.deal_panel.buttons.click(lx, ly):
