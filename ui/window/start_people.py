@@ -387,10 +387,14 @@ class PeopleView(arcade.View):
             self.refresh()
         self.buttons.click(lx, ly)
 
+    def focused_box(self) -> TextBox | None:
+        """The field that has the focus, if any."""
+        return next((b for b in self.boxes if b.name == self.focus), None)
+
     def on_text(self, text: str) -> None:
         if self.focus is None:
             return
-        box = next((b for b in self.boxes if b.name == self.focus), None)
+        box = self.focused_box()
         if box is not None:
             self.values[box.key] = box.typed(self.values[box.key], text)
         self.refresh()
@@ -398,9 +402,8 @@ class PeopleView(arcade.View):
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         k = arcade.key
         focus = self.focus
-        box = next((b for b in self.boxes if b.name == focus), None)
-        edited = None if box is None else box.edit(self.values[box.key], symbol)
-        if box is not None and edited is not None:
+        box = self.focused_box()
+        if box is not None and (edited := box.edit(self.values[box.key], symbol)) is not None:
             self.values[box.key] = edited
             self.refresh()
         elif focus is not None and symbol == k.V and modifiers & (k.MOD_CTRL | k.MOD_COMMAND):

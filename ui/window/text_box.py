@@ -84,13 +84,14 @@ class TextBox:
         words = value[:at] + "|" + value[at:] if focused else value
         colour = theme.INK if words else HINT
         label.text = words or self.placeholder
-        left, right = words[: at + 1], words[at + 1 :]
+        left, right = words[: at + 1], words[at + 1 :]  # the cursor ends ``left``
+        whole = len(left)
         while label.content_width > self.width - 24 and (len(left) > 1 or right):
             if len(left) > 1:
                 left = left[1:]
             else:
                 right = right[:-1]
-            label.text = ("…" if len(left) <= at else "") + left + right
+            label.text = ("…" if len(left) < whole else "") + left + right
         if tuple(label.color) != colour:
             label.color = colour
         self.button.selected = focused
