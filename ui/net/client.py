@@ -422,7 +422,7 @@ class RemoteTable:
             v = msg.get("view")
             self._view = None if v is None else p.view_from_json(v, self.game, self.rules)
             events = [Event.from_json(e) for e in msg.get("events", ())]
-            self.scored.extend(e.score for e in events if e.kind == SCORE and e.score is not None)
+            self.scored.extend(deal_scores(events))
             return events
         if kind == "joined":
             # joined again after a lost connection: the deals scored meanwhile included
@@ -503,8 +503,12 @@ class RemoteTable:
         self.client.close()
 
 
+def deal_scores(events: list[Event]) -> list[DealScore]:
+    """The deal scores the ``score`` events among ``events`` carry, in order."""
+    return [e.score for e in events if e.kind == SCORE and e.score is not None]
+
+
 def scored_deals(joined: dict[str, Any]) -> list[DealScore]:
     """The scores of the deals a ``joined`` message says were scored before (its
     ``scored`` list of ``score`` events; none from a server that sends no such list)."""
-    events = [Event.from_json(e) for e in joined.get("scored", ())]
-    return [e.score for e in events if e.kind == SCORE and e.score is not None]
+    return deal_scores([Event.from_json(e) for e in joined.get("scored", ())])
