@@ -248,13 +248,21 @@ class Engine:
                 bots.setdefault(info.name, info)
         return bots
 
-    def bot(self, name: str, game: str, rules: Rules, seed: int = 0, think: float = 0.0) -> Bot:
-        """Make the bot called ``name`` for ``game``."""
+    def bot_info(self, name: str, game: str | None = None) -> BotInfo:
+        """The registered bot called ``name`` (one that plays ``game``, when given); an
+        unknown name fails with the names there are."""
         bots = self.bots
         info = bots.get(name)
-        if info is None or game not in info.games:
-            known = ", ".join(sorted(n for n, b in bots.items() if game in b.games)) or "none"
-            raise UnknownNameError(f"unknown bot {name!r} for {game}; the bots are: {known}")
+        if info is None or (game is not None and game not in info.games):
+            names = sorted(n for n, b in bots.items() if game is None or game in b.games)
+            where = f" for {game}" if game is not None else ""
+            known = ", ".join(names) or "none"
+            raise UnknownNameError(f"unknown bot {name!r}{where}; the bots are: {known}")
+        return info
+
+    def bot(self, name: str, game: str, rules: Rules, seed: int = 0, think: float = 0.0) -> Bot:
+        """Make the bot called ``name`` for ``game``."""
+        info = self.bot_info(name, game)
         bot: Bot = info.factory(game=game, rules=rules, seed=seed, think=think, engine=self)
         return bot
 

@@ -95,10 +95,5 @@ def make_bot(
 def spec_games(engine: Engine, spec: str) -> tuple[str, ...]:
     """The games the bot of ``spec`` plays (those both its bots play); an unknown name
     fails with the known names."""
-    bots = engine.bots
-    names = [n for n in parse_spec(spec) if n is not None]
-    for name in names:
-        if name not in bots:
-            known = ", ".join(sorted(bots))
-            raise UnknownNameError(f"unknown bot {name!r}; the bots are: {known}")
-    return tuple(g for g in bots[names[0]].games if all(g in bots[n].games for n in names))
+    infos = [engine.bot_info(n) for n in parse_spec(spec) if n is not None]
+    return tuple(g for g in infos[0].games if all(g in i.games for i in infos))
