@@ -118,62 +118,6 @@ def test_samples_give_the_taker_trumps_and_the_passers_weak_ones(eng: Engine) ->
     assert counts[True][1] > counts[False][1]
 
 
-def named_play_view(engine: Engine, taker_text: str, trump: int) -> View:
-    """The first view in the play of a deal without a turn-up (a contract named in an
-    auction that shows no card), of the seat after the taker: South (seat 0) named
-    ``trump`` with ``taker_text``; the other cards dealt at random; East leads."""
-    rules = engine.make_rules("belote", {"declarations": "belote-only"})
-    mine = parse_cards(taker_text)
-    rest = [c for c in range(32) if not mine >> c & 1]
-    random.Random(7).shuffle(rest)
-    hands = [mine] + [sum(1 << c for c in rest[8 * i : 8 * i + 8]) for i in range(3)]
-    state = DealState("belote", rules, 4, 2, 0, Layout(hands=tuple(hands)))
-    state.contract = Contract(0, trump, "CDHS"[trump])
-    state.bids = [(0, "CDHS"[trump])]
-    state.phase = "play"
-    state.turn = state.leader = 1
-    state.extra["declarations"] = True
-    deal = engine.deal_from_state(state)
-    view = deal.view(1)
-    assert view.turnup is None
-    return view
-
-
-def test_a_suit_named_without_a_turnup_is_read_on_the_whole_hand(eng: Engine) -> None:
-    """No turn-up: the bidder's whole hand is the hand it bid with, its count scaled to
-    six cards as the greedy bot counts it."""
-    view = named_play_view(eng, "JS 9S AS 7S AH 7D 8D 7C", 3)
-    strong = parse_cards("JS 9S AS 7S AH 7D 8D 7C")
-    weak = parse_cards("8S 7S AH KH 7D 8D 7C 8C")
-    assert hand_strength(strong, 3) * 6 / 8 >= BID_THRESHOLD
-    assert hand_strength(weak, 3) * 6 / 8 < BID_THRESHOLD
-    assert bids_fit(view, 0, strong)
-    assert not bids_fit(view, 0, weak)  # named spades with a hand the count would pass
-    assert bids_fit(view, 2, weak)  # a seat that did not bid: nothing to contradict
-
-
-def test_samples_give_a_taker_without_turnup_the_hand_it_named(eng: Engine) -> None:
-    """With the bid read, the hidden taker's sampled hands count far more in its trump
-    and hold its jack far more often than without; no sample breaks a proved constraint."""
-    view = named_play_view(eng, "JS 9S AS 7S AH 7D 8D 7C", 3)
-    forbid = infer_constraints(view, eng)
-    jack = parse_cards("JS")
-    seen: dict[bool, tuple[float, float]] = {}
-    for use_bids in (False, True):
-        rng = random.Random(3)
-        counts = []
-        jacks = 0
-        for _ in range(300):
-            hands = sample_hands(view, rng, forbid, engine=eng, use_bids=use_bids)
-            assert all(hands[s] & forbid[s] == 0 for s in range(4) if s != view.seat)
-            counts.append(hand_strength(hands[0], 3))
-            jacks += hands[0] & jack == jack
-        seen[use_bids] = (statistics.fmean(counts), jacks / 300)
-    assert seen[True][0] > seen[False][0] + 15
-    assert seen[True][1] > seen[False][1] + 0.25
-    assert seen[True][0] * 6 / 8 > BID_THRESHOLD - 8
-
-
 def test_the_bidding_sample_deals_whole_hands_with_the_turnup_to_this_seat(
     eng: Engine,
 ) -> None:

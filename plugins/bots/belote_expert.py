@@ -103,14 +103,6 @@ CONTRADICTION_ODDS = 0.3
 """The odds a sampled hand is kept when the count says its seat would have bid otherwise
 (passed with a hand it would take with, or took with one it would pass): players bid
 otherwise than the count, so a contradiction makes a hand less likely, not impossible."""
-NAMED_SUIT_ODDS = 0.03
-"""The odds a sampled hand is kept when its seat named a trump with no turn-up to bid
-on and its whole hand's count falls short (:func:`bids_fit`).  Lower than
-:data:`CONTRADICTION_ODDS`: the whole hand is the hand it bid with, where with a turn-up
-the five first cards are a guess.  On deals given to the strongest count (a defender's
-view at the first card, 40 deals, 300 samples each) the taker's hand drawn with these
-odds holds the trump jack 80% of the time, 3.4 trumps, count 79, against the true 90%,
-3.2 and 82; odds of 0.3 gave 52%, 2.8 and 60, no model 41%, 2.7 and 54."""
 
 # --- what the view shows and proves ------------------------------------------------------
 
@@ -240,7 +232,7 @@ def sample_hands(
     rng: random.Random,
     forbid: Sequence[CardSet] | None = None,
     check_declarations: bool = True,
-    attempts: int = 200,
+    attempts: int = 40,
     engine: Engine | None = None,
     use_bids: bool = True,
 ) -> list[CardSet]:
@@ -389,15 +381,11 @@ def bids_fit(view: View, seat: int, first: CardSet) -> bool:
     held while bidding (its first five in four-player Belote): a take or a named suit
     needs the count of that trump (with the turn-up, which the taker receives) to reach
     :data:`BID_THRESHOLD`; a pass in the first round needs the turn-up's suit below it, a
-    pass in the second round every other suit.  Without a turn-up (an auction that
-    shows no card) ``first`` is the seat's whole hand and only the suits it named are
-    read (:func:`_named_suits_fit`).  Bids the count does not model (a plugin's
-    contracts) say nothing."""
-    if view.seats != 4:
-        return True
+    pass in the second round every other suit.  Bids the count does not model (a
+    plugin's contracts) say nothing."""
     turnup = view.turnup
-    if turnup is None:
-        return _named_suits_fit(view, seat, first)
+    if turnup is None or view.seats != 4:
+        return True
     hand = first | 1 << turnup
     proposed = turnup >> 3
     for i, (s, bid) in enumerate(view.bids):
@@ -415,19 +403,6 @@ def bids_fit(view: View, seat: int, first: CardSet) -> bool:
     return True
 
 
-def _named_suits_fit(view: View, seat: int, hand: CardSet) -> bool:
-    """:func:`bids_fit` for an auction without a turn-up: each suit ``seat`` named needs
-    the count of ``hand``, its whole hand, scaled to six cards as the greedy bot counts
-    (:meth:`~.basic.GreedyBot.bid_score`), to reach :data:`BID_THRESHOLD`.  Its passes
-    say nothing here: without a turn-up the count does not model what a pass answers."""
-    scale = 6 / max(1, hand.bit_count())
-    return all(
-        hand_strength(hand, SUITS.index(bid)) * scale >= BID_THRESHOLD
-        for s, bid in view.bids
-        if s == seat and len(bid) == 1 and bid in SUITS
-    )
-
-
 def _bidding_keeps(
     view: View, hands: Sequence[CardSet], played: Sequence[CardSet], rng: random.Random
 ) -> bool:
@@ -435,10 +410,9 @@ def _bidding_keeps(
     for each hidden seat that bid, the cards it held while bidding are drawn from its
     whole hand of the sample (the turn-up set aside for the taker), and a hand whose
     bids the count contradicts (:func:`bids_fit`) is kept with odds
-    :data:`CONTRADICTION_ODDS`.  Without a turn-up the whole hand is the one it bid with,
-    and a contradiction is kept with odds :data:`NAMED_SUIT_ODDS`."""
+    :data:`CONTRADICTION_ODDS`."""
     turnup = view.turnup
-    if view.seats != 4 or not view.bids:
+    if turnup is None or view.seats != 4 or not view.bids:
         return True
     contract = view.contract
     start = 5
@@ -446,10 +420,6 @@ def _bidding_keeps(
         if s == view.seat or view.hands[s] is not None:
             continue
         whole = hands[s] | played[s]
-        if turnup is None:
-            if not bids_fit(view, s, whole) and rng.random() > NAMED_SUIT_ODDS:
-                return False
-            continue
         if contract is not None and contract.taker == s:
             whole &= ~(1 << turnup)
         cards = list(cards_of(whole))
