@@ -94,7 +94,7 @@ def test_the_experts_give_hints(eng: Engine) -> None:
 def test_an_unknown_bot_name_lists_the_bots(eng: Engine) -> None:
     with pytest.raises(UnknownNameError, match="greedy"):
         eng.bot("grandmaster", "belote", eng.default_rules("belote"))
-    with pytest.raises(UnknownNameError, match="'grandmaster'; the bots are: .*expert"):
+    with pytest.raises(UnknownNameError, match=r"'grandmaster'; the bots are: .*expert"):
         eng.bot_info("grandmaster")  # any game
     assert eng.bot_info("expert", "decouverte").name == "expert"
     assert set(eng.bot_info("expert").games) >= {"belote", "decouverte"}
