@@ -190,11 +190,39 @@ def test_known_solver_threshold_answers_agree_with_the_value() -> None:
         for _, d in pos.under:
             hid |= 1 << d
         L = pos.leader
-        args = (pos.hands[L], pos.hands[1 - L], hid, L, pos.points_left)
-        value = solver.value(*args)
+        hL, hF, R = pos.hands[L], pos.hands[1 - L], pos.points_left
+        value = solver.value(hL, hF, hid, L, R)
         for v in range(max(0, value - 12), value + 13):
-            result = solver.search(*args, v - 1, v)
+            result = solver.search(hL, hF, hid, R, v - 1, v)
             assert (result >= v) == (value >= v)
+
+
+def test_the_failures_the_score_sheet_does_not_tell_apart() -> None:
+    """Below 82 of 162 (66 of 130) every final is a failed contract, worth the same."""
+    assert ds.flat_below(ds.score_utility(162)) == 82
+    assert ds.flat_below(ds.score_utility(130)) == 66
+    assert ds.flat_below(ds.points_utility(162)) == 0
+
+
+def test_a_flat_range_is_settled_without_the_exact_value() -> None:
+    """Asked for final points only down to ``below`` (the score sheet's failures), the
+    solver returns the exact points when they reach it and some points below it when
+    not, on every side: the taker leading or not, between tricks or after a lead, with
+    a fresh solver or one whose table already holds the position."""
+    rng = random.Random(23)
+    for i in range(240):
+        pos = endgame(rng, 3 if i % 12 else 4)
+        exact = int(brute_force(pos))
+        shared = ds.KnownSolver(ds.tables_for(pos.rules), dict(pos.under))
+        if i % 2:
+            ds.solve_known(pos, shared)
+        for below in (exact - 7, exact - 1, exact, exact + 1, exact + 9):
+            for solver in (None, shared):
+                got = ds.solve_known(pos, solver, below)
+                if exact >= below:
+                    assert got == exact, (pos.describe(), below)
+                else:
+                    assert got < below, (pos.describe(), below)
 
 
 def test_solve_known_counts_points_so_far_for_the_taker() -> None:
