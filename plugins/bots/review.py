@@ -90,6 +90,7 @@ from .decouverte_search import Policy
 from .decouverte_search import Position
 from .decouverte_search import Tables
 from .decouverte_search import determinize
+from .decouverte_search import flat_below
 from .decouverte_search import legal_cards
 from .decouverte_search import outcomes
 from .decouverte_search import score_utility
@@ -609,13 +610,14 @@ class DealReview:
         policy = Policy(t)
         solve_at = 9 if pos.tricks_left <= 9 else 7
         per: dict[int, dict[int, list[float]]] = {m: {} for m in moves}
+        below = flat_below(utility)  # failed contracts: all worth the same
         rounds = self._rounds()
         for _ in rounds:
             layout = determinize(pos, rng)
             solver = KnownSolver(t, dict(layout.under))
             for m in moves:
                 for r, final in outcomes(
-                    layout, m, t, policy, solver.under_bits, solver, solve_at
+                    layout, m, t, policy, solver.under_bits, solver, solve_at, below
                 ).items():
                     per[m].setdefault(r, []).append(utility[final])
         out: dict[int, Estimate] = {}
