@@ -84,6 +84,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from collections.abc import Iterator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import replace
@@ -505,9 +506,9 @@ class TrickSearch:
     (``deadline``, a :class:`~.search.Deadline` counting expanded positions) and the
     move generation with its ordering:
 
-    * :attr:`leads` ``(hL, hF, rem)``: the merged legal leads in search order
-      (:meth:`Tables.leads`).  The searches try the table's best lead before they ask
-      for these, and skip it among them: often it cuts off before they are computed;
+    * :attr:`leads` ``(hL, hF, rem, bm)``: the leads in search order, generated lazily:
+      the table's best lead ``bm`` (when >= 0) before anything else is computed, then the
+      merged legal leads as :meth:`Tables.leads` orders them;
     * :attr:`replies` ``(hF, c, rem)``: the follower's legal answers to ``c``, merged and
       ordered (:meth:`Tables.answers`).
 
@@ -521,14 +522,14 @@ class TrickSearch:
         self.tables = tables
         self.lone = ~covers
         self.deadline = deadline if deadline is not None else Deadline(0.0, CLOCK_EVERY)
-        self.leads: Callable[[int, int, int], tuple[int, ...]]
+        self.leads: Callable[[int, int, int, int], Iterator[int]]
         self.replies: Callable[[int, int, int], tuple[int, ...]]
         self.leads, self.replies = self._make_moves()
 
     def _make_moves(
         self,
     ) -> tuple[
-        Callable[[int, int, int], tuple[int, ...]], Callable[[int, int, int], tuple[int, ...]]
+        Callable[[int, int, int, int], Iterator[int]], Callable[[int, int, int], tuple[int, ...]]
     ]:
         t = self.tables
         follow = t.follow
@@ -542,11 +543,15 @@ class TrickSearch:
         # The tables' memos, read inline (a call less per answer, as the loops need).
         known_follow, known_merge, known_leads, known_answers = t.memos()
 
-        def leads(hL: int, hF: int, rem: int) -> tuple[int, ...]:
+        def leads(hL: int, hF: int, rem: int, bm: int) -> Iterator[int]:
+            if bm >= 0:
+                yield bm
             moves = hL if free else may_lead(hL)
             m = known_merge(moves & lone | rem << 32)
             moves = moves & keep | m if m is not None else merge(moves, lone, rem)
-            return known_leads(moves | hF << 32) or ordered(moves, hF)
+            for c in known_leads(moves | hF << 32) or ordered(moves, hF):
+                if c != bm:
+                    yield c
 
         def replies(hF: int, c: int, rem: int) -> tuple[int, ...]:
             resp = known_follow(hF | c << 32) or follow(hF, c)
@@ -679,15 +684,8 @@ class KnownSolver:
             best = -big
             best_move = -1
             a0 = alpha
-            # The table's best lead first (the others are generated only if it does
-            # not cut off), then sure winners, then the cheapest.
-            order: Sequence[int]
-            pending: list[int] | None = None
-            if bm >= 0:
-                order = pending = [bm]
-            else:
-                order = lead_order(hL, hF, rem)
-            for c in order:
+            # The table's best lead first, then sure winners, then the cheapest.
+            for c in lead_order(hL, hF, rem, bm):
                 hL2 = hL ^ (1 << c)
                 hid2 = hid
                 d = under[c]
@@ -722,9 +720,6 @@ class KnownSolver:
                         break
                     if best > alpha:
                         alpha = best
-                if pending is not None:
-                    pending.extend([x for x in lead_order(hL, hF, rem) if x != bm])
-                    pending = None
             lo, hi = proven(best, a0, beta, lo, hi)
             tt[key] = (lo, hi, best_move)
             return best
@@ -746,7 +741,7 @@ class KnownSolver:
 
         Without a guess, the points :class:`Policy` wins for the leader when both sides
         play it: closer to the value than half of ``R`` (on early sampled layouts of the
-        expert, 6.2 searches a value instead of 10.0).  From there, MTD(f): each search
+        expert, 6.2 searches for each value not already in the table, instead of 10.0).  From there, MTD(f): each search
         asks one point past the bound the last one proved; but the fail-soft bounds
         often move a point at a time (up to 30 searches for one value), so the step
         doubles with each result in a row on one side, and once results have come from
@@ -1061,13 +1056,7 @@ class ChanceSolver:
                 best_move = -1
                 # The table's best lead first: often enough for a cutoff, before the
                 # other leads are even generated.
-                order: Sequence[int]
-                pending: list[int] | None = None
-                if bm >= 0:
-                    order = pending = [bm]
-                else:
-                    order = lead_order(hL, hF, hL | hF | pool)
-                for c in order:
+                for c in lead_order(hL, hF, hL | hF | pool, bm):
                     v = lead(hL, hF, L, c, pool, base, R, alpha, beta)
                     if v > best:
                         best = v
@@ -1076,9 +1065,6 @@ class ChanceSolver:
                             break
                         if best > alpha:
                             alpha = best
-                    if pending is not None:
-                        pending.extend([x for x in lead_order(hL, hF, hL | hF | pool) if x != bm])
-                        pending = None
             lo, hi = proven(best, a0, beta, lo, hi)
             if taker != L:
                 lo, hi = -hi, -lo
@@ -1292,7 +1278,7 @@ class ChanceSolver:
                 if lo >= beta or tlo == thi:
                     return lo
             if bm < 0:
-                bm = lead_order(hL, hF, hL | hF | pool)[0]
+                bm = next(lead_order(hL, hF, hL | hF | pool, -1))
             v = lead(hL, hF, L, bm, pool, base, R, alpha, beta)
             return v if v > alpha and v > lo else lo
 
