@@ -108,7 +108,14 @@ class Rules(Mapping[str, Any]):
     def __contains__(self, key: object) -> bool:
         return key in self._items
 
+    def __reduce__(self) -> tuple[type[Rules], tuple[str, dict[str, Any], str]]:
+        # Rebuilt through ``__init__``: the hash of strings differs between processes, so
+        # a pickled ``_hash`` would be wrong in another one.
+        return (Rules, (self.game, dict(self._items), self.pack))
+
     def __getattr__(self, key: str) -> Any:
+        if key.startswith("_"):
+            raise AttributeError(key)
         try:
             return self._items[key]
         except KeyError:

@@ -4,7 +4,11 @@ per-deal compiled rules, fault isolation, and the separation of core from the ru
 from __future__ import annotations
 
 import ast
+import os
+import pickle
 import random
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -75,6 +79,26 @@ RULES_MD_DEFAULTS: dict[str, Any] = {
 def test_the_default_rules_are_those_of_rules_md(engine: Engine) -> None:
     rules = engine.default_rules(GAME)
     assert {k: rules[k] for k in RULES_MD_DEFAULTS} == RULES_MD_DEFAULTS
+
+
+def test_rules_survive_a_pickle_into_another_process(engine: Engine) -> None:
+    # A process pool hands rules to its workers pickled; string hashes differ between
+    # processes, so the rules must rebuild their hash there, not carry this one's.
+    rules = engine.default_rules("decouverte")
+    code = (
+        "import pickle, sys\n"
+        "r = pickle.loads(sys.stdin.buffer.read())\n"
+        "print(r.game, r.reveal_on_lead, hash(r) == hash(type(r)(r.game, dict(r), r.pack)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        input=pickle.dumps(rules),
+        capture_output=True,
+        check=True,
+        env={**os.environ, "PYTHONHASHSEED": "random"},
+    ).stdout.decode()
+    assert out.split() == ["decouverte", str(rules.reveal_on_lead), "True"]
+    assert pickle.loads(pickle.dumps(rules)) == rules
 
 
 def test_a_rule_option_with_a_bad_value_says_what_is_allowed(engine: Engine) -> None:
