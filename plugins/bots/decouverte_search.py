@@ -1579,8 +1579,11 @@ class Policy:
 
     The leader cashes a card the follower cannot beat (the most points first), else
     leads its cheapest card (plain before trump, a covering card before a lone one, to
-    turn a new card).  The follower wins when it can (following suit with its richest
-    winner, trumping with its lowest trump) and otherwise throws its cheapest card.
+    turn a new card).  Among the cards the follower cannot beat, trumps come first while
+    the follower holds a trump (drawing them saves the leader's plain winners from being
+    trumped) and last once it holds none (a master trump then stays a sure way back to
+    the lead).  The follower wins when it can (following suit with its richest winner,
+    trumping with its lowest trump) and otherwise throws its cheapest card.
     """
 
     def __init__(self, tables: Tables) -> None:
@@ -1600,6 +1603,10 @@ class Policy:
         beats = t.beats
         follow = t.follow
         low = self._low
+        trumps = t.trump_mask
+        # The base of a sure trump lead: above the plain ones while the follower holds a
+        # trump, below every other lead once it holds none.
+        sure_trump = 1500 if hF & trumps else -5000
         best = -1
         best_sc = -(1 << 30)
         for c in cards_of(t.may_lead(hL)):
@@ -1611,7 +1618,7 @@ class Policy:
                 for r in cards_of(resp):
                     if pts[r] < m:
                         m = pts[r]
-                sc = 1000 + pts[c] + m
+                sc = (sure_trump if trumps >> c & 1 else 1000) + pts[c] + m
             if sc > best_sc:
                 best, best_sc = c, sc
         return best
@@ -1732,10 +1739,9 @@ def sampled_values(
     Every move meets the same samples (common random numbers).  In each sampled layout,
     fully known, the position after the trick is solved exactly when ``solve_at`` tricks
     or fewer remain; earlier, both sides play :class:`Policy` until then and the rest is
-    solved.  When the move is a lead and the rest is solved, the opponent's answer is
-    chosen on the *mean* over the samples, as the opponent, who does not see the
-    face-down cards either, must choose it (not answer by answer in each layout, which
-    would let it see them); with the policy, the policy answers.
+    solved.  When the move is a lead, the opponent's answer is chosen on the *mean* over
+    the samples, as the opponent, who does not see the face-down cards either, must
+    choose it (not answer by answer in each layout, which would let it see them).
 
     Sampling stops at ``max_samples`` or at ``deadline`` (``time.perf_counter``) once
     ``min_samples`` are in, at ``cap`` once one is in (a loaded machine), and with
@@ -1748,7 +1754,7 @@ def sampled_values(
     sign = 1.0 if mover == pos.taker else -1.0
     below = flat_below(utility)
     # values[m][r]: the utility on each sample after the move m and the answer r (-1: the
-    # move ends the trick, or the policy answers).
+    # move ends the trick).
     values: dict[int, dict[int, list[float]]] = {m: {} for m in moves}
     n = 0
     while n < max_samples:
@@ -1760,7 +1766,7 @@ def sampled_values(
         bits = solver.under_bits
         for m in moves:
             per = values[m]
-            for r, final in outcomes(layout, m, t, policy, bits, solver, solve_at, below).items():
+            for r, final in outcomes(layout, m, policy, bits, solver, solve_at, below).items():
                 per.setdefault(r, []).append(utility[final])
         n += 1
         if (
@@ -1804,7 +1810,6 @@ def separated(values: dict[int, list[float]], sign: float, z: float = 3.0) -> bo
 def outcomes(
     pos: Position,
     m: int,
-    t: Tables,
     policy: Policy,
     bits: Sequence[int],
     solver: KnownSolver,
@@ -1812,30 +1817,45 @@ def outcomes(
     below: int = 0,
 ) -> dict[int, int]:
     """The taker's final card points after the seat to move plays ``m`` in a fully
-    known position (a sampled layout): by the opponent's answer when ``m`` is a lead and
-    the rest is solved exactly (else under the key -1); before ``solve_at`` tricks are
-    left, both sides play ``policy`` until then.  ``bits`` are ``solver.under_bits``.
-    Final points below ``below`` need not be exact (:func:`flat_below`).
-    See :func:`sampled_values` (the expert) and the review, which both sample with it."""
-    taker = pos.taker
+    known position (a sampled layout): by the opponent's answer when ``m`` is a lead
+    (else under the key -1); the rest is solved exactly when ``solve_at`` tricks or
+    fewer are left, and before that both sides play ``policy`` until then.  ``bits``
+    are ``solver.under_bits``.  Final points below ``below`` need not be exact
+    (:func:`flat_below`).  See :func:`sampled_values` (the expert) and the review,
+    which both sample with it."""
     nxt = play_known(pos, m)
-    if pos.tricks_left <= solve_at:
-        if pos.led is not None:
-            return {-1: solve_known(nxt, solver, below)}
-        return {
-            r: solve_known(play_known(nxt, r), solver, below) for r in cards_of(legal_cards(nxt))
-        }
-    if pos.led is None:
-        nxt = play_known(nxt, policy.answer(nxt.hands[1 - nxt.leader], m))
+    answers = [-1] if pos.led is not None else list(cards_of(legal_cards(nxt)))
+    out: dict[int, int] = {}
+    for r in answers:
+        after = nxt if r < 0 else play_known(nxt, r)
+        if pos.tricks_left <= solve_at:
+            out[r] = solve_known(after, solver, below)
+        else:
+            out[r] = _played_out(after, pos.taker, policy, bits, solver, solve_at, below)
+    return out
+
+
+def _played_out(
+    pos: Position,
+    taker: int,
+    policy: Policy,
+    bits: Sequence[int],
+    solver: KnownSolver,
+    solve_at: int,
+    below: int,
+) -> int:
+    """The taker's final card points of a fully known position between tricks: both
+    play ``policy`` until ``solve_at`` tricks are left, the rest solved (see
+    :func:`outcomes`)."""
     hid = 0
-    for _, d in nxt.under:
+    for _, d in pos.under:
         hid |= 1 << d
-    L = nxt.leader
-    R = nxt.points_left
-    flat = shift_flat((0, below - 1), nxt.points[taker], R, taker == L)
-    got = playout(policy, bits, nxt.hands[L], nxt.hands[1 - L], hid, L, R, solver, solve_at, flat)
+    L = pos.leader
+    R = pos.points_left
+    flat = shift_flat((0, below - 1), pos.points[taker], R, taker == L)
+    got = playout(policy, bits, pos.hands[L], pos.hands[1 - L], hid, L, R, solver, solve_at, flat)
     mine = got if taker == L else R - got
-    return {-1: nxt.points[taker] + mine}
+    return pos.points[taker] + mine
 
 
 # --- timing the solvers ------------------------------------------------------------------------

@@ -617,7 +617,7 @@ class DealReview:
             solver = KnownSolver(t, dict(layout.under))
             for m in moves:
                 for r, final in outcomes(
-                    layout, m, t, policy, solver.under_bits, solver, solve_at, below
+                    layout, m, policy, solver.under_bits, solver, solve_at, below
                 ).items():
                     per[m].setdefault(r, []).append(utility[final])
         out: dict[int, Estimate] = {}
