@@ -551,3 +551,57 @@ def test_the_best_card_is_chosen_when_a_bound_ties_with_it() -> None:
     bot = DecouverteExpert(None, seed=0, samples=4)
     assert bot.best_card(pos) == parse_card("AD")
     assert bot.last_info["method"] == "exact"
+
+
+def test_the_playout_policy_draws_trumps_then_keeps_the_master_trump() -> None:
+    """Hearts are trumps; the leader's jack of hearts and ace of spades are both sure
+    winners.  While the follower holds a trump the policy leads the jack (drawing the
+    trump saves the ace from being trumped later); once it holds none, the ace, and it
+    keeps the master trump even over a card that loses (a sure way back to the lead)."""
+    policy = ds.Policy(ds.tables_for(ds.deal_rules(2)))
+    leader = parse_cards("JH AS 8C")
+    assert policy.lead(leader, parse_cards("7H 7S 9C"), 0) == parse_card("JH")
+    assert policy.lead(leader, parse_cards("8D 7S 9C"), 0) == parse_card("AS")
+    assert policy.lead(parse_cards("JH 8C"), parse_cards("8D 9C"), 0) == parse_card("8C")
+    # A sure trump still comes before a losing trump lead while the follower has trumps.
+    assert policy.lead(parse_cards("JH 7H"), parse_cards("8H 9C"), 0) == parse_card("JH")
+
+
+def _policy_then_solved(pos: ds.Position, policy: ds.Policy, solve_at: int) -> int:
+    """The taker's final points of a fully known position between tricks: both play
+    ``policy`` card by card until ``solve_at`` tricks are left, then solved exactly."""
+    while pos.tricks_left > solve_at:
+        covers = 0
+        for cover, _ in pos.under:
+            covers |= 1 << cover
+        lead = policy.lead(pos.hands[pos.leader], pos.hands[1 - pos.leader], covers)
+        pos = ds.play_known(pos, lead)
+        pos = ds.play_known(pos, policy.answer(pos.hands[1 - pos.leader], lead))
+    return ds.solve_known(pos)
+
+
+def test_a_lead_is_answered_by_every_card_before_the_last_tricks_too() -> None:
+    """In a sampled layout, a lead's outcomes are keyed by each legal answer of the
+    opponent even when the policy plays on before the rest is solved, so the search
+    chooses the answer on the mean over the layouts (the opponent does not see the
+    face-down cards either), never by the policy; each outcome is that answer, then the
+    policy until the last ``solve_at`` tricks, then the exact solution."""
+    rng = random.Random(8)
+    checked = 0
+    for i in range(24):
+        pos = ds.random_play(ds.deal(rng, trump=i % 4), rng, 2 * (ds.TRICKS - 11))
+        t = ds.tables_for(pos.rules)
+        policy = ds.Policy(t)
+        solver = ds.KnownSolver(t, dict(pos.under))
+        lead = rng.choice(cards_of(ds.legal_cards(pos)))
+        out = ds.outcomes(pos, lead, policy, solver.under_bits, solver, solve_at=8)
+        after = ds.play_known(pos, lead)
+        assert set(out) == set(cards_of(ds.legal_cards(after)))
+        for answer, final in out.items():
+            assert final == _policy_then_solved(ds.play_known(after, answer), policy, 8)
+        checked += len(out) > 1
+        # An answer ends the trick: one outcome, the policy and the solver as above.
+        answer = cards_of(ds.legal_cards(after))[0]
+        (final,) = ds.outcomes(after, answer, policy, solver.under_bits, solver, 8).values()
+        assert final == _policy_then_solved(ds.play_known(after, answer), policy, 8)
+    assert checked >= 8
