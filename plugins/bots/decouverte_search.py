@@ -1831,13 +1831,12 @@ def outcomes(
         if pos.tricks_left <= solve_at:
             out[r] = solve_known(after, solver, below)
         else:
-            out[r] = _played_out(after, pos.taker, policy, bits, solver, solve_at, below)
+            out[r] = _played_out(after, policy, bits, solver, solve_at, below)
     return out
 
 
 def _played_out(
     pos: Position,
-    taker: int,
     policy: Policy,
     bits: Sequence[int],
     solver: KnownSolver,
@@ -1847,6 +1846,7 @@ def _played_out(
     """The taker's final card points of a fully known position between tricks: both
     play ``policy`` until ``solve_at`` tricks are left, the rest solved (see
     :func:`outcomes`)."""
+    taker = pos.taker
     hid = 0
     for _, d in pos.under:
         hid |= 1 << d
