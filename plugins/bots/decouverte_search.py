@@ -741,11 +741,11 @@ class KnownSolver:
 
         Without a guess, the points :class:`Policy` wins for the leader when both sides
         play it: closer to the value than half of ``R`` (on early sampled layouts of the
-        expert, 6.2 searches for each value not already in the table, instead of 10.0).  From there, MTD(f): each search
-        asks one point past the bound the last one proved; but the fail-soft bounds
-        often move a point at a time (up to 30 searches for one value), so the step
-        doubles with each result in a row on one side, and once results have come from
-        both sides the bracket is halved.
+        expert, 6.2 searches for each value not already in the table, instead of 10.0).
+        From there, MTD(f): each search asks one point past the bound the last one
+        proved; but the fail-soft bounds often move a point at a time (up to 30
+        searches for one value), so the step doubles with each result in a row on one
+        side, and once results have come from both sides the bracket is halved.
 
         ``flat`` is a range of values the caller does not tell apart (the taker's
         failures, on the score sheet: see :func:`flat_below`): once the value is proved
@@ -1825,10 +1825,11 @@ def outcomes(
     which both sample with it."""
     nxt = play_known(pos, m)
     answers = [-1] if pos.led is not None else list(cards_of(legal_cards(nxt)))
+    solved = pos.tricks_left <= solve_at
     out: dict[int, int] = {}
     for r in answers:
         after = nxt if r < 0 else play_known(nxt, r)
-        if pos.tricks_left <= solve_at:
+        if solved:
             out[r] = solve_known(after, solver, below)
         else:
             out[r] = _played_out(after, policy, bits, solver, solve_at, below)
