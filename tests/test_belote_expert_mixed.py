@@ -12,6 +12,7 @@ from atout.core import Match
 from atout.core import View
 from atout.core.errors import UnknownNameError
 from atout.plugins.bots.duplicate import run_duplicate
+from atout.plugins.bots.duplicate import run_pairs
 from atout.plugins.bots.mixed import MixedBot
 from atout.plugins.bots.mixed import make_bot
 from atout.plugins.bots.mixed import parse_spec
@@ -84,3 +85,40 @@ def test_a_duplicate_of_same_bidding_and_same_play_is_exactly_even(eng: Engine) 
     # random bids against greedy's, same greedy cards: the bidding alone makes a difference
     other = run_duplicate(eng, "belote", "greedy+random-bids", "greedy", 6, seed=5)
     assert other.deals_tied < 6
+
+
+# --- bidding-only duplicate matches ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["belote", "decouverte"])
+def test_a_bidding_only_match_plays_just_the_pairs_that_bid_differently(
+    eng: Engine, game: str
+) -> None:
+    """Greedy cards on both sides, random bids against greedy's: a pair whose two
+    seatings bid alike is scored 0 unplayed (and greedy's play, the same in every seat,
+    gives exactly 0 there when played in full); a pair that bids differently is played
+    on from its bidding to the very scores of the full match."""
+    rules = eng.default_rules(game)
+    a, b = "greedy+random-bids", "greedy"
+    full = run_pairs(eng, game, rules, a, b, 16, seed=7)
+    only = run_pairs(eng, game, rules, a, b, 16, seed=7, bidding_only=True)
+    played = [p for p in only if p.played]
+    assert 0 < len(played) < len(only), "the deals should include both kinds"
+    for whole, part in zip(full, only, strict=True):
+        assert whole.index == part.index
+        if part.played:
+            assert part.scores == whole.scores and part.deal_scores == whole.deal_scores
+        else:
+            assert part.diff == 0.0 and part.deal_scores is None
+            assert whole.diff == 0.0
+    result = run_duplicate(eng, game, a, b, 16, seed=7, bidding_only=True)
+    assert result.bidding_only and result.deals_played == len(played)
+    assert result.deals_tied >= len(only) - len(played)
+    assert result.mean == pytest.approx(sum(p.diff for p in played) / len(only))
+
+
+def test_a_bidding_only_match_needs_bots_that_play_alike(eng: Engine) -> None:
+    with pytest.raises(UnknownNameError, match="must play alike"):
+        run_duplicate(eng, "belote", "expert", "greedy", 1, bidding_only=True)
+    with pytest.raises(UnknownNameError, match="'random'"):
+        run_duplicate(eng, "belote", "random+greedy-bids", "greedy", 1, bidding_only=True)

@@ -79,6 +79,24 @@ def test_duplicate_option_runs_only_that_match(capsys: pytest.CaptureFixture[str
     assert "belote_deals_per_s" not in data
 
 
+def test_bidding_only_option_plays_the_pairs_that_bid_differently(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """In worker processes as in one: the same pairs played, the same mean."""
+    argv = ["--duplicate", "greedy+random-bids,greedy", "--deals", "8", "--game", "belote"]
+    results = [
+        run_json(capsys, *argv, "--bidding-only", "--jobs", jobs)["duplicate"]["belote"][
+            "greedy+random-bids-vs-greedy"
+        ]
+        for jobs in ("1", "2")
+    ]
+    for result in results:
+        assert result["bidding_only"] is True
+        assert 0 < result["deals_played"] < 8
+    assert results[0]["mean"] == results[1]["mean"]
+    assert results[0]["deals_played"] == results[1]["deals_played"]
+
+
 def test_a_readable_table_without_json(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["bench", "--only", "duplicate", "--duplicate", "greedy,greedy", "--deals", "2"])
     captured = capsys.readouterr()
@@ -129,6 +147,8 @@ def test_a_measure_may_be_named_by_module_and_function() -> None:
         (["--duplicate", "expert,nobody", "--deals", "1"], "unknown bot 'nobody'"),
         (["--only", "everything"], "unknown measure"),
         (["--jobs", "0"], "at least 1"),
+        (["--bidding-only"], "give them with --duplicate A,B"),
+        (["--duplicate", "expert,greedy", "--bidding-only", "--deals", "1"], "must play alike"),
     ],
 )
 def test_bad_options_get_one_clear_message(

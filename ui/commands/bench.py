@@ -14,7 +14,9 @@ bot's decision time is wall-clock time, the delay a player sees.
 
 ``atout bench --json`` prints one JSON object; without ``--json`` a progress bar goes to
 stderr and a table to stdout.  ``--quick`` is a smoke run (the tests use it);
-``--duplicate A,B --deals N`` runs only a duplicate match between two bots, and
+``--duplicate A,B --deals N`` runs only a duplicate match between two bots (with
+``--bidding-only`` when they play alike and bid differently: pairs that bid alike are
+ties, unplayed), and
 ``--pack NAME_OR_FILE`` plays the duplicate matches under a pack's house rules (with
 ``--plugin`` for a rule plugin that is not installed): the other figures always measure
 the default rules, so that they stay comparable from one run to the next.
@@ -115,6 +117,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--deals", type=int, metavar="N", help="deal pairs of each duplicate match")
     parser.add_argument(
+        "--bidding-only",
+        action="store_true",
+        help="with --duplicate A,B where A and B play the cards alike and bid differently "
+        "(e.g. expert,expert+greedy-bids): a pair whose two seatings bid alike is a tie, "
+        "not played",
+    )
+    parser.add_argument(
         "--pack",
         metavar="NAME_OR_FILE",
         help="play the duplicate matches under a house-rule pack (its game only); "
@@ -203,6 +212,11 @@ def selected(args: argparse.Namespace) -> list[Measure]:
 def run(args: argparse.Namespace, engine: Engine) -> int:
     if args.jobs < 1:
         raise UnknownNameError(f"--jobs {args.jobs}: give at least 1 process")
+    if args.bidding_only and not args.duplicate:
+        raise UnknownNameError(
+            "--bidding-only compares two bidders: give them with --duplicate A,B "
+            "(e.g. expert,expert+greedy-bids)"
+        )
     if args.deals is not None and args.deals < 1:
         raise UnknownNameError(f"--deals {args.deals}: give at least 1 deal pair")
     measures = selected(args)
@@ -228,6 +242,7 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         deals=args.deals,
         games=games,
         duplicates=(_parse_pair(args.duplicate),) if args.duplicate else (),
+        bidding_only=args.bidding_only,
         rules=rules,
         plugins=tuple(getattr(args, "plugin", None) or ()),
         disable=tuple(getattr(args, "disable_plugin", None) or ()),
@@ -265,11 +280,16 @@ def _rows(result: dict[str, Any]) -> Iterator[tuple[str, str]]:
         if key == "duplicate":
             for game, matches in value.items():
                 for name, r in matches.items():
+                    played = (
+                        f" ({r['deals_played']} played, the others bid alike)"
+                        if r.get("bidding_only")
+                        else ""
+                    )
                     yield (
                         f"duplicate {game} {name}",
                         f"{r['mean']:+.1f} points/deal (95% CI {r['ci95_low']:+.1f} .. "
-                        f"{r['ci95_high']:+.1f}) over {r['deals']} pairs; deals won/lost "
-                        f"{r['deals_won']}/{r['deals_lost']}, matches won/lost "
+                        f"{r['ci95_high']:+.1f}) over {r['deals']} pairs{played}; deals "
+                        f"won/lost {r['deals_won']}/{r['deals_lost']}, matches won/lost "
                         f"{r['matches_won']}/{r['matches_lost']}",
                     )
         elif isinstance(value, dict):

@@ -50,6 +50,8 @@ class BenchContext:
     deals: int | None = None
     games: tuple[str, ...] = GAMES
     duplicates: tuple[tuple[str, str], ...] = ()
+    bidding_only: bool = False
+    """Score the duplicate pairs that bid alike as ties, unplayed (``--bidding-only``)."""
     rules: dict[str, Rules] = field(default_factory=dict)
     """The rules of the duplicate matches by game (``--pack``); a game not here plays
     its default rules."""
@@ -394,6 +396,7 @@ def measure_duplicates(ctx: BenchContext) -> dict[str, Any]:
                 progress=functools.partial(_report, ctx, deals),
                 plugins=ctx.plugins,
                 disable=ctx.disable,
+                bidding_only=ctx.bidding_only,
             )
             out.setdefault(game, {})[f"{a}-vs-{b}"] = result.to_json()
     return {"duplicate": out}
