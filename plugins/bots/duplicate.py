@@ -70,9 +70,12 @@ class PairResult:
     """The two plays' deal scores (``None`` when the pair was not played)."""
     times: dict[str, list[float]] = field(default_factory=dict)
     """Seconds per decision, by bot name."""
-    played: bool = True
-    """``False`` for a pair of a bidding-only match whose two seatings bid alike: a tie,
-    not played out."""
+
+    @property
+    def played(self) -> bool:
+        """``False`` for a pair of a bidding-only match whose two seatings bid alike: a
+        tie, not played out."""
+        return self.deal_scores is not None
 
     @property
     def diff(self) -> float:
@@ -126,23 +129,6 @@ def seats_of(engine: Engine, game: str, team: int) -> list[int]:
     """The seats of ``team`` in ``game`` (a seat's team is ``seat % teams``)."""
     info = engine.game(game)
     return [s for s in range(info.seats) if s % info.teams == team]
-
-
-def play_deal(
-    engine: Engine,
-    game: str,
-    rules: Rules,
-    deal_seed: int,
-    bots: Sequence[Any],
-    names: Sequence[str],
-    times: dict[str, list[float]] | None = None,
-) -> Deal:
-    """Play the first deal of ``Match(seed=deal_seed)`` to its end, ``bots[seat]``
-    choosing each seat's actions from its view; records each decision's time by name."""
-    match = Match(engine, game, rules, seed=deal_seed)
-    choose = _chooser(match, bots, names, times)
-    deal, _ = bid_deal(match, choose)
-    return finish_deal(match, deal, choose)
 
 
 def _chooser(
@@ -235,7 +221,7 @@ def play_pair(
         deal, auction = bid_deal(match, choose)
         seatings.append((match, deal, choose, auction))
     if bidding_only and seatings[0][3] == seatings[1][3]:
-        return PairResult(index, ((), ()), None, times, played=False)
+        return PairResult(index, ((), ()), None, times)
     scores: list[tuple[int, ...]] = []
     results: list[DealScore] = []
     for match, deal, choose, _ in seatings:
