@@ -24,8 +24,10 @@ from atout.plugins.bots.basic import RandomBot
 from atout.plugins.bots.basic import hand_strength
 from atout.plugins.bots.basic import sure_claim
 from atout.plugins.bots.belote_expert import BeloteExpert
+from atout.plugins.bots.belote_expert import PlayHint
 from atout.plugins.bots.belote_expert import deal_utility
 from atout.plugins.bots.belote_expert import infer_constraints
+from atout.plugins.bots.belote_expert import read_play
 from atout.plugins.bots.belote_expert import sample_hands
 from atout.plugins.bots.duplicate import confidence
 from atout.plugins.bots.duplicate import count_matches
@@ -278,6 +280,109 @@ def test_a_seat_that_did_not_follow_is_void_and_one_that_discarded_has_no_trump(
     assert forbid[1] & hearts == hearts
     assert forbid[3] & (spades | hearts) == 0  # West has not played yet
     assert forbid[2] == 0  # the seat's own view
+
+
+def _west_ducks(eng: Engine) -> View:
+    """South's view after a trick West, playing last, let South win: spades trump, South
+    led the king of hearts, East followed with the 7, North the 8, West the 9 (holding
+    the ace and the ten)."""
+    deal = position(
+        eng,
+        [
+            "KH 7D 8D 9D 10D JD QD KD",
+            "7H 7C 8C 9C 10C JC QC KC",
+            "8H JS QS KS 7S 8S 9S AD",
+            "9H AH 10H QH JH AC AS 10S",
+        ],
+        trump="S",
+        leader=0,
+    )
+    for c in ("KH", "7H", "8H", "9H"):
+        deal.play(card(c))
+    return deal.view(0)
+
+
+def test_a_seat_that_let_the_opponents_take_a_trick_held_no_sure_winner(eng: Engine) -> None:
+    # Spades are trump.  South leads the king of hearts, East follows with the 7 and
+    # West, playing last, with the 9: had West held the ace or the ten of hearts he would
+    # have taken the trick, so the play hints those cards away from West (not a proof).
+    view = _west_ducks(eng)
+    reading = read_play(view, eng)
+    assert reading.forbid == infer_constraints(view, eng)
+    west = [h for h in reading.hints if h.seat == 3]
+    assert [h.cards for h in west] == [cards("AH 10H")]
+    assert not reading.forbid[3] & cards("AH 10H")  # a likelihood, not a proof
+    # East played second, his partner still to come: nothing is read from his 7.
+    assert not [h for h in reading.hints if h.seat == 1]
+    # Without hints the same reading proves the same and hints nothing.
+    bare = read_play(view, eng, hints=False)
+    assert bare.forbid == reading.forbid
+    assert bare.hints == ()
+
+
+def test_a_seat_playing_last_on_its_partners_trick_gives_its_richest_plain_card(
+    eng: Engine,
+) -> None:
+    # Spades trump.  South leads the 7 of clubs, East takes with the ace, North follows
+    # with the 9 and West, last on his partner's trick, gives the 8 (no points) although
+    # he holds the ten: the hint says he held no club worth more.  (North, with nothing
+    # that could beat the ace, is hinted nothing.)
+    deal = position(
+        eng,
+        [
+            "7C 7D 8D 9D 10D JD QD KD",
+            "AC 10H KH 7S 8S 9S 8H AD",
+            "9C JS QS KS JC QC KC AS",
+            "8C 10C 7H 9H QH JH AH 10S",
+        ],
+        trump="S",
+        leader=0,
+    )
+    for c in ("7C", "AC", "9C", "8C"):
+        deal.play(card(c))
+    view = deal.view(0)
+    hints = read_play(view, eng).hints
+    assert not [h for h in hints if h.seat == 2]
+    west = [h for h in hints if h.seat == 3]
+    # South cannot tell West's clubs from North's: every unseen club worth more is
+    # hinted away (the other suits were not legal, West had to follow)
+    assert [h.cards for h in west] == [cards("10C JC QC KC")]
+
+
+def test_sensible_play_never_contradicts_the_hints(eng: Engine) -> None:
+    """The hints read every seat as the greedy bot plays: over whole deals of greedy
+    bots, no seat ever held a card a hint of its play says it did not (so the reading
+    follows the legal alternatives the deal's rule gave, under every play option)."""
+    checked = 0
+    for rules in ({}, {"undertrump": "always"}, {"must_head_trick": True}):
+
+        def check(deal: Deal, view: View) -> None:
+            nonlocal checked
+            if view.phase != "play":
+                return
+            for h in read_play(view, eng).hints:
+                assert not h.cards & deal.state.hands[h.seat], (h, deal.state.hands)
+                checked += 1
+
+        for _ in play_deals(
+            eng, "belote", lambda d, s: GreedyBot(d * 5 + s, eng), 12, rules, check
+        ):
+            pass
+    assert checked > 300
+
+
+def test_samples_follow_the_hints_odds(eng: Engine) -> None:
+    view = _west_ducks(eng)
+    forbid = infer_constraints(view, eng)
+    rng = random.Random(4)
+    hint = PlayHint(3, cards("AH 10H"), 0.0)
+    for _ in range(200):
+        hands = sample_hands(view, rng, forbid, engine=eng, hints=(hint,))
+        assert not hands[3] & hint.cards
+    held = sum(
+        bool(sample_hands(view, rng, forbid, engine=eng)[3] & hint.cards) for _ in range(200)
+    )
+    assert held > 100  # without the hint West often holds one of them
 
 
 def test_samples_respect_every_inferred_constraint(eng: Engine) -> None:

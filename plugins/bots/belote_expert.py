@@ -43,6 +43,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from atout.core.cards import FULL_DECK
@@ -99,6 +100,12 @@ docs)."""
 BID_THRESHOLD = GreedyBot.take_threshold
 """The count (:func:`~.basic.hand_strength` of the five first cards and the turn-up) from
 which a seat is taken to bid a trump: the greedy bot's threshold."""
+RICH_TRICK = 10
+"""A trick worth this many card points is one a sensible player takes when it surely can
+(:func:`read_play`)."""
+HINT_ODDS = 0.3
+"""The odds a sampled hand is kept for each choice of the play it makes unlikely
+(:class:`PlayHint`)."""
 CONTRADICTION_ODDS = 0.3
 """The odds a sampled hand is kept when the count says its seat would have bid otherwise
 (passed with a hand it would take with, or took with one it would pass): players bid
@@ -119,6 +126,27 @@ def _view_state(view: View, contract: Contract) -> DealState:
     return st
 
 
+@dataclass(frozen=True, slots=True)
+class PlayHint:
+    """Soft evidence from one card a hidden seat played: had ``seat`` held any of
+    ``cards`` (unseen cards, legal for it then), a sensible player would have played
+    otherwise, so a sampled hand holding one is kept with odds ``odds``."""
+
+    seat: int
+    cards: CardSet
+    odds: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlayReading:
+    """What the play says about the hidden hands: per seat the unseen cards it is proved
+    not to hold (``forbid``, :func:`infer_constraints`), and the soft evidence of the
+    cards it chose (``hints``, :func:`read_play`)."""
+
+    forbid: list[CardSet]
+    hints: tuple[PlayHint, ...]
+
+
 def infer_constraints(view: View, engine: Engine | None = None) -> list[CardSet]:
     """Per seat, the unseen cards the play has proved that seat does not hold.
 
@@ -135,14 +163,37 @@ def infer_constraints(view: View, engine: Engine | None = None) -> list[CardSet]
     A seat that played the trump king or queen without a "belote" word does not hold the
     other one.
     """
+    return read_play(view, engine, hints=False).forbid
+
+
+def read_play(view: View, engine: Engine | None = None, hints: bool = True) -> PlayReading:
+    """Everything the cards played say about the hidden hands: the proofs of
+    :func:`infer_constraints` and, with ``hints``, the soft evidence of the choices
+    (:class:`PlayHint`).  A seat that follows to a trick is read as a sensible player
+    (the greedy bot, a double-dummy player and most people play so), the alternatives
+    being the cards the deal's move rule allowed it:
+
+    - an opponent winning a trick worth :data:`RICH_TRICK` points or more (or the seat
+      playing last), the seat did not win it: it held no card that surely would have
+      (one beating the trick that no unplayed card of its suit beats; playing last, any
+      card beating the trick);
+    - an opponent winning and no partner to play after it, the seat gave points: it held
+      no card worth fewer;
+    - playing last on its partner's trick, the seat gave a plain card or a trump: it held
+      no plain card worth more.
+
+    Each is a likelihood, not a proof (:data:`HINT_ODDS`): players duck, keep guards and
+    signal.  Leads say nothing here.
+    """
     seats = view.seats
     forbid = [0] * seats
     contract = view.contract
     if contract is None:
-        return forbid
+        return PlayReading(forbid, ())
     rules = view.rules
     play = default_engine(engine).play_rules(view.game, rules, contract)
     rule, beats = play.moves, play.beats
+    tables = CardRules.of(play) if hints else None
     st = _view_state(view, contract)
     tricks: list[tuple[int, tuple[Card, ...]]] = [(t.leader, t.cards) for t in view.tricks]
     if view.trick:
@@ -162,19 +213,39 @@ def infer_constraints(view: View, engine: Engine | None = None) -> list[CardSet]
     unseen = view.unseen
     played = 0
     win, wseat = -1, -1
+    found: list[PlayHint] = []
     for k, (ti, i, seat, c) in enumerate(plays):
         leader, cards = tricks[ti]
         if i == 0:
             win, wseat = -1, -1
+            trick_points = 0
+        trick_points += play.points[c]
         hidden = seat != view.seat and view.hands[seat] is None
-        if hidden and not (i == 0 and rule.free_lead):
+        judged = hidden and not (i == 0 and rule.free_lead)
+        hinted = hidden and tables is not None and i > 0
+        if judged or hinted:
             st.tricks = list(view.tricks[:ti])
             st.turn, st.leader = seat, leader
             st.trick = list(cards[:i])
             st.win_card, st.win_seat = win, wseat
             st.played = played
             fewest = from_here[k][seat]
+        if judged:
             forbid[seat] |= _proved_absent(rule, st, seat, c, fewest, unseen & ~fewest)
+        if hinted and tables is not None:
+            live = FULL_DECK & ~played & ~fewest
+            found.extend(
+                _choice_hints(
+                    rule,
+                    st,
+                    seat,
+                    c,
+                    fewest,
+                    unseen & ~fewest & ~forbid[seat],
+                    (win, wseat, trick_points, live),
+                    tables,
+                )
+            )
         if i == 0 or beats[win] >> c & 1:
             win, wseat = c, seat
         played |= 1 << c
@@ -190,7 +261,73 @@ def infer_constraints(view: View, engine: Engine | None = None) -> list[CardSet]
                 if (seat, 1 << c) not in spoken:
                     forbid[seat] |= 1 << (queen if c == king else king)
     forbid[view.seat] = 0
-    return forbid
+    kept = tuple(
+        PlayHint(h.seat, h.cards & ~forbid[h.seat], h.odds)
+        for h in found
+        if h.cards & ~forbid[h.seat]
+    )
+    return PlayReading(forbid, kept)
+
+
+def _choice_hints(
+    rule: MoveRule,
+    st: DealState,
+    seat: int,
+    c: Card,
+    fewest: CardSet,
+    pool: CardSet,
+    trick: tuple[Card, int, int, CardSet],
+    tables: CardRules,
+) -> list[PlayHint]:
+    """The soft evidence of ``seat`` following with ``c`` (see :func:`read_play`):
+    ``trick`` is the trick's winning card and seat before ``c``, its points with ``c``,
+    and the cards not yet played that ``seat`` may not hold."""
+    win, wseat, trick_points, live = trick
+    beats, pts, trump_mask = tables.beats, tables.points, tables.trump_mask
+    seats = st.seats
+    teams = st.teams
+    i = len(st.trick)
+    last = i == seats - 1
+    ours = wseat % teams == seat % teams
+    wins = beats[win] >> c & 1 == 1
+    partner_after = any((i + j) < seats and j % teams == 0 for j in range(1, seats))
+    rich = trick_points >= RICH_TRICK or last
+    take = not ours and not wins and rich
+    cheaper = not ours and not wins and not partner_after and pts[c] > 0
+    smear = ours and last
+    if not (take or cheaper or smear) or not pool:
+        return []
+    hands = [0] * seats
+    st.hands = hands
+    legal = rule.legal
+    alts = 0
+    for x in cards_of(pool):
+        hands[seat] = fewest | 1 << x
+        if legal(st) >> x & 1:
+            alts |= 1 << x
+    out: list[PlayHint] = []
+    if take:
+        sure = 0
+        for x in cards_of(alts & beats[win]):
+            if last or not beats[x] & SUIT_MASKS[x >> 3] & live & ~(1 << x):
+                sure |= 1 << x
+        if sure:
+            out.append(PlayHint(seat, sure, HINT_ODDS))
+    if cheaper:
+        less = 0
+        for x in cards_of(alts):
+            if pts[x] < pts[c]:
+                less |= 1 << x
+        if less:
+            out.append(PlayHint(seat, less, HINT_ODDS))
+    if smear:
+        more = 0
+        for x in cards_of(alts & ~trump_mask):
+            if pts[x] > pts[c]:
+                more |= 1 << x
+        if more:
+            out.append(PlayHint(seat, more, HINT_ODDS))
+    return out
 
 
 def _proved_absent(
@@ -235,6 +372,7 @@ def sample_hands(
     attempts: int = 40,
     engine: Engine | None = None,
     use_bids: bool = True,
+    hints: Sequence[PlayHint] = (),
 ) -> list[CardSet]:
     """One deal of the unseen cards to the other seats, consistent with the view.
 
@@ -247,7 +385,8 @@ def sample_hands(
     :data:`THIN_TAKER_ODDS` (takers hold trumps), and with ``use_bids`` a layout in which
     the count says a seat would have bid otherwise than it did is kept with odds
     :data:`CONTRADICTION_ODDS` (:func:`bids_fit`: a seat that passed on the turn-up
-    rarely holds its strong trumps).  After ``attempts`` failures the
+    rarely holds its strong trumps).  Each of the play's ``hints`` (:func:`read_play`)
+    whose cards the layout gives their seat keeps it with the hint's odds.  After ``attempts`` failures the
     declaration test is dropped, then the other constraints (a view from a rule this
     bot does not model must still be playable).
     """
@@ -316,6 +455,13 @@ def sample_hands(
                 cap[s] -= 1
             if not ok:
                 continue
+            if phase == 0 and hints:
+                keep = 1.0
+                for h in hints:
+                    if hands[h.seat] & h.cards:
+                        keep *= h.odds
+                if keep < 1.0 and rng.random() > keep:
+                    continue
             if (
                 phase == 0
                 and st is not None
@@ -641,11 +787,15 @@ class BeloteExpert:
         samples: int | None = None,
         bid_worlds: bool = True,
         bid_search: bool = True,
+        play_hints: bool = True,
     ) -> None:
         self.rules = rules
         self.bid_worlds = bid_worlds
         """Whether the play's samples weigh what the bidding said (:func:`bids_fit`)."""
         self.bid_search = bid_search
+        self.play_hints = play_hints
+        """Whether the play's samples weigh the choices the other seats made
+        (:func:`read_play`); else only what the play proves."""
         """Whether the bidding searches sampled deals (:meth:`bid_values`); else the
         greedy bot's count decides."""
         self.take_margin = TAKE_MARGIN
@@ -854,7 +1004,8 @@ class BeloteExpert:
         decl = declaration_points(view)
         past = view.points[team]
         deal_points = base.rules.total
-        forbid = infer_constraints(view, self.engine)
+        reading = read_play(view, self.engine, hints=self.play_hints)
+        forbid = reading.forbid
         totals = dict.fromkeys(moves, 0.0)
         points_sum = dict.fromkeys(moves, 0.0)
         start = time.perf_counter()
@@ -870,7 +1021,12 @@ class BeloteExpert:
                 break
             try:
                 hands = sample_hands(
-                    view, self.rng, forbid, engine=self.engine, use_bids=self.bid_worlds
+                    view,
+                    self.rng,
+                    forbid,
+                    engine=self.engine,
+                    use_bids=self.bid_worlds,
+                    hints=reading.hints,
                 )
             except ValueError:
                 return self.greedy.card(view)
@@ -936,10 +1092,13 @@ def _distinct_moves(view: View, legal: CardSet, solver: BeloteDD) -> list[Card]:
 __all__ = [
     "DEFAULT_BUDGET",
     "BeloteExpert",
+    "PlayHint",
+    "PlayReading",
     "Shown",
     "announced_declarations",
     "deal_utility",
     "declaration_points",
     "infer_constraints",
+    "read_play",
     "sample_hands",
 ]
