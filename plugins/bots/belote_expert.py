@@ -9,9 +9,11 @@ For a card to play, :class:`BeloteExpert`
    card would not have been legal: a void, no trump, no higher trump, whatever the rule
    in force says); a seat that played the trump king or queen without saying "belote"
    does not hold the other, and a seat that showed its declarations holds no other
-   combination (the game's ``atout_declarations`` hook says which a hand has);
-2. deals the unseen cards to the other seats at random, consistently with all that
-   (:func:`sample_hands`);
+   combination (the game's ``atout_declarations`` hook says which a hand has); and
+   what the seats' choices make likely (:func:`read_play`: a seat that let the
+   opponents take a rich trick held no sure winner);
+2. deals the unseen cards to the other seats at random, consistently with all that,
+   the likely layouts more often (:func:`sample_hands`);
 3. solves each sampled layout with the double-dummy solver
    (:class:`~atout.plugins.bots.belote_dd.BeloteDD`), for every legal card;
 4. plays the card whose values, turned into the deal's score for its team (making or

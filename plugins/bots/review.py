@@ -77,7 +77,7 @@ from .basic import team_of
 from .belote_dd import BeloteDD
 from .belote_expert import deal_utility
 from .belote_expert import declaration_points
-from .belote_expert import infer_constraints
+from .belote_expert import read_play
 from .belote_expert import sample_hands
 from .decouverte_expert import DecouverteExpert
 from .decouverte_expert import contract_points
@@ -921,11 +921,13 @@ class DealReview:
         if solver is None:
             dd = self._dd_solver(view, contract)
             solver = self._sd[key] = dd.with_horizon(horizon)
-        forbid = infer_constraints(view, self.engine)
+        reading = read_play(view, self.engine)
         per: dict[Card, list[float]] = {c: [] for c in moves}
         rounds = self._rounds()
         for _ in rounds:
-            hands = sample_hands(view, rng, forbid, engine=self.engine)
+            hands = sample_hands(
+                view, rng, reading.forbid, engine=self.engine, hints=reading.hints
+            )
             values = solver.move_values(hands, leader, trick, moves, team)
             for c, v in values.items():
                 per[c].append(deal_utility(view, past + v, decl, total))
