@@ -283,7 +283,8 @@ def _choice_hints(
 ) -> list[PlayHint]:
     """The soft evidence of ``seat`` following with ``c`` (see :func:`read_play`):
     ``trick`` is the trick's winning card and seat before ``c``, its points with ``c``,
-    and the cards not yet played that ``seat`` may not hold."""
+    and the cards then unplayed less those ``seat`` is known to have held (a card none
+    of them beats is a master)."""
     win, wseat, trick_points, live = trick
     beats, pts, trump_mask = tables.beats, tables.points, tables.trump_mask
     seats = st.seats
@@ -388,9 +389,9 @@ def sample_hands(
     the count says a seat would have bid otherwise than it did is kept with odds
     :data:`CONTRADICTION_ODDS` (:func:`bids_fit`: a seat that passed on the turn-up
     rarely holds its strong trumps).  Each of the play's ``hints`` (:func:`read_play`)
-    whose cards the layout gives their seat keeps it with the hint's odds.  After ``attempts`` failures the
-    declaration test is dropped, then the other constraints (a view from a rule this
-    bot does not model must still be playable).
+    whose cards the layout gives their seat keeps it with the hint's odds.  After
+    ``attempts`` failures the declaration test is dropped, then the other constraints
+    (a view from a rule this bot does not model must still be playable).
     """
     engine = default_engine(engine)
     if forbid is None:
