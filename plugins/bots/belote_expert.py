@@ -71,6 +71,7 @@ from .basic import GreedyBot
 from .basic import choose_action
 from .basic import default_engine
 from .basic import hand_strength
+from .basic import is_master
 from .basic import team_of
 from .belote_dd import BeloteDD
 from .declared import BELOTE_WORDS
@@ -195,7 +196,7 @@ def read_play(view: View, engine: Engine | None = None, hints: bool = True) -> P
     rules = view.rules
     play = default_engine(engine).play_rules(view.game, rules, contract)
     rule, beats = play.moves, play.beats
-    tables = CardRules.of(play) if hints else None
+    tables = CardRules.of(play)
     st = _view_state(view, contract)
     tricks: list[tuple[int, tuple[Card, ...]]] = [(t.leader, t.cards) for t in view.tricks]
     if view.trick:
@@ -223,31 +224,27 @@ def read_play(view: View, engine: Engine | None = None, hints: bool = True) -> P
             trick_points = 0
         trick_points += play.points[c]
         hidden = seat != view.seat and view.hands[seat] is None
-        judged = hidden and not (i == 0 and rule.free_lead)
-        hinted = hidden and tables is not None and i > 0
-        if judged or hinted:
+        if hidden and not (i == 0 and rule.free_lead):
             st.tricks = list(view.tricks[:ti])
             st.turn, st.leader = seat, leader
             st.trick = list(cards[:i])
             st.win_card, st.win_seat = win, wseat
             st.played = played
             fewest = from_here[k][seat]
-        if judged:
-            forbid[seat] |= _proved_absent(rule, st, seat, c, fewest, unseen & ~fewest)
-        if hinted and tables is not None:
-            live = FULL_DECK & ~played & ~fewest
-            found.extend(
-                _choice_hints(
-                    rule,
-                    st,
-                    seat,
-                    c,
-                    fewest,
-                    unseen & ~fewest & ~forbid[seat],
-                    (win, wseat, trick_points, live),
-                    tables,
+            absent, alts = _proved_absent(rule, st, seat, c, fewest, unseen & ~fewest)
+            forbid[seat] |= absent
+            if hints and i > 0:
+                live = FULL_DECK & ~played & ~fewest
+                found.extend(
+                    _choice_hints(
+                        st,
+                        seat,
+                        c,
+                        alts & ~forbid[seat],
+                        (win, wseat, trick_points, live),
+                        tables,
+                    )
                 )
-            )
         if i == 0 or beats[win] >> c & 1:
             win, wseat = c, seat
         played |= 1 << c
@@ -272,17 +269,16 @@ def read_play(view: View, engine: Engine | None = None, hints: bool = True) -> P
 
 
 def _choice_hints(
-    rule: MoveRule,
     st: DealState,
     seat: int,
     c: Card,
-    fewest: CardSet,
-    pool: CardSet,
+    alts: CardSet,
     trick: tuple[Card, int, int, CardSet],
     tables: CardRules,
 ) -> list[PlayHint]:
-    """The soft evidence of ``seat`` following with ``c`` (see :func:`read_play`):
-    ``trick`` is the trick's winning card and seat before ``c``, its points with ``c``,
+    """The soft evidence of ``seat`` following with ``c`` in the position of ``st``
+    (see :func:`read_play`): ``alts`` are the unseen cards it could have played
+    instead (:func:`_proved_absent`), ``trick`` is the trick's winning card and seat before ``c``, its points with ``c``,
     and the cards then unplayed less those ``seat`` is known to have held (a card none
     of them beats is a master)."""
     win, wseat, trick_points, live = trick
@@ -298,21 +294,13 @@ def _choice_hints(
     take = not ours and not wins and rich
     cheaper = not ours and not wins and not partner_after and pts[c] > 0
     smear = ours and last
-    if not (take or cheaper or smear) or not pool:
+    if not (take or cheaper or smear) or not alts:
         return []
-    hands = [0] * seats
-    st.hands = hands
-    legal = rule.legal
-    alts = 0
-    for x in cards_of(pool):
-        hands[seat] = fewest | 1 << x
-        if legal(st) >> x & 1:
-            alts |= 1 << x
     out: list[PlayHint] = []
     if take:
         sure = 0
         for x in cards_of(alts & beats[win]):
-            if last or not beats[x] & SUIT_MASKS[x >> 3] & live & ~(1 << x):
+            if last or is_master(x, live & ~(1 << x), tables):
                 sure |= 1 << x
         if sure:
             out.append(PlayHint(seat, sure, HINT_ODDS))
@@ -335,18 +323,24 @@ def _choice_hints(
 
 def _proved_absent(
     rule: MoveRule, st: DealState, seat: int, c: Card, fewest: CardSet, pool: CardSet
-) -> CardSet:
+) -> tuple[CardSet, CardSet]:
     """The cards of ``pool`` that ``seat`` cannot have held when it played ``c`` in the
     position of ``st`` (see :func:`infer_constraints`): ``x`` is one when ``c`` is
-    legal neither with ``fewest`` plus ``x`` nor with one more card of ``pool``."""
+    legal neither with ``fewest`` plus ``x`` nor with one more card of ``pool``.  And,
+    from the same questions, the cards of ``pool`` that would have been legal with
+    ``fewest`` plus themselves (its alternatives to ``c``, for :func:`_choice_hints`)."""
     hands = [0] * st.seats
     st.hands = hands
     legal = rule.legal
     out = 0
+    alts = 0
     for x in cards_of(pool):
         with_x = fewest | 1 << x
         hands[seat] = with_x
-        if legal(st) >> c & 1:
+        allowed = legal(st)
+        if allowed >> x & 1:
+            alts |= 1 << x
+        if allowed >> c & 1:
             continue
         for y in cards_of(pool & ~(1 << x)):
             hands[seat] = with_x | 1 << y
@@ -354,7 +348,7 @@ def _proved_absent(
                 break
         else:
             out |= 1 << x
-    return out
+    return out, alts
 
 
 def _played_by(view: View) -> list[CardSet]:
