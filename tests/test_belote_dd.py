@@ -19,8 +19,12 @@ from atout.core import Contract
 from atout.core import DealState
 from atout.core import Engine
 from atout.core import Layout
+from atout.core import Match
 from atout.core import cards_of
 from atout.core.cards import SUITS
+from atout.core.engine import Deal
+from atout.core.model import Action
+from atout.plugins.bots.basic import GreedyBot
 from atout.plugins.bots.belote_dd import BeloteDD
 from atout.plugins.bots.belote_dd import SearchTimeout
 from atout.plugins.bots.search import CardRules
@@ -274,6 +278,49 @@ def test_horizon_estimates_stay_within_the_points_in_play() -> None:
         total = dd.remaining_points(hands, trick)
         for v in dd.move_values(hands, leader, trick).values():
             assert 0 <= v <= total
+
+
+def greedy_horizon_positions(deals: int, cards: int) -> list[tuple[BeloteDD, list[int], int]]:
+    """Trick starts with ``cards`` cards a hand from greedy play of seeded deals: the
+    solver of each deal's contract, the hands and the leader."""
+    engine = shipped_engine()
+    rules = engine.default_rules("belote")
+    solvers: dict[int, BeloteDD] = {}
+    found: list[tuple[BeloteDD, list[int], int]] = []
+    for d in range(deals):
+        match = Match(engine, "belote", rules, seed=7000 + d)
+        bots = [GreedyBot(d * 4 + s, engine) for s in range(4)]
+
+        def choose(deal: Deal, bots: list[GreedyBot] = bots) -> Action:
+            view = deal.view(deal.turn)
+            hands = list(deal.state.hands)
+            contract = view.contract
+            start = view.phase == "play" and not view.trick
+            if start and contract is not None and all(h.bit_count() == cards for h in hands):
+                solver = solvers.get(contract.trump)
+                if solver is None:
+                    solver = solvers[contract.trump] = BeloteDD.for_contract(
+                        engine, "belote", rules, contract
+                    )
+                found.append((solver, hands, deal.turn))
+            return bots[deal.turn].choose(view)
+
+        match.play_deal(choose)
+    return found
+
+
+@pytest.mark.parametrize(("cards", "bound"), [(5, 17.5), (4, 16.0)])
+def test_horizon_estimates_are_near_the_exact_values(cards: int, bound: float) -> None:
+    """The depth-limited estimate is within ``bound`` points (root mean square) of the
+    exact value on positions of real play.  Its powers were fitted to such values; on
+    these positions (16.3 and 14.9 points off) the powers before the fit were 19.7 and
+    17.5 points off."""
+    errors = []
+    for solver, hands, leader in greedy_horizon_positions(250, cards):
+        exact = solver.value(hands, leader)
+        errors.append(solver.with_horizon(cards).estimate(hands, leader) - exact)
+    assert len(errors) > 200
+    assert (sum(e * e for e in errors) / len(errors)) ** 0.5 <= bound
 
 
 def test_a_passed_deadline_stops_the_search() -> None:
