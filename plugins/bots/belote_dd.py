@@ -87,14 +87,14 @@ from .search import trick_code
 __all__ = ["INF", "BeloteDD", "SearchTimeout"]
 
 TRUMP_POWER = (0.95, 1.0, 1.15, 1.45, 1.45, 1.7, 2.4, 4.0)
-"""The trick-taking power of a trump by its strength in the suit (7 .. jack), for the
+"""The trick-taking power of a trump by its strength in the suit (weakest first), for the
 depth-limited estimate (:attr:`BeloteDD.horizon`).  With :data:`PLAIN_POWER`,
 :data:`BASE_POWER` and :data:`LEAD_POWER` it was fitted, by least squares, to the exact
 values of 24,000 positions of five and four cards a hand (greedy play from 12,000
 deals), then rounded: the error fell from 19.8 to 16.3 points (root mean square, held-out
 positions) at five cards and from 17.2 to 14.0 at four (``docs/bots.md``)."""
 PLAIN_POWER = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.2, 1.0)
-"""The trick-taking power of a plain card by its strength in its suit (7 .. ace)."""
+"""The trick-taking power of a plain card by its strength in its suit (weakest first)."""
 BASE_POWER = 0.1
 """The power each team has without cards (it keeps the share defined)."""
 LEAD_POWER = 0.45
