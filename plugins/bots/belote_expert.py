@@ -278,9 +278,9 @@ def _choice_hints(
 ) -> list[PlayHint]:
     """The soft evidence of ``seat`` following with ``c`` in the position of ``st``
     (see :func:`read_play`): ``alts`` are the unseen cards it could have played
-    instead (:func:`_proved_absent`), ``trick`` is the trick's winning card and seat before ``c``, its points with ``c``,
-    and the cards then unplayed less those ``seat`` is known to have held (a card none
-    of them beats is a master)."""
+    instead (:func:`_proved_absent`); ``trick`` is the trick's winning card and seat
+    before ``c``, its points with ``c``, and the cards then unplayed less those ``seat``
+    is known to have held (a card none of them beats is a master)."""
     win, wseat, trick_points, live = trick
     beats, pts, trump_mask = tables.beats, tables.points, tables.trump_mask
     seats = st.seats
