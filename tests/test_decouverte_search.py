@@ -8,9 +8,11 @@ the pool.
 
 from __future__ import annotations
 
+import inspect
 import math
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from atout.core import Engine
@@ -23,6 +25,7 @@ from atout.core.model import Rules
 from atout.core.state import PLAY
 from atout.core.state import DealState
 from atout.core.views import View
+from atout.plugins.bots import decouverte_expert as de
 from atout.plugins.bots import decouverte_search as ds
 from atout.plugins.bots.decouverte_expert import DecouverteExpert
 from atout.plugins.bots.decouverte_expert import bid_options
@@ -524,6 +527,47 @@ def test_sampling_stops_at_its_cap_even_short_of_its_minimum() -> None:
     assert count(0.0, math.inf) == 4
     assert count(0.0, 0.0) == 1
     assert count(math.inf, math.inf) == 6
+
+
+def test_sampled_layouts_are_solved_after_the_trick_from_ten_tricks_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where a sampled layout's policy playout stops: with 10 tricks left (the seventh
+    trick) each layout is solved right after the trick, closer to the exact values than
+    the policy playing the next trick first (docs/bots.md); with 11 or more the policy
+    plays on until 8 tricks are left."""
+    asked: list[int] = []
+    real = de.sampled_values
+
+    def spy(*args: Any, **kw: Any) -> Any:
+        call = inspect.signature(real).bind(*args, **kw)
+        call.apply_defaults()
+        asked.extend((call.arguments["pos"].tricks_left, call.arguments["solve_at"]))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(de, "sampled_values", spy)
+    seen: dict[int, set[int]] = {}
+    for seed in range(12):
+        rng = random.Random(seed)
+        for played in (12, 13, 10, 11, 4):
+            pos = ds.hide(ds.random_play(ds.deal(rng), rng, played))
+            bot = DecouverteExpert(None, seed=0, samples=2)
+            if bot.exact_feasible(pos):
+                continue
+            asked.clear()
+            bot.best_card(pos)
+            if asked:
+                seen.setdefault(asked[0], set()).add(asked[1])
+    assert seen[10] == {9}
+    assert seen[11] == {8}
+    assert seen[14] == {8}
+    old = DecouverteExpert(None, seed=0, samples=2)
+    old.solve_after_trick = 9
+    pos = ds.hide(ds.random_play(ds.deal(random.Random(3)), random.Random(3), 12))
+    assert pos.tricks_left == 10 and not old.exact_feasible(pos)
+    asked.clear()
+    old.best_card(pos)
+    assert asked == [10, 8]
 
 
 def test_the_best_card_is_chosen_when_a_bound_ties_with_it() -> None:
