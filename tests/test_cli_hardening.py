@@ -338,6 +338,9 @@ def test_repeated_interrupts_end_quietly(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
+        # A suite started in the background inherits SIGINT ignored, and Python then
+        # installs no handler: reset it so the test judges the CLI, not its caller.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     time.sleep(2.0)
     for _ in range(4):
