@@ -303,8 +303,9 @@ class DecouverteExpert:
         if reps & (reps - 1) == 0:
             return reps.bit_length() - 1
         moves = list(cards_of(reps))
+        # Solving from ``tricks_left`` solves each layout right after the trick.
         if pos.tricks_left <= self.solve_after_trick:
-            solve_at = max(9, pos.tricks_left - 1)
+            solve_at = pos.tricks_left
         else:
             solve_at = self.early_solve_at
         if self.samples is None:
