@@ -529,6 +529,69 @@ def test_sampling_stops_at_its_cap_even_short_of_its_minimum() -> None:
     assert count(math.inf, math.inf) == 6
 
 
+def test_survivors_are_the_keys_not_proved_worse_than_the_best() -> None:
+    """A key leaves the race when the best key beats it by more than three standard
+    errors of their paired differences, or by the same margin on every sample; a key
+    within the noise, or equal to the best on every sample, stays."""
+    best = [10.0, 12.0, 11.0, 9.0, 10.0, 11.0, 12.0, 10.0]
+    values = {
+        1: best,
+        2: [b - 9 + (i % 3) for i, b in enumerate(best)],  # far worse, little noise
+        3: [b + d for b, d in zip(best, [-3, 2, -2, 1, -2, 1, -1, 0], strict=True)],
+        4: [b - 5 for b in best],  # worse by 5 on every sample
+        5: list(best),  # the same on every sample
+    }
+    assert ds.survivors(values) == {1, 3, 5}
+    # Key 3 is worse by 0.5 a sample, 0.8 standard errors: only a small z drops it.
+    assert ds.survivors(values, z=0.5) == {1, 5}
+
+
+def test_racing_spends_the_later_samples_on_the_moves_in_doubt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With racing, a move or an answer proved worse leaves the race: it meets no later
+    sample, and only the moves still in the race are valued; without racing every move
+    and every answer meets every sample."""
+    rng = random.Random(0)
+    pos = ds.hide(ds.random_play(ds.deal(rng), rng, 2 * 6))
+    assert pos.led is None and pos.pool
+    moves = list(cards_of(ds.legal_cards(pos)))
+    real = ds.outcomes
+    met: dict[int, list[int]] = {}
+
+    def spy(layout: ds.Position, m: int, *args: Any) -> dict[int, int]:
+        out = real(layout, m, *args)
+        seen = met.setdefault(m, [0, 0])
+        seen[0] += 1
+        seen[1] += len(out)
+        return out
+
+    monkeypatch.setattr(ds, "outcomes", spy)
+    utility = ds.score_utility()
+
+    def run(racing: bool) -> tuple[dict[int, float], int]:
+        met.clear()
+        return ds.sampled_values(
+            pos, moves, utility, random.Random(1), math.inf, 4, 40, 10, racing=racing
+        )
+
+    values, n = run(racing=False)
+    assert n == 40 and set(values) == set(moves)
+    answers = {m: met[m][1] // n for m in moves}
+    assert all(met[m] == [n, n * answers[m]] for m in moves)
+    values, n = run(racing=True)
+    assert n == 40 and set(values) < set(moves)
+    for m in moves:
+        samples, replies = met[m]
+        if m in values:
+            assert samples == n
+        else:  # left the race at a multiple of four samples, from the eighth
+            assert 8 <= samples < n and samples % 4 == 0
+        assert replies <= samples * answers[m]
+    # Some answer left the race too: the opponent's worse replies were dropped.
+    assert any(met[m][1] < met[m][0] * answers[m] for m in moves)
+
+
 def test_sampled_layouts_are_solved_after_the_trick_from_ten_tricks_left(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

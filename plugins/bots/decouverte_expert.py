@@ -11,9 +11,11 @@ How it decides (see :mod:`atout.plugins.bots.decouverte_search` for the solvers)
   sampled from the pool of unseen face-down cards (:func:`.sampled_values`): each move
   scored on the same samples, the opponent's answer to a lead chosen on the mean over
   the samples; a sampled layout is solved exactly right after the trick once 10 tricks
-  or fewer remain, and played by a fast policy until 8 remain before that.  Sampling
-  stops at the time budget (0.8 s by default, see :data:`DEFAULT_BUDGET`), or as soon
-  as one move is clearly best.
+  or fewer remain, and played by a fast policy until 8 remain before that.  The
+  samples race the moves: a move or an answer proved worse than the best leaves the
+  race, so the later samples go to the moves still in doubt.  Sampling stops at the
+  time budget (0.8 s by default, see :data:`DEFAULT_BUDGET`), or when one move is
+  left.
 * **What it maximises**: the score sheet of the deal, not the card points: the taker's
   score minus the opponent's (made: ``2x - 162`` for the taker's ``x`` points; failed:
   ``-162``).  Near the 81/82 boundary one point is worth 164 on the sheet, so the bot
@@ -316,7 +318,7 @@ class DecouverteExpert:
                 self.rng,
                 max(deadline, time.perf_counter() + 0.05),
                 solve_at=solve_at,
-                stop_early=True,
+                racing=True,
                 cap=start + CAP_SHARE * self.budget,
             )
         else:
@@ -324,7 +326,7 @@ class DecouverteExpert:
                 pos, moves, utility, self.rng, math.inf, self.samples, self.samples, solve_at
             )
         self.last_info = {"method": "sampled", "samples": n}
-        return max(moves, key=lambda c: (sign * means[c], -c))
+        return max(means, key=lambda c: (sign * means[c], -c))
 
     # --- bidding -----------------------------------------------------------------------
 

@@ -1729,7 +1729,7 @@ def sampled_values(
     min_samples: int = 4,
     max_samples: int = 400,
     solve_at: int = 9,
-    stop_early: bool = False,
+    racing: bool = False,
     cap: float = math.inf,
 ) -> tuple[dict[int, float], int]:
     """The value (the taker's mean utility) of each of ``moves`` of the seat to move,
@@ -1743,10 +1743,14 @@ def sampled_values(
     the samples, as the opponent, who does not see the face-down cards either, must
     choose it (not answer by answer in each layout, which would let it see them).
 
-    Sampling stops at ``max_samples`` or at ``deadline`` (``time.perf_counter``) once
-    ``min_samples`` are in, at ``cap`` once one is in (a loaded machine), and with
-    ``stop_early`` as soon as one move is clearly the best (:func:`separated`).  Returns
-    the values and the number of samples.
+    With ``racing``, the samples race the moves: every four samples from the eighth,
+    the answers the opponent is proved to like less than its best one and then the
+    moves proved worse than the best one leave the race (:func:`race`), so that the
+    later samples go to the moves still in doubt.  Sampling stops at ``max_samples``,
+    at ``deadline`` (``time.perf_counter``) once ``min_samples`` are in, at ``cap``
+    once one is in (a loaded machine), and when racing leaves one move.  Returns the
+    values of the moves still in the race (every move without racing) and the number
+    of samples.
     """
     t = tables_for(pos.rules)
     policy = Policy(t)
@@ -1754,8 +1758,9 @@ def sampled_values(
     sign = 1.0 if mover == pos.taker else -1.0
     below = flat_below(utility)
     # values[m][r]: the utility on each sample after the move m and the answer r (-1: the
-    # move ends the trick).
+    # move ends the trick), for the moves and answers still in the race.
     values: dict[int, dict[int, list[float]]] = {m: {} for m in moves}
+    alive = list(moves)
     n = 0
     while n < max_samples:
         now = time.perf_counter()
@@ -1764,47 +1769,65 @@ def sampled_values(
         layout = determinize(pos, rng)
         solver = KnownSolver(t, dict(layout.under))
         bits = solver.under_bits
-        for m in moves:
+        for m in alive:
             per = values[m]
-            for r, final in outcomes(layout, m, policy, bits, solver, solve_at, below).items():
+            # The answers still in the race (every legal answer on the first sample).
+            answers = sum(1 << r for r in per if r >= 0) if n else -1
+            for r, final in outcomes(
+                layout, m, policy, bits, solver, solve_at, below, answers
+            ).items():
                 per.setdefault(r, []).append(utility[final])
         n += 1
-        if (
-            stop_early
-            and n >= max(min_samples, 8)
-            and n % 4 == 0
-            and separated({m: _answered(values[m], sign) for m in moves}, sign)
-        ):
-            break
-    return {m: sum(_answered(values[m], sign)) / n for m in moves}, n
+        if racing and n >= max(min_samples, 8) and n % 4 == 0:
+            alive = race(values, alive, sign)
+            if len(alive) == 1:
+                break
+    out = {}
+    for m in alive:
+        samples = _answered(values[m], sign)
+        out[m] = sum(samples) / n
+    return out, n
+
+
+def race(values: dict[int, dict[int, list[float]]], alive: list[int], sign: float) -> list[int]:
+    """The moves of ``alive`` still in the race after dropping, from ``values`` (see
+    :func:`sampled_values`), every answer the opponent is proved to like less than its
+    best one and then every move proved worse than the best one (:func:`survivors`);
+    the dropped answers are deleted from ``values``."""
+    for m in alive:
+        per = values[m]
+        if len(per) > 1:
+            keep = survivors({r: [-sign * x for x in v] for r, v in per.items()})
+            for r in [r for r in per if r not in keep]:
+                del per[r]
+    keep = survivors({m: [sign * x for x in _answered(values[m], sign)] for m in alive})
+    return [m for m in alive if m in keep]
+
+
+def survivors(values: dict[int, list[float]], z: float = 3.0) -> set[int]:
+    """The keys of ``values`` (samples, higher is better, the same samples for every
+    key) not proved worse than the key with the best mean: worse by more than ``z``
+    standard errors of the paired differences, or by the same margin on every sample."""
+    best = max(values, key=lambda k: sum(values[k]))
+    vb = values[best]
+    n = len(vb)
+    keep = {best}
+    for k, vk in values.items():
+        if k == best:
+            continue
+        diffs = [a - b for a, b in zip(vb, vk, strict=True)]
+        mu = sum(diffs) / n
+        var = sum((d - mu) ** 2 for d in diffs) / (n - 1)
+        if mu > 0 and mu * mu * n > z * z * var:
+            continue
+        keep.add(k)
+    return keep
 
 
 def _answered(per_answer: dict[int, list[float]], sign: float) -> list[float]:
     """The samples of a move under the answer the opponent prefers on average (the
     lowest mean for the taker's opponent, the highest for the taker)."""
     return min(per_answer.values(), key=lambda v: sign * sum(v))
-
-
-def separated(values: dict[int, list[float]], sign: float, z: float = 3.0) -> bool:
-    """Whether the move with the best mean (``sign`` times the values) beats every other
-    move by more than ``z`` standard errors of their paired differences (the samples are
-    shared), or ties it on every sample."""
-    n = len(next(iter(values.values())))
-    best = max(values, key=lambda m: sign * sum(values[m]))
-    vb = values[best]
-    for m, vm in values.items():
-        if m == best:
-            continue
-        diffs = [sign * (a - b) for a, b in zip(vb, vm, strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if var == 0:
-            if mean < 0:
-                return False
-            continue
-        if mean <= z * (var / n) ** 0.5:
-            return False
-    return True
 
 
 def outcomes(
@@ -1815,19 +1838,20 @@ def outcomes(
     solver: KnownSolver,
     solve_at: int,
     below: int = 0,
+    answers: int = -1,
 ) -> dict[int, int]:
     """The taker's final card points after the seat to move plays ``m`` in a fully
     known position (a sampled layout): by the opponent's answer when ``m`` is a lead
-    (else under the key -1); the rest is solved exactly when ``solve_at`` tricks or
-    fewer are left, and before that both sides play ``policy`` until then.  ``bits``
-    are ``solver.under_bits``.  Final points below ``below`` need not be exact
-    (:func:`flat_below`).  See :func:`sampled_values` (the expert) and the review,
-    which both sample with it."""
+    (those of its legal answers in the card set ``answers``; else under the key -1);
+    the rest is solved exactly when ``solve_at`` tricks or fewer are left, and before
+    that both sides play ``policy`` until then.  ``bits`` are ``solver.under_bits``.
+    Final points below ``below`` need not be exact (:func:`flat_below`).  See
+    :func:`sampled_values` (the expert) and the review, which both sample with it."""
     nxt = play_known(pos, m)
-    answers = [-1] if pos.led is not None else list(cards_of(legal_cards(nxt)))
+    replies = [-1] if pos.led is not None else list(cards_of(legal_cards(nxt) & answers))
     solved = pos.tricks_left <= solve_at
     out: dict[int, int] = {}
-    for r in answers:
+    for r in replies:
         after = nxt if r < 0 else play_known(nxt, r)
         if solved:
             out[r] = solve_known(after, solver, below)
