@@ -58,7 +58,8 @@ likely, whoever played what (no player ever knew more than the other).  So:
   boundary weighs what it weighs on the sheet).
 * Before the last tricks, :func:`sampled_values` scores moves by perfect-information
   Monte Carlo: layouts drawn from the pool (:func:`determinize`), each solved exactly
-  once few enough tricks remain and played by the fast :class:`Policy` until then.
+  once few enough tricks remain and played by the fast :class:`Policy` until then; the
+  samples may race the moves (:func:`race`), the moves proved worse sampled no more.
 
 The solvers run on a lean state of a few ints: the face-up cards of the leader and of
 the follower (card masks, :mod:`atout.core.cards`), the face-down cards, and the points.
