@@ -111,8 +111,8 @@ the exact chance-aware values of 147 positions (0.8 s a decision), the regret fe
 (paired difference 95% CI 0.14 to 2.18)."""
 
 DEFAULT_BUDGET = 0.8
-"""Seconds a decision may take by default: sampling stops there (earlier when one move
-is clearly best); the exact search gives up past ``EXACT_SHARE * budget`` and falls
+"""Seconds a decision may take by default: sampling stops there (earlier when racing
+leaves one move); the exact search gives up past ``EXACT_SHARE * budget`` and falls
 back to sampling, which then stops at ``FALLBACK_SHARE * budget``.  With the default
 every decision ends within a second (``atout bench --only bot_decisions``)."""
 
