@@ -21,10 +21,12 @@ from atout.core.cards import SUIT_MASKS
 from atout.core.cards import parse_cards
 from atout.plugins.bots.basic import hand_strength
 from atout.plugins.bots.belote_expert import BID_THRESHOLD
+from atout.plugins.bots.belote_expert import DECLARATION_WEIGHT
 from atout.plugins.bots.belote_expert import BeloteExpert
 from atout.plugins.bots.belote_expert import bid_contracts
 from atout.plugins.bots.belote_expert import bidding_deal
 from atout.plugins.bots.belote_expert import bids_fit
+from atout.plugins.bots.belote_expert import held_declarations
 from atout.plugins.bots.belote_expert import infer_constraints
 from atout.plugins.bots.belote_expert import sample_hands
 from helpers import shipped_engine
@@ -155,6 +157,36 @@ def test_the_expert_takes_from_a_lower_count_than_the_greedy_bot(eng: Engine) ->
     rules = eng.default_rules("belote")
     assert BeloteExpert(rules, engine=eng).bid(view) == "take"
     assert eng.bot("greedy", "belote", rules).choose(view) == Action.bid("pass")
+
+
+@pytest.mark.parametrize(
+    ("declarations", "held", "bid"),
+    [("on", 20, "take"), ("belote-only", 0, "pass"), ("none", 0, "pass")],
+)
+def test_the_expert_counts_the_declarations_it_holds(
+    eng: Engine, declarations: str, held: int, bid: str
+) -> None:
+    """Jack and eight of spades with the seven turned up, king-queen-jack of diamonds: 47
+    by the count, 57 with half the tierce's 20 points, so the expert takes; where the
+    rules score no tierce it passes, and the greedy bot never counts it."""
+    values = {"declarations": declarations}
+    view = bidding_deal_at(eng, values, "JS 8S KD QD JD").view(0)
+    assert view.turnup is not None
+    assert hand_strength(view.hand | 1 << view.turnup, 3) == 47
+    rules = eng.make_rules("belote", values)
+    assert held_declarations(view, bid_contracts(view, eng)["take"], eng) == held
+    expert = BeloteExpert(rules, engine=eng)
+    assert expert.greedy.bid_score(view, 3) == 47 + DECLARATION_WEIGHT * held
+    assert expert.bid(view) == bid
+    expert.greedy.declaration_weight = 0.0
+    assert expert.bid(view) == "pass"
+    assert eng.bot("greedy", "belote", rules).choose(view) == Action.bid("pass")
+
+
+def test_held_declarations_leave_belote_to_the_count(eng: Engine) -> None:
+    """Belote (trump king and queen) is in the count already (10): it adds nothing more."""
+    view = bidding_deal_at(eng, {}, "KS QS 9H 7C 10D").view(0)
+    assert held_declarations(view, bid_contracts(view, eng)["take"], eng) == 0
 
 
 def test_bid_contracts_ask_the_bidding_rule_of_every_offered_bid(eng: Engine) -> None:

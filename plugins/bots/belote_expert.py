@@ -60,6 +60,7 @@ from atout.core.cards import make_card
 from atout.core.engine import Engine
 from atout.core.model import Action
 from atout.core.model import Contract
+from atout.core.model import Declaration
 from atout.core.model import MoveRule
 from atout.core.model import Rules
 from atout.core.state import DealState
@@ -68,6 +69,7 @@ from atout.core.views import View
 from .basic import PASS
 from .basic import TAKE
 from .basic import GreedyBot
+from .basic import bidding_hand
 from .basic import choose_action
 from .basic import default_engine
 from .basic import hand_strength
@@ -113,6 +115,9 @@ CONTRADICTION_ODDS = 0.3
 """The odds a sampled hand is kept when the count says its seat would have bid otherwise
 (passed with a hand it would take with, or took with one it would pass): players bid
 otherwise than the count, so a contradiction makes a hand less likely, not impossible."""
+DECLARATION_WEIGHT = 0.5
+"""Count points per point of a declaration the bidder already holds in the cards it
+bids with (a tierce adds 10): the count weighs belote so, 10 for its 20 points."""
 
 # --- what the view shows and proves ------------------------------------------------------
 
@@ -730,6 +735,25 @@ def _shown_cards(view: View) -> CardSet:
     return out
 
 
+def _found_declarations(
+    engine: Engine, view: View, contract: Contract, hands: Sequence[CardSet]
+) -> list[Declaration]:
+    """The declarations the game's ``atout_declarations`` hook finds in ``hands`` under
+    ``contract`` (none when the rules have none)."""
+    if view.rules.get("declarations", "on") == "none":
+        return []
+    st = scratch_state(view.seats, view.teams, view.direction, view.game, view.rules, contract)
+    st.dealer = view.dealer
+    st.turnup = view.turnup
+    st.hands = list(hands)
+    return [
+        d
+        for answer in engine.call("atout_declarations", game=view.game, rules=view.rules, state=st)
+        or ()
+        for d in answer or ()
+    ]
+
+
 def _deal_declarations(
     engine: Engine, view: View, contract: Contract, hands: Sequence[CardSet]
 ) -> list[int]:
@@ -737,18 +761,7 @@ def _deal_declarations(
     the game's ``atout_declarations`` hook finds them: the combinations of the team with
     the best one (by their ``rank``), and each team's words (belote)."""
     out = [0, 0]
-    if view.rules.get("declarations", "on") == "none":
-        return out
-    st = scratch_state(view.seats, view.teams, view.direction, view.game, view.rules, contract)
-    st.dealer = view.dealer
-    st.turnup = view.turnup
-    st.hands = list(hands)
-    found = [
-        d
-        for answer in engine.call("atout_declarations", game=view.game, rules=view.rules, state=st)
-        or ()
-        for d in answer or ()
-    ]
+    found = _found_declarations(engine, view, contract, hands)
     shown = [d for d in found if d.announce != "cards"]
     if shown:
         best = max(shown, key=lambda d: d.rank)
@@ -759,6 +772,43 @@ def _deal_declarations(
         if d.announce == "cards":
             out[team_of(view, d.seat)] += d.points
     return out
+
+
+def held_declarations(view: View, contract: Contract, engine: Engine | None = None) -> int:
+    """The points of the combinations (tierce, carré...) the game's ``atout_declarations``
+    hook finds in the cards this seat knows it would play ``contract`` with: its hand and
+    the turn-up it would receive.  Words (belote) are left out: the count weighs them."""
+    hands = [0] * view.seats
+    hands[view.seat] = bidding_hand(view, contract.trump if contract.trump is not None else 0)
+    found = _found_declarations(default_engine(engine), view, contract, hands)
+    return sum(d.points for d in found if d.seat == view.seat and d.announce != "cards")
+
+
+class ExpertCount(GreedyBot):
+    """The expert's count of a suit: the greedy bot's (:func:`~.basic.hand_strength`),
+    plus :data:`DECLARATION_WEIGHT` per point of a combination the bidder already holds
+    (:func:`held_declarations`: a taker's declarations lower the card points it needs and
+    add to its score), taken from :data:`EXPERT_THRESHOLD`.  Its play is the greedy
+    bot's, the expert's fallback."""
+
+    take_threshold = EXPERT_THRESHOLD
+
+    def __init__(self, seed: int = 0, engine: Engine | None = None) -> None:
+        super().__init__(seed, engine)
+        self.declaration_weight = DECLARATION_WEIGHT
+
+    def bid_score(self, view: View, trump: int) -> float:
+        """The greedy count of ``trump`` plus the weighted declarations held under the
+        contract the bid would make (as the game's bidding step says)."""
+        score = super().bid_score(view, trump)
+        if self.declaration_weight:
+            for contract in bid_contracts(view, self.engine).values():
+                if contract.trump == trump:
+                    score += self.declaration_weight * held_declarations(
+                        view, contract, self.engine
+                    )
+                    break
+        return score
 
 
 # --- the expert ---------------------------------------------------------------------------
@@ -804,8 +854,7 @@ class BeloteExpert:
         self.budget = think if think > 0 else DEFAULT_BUDGET
         self.samples = samples
         self.engine = default_engine(engine)
-        self.greedy = GreedyBot(seed, self.engine)
-        self.greedy.take_threshold = EXPERT_THRESHOLD
+        self.greedy = ExpertCount(seed, self.engine)
         self.last_info: dict[str, Any] = {}
         self._askers: dict[tuple[CardRules, int], MoveAsker] = {}
 
@@ -853,12 +902,11 @@ class BeloteExpert:
             return self.greedy.bid(view)
         last_chance = _last_chance(view)
         values = self.bid_values(view, CONTRACT_COUNT if last_chance else CONFIRM_COUNT)
-        hand = view.hand | 1 << view.turnup
         admitted: dict[str, float] = {}
         contracts = self.last_contracts
         for bid, value in values.items():
             trump = contracts[bid].trump
-            count = hand_strength(hand, trump) if trump is not None else None
+            count = self.greedy.bid_score(view, trump) if trump is not None else None
             if last_chance:
                 ok = value > self.take_margin
             elif count is None:
@@ -882,17 +930,16 @@ class BeloteExpert:
         The deals: the other seats' first five cards drawn from the unseen ones, kept
         with the odds of what their bids said (:func:`bids_fit`), then the rest of the
         pack dealt as the game completes a deal (the taker receives the turn-up).  A
-        suit whose count (:func:`hand_strength`) is below ``least`` is not
+        suit whose count (:class:`ExpertCount`) is below ``least`` is not
         searched; nor is anything when no bid is worth a search.  ``last_info`` keeps
         the values and the number of samples."""
         contracts = self.last_contracts = bid_contracts(view, self.engine)
         if not contracts:
             return {}
-        hand = view.hand | 1 << view.turnup if view.turnup is not None else view.hand
         kept = {
             bid: c
             for bid, c in contracts.items()
-            if c.trump is None or hand_strength(hand, c.trump) >= least
+            if c.trump is None or self.greedy.bid_score(view, c.trump) >= least
         }
         if not kept:
             return {}
