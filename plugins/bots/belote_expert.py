@@ -30,11 +30,12 @@ tricks are searched three tricks deep with the solver's estimate beyond (its
 ``horizon``); from the third trick on every sample is solved exactly.  The number of
 samples follows the time budget (``think``, default about half a second).
 
-Bidding (:meth:`BeloteExpert.bid`): the count
-(:func:`~atout.plugins.bots.basic.hand_strength`, shared with the greedy bot) decides the
-suits, from a lower threshold than the greedy bot's; a bid the count does not model (a
-plugin's contract, :func:`bid_contracts`) is valued by sampled deals
-(:func:`bidding_deal`) searched a few tricks deep under the contract's compiled rules.
+Bidding (:meth:`BeloteExpert.bid`): the count (:class:`ExpertCount`: the greedy bot's
+:func:`~atout.plugins.bots.basic.hand_strength` plus half the points of the
+declarations the bidder already holds) decides the suits, from a lower threshold than
+the greedy bot's; a bid the count does not model (a plugin's contract,
+:func:`bid_contracts`) is valued by sampled deals (:func:`bidding_deal`) searched a few
+tricks deep under the contract's compiled rules.
 What the bidding said also weighs the play's samples (:func:`bids_fit`).  Declarations
 are automatic in this engine.  L'arrêt is claimed only when the claim is sure
 (:func:`atout.plugins.bots.basic.sure_claim`).
@@ -1136,12 +1137,14 @@ def _distinct_moves(view: View, legal: CardSet, solver: BeloteDD) -> list[Card]:
 __all__ = [
     "DEFAULT_BUDGET",
     "BeloteExpert",
+    "ExpertCount",
     "PlayHint",
     "PlayReading",
     "Shown",
     "announced_declarations",
     "deal_utility",
     "declaration_points",
+    "held_declarations",
     "infer_constraints",
     "read_play",
     "sample_hands",
