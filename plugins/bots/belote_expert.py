@@ -798,18 +798,22 @@ class ExpertCount(GreedyBot):
         super().__init__(seed, engine)
         self.declaration_weight = DECLARATION_WEIGHT
 
-    def bid_score(self, view: View, trump: int) -> float:
-        """The greedy count of ``trump`` plus the weighted declarations held under the
-        contract the bid would make (as the game's bidding step says)."""
-        score = super().bid_score(view, trump)
+    def count(self, view: View, contract: Contract) -> float:
+        """The count of ``contract`` (one with a trump): the greedy count of its trump
+        plus the weighted declarations held under it."""
+        assert contract.trump is not None
+        score = super().bid_score(view, contract.trump)
         if self.declaration_weight:
-            for contract in bid_contracts(view, self.engine).values():
-                if contract.trump == trump:
-                    score += self.declaration_weight * held_declarations(
-                        view, contract, self.engine
-                    )
-                    break
+            score += self.declaration_weight * held_declarations(view, contract, self.engine)
         return score
+
+    def bid_score(self, view: View, trump: int) -> float:
+        """:meth:`count` of the contract the bid naming ``trump`` would make (as the
+        game's bidding step says); the greedy count when no bid makes one."""
+        for contract in bid_contracts(view, self.engine).values():
+            if contract.trump == trump:
+                return self.count(view, contract)
+        return super().bid_score(view, trump)
 
 
 # --- the expert ---------------------------------------------------------------------------
@@ -906,8 +910,8 @@ class BeloteExpert:
         admitted: dict[str, float] = {}
         contracts = self.last_contracts
         for bid, value in values.items():
-            trump = contracts[bid].trump
-            count = self.greedy.bid_score(view, trump) if trump is not None else None
+            contract = contracts[bid]
+            count = self.greedy.count(view, contract) if contract.trump is not None else None
             if last_chance:
                 ok = value > self.take_margin
             elif count is None:
@@ -940,7 +944,7 @@ class BeloteExpert:
         kept = {
             bid: c
             for bid, c in contracts.items()
-            if c.trump is None or self.greedy.bid_score(view, c.trump) >= least
+            if c.trump is None or self.greedy.count(view, c) >= least
         }
         if not kept:
             return {}
