@@ -80,7 +80,10 @@ from .belote_dd import BeloteDD
 from .declared import BELOTE_WORDS
 from .declared import Shown
 from .declared import announced_declarations
+from .declared import belote_points
 from .declared import declaration_points
+from .declared import layout_declarations
+from .declared import unseen_belote
 from .search import CardRules
 from .search import MoveAsker
 from .search import SearchTimeout
@@ -585,21 +588,28 @@ def _bidding_keeps(
 # --- the score a team makes from its card points ---------------------------------------
 
 
-def deal_utility(view: View, my_cards: int, decl: Sequence[int], deal_points: int) -> float:
+def deal_utility(
+    view: View,
+    my_cards: int,
+    decl: Sequence[int],
+    deal_points: int,
+    belote: Sequence[int] = (0, 0),
+) -> float:
     """The deal's score difference (this seat's team minus the other) if the team ends
     with ``my_cards`` card points, dix de der included, given the declarations ``decl``
-    per team: making or failing the contract as the rules say (RULES.md, "Scoring").
-    ``deal_points`` is what the cards of the deal are worth together, the last trick's
-    bonus included (:attr:`~.search.CardRules.total` of the deal's rules)."""
+    per team, of which ``belote`` is belote-rebelote: making or failing the contract as
+    the rules say (RULES.md, "Scoring").  ``deal_points`` is what the cards of the deal
+    are worth together, the last trick's bonus included
+    (:attr:`~.search.CardRules.total` of the deal's rules)."""
     contract = view.contract
     team = team_of(view, view.seat)
     if contract is None:
         return float(2 * my_cards - deal_points)
     takers = team_of(view, contract.taker)
-    return score_difference(view.rules, view.game, team, takers, my_cards, decl, deal_points)
+    return deal_outcome(view.rules, view.game, team, takers, my_cards, decl, deal_points, belote)[1]
 
 
-def score_difference(
+def deal_outcome(
     rules: Rules,
     game: str,
     team: int,
@@ -607,32 +617,60 @@ def score_difference(
     my_cards: int,
     decl: Sequence[int],
     deal_points: int,
-) -> float:
-    """The deal's score difference, ``team`` minus the other, when ``team`` ends with
+    belote: Sequence[int] = (0, 0),
+) -> tuple[bool | None, float]:
+    """Whether the takers make the contract (``None``: a tie held over) and the deal's
+    score difference, ``team`` minus the other, when ``team`` ends with
     ``my_cards`` of the ``deal_points`` card points and the teams' declarations are
-    ``decl``, the contract being the team ``takers``'s (see :func:`deal_utility`)."""
+    ``decl`` (``belote`` of them belote-rebelote), the contract being the team
+    ``takers``'s (see :func:`deal_utility`).
+
+    As the game scores a deal (RULES.md, "Scoring a deal";
+    ``tests/test_expert_utility.py`` holds the two equal on played deals): a team with
+    every card point is capot (``capot_bonus`` more, and the other team's declarations
+    but belote lost unless ``capot_keeps_declarations``; the solvers count points, not
+    tricks); takers capot always make, takers made capot always
+    fail; a failed contract gives the defenders the deal's points (with the capot bonus
+    when the takers took nothing) and every declaration, the takers keeping their
+    belote-rebelote under ``dedans_belote: keeps``.  A tie held over (``abeyance``,
+    ``litige``) counts as nothing now."""
     other = 1 - team
-    opp_cards = deal_points - my_cards
-    capot_bonus = int(rules.get("capot_bonus", 90))
-    if my_cards >= deal_points:
-        my_cards += capot_bonus
-    elif opp_cards >= deal_points:
-        opp_cards += capot_bonus
-    total = [0, 0]
-    total[team] = my_cards + decl[team]
-    total[other] = opp_cards + decl[other]
-    if rules.get("contract_counts_declarations", True):
-        a, b = total[takers], total[1 - takers]
+    cards = [0, 0]
+    cards[team] = my_cards
+    cards[other] = deal_points - my_cards
+    plain = [decl[t] - belote[t] for t in (0, 1)]
+    held = list(plain)
+    bonus = int(rules.get("capot_bonus", 90))
+    capot: int | None = None
+    for t in (0, 1):
+        if cards[t] >= deal_points:
+            capot = t
+            cards[t] += bonus
+            if not rules.get("capot_keeps_declarations", False):
+                plain[1 - t] = 0
+    total = [cards[t] + plain[t] + belote[t] for t in (0, 1)]
+    defenders = 1 - takers
+    if capot is not None:
+        made = capot == takers
     else:
-        a, b = (my_cards, opp_cards) if takers == team else (opp_cards, my_cards)
-    tie = rules.get("tie", "takers-make")
-    if a == b and tie in ("abeyance", "litige"):
-        return 0.0
-    made = a >= b if tie == "takers-make" and game != "decouverte" else a > b
+        if rules.get("contract_counts_declarations", True):
+            a, b = total[takers], total[defenders]
+        else:
+            a, b = cards[takers], cards[defenders]
+        tie = rules.get("tie", "takers-make")
+        if a == b and tie in ("abeyance", "litige"):
+            return None, 0.0
+        made = a > b or (a == b and tie == "takers-make" and game != "decouverte")
     if made:
-        return float(total[team] - total[other])
-    lost = deal_points + decl[0] + decl[1]
-    return float(-lost if takers == team else lost)
+        return True, float(total[team] - total[other])
+    score = [0, 0]
+    base = deal_points + bonus if capot == defenders else deal_points
+    score[defenders] = base + held[0] + held[1] + belote[defenders]
+    if rules.get("dedans_belote", "keeps") == "keeps":
+        score[takers] = belote[takers]
+    else:
+        score[defenders] += belote[takers]
+    return False, float(score[team] - score[other])
 
 
 # --- bidding by searching sampled deals ---------------------------------------------------
@@ -757,11 +795,13 @@ def _found_declarations(
 
 def _deal_declarations(
     engine: Engine, view: View, contract: Contract, hands: Sequence[CardSet]
-) -> list[int]:
+) -> tuple[list[int], list[int]]:
     """Per team, the declaration points of whole hands ``hands`` under ``contract``, as
     the game's ``atout_declarations`` hook finds them: the combinations of the team with
-    the best one (by their ``rank``), and each team's words (belote)."""
+    the best one (by their ``rank``), and each team's words (belote); and, apart, the
+    points of those words (the scoring treats them apart, :func:`deal_outcome`)."""
     out = [0, 0]
+    words = [0, 0]
     found = _found_declarations(engine, view, contract, hands)
     shown = [d for d in found if d.announce != "cards"]
     if shown:
@@ -772,7 +812,8 @@ def _deal_declarations(
     for d in found:
         if d.announce == "cards":
             out[team_of(view, d.seat)] += d.points
-    return out
+            words[team_of(view, d.seat)] += d.points
+    return out, words
 
 
 def held_declarations(view: View, contract: Contract, engine: Engine | None = None) -> int:
@@ -994,7 +1035,7 @@ class BeloteExpert:
         what it needs)."""
         deep, shallow = solvers
         total = deep.rules.total
-        decl = _deal_declarations(self.engine, view, contract, hands)
+        decl, belote = _deal_declarations(self.engine, view, contract, hands)
         rules = view.rules
         if rules.get("contract_counts_declarations", True):
             need = (total + decl[1 - team] - decl[team] + 1) // 2
@@ -1002,9 +1043,9 @@ class BeloteExpert:
             need = (total + 1) // 2
         need = max(0, min(total, need))
         if not deep.at_least(hands, leader, (), team, need):
-            return score_difference(rules, view.game, team, team, need - 1, decl, total)
+            return deal_outcome(rules, view.game, team, team, need - 1, decl, total, belote)[1]
         points = max(need, shallow.value(hands, leader, (), team))
-        return score_difference(rules, view.game, team, team, points, decl, total)
+        return deal_outcome(rules, view.game, team, team, points, decl, total, belote)[1]
 
     # --- play ---------------------------------------------------------------------------
 
@@ -1051,6 +1092,8 @@ class BeloteExpert:
         trick = tuple(c for _, c in view.trick)
         leader = view.trick[0][0] if view.trick else view.seat
         decl = declaration_points(view)
+        belote = belote_points(view)
+        unseen = unseen_belote(view)
         past = view.points[team]
         deal_points = base.rules.total
         reading = read_play(view, self.engine, hints=self.play_hints)
@@ -1089,8 +1132,9 @@ class BeloteExpert:
                 solver = base.with_horizon(max(1, tricks_left - 3))
                 solver.set_deadline(start + self.budget * HARD_FACTOR)
                 horizon = solver.horizon
+            layout_decl, layout_belote = layout_declarations(view, hands, decl, belote, unseen)
             for c, v in values.items():
-                totals[c] += deal_utility(view, past + v, decl, deal_points)
+                totals[c] += deal_utility(view, past + v, layout_decl, deal_points, layout_belote)
                 points_sum[c] += v
             n += 1
             if len(solver.tt) > 400_000:
@@ -1146,6 +1190,7 @@ __all__ = [
     "PlayReading",
     "Shown",
     "announced_declarations",
+    "deal_outcome",
     "deal_utility",
     "declaration_points",
     "held_declarations",

@@ -10,6 +10,7 @@ its hook; this is a bot's reckoning of what is already public.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from atout.core.cards import ACE
@@ -72,6 +73,59 @@ def announced_declarations(view: View) -> list[Shown]:
     return out
 
 
+def unseen_belote(view: View) -> tuple[CardSet, tuple[int, ...]]:
+    """The trump king and queen (as a card set) when belote-rebelote may still lie in a
+    hidden hand, and the seats that may hold it; ``(0, ())`` when it cannot: no trump, no
+    declarations, belote already announced, or this seat holding one of the two cards.
+    A layout giving one of those seats both cards scores its team 20 more than
+    :func:`declaration_points` counts (:func:`belote_of_layout`): the holder announces it
+    when it plays them."""
+    trump = view.trump
+    if trump is None or view.rules.get("declarations", "on") == "none":
+        return 0, ()
+    if any(a.text in ("belote", "belote-rebelote") for a in view.announcements):
+        return 0, ()
+    kq = (1 << make_card(trump, KING)) | (1 << make_card(trump, QUEEN))
+    if view.hand & kq:
+        return 0, ()
+    return kq, tuple(s for s in range(view.seats) if s != view.seat)
+
+
+def belote_of_layout(
+    view: View, hands: Sequence[CardSet], kq: CardSet, seats: Sequence[int]
+) -> list[int]:
+    """Per team, the belote points a full layout ``hands`` adds to
+    :func:`declaration_points`: 20 for the team of a seat in ``seats`` holding both cards
+    of ``kq`` (both from :func:`unseen_belote`)."""
+    out = [0] * view.teams
+    for s in seats:
+        if hands[s] & kq == kq:
+            out[_team(view, s)] += 20
+            break
+    return out
+
+
+def layout_declarations(
+    view: View,
+    hands: Sequence[CardSet],
+    decl: Sequence[int],
+    belote: Sequence[int],
+    unseen: tuple[CardSet, tuple[int, ...]] | None = None,
+) -> tuple[list[int], list[int]]:
+    """``decl`` and ``belote`` (:func:`declaration_points`, :func:`belote_points`) with
+    the belote-rebelote that the full layout ``hands`` gives a hidden seat
+    (:func:`belote_of_layout`); ``unseen`` is :func:`unseen_belote` of ``view`` when the
+    caller already has it."""
+    kq, seats = unseen if unseen is not None else unseen_belote(view)
+    if not kq:
+        return list(decl), list(belote)
+    extra = belote_of_layout(view, hands, kq, seats)
+    return (
+        [a + b for a, b in zip(decl, extra, strict=True)],
+        [a + b for a, b in zip(belote, extra, strict=True)],
+    )
+
+
 def declaration_points(view: View) -> list[int]:
     """Per team, the declaration points that would count on what is shown now: only the
     team with the best declaration scores (all of) its own; belote for the team that
@@ -94,10 +148,18 @@ def declaration_points(view: View) -> list[int]:
             for d in decls:
                 if _team(view, d.seat) == _team(view, best.seat):
                     out[_team(view, d.seat)] += d.points
+    return [a + b for a, b in zip(out, belote_points(view), strict=True)]
+
+
+def belote_points(view: View) -> list[int]:
+    """Per team, the belote-rebelote points :func:`declaration_points` counts: the team
+    that announced it, or this seat's own team when it holds both cards.  The scoring
+    treats them apart (a team that fails its contract keeps its belote by default)."""
+    out = [0] * view.teams
     trump = view.trump
     if trump is not None and view.rules.get("declarations", "on") != "none":
         kq = (1 << make_card(trump, KING)) | (1 << make_card(trump, QUEEN))
-        for t in range(teams):
+        for t in range(view.teams):
             said = any(
                 _team(view, a.seat) == t and a.text in ("belote", "belote-rebelote")
                 for a in view.announcements

@@ -75,10 +75,14 @@ from atout.core.views import View
 from .basic import GreedyBot
 from .basic import team_of
 from .belote_dd import BeloteDD
+from .belote_expert import deal_outcome
 from .belote_expert import deal_utility
 from .belote_expert import declaration_points
 from .belote_expert import read_play
 from .belote_expert import sample_hands
+from .declared import belote_points
+from .declared import layout_declarations
+from .declared import unseen_belote
 from .decouverte_expert import DecouverteExpert
 from .decouverte_expert import contract_points
 from .decouverte_expert import position_from_view
@@ -786,6 +790,7 @@ class DealReview:
             return base
         team = team_of(view, view.seat)
         decl = declaration_points(view)
+        belote = belote_points(view)
         trick = tuple(c for _, c in view.trick)
         leader = view.trick[0][0] if view.trick else view.seat
         past = view.points[team]
@@ -798,8 +803,12 @@ class DealReview:
         dd_points = dd_solver.move_values(hands, leader, trick, moves, team)
         if len(dd_solver.tt) > 400_000:
             dd_solver.clear()
-        dd = {c: deal_utility(view, past + v, decl, total) for c, v in dd_points.items()}
-        settled = _belote_outcome(view, past + dd_points[played], decl, total)
+        true_decl, true_belote = layout_declarations(view, hands, decl, belote)
+        dd = {
+            c: deal_utility(view, past + v, true_decl, total, true_belote)
+            for c, v in dd_points.items()
+        }
+        settled = _belote_outcome(view, past + dd_points[played], true_decl, total, true_belote)
         if forced:
             d = _forced(base, Action.play(played))
             return Decision(
@@ -812,7 +821,7 @@ class DealReview:
                 }
             )
         sd, n, method = self._single_dummy(
-            view, moves, leader, trick, team, past, decl, total, base.step
+            view, moves, leader, trick, team, past, (decl, belote), total, base.step
         )
         values = {card_str(c): sd[c] for c in moves}
         d = _finish(base, values, method, n, settled)
@@ -884,7 +893,10 @@ class DealReview:
         team = team_of(view, seat)
         total = solver.rules.total
         points = solver.value(list(deal.state.hands), deal.state.leader, (), team)
-        return deal_utility(view, points, declaration_points(view), total)
+        decl, belote = layout_declarations(
+            view, deal.state.hands, declaration_points(view), belote_points(view)
+        )
+        return deal_utility(view, points, decl, total, belote)
 
     def _dd_solver(self, view: View, contract: Contract) -> BeloteDD:
         """The double-dummy solver of ``contract`` (one per contract and direction, its
@@ -904,13 +916,14 @@ class DealReview:
         trick: tuple[Card, ...],
         team: int,
         past: int,
-        decl: list[int],
+        declared: tuple[list[int], list[int]],
         total: int,
         step: int,
     ) -> tuple[dict[Card, Estimate], int, str]:
         """Each legal card's single-dummy values for the seat (on hands sampled from its
         view, the same for every card, each solved double dummy), the samples drawn, and
-        the method."""
+        the method.  ``declared`` is the declarations and belote the view counts; a
+        sample's hidden belote-rebelote is added to them (:func:`layout_declarations`)."""
         rng = self._rng(step)
         tricks_left = view.hand.bit_count()
         horizon = 5 if tricks_left >= 8 else (4 if tricks_left == 7 else 0)
@@ -922,15 +935,15 @@ class DealReview:
             dd = self._dd_solver(view, contract)
             solver = self._sd[key] = dd.with_horizon(horizon)
         reading = read_play(view, self.engine)
+        unseen = unseen_belote(view)
         per: dict[Card, list[float]] = {c: [] for c in moves}
         rounds = self._rounds()
         for _ in rounds:
-            hands = sample_hands(
-                view, rng, reading.forbid, engine=self.engine, hints=reading.hints
-            )
+            hands = sample_hands(view, rng, reading.forbid, engine=self.engine, hints=reading.hints)
             values = solver.move_values(hands, leader, trick, moves, team)
+            decl, belote = layout_declarations(view, hands, *declared, unseen)
             for c, v in values.items():
-                per[c].append(deal_utility(view, past + v, decl, total))
+                per[c].append(deal_utility(view, past + v, decl, total, belote))
             if len(solver.tt) > 400_000:
                 solver.clear()
         return {c: per[c] for c in moves}, rounds.done, SAMPLED
@@ -1015,16 +1028,25 @@ def _representative(c: int, reps: int, t: Tables) -> int:
     return best
 
 
-def _belote_outcome(view: View, team_points: int, decl: Sequence[int], total: int) -> str:
+def _belote_outcome(
+    view: View, team_points: int, decl: Sequence[int], total: int, belote: Sequence[int]
+) -> str:
     """``"made"`` or ``"failed"``: the contract's outcome if the seat's team ends with
-    ``team_points`` card points."""
+    ``team_points`` card points (a tie held over counts as made: the takers lose
+    nothing now)."""
     contract = view.contract
     assert contract is not None
-    v = deal_utility(view, team_points, decl, total)
-    lost = total + decl[0] + decl[1]
-    takers = team_of(view, contract.taker) == team_of(view, view.seat)
-    failed = v == (-lost if takers else lost)
-    return "failed" if failed else "made"
+    made, _ = deal_outcome(
+        view.rules,
+        view.game,
+        team_of(view, view.seat),
+        team_of(view, contract.taker),
+        team_points,
+        decl,
+        total,
+        belote,
+    )
+    return "failed" if made is False else "made"
 
 
 def _card_of(text: str, moves: Sequence[Card]) -> Card:

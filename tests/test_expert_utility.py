@@ -1,0 +1,170 @@
+"""The score the four-player expert plays for is the score the game gives.
+
+The expert and the review value a card by the deal's score difference it leads to
+(:func:`deal_utility`), computed from the team's card points and the declarations.  These
+tests hold that value equal to the game's own scoring (``atout_score_deal``) on whole
+deals: the hand-written deals of the scoring tests under every scoring option that
+changes a deal's result, and thousands of seeded random deals.  A sampled layout's
+hidden belote-rebelote counts for the team that holds it (:func:`layout_declarations`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from atout.core import Deal
+from atout.core import Engine
+from atout.core.testing.kit import play_random_deal
+from atout.plugins.bots.basic import team_of
+from atout.plugins.bots.belote_expert import deal_outcome
+from atout.plugins.bots.belote_expert import deal_utility
+from atout.plugins.bots.declared import belote_points
+from atout.plugins.bots.declared import declaration_points
+from atout.plugins.bots.declared import layout_declarations
+from atout.plugins.bots.declared import unseen_belote
+from helpers import GAME
+from helpers import cards
+from helpers import play_out
+from helpers import position
+from helpers import shipped_engine
+from test_belote_scoring import CAPOT
+from test_belote_scoring import CAPOT_TEAM0_TIERCE
+from test_belote_scoring import MADE
+from test_belote_scoring import MADE_BELOTE
+from test_belote_scoring import QUARTE
+from test_belote_scoring import TIE
+from test_belote_scoring import TIERCE
+
+DEAL_POINTS = 162
+
+# Every option of the scoring that changes who scores what in one deal (ties held over
+# are valued at nothing now, and are left out: their points wait for the next deal).
+SCORINGS: list[dict[str, Any]] = [
+    {},
+    {"dedans_belote": "to-opponents"},
+    {"capot_keeps_declarations": True},
+    {"contract_counts_declarations": False},
+    {"capot_bonus": 0},
+    {"declarations": "belote-only"},
+    {"declarations": "none"},
+]
+
+
+@pytest.fixture(scope="module")
+def engine() -> Engine:
+    return shipped_engine()
+
+
+def assert_utility_is_the_score(deal: Deal, where: str) -> int:
+    """For each seat, the utility of its team's card points is the deal's score
+    difference; the number of seats checked (none when the deal was passed out, its tie
+    is held over, or a team took every card point but not every trick: the solver counts
+    points, not tricks, so the utility takes all the points for a capot)."""
+    if deal.state.contract is None:
+        return 0
+    score = deal.score
+    assert score is not None
+    if score.made is None:
+        return 0
+    points = deal.state.team_points()
+    if DEAL_POINTS in points and score.capot is None:
+        return 0
+    for seat in range(4):
+        view = deal.view(seat)
+        team = team_of(view, seat)
+        decl = declaration_points(view)
+        belote = belote_points(view)
+        want = score.score[team] - score.score[1 - team]
+        got = deal_utility(view, points[team], decl, DEAL_POINTS, belote)
+        assert got == want, (
+            f"{where}, seat {seat}: the expert values the end at {got}, the game scores "
+            f"{want} ({score.outcome}, card points {score.card_points}, "
+            f"declarations {score.declaration_points}, counted {decl} with belote {belote})"
+        )
+        made, _ = deal_outcome(
+            view.rules,
+            view.game,
+            team,
+            team_of(view, deal.state.contract.taker),
+            points[team],
+            decl,
+            DEAL_POINTS,
+            belote,
+        )
+        assert made == score.made, where
+    return 4
+
+
+@pytest.mark.parametrize(
+    "rules", SCORINGS, ids=lambda r: ",".join(f"{k}={v}" for k, v in r.items()) or "defaults"
+)
+@pytest.mark.parametrize("taker", [0, 1])
+@pytest.mark.parametrize(
+    "name", ["MADE", "MADE_BELOTE", "TIE", "TIERCE", "QUARTE", "CAPOT", "CAPOT_TEAM0_TIERCE"]
+)
+def test_the_expert_values_a_written_deal_as_the_game_scores_it(
+    engine: Engine, name: str, taker: int, rules: dict[str, Any]
+) -> None:
+    tricks = {
+        "MADE": MADE,
+        "MADE_BELOTE": MADE_BELOTE,
+        "TIE": TIE,
+        "TIERCE": TIERCE,
+        "QUARTE": QUARTE,
+        "CAPOT": CAPOT,
+        "CAPOT_TEAM0_TIERCE": CAPOT_TEAM0_TIERCE,
+    }[name]
+    deal = play_out(engine, tricks, trump="H", taker=taker, rules=rules)
+    assert assert_utility_is_the_score(deal, f"{name}, taker {taker}, {rules}") == 4
+
+
+def test_the_expert_values_random_deals_as_the_game_scores_them(engine: Engine) -> None:
+    checked = 0
+    failed_contracts = 0
+    belote_dedans = 0
+    for n in range(3000):
+        rules = engine.make_rules(GAME, SCORINGS[n % len(SCORINGS)])
+        deal = engine.new_deal(GAME, rules, n % 4, random.Random(n))
+        play_random_deal(deal, seed=n)
+        where = f"random deal {n} with {SCORINGS[n % len(SCORINGS)]}"
+        if assert_utility_is_the_score(deal, where):
+            checked += 1
+            score = deal.score
+            assert score is not None
+            failed_contracts += score.made is False
+            takers = deal.state.contract.taker % 2 if deal.state.contract else 0
+            belote_dedans += score.made is False and any(
+                d.kind == "belote" and d.seat % 2 == takers for d in deal.state.declarations
+            )
+    # the deals checked cover the cases that differ: failed contracts, a failing
+    # taker's belote
+    assert checked > 2000
+    assert failed_contracts > 300
+    assert belote_dedans > 20
+
+
+def test_a_hidden_belote_counts_for_the_team_of_the_layout_that_holds_it(
+    engine: Engine,
+) -> None:
+    deal = position(
+        engine,
+        ["JH 7C 8C", "AH 9C 10C", "KH QH AC", "7H 8H KC"],
+        trump="H",
+        taker=0,
+        leader=0,
+    )
+    view = deal.view(0)
+    kq, seats = unseen_belote(view)
+    assert kq == cards("KH QH") and set(seats) == {1, 2, 3}
+    hands = list(deal.state.hands)
+    decl, belote = layout_declarations(view, hands, [0, 0], [0, 0])
+    assert (decl, belote) == ([20, 0], [20, 0]), "the partner (seat 2) holds K-Q of trumps"
+    hands[1], hands[2] = hands[2], hands[1]
+    assert layout_declarations(view, hands, [0, 0], [0, 0]) == ([0, 20], [0, 20])
+    # the seat holding the king sees no hidden belote; nor does anyone once it is said
+    assert unseen_belote(deal.view(2)) == (0, ())
+    none = engine.make_rules(GAME, {"declarations": "none"})
+    quiet = position(engine, ["JH", "AH", "KH QH", "7H"], trump="H", rules=dict(none))
+    assert unseen_belote(quiet.view(0)) == (0, ())
