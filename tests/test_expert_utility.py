@@ -1,11 +1,13 @@
-"""The score the four-player expert plays for is the score the game gives.
+"""The score the experts play for is the score the game gives.
 
-The expert and the review value a card by the deal's score difference it leads to
-(:func:`deal_utility`), computed from the team's card points and the declarations.  These
+The experts and the review value a card by the deal's score difference it leads to
+(:func:`deal_utility` for four players, :func:`score_utility` for Découverte, both from
+:func:`deal_outcome`), computed from card points and the declarations known.  These
 tests hold that value equal to the game's own scoring (``atout_score_deal``) on whole
 deals: the hand-written deals of the scoring tests under every scoring option that
-changes a deal's result, and thousands of seeded random deals.  A sampled layout's
-hidden belote-rebelote counts for the team that holds it (:func:`layout_declarations`).
+changes a deal's result, and thousands of seeded random deals of both games.  A sampled
+layout's hidden belote-rebelote counts for the team that holds it
+(:func:`layout_declarations`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ from atout.plugins.bots.declared import belote_points
 from atout.plugins.bots.declared import declaration_points
 from atout.plugins.bots.declared import layout_declarations
 from atout.plugins.bots.declared import unseen_belote
+from atout.plugins.bots.decouverte_expert import DecouverteExpert
+from atout.plugins.bots.decouverte_expert import known_declarations
+from atout.plugins.bots.decouverte_search import score_utility
 from helpers import GAME
 from helpers import cards
 from helpers import play_out
@@ -168,3 +173,72 @@ def test_a_hidden_belote_counts_for_the_team_of_the_layout_that_holds_it(
     none = engine.make_rules(GAME, {"declarations": "none"})
     quiet = position(engine, ["JH", "AH", "KH QH", "7H"], trump="H", rules=dict(none))
     assert unseen_belote(quiet.view(0)) == (0, ())
+
+
+# Découverte: the default scoring, the shipped packs' belote-rebelote and capot bonus,
+# and declarations.
+DECOUVERTE_SCORINGS: list[dict[str, Any]] = [
+    {},
+    {"belote_rebelote": True},
+    {"belote_rebelote": True, "capot_bonus": 50},
+    {"declarations": "on", "belote_rebelote": True},
+    {"declarations": "on", "capot_bonus": 50},
+]
+
+
+def test_the_decouverte_expert_values_random_deals_as_the_game_scores_them(
+    engine: Engine,
+) -> None:
+    checked = failed = with_belote = 0
+    for n in range(1500):
+        options = DECOUVERTE_SCORINGS[n % len(DECOUVERTE_SCORINGS)]
+        rules = engine.make_rules("decouverte", options)
+        deal = engine.new_deal("decouverte", rules, n % 2, random.Random(n))
+        play_random_deal(deal, seed=n)
+        contract = deal.state.contract
+        if contract is None:
+            continue
+        score = deal.score
+        assert score is not None
+        taker = contract.taker
+        points = deal.state.points[taker]
+        total = sum(deal.state.points)
+        if total in deal.state.points and score.capot is None:
+            continue  # every card point but not every trick: the utility sees a capot
+        for seat in (0, 1):
+            view = deal.view(seat)
+            known = known_declarations(view)
+            got = score_utility(total, rules, *known)[points]
+            want = score.score[taker] - score.score[1 - taker]
+            assert got == want, (
+                f"Découverte deal {n} with {options}, seat {seat}: the expert values the "
+                f"end at {got}, the game scores {want} ({score.outcome}, card points "
+                f"{score.card_points}, declarations {score.declaration_points}, known {known})"
+            )
+        checked += 1
+        failed += score.made is False
+        with_belote += any(known_declarations(deal.view(0))[1])
+    assert checked > 1000
+    assert failed > 100
+    assert with_belote > 50
+
+
+def test_the_decouverte_default_scoring_is_the_plain_table(engine: Engine) -> None:
+    rules = engine.default_rules("decouverte")
+    for total in (162, 130):
+        assert score_utility(total, rules) == score_utility(total)
+    assert score_utility(162)[81] == -162 and score_utility(162)[82] == 2
+
+
+def test_the_decouverte_expert_plays_for_the_packs_scoring(engine: Engine) -> None:
+    """A capot bonus and a belote said move the values the expert searches."""
+    bot = DecouverteExpert(engine=engine)
+    exoty = engine.make_rules("decouverte", {"capot_bonus": 50, "belote_rebelote": True})
+    plain = bot.utility(162)
+    with_capot = bot.utility(162, exoty)
+    assert with_capot[162] == plain[162] + 50 and with_capot[0] == plain[0] - 50
+    assert with_capot[1:162] == plain[1:162]
+    # the opponent said belote: the taker needs 92 (162 + 20 = 182, more than half)
+    said = bot.utility(162, exoty, ((0, 20), (0, 20)))
+    assert said[91] < 0 < said[92]
+    assert said[100] == 100 - (62 + 20)

@@ -29,6 +29,8 @@ CARRE_POINTS = {JACK: 200, NINE: 150, ACE: 100, TEN: 100, KING: 100, QUEEN: 100}
 CARRE_ORDER = {JACK: 6, NINE: 5, ACE: 4, TEN: 3, KING: 2, QUEEN: 1}
 SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100}
 BELOTE_WORDS = ("belote", "rebelote", "belote-rebelote")
+BELOTE_POINTS = 20
+"""What belote-rebelote scores (RULES.md), in both games."""
 
 
 def _team(view: View, seat: int) -> int:
@@ -100,7 +102,7 @@ def belote_of_layout(
     out = [0] * view.teams
     for s in seats:
         if hands[s] & kq == kq:
-            out[_team(view, s)] += 20
+            out[_team(view, s)] += BELOTE_POINTS
             break
     return out
 
@@ -166,5 +168,5 @@ def belote_points(view: View) -> list[int]:
             )
             mine = t == _team(view, view.seat) and view.hand & kq == kq
             if said or mine:
-                out[t] += 20
+                out[t] += BELOTE_POINTS
     return out

@@ -48,6 +48,7 @@ from collections.abc import Callable
 from collections.abc import Hashable
 from collections.abc import Mapping
 from collections.abc import Sequence
+from typing import Any
 from typing import TypeVar
 
 from atout.core import AtoutError
@@ -63,6 +64,10 @@ from atout.core.model import Rules
 from atout.core.views import View
 
 from .basic import default_engine
+from .declared import BELOTE_POINTS
+from .declared import BELOTE_WORDS
+from .declared import belote_points
+from .declared import declaration_points
 from .decouverte_search import ChanceSolver
 from .decouverte_search import DealRules
 from .decouverte_search import KnownSolver
@@ -222,7 +227,7 @@ class DecouverteExpert:
         self.edge = BID_EDGE
         """What the bot's own play is worth over the playouts that value the contracts
         (:func:`bid_options`); 0 bids on the playouts' values alone."""
-        self.utilities: dict[int, list[float]] = {}
+        self.utilities: dict[tuple[Any, ...], list[float]] = {}
         self.last_info: dict[str, object] = {}
 
     # --- the interface ---------------------------------------------------------------
@@ -263,7 +268,7 @@ class DecouverteExpert:
             raise ValueError("no legal card in the view")
         if legal & (legal - 1) == 0:
             return legal.bit_length() - 1
-        return self.best_card(pos, legal)
+        return self.best_card(pos, legal, known_declarations(view))
 
     def exact_feasible(self, pos: Position) -> bool:
         """Whether the exact chance-aware search is worth trying in ``pos``: its cost
@@ -278,8 +283,14 @@ class DecouverteExpert:
         limit = {6: 6, 7: 5, 8: 4, 9: 3}.get(n - extra, 0)
         return pool <= limit
 
-    def best_card(self, pos: Position, legal: int | None = None) -> int:
-        """The card the bot plays in ``pos`` (its seat is the one to move)."""
+    def best_card(
+        self,
+        pos: Position,
+        legal: int | None = None,
+        known: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0)),
+    ) -> int:
+        """The card the bot plays in ``pos`` (its seat is the one to move), the
+        declarations ``known`` so far counted (:func:`known_declarations`)."""
         start = time.perf_counter()
         deadline = start + self.budget
         if legal is None:
@@ -287,7 +298,7 @@ class DecouverteExpert:
         mover = to_move(pos)
         sign = 1.0 if mover == pos.taker else -1.0
         t = tables_for(pos.rules)
-        utility = self.utility(pos.rules.cards.total)
+        utility = self.utility(pos.rules.cards.total, pos.rules.rules, known)
         if self.exact_feasible(pos):
             solver = ChanceSolver(t, pos.covers, pos.taker, utility)
             if self.samples is None:
@@ -400,13 +411,17 @@ class DecouverteExpert:
         }
         for key, contract in (extra or {}).items():
             contracts[key] = DealRules.of(self.engine, view.rules, contract)
+
+        def utility(total: int) -> list[float]:
+            return self.utility(total, view.rules)
+
         if self.samples is not None:
-            return estimate_values(base, contracts, self.utility, self.rng, self.bid_samples)
+            return estimate_values(base, contracts, utility, self.rng, self.bid_samples)
         start = time.perf_counter()
         return estimate_values(
             base,
             contracts,
-            self.utility,
+            utility,
             self.rng,
             BID_MAX_SAMPLES,
             start + self.budget,
@@ -414,12 +429,56 @@ class DecouverteExpert:
             cap=start + CAP_SHARE * self.budget,
         )
 
-    def utility(self, total: int) -> list[float]:
-        """The score-sheet utility (:func:`.score_utility`) of a deal worth ``total``."""
-        found = self.utilities.get(total)
+    def utility(
+        self,
+        total: int,
+        rules: Rules | None = None,
+        known: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0)),
+    ) -> list[float]:
+        """The score-sheet utility (:func:`.score_utility`) of a deal worth ``total``
+        under ``rules`` (default: the game's default scoring), with the declarations
+        ``known`` (:func:`known_declarations`)."""
+        key = (total, _scoring_key(rules), known)
+        found = self.utilities.get(key)
         if found is None:
-            found = self.utilities[total] = score_utility(total)
+            found = self.utilities[key] = score_utility(total, rules, *known)
         return found
+
+
+SCORING_OPTIONS = (
+    "capot_bonus",
+    "capot_keeps_declarations",
+    "contract_counts_declarations",
+    "dedans_belote",
+    "tie",
+)
+"""The rule options :func:`~.search.deal_outcome` reads: a utility table depends on
+them only."""
+
+
+def _scoring_key(rules: Rules | None) -> tuple[Any, ...] | None:
+    if rules is None:
+        return None
+    return tuple(rules.get(k) for k in SCORING_OPTIONS)
+
+
+def known_declarations(view: View) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The declaration points the view already shows, the taker's and the opponent's:
+    all of them (the combinations announced, compared as the game compares them, and
+    belote-rebelote), then belote-rebelote alone.  Belote-rebelote counts once said: a
+    face-down king or queen is unknown to everyone, its owner included, until turned."""
+    contract = view.contract
+    if contract is None:
+        return ((0, 0), (0, 0))
+    combos = [a - b for a, b in zip(declaration_points(view), belote_points(view), strict=True)]
+    said = [
+        BELOTE_POINTS
+        if any(a.seat == s and a.text in BELOTE_WORDS for a in view.announcements)
+        else 0
+        for s in range(2)
+    ]
+    t, o = contract.taker, 1 - contract.taker
+    return ((combos[t] + said[t], combos[o] + said[o]), (said[t], said[o]))
 
 
 def bid_options(

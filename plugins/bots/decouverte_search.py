@@ -107,6 +107,7 @@ from .basic import default_engine
 from .search import INF
 from .search import CardRules
 from .search import Deadline
+from .search import deal_outcome
 from .search import percentile
 
 GAME = "decouverte"
@@ -902,16 +903,27 @@ def points_utility(total: int = 162) -> list[float]:
     return [float(x) for x in range(total + 1)]
 
 
-def score_utility(total: int = 162) -> list[float]:
+def score_utility(
+    total: int = 162,
+    rules: Rules | None = None,
+    decl: Sequence[int] = (0, 0),
+    belote: Sequence[int] = (0, 0),
+) -> list[float]:
     """The taker's deal score minus the opponent's, by the taker's final card points
     ``x`` in a deal worth ``total`` (162; 130 without a trump suit).
 
-    Made (more than the opponent: ``x > total - x``, 82 or more of 162): ``x - (total -
-    x)``; failed: the opponent scores all ``total``.  Its expectation is what the score
-    sheet gains in a deal, so a search that maximises it plays for the contract near the
-    boundary: one point across 81/82 is worth 164 on the sheet.
+    Under the default rules: made (more than the opponent: ``x > total - x``, 82 or more
+    of 162), ``x - (total - x)``; failed, the opponent scores all ``total``.  Its
+    expectation is what the score sheet gains in a deal, so a search that maximises it
+    plays for the contract near the boundary: one point across 81/82 is worth 164 on the
+    sheet.  With the deal's ``rules`` and the declarations already known (``decl``, the
+    taker's and the opponent's, ``belote`` of them belote-rebelote), the deal is scored
+    as the game scores it (:func:`~.search.deal_outcome`: a pack's capot bonus, the
+    declarations moving the contract's threshold).
     """
-    return [float(2 * x - total if 2 * x > total else -total) for x in range(total + 1)]
+    if rules is None:
+        return [float(2 * x - total if 2 * x > total else -total) for x in range(total + 1)]
+    return [deal_outcome(rules, GAME, 0, 0, x, decl, total, belote)[1] for x in range(total + 1)]
 
 
 class ChanceSolver:

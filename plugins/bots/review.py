@@ -85,6 +85,7 @@ from .declared import layout_declarations
 from .declared import unseen_belote
 from .decouverte_expert import DecouverteExpert
 from .decouverte_expert import contract_points
+from .decouverte_expert import known_declarations
 from .decouverte_expert import position_from_view
 from .decouverte_expert import read_piles
 from .decouverte_search import ChanceSolver
@@ -577,7 +578,7 @@ class DealReview:
         pos = position_from_view(view, self.engine)
         legal = view.legal & legal_cards(pos)
         total = pos.rules.cards.total
-        utility = score_utility(total)
+        utility = score_utility(total, view.rules, *known_declarations(view))
         mover = to_move(pos)
         sign = 1.0 if mover == pos.taker else -1.0
         t = tables_for(pos.rules)
@@ -774,10 +775,14 @@ class DealReview:
         play the policy; the last six tricks are solved exactly).  Every contract meets
         the same layouts."""
         out: dict[tuple[int, int | str], list[float]] = {k: [] for k in contracts}
+        tables: dict[int, list[float]] = {}  # one scoring: the view's rules
         for _ in self._rounds():
             layout = determinize(start, rng)
             for key, (mine, total) in contract_points(layout, contracts, 6).items():
-                out[key].append(score_utility(total)[mine])
+                table = tables.get(total)
+                if table is None:
+                    table = tables[total] = score_utility(total, contracts[key].rules)
+                out[key].append(table[mine])
         return out
 
     # --- four-player ---------------------------------------------------------------------

@@ -6,6 +6,12 @@ and the card values that the rule plugins answered for this contract) and turns 
 into the tables a search reads in its inner loop (:class:`CardRules`).  So a contract
 that a third-party plugin defines (sans-atout, tout-atout, a house rule that changes an
 obligation) is searched exactly as the shipped ones are.
+
+One piece of the rules the engine gives only for a whole played deal: its score
+(``atout_score_deal``).  A search needs the score of every end it values, from card
+points alone, so :func:`deal_outcome` writes the family's scoring once, for the bots of
+both games and the review, and ``tests/test_expert_utility.py`` holds it equal to the
+games' scoring hooks on played deals under every scoring option.
 """
 
 from __future__ import annotations
@@ -59,6 +65,70 @@ class Deadline:
         self.count += 1
         if self.when and self.count % self.every == 0 and time.perf_counter() > self.when:
             raise SearchTimeout
+
+
+def deal_outcome(
+    rules: Rules,
+    game: str,
+    team: int,
+    takers: int,
+    my_cards: int,
+    decl: Sequence[int],
+    deal_points: int,
+    belote: Sequence[int] = (0, 0),
+) -> tuple[bool | None, float]:
+    """Whether the takers make the contract (``None``: a tie held over) and the deal's
+    score difference, ``team`` minus the other, when ``team`` ends with
+    ``my_cards`` of the ``deal_points`` card points and the teams' declarations are
+    ``decl`` (``belote`` of them belote-rebelote), the contract being the team
+    ``takers``'s (in Découverte a team is a player).
+
+    As the games score a deal (RULES.md, "Scoring a deal" and Découverte's "Scoring";
+    ``tests/test_expert_utility.py`` holds the two equal on played deals): a team with
+    every card point is capot (``capot_bonus`` more, and the other team's declarations
+    but belote lost unless ``capot_keeps_declarations``; the solvers count points, not
+    tricks); takers capot always make, takers made capot always
+    fail; a failed contract gives the defenders the deal's points (with the capot bonus
+    when the takers took nothing) and every declaration, the takers keeping their
+    belote-rebelote under ``dedans_belote: keeps``.  A tie held over (``abeyance``,
+    ``litige``) counts as nothing now."""
+    other = 1 - team
+    cards = [0, 0]
+    cards[team] = my_cards
+    cards[other] = deal_points - my_cards
+    plain = [decl[t] - belote[t] for t in (0, 1)]
+    held = list(plain)
+    bonus = int(rules.get("capot_bonus", 90))
+    capot: int | None = None
+    for t in (0, 1):
+        if cards[t] >= deal_points:
+            capot = t
+            cards[t] += bonus
+            if not rules.get("capot_keeps_declarations", False):
+                plain[1 - t] = 0
+    total = [cards[t] + plain[t] + belote[t] for t in (0, 1)]
+    defenders = 1 - takers
+    if capot is not None:
+        made = capot == takers
+    else:
+        if rules.get("contract_counts_declarations", True):
+            a, b = total[takers], total[defenders]
+        else:
+            a, b = cards[takers], cards[defenders]
+        tie = rules.get("tie", "takers-make")
+        if a == b and tie in ("abeyance", "litige"):
+            return None, 0.0
+        made = a > b or (a == b and tie == "takers-make" and game != "decouverte")
+    if made:
+        return True, float(total[team] - total[other])
+    score = [0, 0]
+    base = deal_points + bonus if capot == defenders else deal_points
+    score[defenders] = base + held[0] + held[1] + belote[defenders]
+    if rules.get("dedans_belote", "keeps") == "keeps":
+        score[takers] = belote[takers]
+    else:
+        score[defenders] += belote[takers]
+    return False, float(score[team] - score[other])
 
 
 def percentile(values: Sequence[float], pct: float) -> float:
