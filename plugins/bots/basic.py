@@ -38,7 +38,10 @@ from atout.core.model import CLAIM
 from atout.core.model import Action
 from atout.core.views import View
 
+from .declared import BELOTE_POINTS
 from .declared import announced_declarations
+from .declared import belote_cards
+from .declared import belote_said
 from .search import CardRules
 
 TAKE = "take"
@@ -166,14 +169,10 @@ def _declared(view: View, team: int) -> tuple[int, int, int]:
     counts = rules.get("declarations", "on") != "none" and not rules.get("belote_king_first")
     if trump is not None and counts:
         # (when the king must come first, a belote is not sure until it did: not counted)
-        kq = (1 << make_card(trump, KING)) | (1 << make_card(trump, QUEEN))
-        said = any(
-            team_of(view, a.seat) == team and a.text in ("belote", "belote-rebelote")
-            for a in view.announcements
-        )
-        if said or view.hand & kq == kq:
-            belote = 20
-    opp_unknown = sum(d.points for d in theirs) + 20 + (0 if opponents_shown else 200)
+        kq = belote_cards(trump)
+        if belote_said(view)[team] or view.hand & kq == kq:
+            belote = BELOTE_POINTS
+    opp_unknown = sum(d.points for d in theirs) + BELOTE_POINTS + (0 if opponents_shown else 200)
     return decl, belote, opp_unknown
 
 
@@ -202,7 +201,7 @@ def hand_strength(hand: CardSet, trump: int) -> int:
             total += GUARDED_TEN
         else:
             total += PLAIN_COUNT.get(rank, 0)
-    kq = (1 << make_card(trump, KING)) | (1 << make_card(trump, QUEEN))
+    kq = belote_cards(trump)
     if hand & kq == kq:
         total += BELOTE_BONUS
     return total

@@ -75,36 +75,34 @@ def announced_declarations(view: View) -> list[Shown]:
     return out
 
 
+def belote_cards(trump: int) -> CardSet:
+    """The trump king and queen, the cards of belote-rebelote."""
+    return (1 << make_card(trump, KING)) | (1 << make_card(trump, QUEEN))
+
+
+def belote_said(view: View) -> list[bool]:
+    """Per team, whether one of its seats has said belote (or belote-rebelote)."""
+    out = [False] * view.teams
+    for a in view.announcements:
+        if a.text in ("belote", "belote-rebelote"):
+            out[_team(view, a.seat)] = True
+    return out
+
+
 def unseen_belote(view: View) -> tuple[CardSet, tuple[int, ...]]:
     """The trump king and queen (as a card set) when belote-rebelote may still lie in a
     hidden hand, and the seats that may hold it; ``(0, ())`` when it cannot: no trump, no
     declarations, belote already announced, or this seat holding one of the two cards.
     A layout giving one of those seats both cards scores its team 20 more than
-    :func:`declaration_points` counts (:func:`belote_of_layout`): the holder announces it
-    when it plays them."""
+    :func:`declaration_points` counts (:func:`layout_declarations`): the holder announces
+    it when it plays them."""
     trump = view.trump
     if trump is None or view.rules.get("declarations", "on") == "none":
         return 0, ()
-    if any(a.text in ("belote", "belote-rebelote") for a in view.announcements):
-        return 0, ()
-    kq = (1 << make_card(trump, KING)) | (1 << make_card(trump, QUEEN))
-    if view.hand & kq:
+    kq = belote_cards(trump)
+    if view.hand & kq or any(belote_said(view)):
         return 0, ()
     return kq, tuple(s for s in range(view.seats) if s != view.seat)
-
-
-def belote_of_layout(
-    view: View, hands: Sequence[CardSet], kq: CardSet, seats: Sequence[int]
-) -> list[int]:
-    """Per team, the belote points a full layout ``hands`` adds to
-    :func:`declaration_points`: 20 for the team of a seat in ``seats`` holding both cards
-    of ``kq`` (both from :func:`unseen_belote`)."""
-    out = [0] * view.teams
-    for s in seats:
-        if hands[s] & kq == kq:
-            out[_team(view, s)] += BELOTE_POINTS
-            break
-    return out
 
 
 def layout_declarations(
@@ -115,25 +113,31 @@ def layout_declarations(
     unseen: tuple[CardSet, tuple[int, ...]] | None = None,
 ) -> tuple[list[int], list[int]]:
     """``decl`` and ``belote`` (:func:`declaration_points`, :func:`belote_points`) with
-    the belote-rebelote that the full layout ``hands`` gives a hidden seat
-    (:func:`belote_of_layout`); ``unseen`` is :func:`unseen_belote` of ``view`` when the
-    caller already has it."""
+    the belote-rebelote that the full layout ``hands`` gives a hidden seat: 20 more for
+    the team of a seat of :func:`unseen_belote` holding both cards.  ``unseen`` is
+    :func:`unseen_belote` of ``view`` when the caller already has it."""
     kq, seats = unseen if unseen is not None else unseen_belote(view)
-    if not kq:
-        return list(decl), list(belote)
-    extra = belote_of_layout(view, hands, kq, seats)
-    return (
-        [a + b for a, b in zip(decl, extra, strict=True)],
-        [a + b for a, b in zip(belote, extra, strict=True)],
-    )
+    decl, belote = list(decl), list(belote)
+    for s in seats:
+        if hands[s] & kq == kq:
+            decl[_team(view, s)] += BELOTE_POINTS
+            belote[_team(view, s)] += BELOTE_POINTS
+            break
+    return decl, belote
 
 
 def declaration_points(view: View) -> list[int]:
-    """Per team, the declaration points that would count on what is shown now: only the
-    team with the best declaration scores (all of) its own; belote for the team that
-    announced it (or holds both cards, for this seat's own team)."""
-    teams = view.teams
-    out = [0] * teams
+    """Per team, the declaration points that would count on what is shown now: the
+    combinations (:func:`combination_points`) and belote-rebelote
+    (:func:`belote_points`)."""
+    return [a + b for a, b in zip(combination_points(view), belote_points(view), strict=True)]
+
+
+def combination_points(view: View) -> list[int]:
+    """Per team, the points of the combinations announced (tierce, carré...) that would
+    count on what is shown now: only the team with the best declaration scores (all of)
+    its own."""
+    out = [0] * view.teams
     decls = announced_declarations(view)
     if decls and view.rules.get("declarations", "on") == "on":
         if view.rules.get("declaration_comparison", "official") == "kind-by-kind":
@@ -150,7 +154,7 @@ def declaration_points(view: View) -> list[int]:
             for d in decls:
                 if _team(view, d.seat) == _team(view, best.seat):
                     out[_team(view, d.seat)] += d.points
-    return [a + b for a, b in zip(out, belote_points(view), strict=True)]
+    return out
 
 
 def belote_points(view: View) -> list[int]:
@@ -160,13 +164,8 @@ def belote_points(view: View) -> list[int]:
     out = [0] * view.teams
     trump = view.trump
     if trump is not None and view.rules.get("declarations", "on") != "none":
-        kq = (1 << make_card(trump, KING)) | (1 << make_card(trump, QUEEN))
-        for t in range(view.teams):
-            said = any(
-                _team(view, a.seat) == t and a.text in ("belote", "belote-rebelote")
-                for a in view.announcements
-            )
-            mine = t == _team(view, view.seat) and view.hand & kq == kq
-            if said or mine:
+        mine = view.hand & belote_cards(trump) == belote_cards(trump)
+        for t, said in enumerate(belote_said(view)):
+            if said or (mine and t == _team(view, view.seat)):
                 out[t] += BELOTE_POINTS
     return out

@@ -48,7 +48,6 @@ from collections.abc import Callable
 from collections.abc import Hashable
 from collections.abc import Mapping
 from collections.abc import Sequence
-from typing import Any
 from typing import TypeVar
 
 from atout.core import AtoutError
@@ -65,9 +64,8 @@ from atout.core.views import View
 
 from .basic import default_engine
 from .declared import BELOTE_POINTS
-from .declared import BELOTE_WORDS
-from .declared import belote_points
-from .declared import declaration_points
+from .declared import belote_said
+from .declared import combination_points
 from .decouverte_search import ChanceSolver
 from .decouverte_search import DealRules
 from .decouverte_search import KnownSolver
@@ -227,7 +225,9 @@ class DecouverteExpert:
         self.edge = BID_EDGE
         """What the bot's own play is worth over the playouts that value the contracts
         (:func:`bid_options`); 0 bids on the playouts' values alone."""
-        self.utilities: dict[tuple[Any, ...], list[float]] = {}
+        self.utilities: dict[
+            tuple[int, Rules | None, tuple[tuple[int, int], tuple[int, int]]], list[float]
+        ] = {}
         self.last_info: dict[str, object] = {}
 
     # --- the interface ---------------------------------------------------------------
@@ -438,28 +438,11 @@ class DecouverteExpert:
         """The score-sheet utility (:func:`.score_utility`) of a deal worth ``total``
         under ``rules`` (default: the game's default scoring), with the declarations
         ``known`` (:func:`known_declarations`)."""
-        key = (total, _scoring_key(rules), known)
+        key = (total, rules, known)
         found = self.utilities.get(key)
         if found is None:
             found = self.utilities[key] = score_utility(total, rules, *known)
         return found
-
-
-SCORING_OPTIONS = (
-    "capot_bonus",
-    "capot_keeps_declarations",
-    "contract_counts_declarations",
-    "dedans_belote",
-    "tie",
-)
-"""The rule options :func:`~.search.deal_outcome` reads: a utility table depends on
-them only."""
-
-
-def _scoring_key(rules: Rules | None) -> tuple[Any, ...] | None:
-    if rules is None:
-        return None
-    return tuple(rules.get(k) for k in SCORING_OPTIONS)
 
 
 def known_declarations(view: View) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -470,13 +453,8 @@ def known_declarations(view: View) -> tuple[tuple[int, int], tuple[int, int]]:
     contract = view.contract
     if contract is None:
         return ((0, 0), (0, 0))
-    combos = [a - b for a, b in zip(declaration_points(view), belote_points(view), strict=True)]
-    said = [
-        BELOTE_POINTS
-        if any(a.seat == s and a.text in BELOTE_WORDS for a in view.announcements)
-        else 0
-        for s in range(2)
-    ]
+    combos = combination_points(view)
+    said = [BELOTE_POINTS if s else 0 for s in belote_said(view)]
     t, o = contract.taker, 1 - contract.taker
     return ((combos[t] + said[t], combos[o] + said[o]), (said[t], said[o]))
 
