@@ -242,3 +242,44 @@ def test_the_decouverte_expert_plays_for_the_packs_scoring(engine: Engine) -> No
     said = bot.utility(162, exoty, ((0, 20), (0, 20)))
     assert said[91] < 0 < said[92]
     assert said[100] == 100 - (62 + 20)
+
+
+def test_a_decouverte_belote_counts_once_both_cards_are_known_to_be_one_players(
+    engine: Engine,
+) -> None:
+    """Before it is said, a belote-rebelote counts from the moment both the trump king and
+    queen are known to be one player's (face up among his cards, or played by him): he
+    plays both, so the game scores it for him.  Whatever the expert counts at any point of
+    a deal is what the game scores at its end."""
+    rules = engine.make_rules("decouverte", {"belote_rebelote": True})
+    early = unsaid_later = 0
+    for n in range(600):
+        deal = engine.new_deal("decouverte", rules, n % 2, random.Random(n))
+        rng = random.Random(n)
+        counted: list[set[int]] = []
+        while not deal.is_over:
+            if deal.phase == "play":
+                view = deal.view(deal.turn)
+                _, belote = known_declarations(view)
+                said = any(a.text in ("belote", "belote-rebelote") for a in view.announcements)
+                taker = view.contract.taker if view.contract else 0
+                seats = {taker if i == 0 else 1 - taker for i, p in enumerate(belote) if p}
+                counted.append(seats)
+                early += bool(seats) and not said
+            actions = [a for a in deal.legal_actions() if a.kind != "claim"]
+            deal.apply(rng.choice(actions))
+        if not counted:
+            continue  # both passed twice: a redeal
+        score = deal.score
+        assert score is not None
+        final = counted[-1]
+        for seats in counted:
+            assert seats <= final, f"deal {n}: counted {seats}, the deal ends with {final}"
+        for seat in final:
+            assert score.declaration_points[seat] >= 20, (
+                f"deal {n}: belote counted for seat {seat}, the game scores "
+                f"{score.declaration_points}"
+            )
+        unsaid_later += any(not s for s in counted) and bool(final)
+    assert early > 50  # counted before a word was said
+    assert unsaid_later > 10  # and not before both cards were known

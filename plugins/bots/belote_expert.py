@@ -83,6 +83,7 @@ from .declared import announced_declarations
 from .declared import belote_points
 from .declared import declaration_points
 from .declared import layout_declarations
+from .declared import played_by
 from .declared import unseen_belote
 from .search import CardRules
 from .search import MoveAsker
@@ -361,16 +362,6 @@ def _proved_absent(
     return out, alts
 
 
-def _played_by(view: View) -> list[CardSet]:
-    out = [0] * view.seats
-    for t in view.tricks:
-        for seat, c in zip(t.seats(view.seats, view.direction), t.cards, strict=True):
-            out[seat] |= 1 << c
-    for seat, c in view.trick:
-        out[seat] |= 1 << c
-    return out
-
-
 def sample_hands(
     view: View,
     rng: random.Random,
@@ -424,7 +415,7 @@ def sample_hands(
         and view.game == "belote"
         and view.seats == 4
     )
-    played = _played_by(view)
+    played = played_by(view)
     announced = _announced_sets(view) if decl_check else {}
     contract = view.contract
     st = _view_state(view, contract) if decl_check and contract is not None else None

@@ -89,6 +89,17 @@ def belote_said(view: View) -> list[bool]:
     return out
 
 
+def played_by(view: View) -> list[CardSet]:
+    """Per seat, the cards it has played in this deal (the current trick included)."""
+    out = [0] * view.seats
+    for t in view.tricks:
+        for seat, c in zip(t.seats(view.seats, view.direction), t.cards, strict=True):
+            out[seat] |= 1 << c
+    for seat, c in view.trick:
+        out[seat] |= 1 << c
+    return out
+
+
 def unseen_belote(view: View) -> tuple[CardSet, tuple[int, ...]]:
     """The trump king and queen (as a card set) when belote-rebelote may still lie in a
     hidden hand, and the seats that may hold it; ``(0, ())`` when it cannot: no trump, no

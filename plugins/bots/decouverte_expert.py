@@ -64,8 +64,10 @@ from atout.core.views import View
 
 from .basic import default_engine
 from .declared import BELOTE_POINTS
+from .declared import belote_cards
 from .declared import belote_said
 from .declared import combination_points
+from .declared import played_by
 from .decouverte_search import ChanceSolver
 from .decouverte_search import DealRules
 from .decouverte_search import KnownSolver
@@ -448,13 +450,24 @@ class DecouverteExpert:
 def known_declarations(view: View) -> tuple[tuple[int, int], tuple[int, int]]:
     """The declaration points the view already shows, the taker's and the opponent's:
     all of them (the combinations announced, compared as the game compares them, and
-    belote-rebelote), then belote-rebelote alone.  Belote-rebelote counts once said: a
-    face-down king or queen is unknown to everyone, its owner included, until turned."""
+    belote-rebelote), then belote-rebelote alone.
+
+    Belote-rebelote scores for the player who plays both the trump king and queen, and
+    each player plays exactly the cards dealt to him, so it counts as soon as both are
+    known to be one player's: said, or both face up among his cards or played by him.
+    A face-down king or queen is unknown to everyone, its owner included, until turned:
+    a belote that needs one counts from the moment it is turned."""
     contract = view.contract
     if contract is None:
         return ((0, 0), (0, 0))
     combos = combination_points(view)
-    said = [BELOTE_POINTS if s else 0 for s in belote_said(view)]
+    known = belote_said(view)
+    if view.trump is not None and view.rules.get("belote_rebelote", False):
+        kq = belote_cards(view.trump)
+        for s, played in enumerate(played_by(view)):
+            if ((view.hands[s] or 0) | played) & kq == kq:
+                known[s] = True
+    said = [BELOTE_POINTS if k else 0 for k in known]
     t, o = contract.taker, 1 - contract.taker
     return ((combos[t] + said[t], combos[o] + said[o]), (said[t], said[o]))
 
