@@ -23,6 +23,7 @@ from atout.plugins.bots.basic import team_of
 from atout.plugins.bots.belote_expert import deal_outcome
 from atout.plugins.bots.belote_expert import deal_utility
 from atout.plugins.bots.declared import belote_points
+from atout.plugins.bots.declared import belote_said
 from atout.plugins.bots.declared import declaration_points
 from atout.plugins.bots.declared import layout_declarations
 from atout.plugins.bots.declared import unseen_belote
@@ -261,7 +262,7 @@ def test_a_decouverte_belote_counts_once_both_cards_are_known_to_be_one_players(
             if deal.phase == "play":
                 view = deal.view(deal.turn)
                 _, belote = known_declarations(view)
-                said = any(a.text in ("belote", "belote-rebelote") for a in view.announcements)
+                said = any(belote_said(view))
                 taker = view.contract.taker if view.contract else 0
                 seats = {taker if i == 0 else 1 - taker for i, p in enumerate(belote) if p}
                 counted.append(seats)
