@@ -21,6 +21,7 @@ from atout.core import Layout
 from atout.core import Match
 from atout.core import parse_card
 from atout.core.cards import SUIT_MASKS
+from atout.core.cards import SUITS
 from atout.core.cards import parse_cards
 from atout.plugins.bots.basic import GreedyBot
 from atout.plugins.bots.basic import RandomBot
@@ -109,6 +110,31 @@ def test_the_expert_searches_a_plugins_contract(eng: Engine, name: str) -> None:
                 searched += 1
         deal.apply(action)
     assert searched >= 10
+
+
+def test_the_expert_searches_the_first_two_tricks_to_a_horizon_and_the_rest_exactly(
+    eng: Engine,
+) -> None:
+    """Three tricks deep in the first two tricks (five cards a hand at the horizon in the
+    first, four in the second), to the end from the third: what ``HORIZONS`` says."""
+    rules = eng.make_rules("belote", {})
+    rng = random.Random(16)
+    depths: dict[int, set[int]] = {}
+    for _ in range(3):
+        pack = list(range(32))
+        rng.shuffle(pack)
+        hands = [sum(1 << c for c in pack[s * 8 : (s + 1) * 8]) for s in range(4)]
+        trump = rng.randrange(4)
+        deal = deal_under(eng, Contract(rng.randrange(4), trump, SUITS[trump]), hands, False, rules)
+        bot = BeloteExpert(rules, seed=1, engine=eng, samples=2)
+        while not deal.is_over and deal.view(deal.turn).hand.bit_count() >= 5:
+            view = deal.view(deal.turn)
+            bot.last_info = {}
+            action = bot.choose(view)
+            if bot.last_info:
+                depths.setdefault(view.hand.bit_count(), set()).add(bot.last_info["horizon"])
+            deal.apply(action)
+    assert depths == {8: {5}, 7: {4}, 6: {0}, 5: {0}}
 
 
 def binding(deal: Deal, engine: Engine) -> bool:

@@ -97,6 +97,12 @@ HARD_FACTOR = 1.7
 """A search still running at ``budget * HARD_FACTOR`` seconds is abandoned."""
 TAKER_TRUMPS = 3
 THIN_TAKER_ODDS = 0.25
+HORIZONS = {(8, True): 5, (8, False): 5, (7, True): 4, (7, False): 4}
+"""Where the search stops at a horizon (the cards each hand then holds, where the
+solver's estimate takes over) rather than solving to the end, by the cards the seat holds
+and whether it leads: three tricks deep in the first two tricks, whose exact solves cost
+seconds.  Solving the second trick's follows exactly instead (fewer samples, no estimate)
+measured level (``docs/bots.md``)."""
 MIN_SAMPLES = 6
 MAX_SAMPLES = 400
 """The most layouts one card's decision samples; the time budget ends it first in all
@@ -814,11 +820,11 @@ class BeloteExpert:
         self.bid_worlds = bid_worlds
         """Whether the play's samples weigh what the bidding said (:func:`bids_fit`)."""
         self.bid_search = bid_search
+        """Whether the bidding searches sampled deals (:meth:`bid_values`); else the
+        greedy bot's count decides."""
         self.play_hints = play_hints
         """Whether the play's samples weigh the choices the other seats made
         (:func:`read_play`); else only what the play proves."""
-        """Whether the bidding searches sampled deals (:meth:`bid_values`); else the
-        greedy bot's count decides."""
         self.take_margin = TAKE_MARGIN
         self.veto = VETO
         self.confirm = CONFIRM
@@ -827,6 +833,8 @@ class BeloteExpert:
         self.think = think
         self.budget = think if think > 0 else DEFAULT_BUDGET
         self.samples = samples
+        self.horizons = dict(HORIZONS)
+        """The search horizons of the first tricks (:data:`HORIZONS`)."""
         self.engine = default_engine(engine)
         self.greedy = ExpertCount(seed, self.engine)
         self.last_info: dict[str, Any] = {}
@@ -1010,11 +1018,7 @@ class BeloteExpert:
         if len(moves) == 1:
             return moves[0]
         tricks_left = view.hand.bit_count()
-        horizon = 0
-        if tricks_left >= 8:
-            horizon = 5
-        elif tricks_left == 7:
-            horizon = 4
+        horizon = self.horizons.get((tricks_left, not view.trick), 0)
         solver = base.with_horizon(horizon)
         team = team_of(view, view.seat)
         trick = tuple(c for _, c in view.trick)
