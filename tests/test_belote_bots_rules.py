@@ -44,6 +44,13 @@ def eng() -> Engine:
     return engine_with_rule(sans_tout_plugin())
 
 
+def random_hands(rng: random.Random) -> list[int]:
+    """Four 8-card hands of a shuffled pack."""
+    pack = list(range(32))
+    rng.shuffle(pack)
+    return [sum(1 << c for c in pack[s * 8 : (s + 1) * 8]) for s in range(4)]
+
+
 def deal_under(
     engine: Engine, contract: Contract, hands: list[int], open_hands: bool, rules: Any
 ) -> Deal:
@@ -90,9 +97,7 @@ def test_the_expert_searches_a_plugins_contract(eng: Engine, name: str) -> None:
     layouts solved, trick starts expanded, time spent (it used to play greedy at once)."""
     rules = eng.make_rules("belote", {"sans_tout_atout": "both"})
     rng = random.Random(len(name))
-    pack = list(range(32))
-    rng.shuffle(pack)
-    hands = [sum(1 << c for c in pack[s * 8 : (s + 1) * 8]) for s in range(4)]
+    hands = random_hands(rng)
     deal = deal_under(eng, Contract(1, None, name), hands, False, rules)
     bots = [BeloteExpert(rules, seed=s, engine=eng, samples=3) for s in range(4)]
     searched = 0
@@ -121,14 +126,14 @@ def test_the_expert_searches_the_first_two_tricks_to_a_horizon_and_the_rest_exac
     rng = random.Random(16)
     depths: dict[int, set[int]] = {}
     for _ in range(3):
-        pack = list(range(32))
-        rng.shuffle(pack)
-        hands = [sum(1 << c for c in pack[s * 8 : (s + 1) * 8]) for s in range(4)]
+        hands = random_hands(rng)
         trump = rng.randrange(4)
         deal = deal_under(eng, Contract(rng.randrange(4), trump, SUITS[trump]), hands, False, rules)
         bot = BeloteExpert(rules, seed=1, engine=eng, samples=2)
-        while not deal.is_over and deal.view(deal.turn).hand.bit_count() >= 5:
+        while not deal.is_over:
             view = deal.view(deal.turn)
+            if view.hand.bit_count() < 5:
+                break
             bot.last_info = {}
             action = bot.choose(view)
             if bot.last_info:

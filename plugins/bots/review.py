@@ -75,6 +75,7 @@ from atout.core.views import View
 from .basic import GreedyBot
 from .basic import team_of
 from .belote_dd import BeloteDD
+from .belote_expert import HORIZONS
 from .belote_expert import deal_outcome
 from .belote_expert import deal_utility
 from .belote_expert import declaration_points
@@ -931,7 +932,7 @@ class DealReview:
         sample's hidden belote-rebelote is added to them (:func:`layout_declarations`)."""
         rng = self._rng(step)
         tricks_left = view.hand.bit_count()
-        horizon = 5 if tricks_left >= 8 else (4 if tricks_left == 7 else 0)
+        horizon = HORIZONS.get((tricks_left, not view.trick), 0)
         contract = view.contract
         assert contract is not None
         key = (view.direction, contract.taker, contract.trump, contract.name, horizon)
