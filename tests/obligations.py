@@ -27,7 +27,7 @@ from atout.core.model import Contract
 from atout.core.model import MoveRule
 from atout.core.model import Rules
 from atout.core.state import DealState
-from atout.core.testing import engine_with
+from atout.testing import engine_with
 from helpers import third_party_plugins
 
 ACES: CardSet = sum(1 << make_card(s, ACE) for s in range(4))

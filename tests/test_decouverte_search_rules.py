@@ -23,10 +23,10 @@ from atout.core.cards import cards_of
 from atout.core.model import MoveRule
 from atout.core.model import Rules
 from atout.core.state import DealState
-from atout.core.testing import engine_with
 from atout.plugins.bots import decouverte_search as ds
 from atout.plugins.bots.decouverte_expert import DecouverteExpert
 from atout.plugins.bots.decouverte_expert import position_from_view
+from atout.testing import engine_with
 from test_decouverte_search import brute_force
 
 GAME = "decouverte"

@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 from atout.core import Deal
 from atout.core import Engine
-from atout.core.testing.kit import play_random_deal
 from atout.plugins.bots.basic import team_of
 from atout.plugins.bots.belote_expert import deal_outcome
 from atout.plugins.bots.belote_expert import deal_utility
@@ -30,6 +29,7 @@ from atout.plugins.bots.declared import unseen_belote
 from atout.plugins.bots.decouverte_expert import DecouverteExpert
 from atout.plugins.bots.decouverte_expert import known_declarations
 from atout.plugins.bots.decouverte_search import score_utility
+from atout.testing.kit import play_random_deal
 from helpers import GAME
 from helpers import cards
 from helpers import play_out
