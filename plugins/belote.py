@@ -1,4 +1,4 @@
-"""Four-player Belote, as RULES.md states it, with every variation a pack may switch.
+"""Four-player Belote, as docs/rules.md states it, with every variation a pack may switch.
 
 Registered through atout's ``atout.plugins`` entry point like any third-party plugin.
 The hooks the family shares are :class:`~atout.plugins.family.BeloteFamily`'s; this
@@ -46,7 +46,7 @@ MAX_HELD_POINTS = 10_000
 
 
 def options() -> list[RuleOption]:
-    """Every variation of the four-player game (RULES.md's table), with its default."""
+    """Every variation of the four-player game (docs/packs.md's table), with its default."""
     return [
         RuleOption(
             "direction",
@@ -264,7 +264,7 @@ def rotation_index(seat: int, dealer: int, direction: int) -> int:
 
 
 def find_declarations(rules: Rules, state: DealState) -> list[Declaration]:
-    """The declarations of every seat (RULES.md, "Declarations"), including belote."""
+    """The declarations of every seat (docs/rules.md, "Declarations"), including belote."""
     mode = rules["declarations"]
     if mode == "none":
         return []
@@ -325,7 +325,7 @@ def belote_counts(rules: Rules, state: DealState, d: Declaration) -> bool:
 
 
 def score_deal(rules: Rules, state: DealState) -> DealScore:
-    """Score a four-player deal (RULES.md, "Scoring a deal", and its variations)."""
+    """Score a four-player deal (docs/rules.md, "Scoring a deal", and its variations)."""
     assert state.contract is not None
     takers = state.contract.taker % 2
     defenders = 1 - takers
@@ -508,7 +508,7 @@ class Belote(BeloteFamily):
 
     def layout_problem(self, rules: Rules, layout: Layout, dealer: int) -> str | None:
         """The bidding starts with 5 cards a hand and the 12 others in the stock, the
-        turn-up first (RULES.md, "The deal")."""
+        turn-up first (docs/rules.md, "The table and the deal")."""
         for seat, hand in enumerate(layout.hands):
             if hand.bit_count() != FIRST_HAND:
                 return f"hands: seat {seat} holds {hand.bit_count()} cards; the bidding starts with {FIRST_HAND}"

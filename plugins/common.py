@@ -3,7 +3,7 @@ bidding on a proposed suit, the declarations and their comparison, and the end o
 match.
 
 Both the four-player game and Découverte use these; a house-rule option switches a part
-of them (RULES.md, "Variations").
+of them (docs/packs.md, "The options").
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ TAKE = "take"
 
 
 class BeloteMoves(MoveRule):
-    """The Belote play obligations under one trump (RULES.md, "Play").
+    """The Belote play obligations under one trump (docs/rules.md, "Play").
 
     Follow suit; on a trump lead beat the highest trump whoever wins; void in a plain suit
     trump unless the partner is winning, overtrump an opponent's trump and undertrump if
@@ -257,7 +257,7 @@ def combinations_of(hand: CardSet) -> list[tuple[str, CardSet, int, tuple[int, .
 def hand_declarations(
     hand: CardSet, seat: int, trump: int | None, precedence: int, announce: str
 ) -> list[Declaration]:
-    """The carrés and sequences ``seat`` declares from ``hand`` (RULES.md, "Declarations").
+    """The carrés and sequences ``seat`` declares from ``hand`` (docs/rules.md, "Declarations").
 
     Each one's rank compares it with the others' declarations: carré above sequence, then
     length or carré value, the top card, a trump sequence above a plain one, and last
@@ -296,7 +296,7 @@ def round_score(points: int, step: int) -> int:
 
 
 def rounded(score: DealScore, step: int) -> DealScore:
-    """``score`` with its sheet points rounded (RULES.md: rounding to 5 or 10)."""
+    """``score`` with its sheet points rounded (docs/packs.md: rounding to 5 or 10)."""
     if step <= 0:
         return score
     from dataclasses import replace

@@ -1,4 +1,4 @@
-"""Belote Découverte for two players, as the Découverte section of RULES.md states it.
+"""Belote Découverte for two players, as docs/rules.md states it ("Belote Découverte").
 
 The only source is the German pagat.com page (seed ``001``); the options marked
 ``published`` come from other published Découverte rules.  Registered through atout's
@@ -89,7 +89,7 @@ SEAT_NAMES = ("South", "North")
 TRICKS = 16
 BELOTE_POINTS = 20
 
-# Pack positions of the deal, in the seed's order (RULES.md, "The deal").  For each pile
+# Pack positions of the deal, in the seed's order (docs/decouverte.md, "The layout").  For each pile
 # position 0..7 of a seat: (pack index of the face-up card, pack index of the face-down).
 NON_DEALER_PILES = tuple((16 + i, i) for i in range(4)) + tuple((24 + i, 8 + i) for i in range(4))
 DEALER_PILES = tuple((20 + i, 4 + i) for i in range(4)) + tuple((28 + i, 12 + i) for i in range(4))
@@ -340,7 +340,7 @@ def declaration_points(state: DealState) -> list[int]:
 
 
 def score_deal(rules: Rules, state: DealState) -> DealScore:
-    """Score a Découverte deal (RULES.md, "Scoring", with the options)."""
+    """Score a Découverte deal (docs/rules.md, "Scoring and the match", with the options)."""
     assert state.contract is not None
     taker = state.contract.taker
     opponent = 1 - taker

@@ -1,7 +1,7 @@
 """The Belote card tables shared by the rule plugins and the bots.
 
 Ranks are indexed 7 8 9 10 J Q K A (0..7), as in :mod:`atout.core.cards`.  The tables
-here are the rules of card order and card value of the Belote family (RULES.md, "Cards").
+here are the rules of card order and card value of the Belote family (docs/rules.md, "Cards").
 """
 
 from __future__ import annotations

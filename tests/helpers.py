@@ -306,7 +306,7 @@ RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"]
 
 
 def strength(c: int, trump: int | None) -> int:
-    """How strong ``c`` is in a trick (RULES.md's tables): any trump above any plain card."""
+    """How strong ``c`` is in a trick (docs/rules.md, "Cards"): any trump above any plain card."""
     rank = RANKS[c & 7]
     if c >> 3 == trump:
         return 100 + TRUMP_LOW_TO_HIGH.index(rank)
@@ -327,7 +327,7 @@ def reference_winner(trick: Sequence[tuple[int, int]], trump: int | None) -> int
 def reference_legal(
     hand: Sequence[int], trick: Sequence[tuple[int, int]], trump: int | None, seat: int
 ) -> set[int]:
-    """RULES.md's "Play" (default options), read literally, on plain lists: written
+    """docs/rules.md's "Play" (default options), read literally, on plain lists: written
     apart from the plugin to check it."""
     if not trick:
         return set(hand)

@@ -1,4 +1,4 @@
-"""RULES.md, "Declarations" and "Belote-rebelote" for four players.
+"""docs/rules.md, "Declarations" and "Belote-rebelote" for four players.
 
 What a hand declares is asked of the engine's ``atout_declarations`` hook on a set-up
 deal; which team scores is read from the score of a whole deal played out from the
@@ -256,7 +256,7 @@ def test_a_higher_carre_value_wins_nines_over_aces(engine: Engine) -> None:
 
 
 def test_carres_of_equal_value_compare_in_the_order_a_10_k_q(engine: Engine) -> None:
-    # A decision where RULES.md is silent: equal-valued carrés rank A, 10, K, Q
+    # A decision where the rule texts are silent (docs/rules.md, "Decisions"): equal-valued carrés rank A, 10, K, Q
     # (their trump order); the ace carré of seat 1 beats seat 0's kings.
     deal = scored(engine, ["KC KD KH KS", "AC AD AH AS", "", ""], trump="D")
     assert deal.score is not None

@@ -3,7 +3,7 @@
 Every deal is the first deal of a seeded match (a shuffled pack, a random bidding with
 redeals, then random legal cards), played through the public engine API.  The checks:
 the legal set is never empty while cards remain; it is exactly what an independent
-reading of RULES.md's play rules allows; every card is played exactly once; a deal is
+reading of docs/rules.md's play rules allows; every card is played exactly once; a deal is
 worth 162 card points (252 on capot); a record survives a JSON round trip and replays
 to the identical deal; and no seat's view ever holds a card of another seat's hand that
 was not made public.

@@ -1,4 +1,4 @@
-"""RULES.md, "Four-player Belote": dealing, bidding and every play obligation.
+"""docs/rules.md, "Four-player Belote": dealing, bidding and every play obligation.
 
 One test per rule sentence, named after the behaviour.  Seats 0..3 sit in the order of
 play (anticlockwise by default); partners are opposite (team = seat % 2); the seat after

@@ -1,4 +1,4 @@
-"""RULES.md, "Scoring a deal" and "Match" for four players.
+"""docs/rules.md, "Scoring a deal" and "Match" for four players.
 
 Each deal below is written trick by trick (cards in play order; the dealer is seat 3, so
 seat 0 leads the first trick and each trick's winner leads the next).  ``play_out``

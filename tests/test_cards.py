@@ -1,4 +1,4 @@
-"""RULES.md, "Cards": the text form of a card, the orders and the points.
+"""docs/rules.md, "Cards": the text form of a card, the orders and the points.
 
 The orders and points are asked of the engine exactly as a deal asks them (the compiled
 play rules of a Belote contract), so a wrong table in the plugin fails here.

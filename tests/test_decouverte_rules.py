@@ -1,4 +1,4 @@
-"""RULES.md, "Belote Découverte (two players)": one test per rule sentence, and the options.
+"""docs/rules.md, "Belote Découverte (two players)": one test per rule sentence, and the options.
 
 Seat 0 is South, seat 1 North; each seat is its own team.  Positions are set up through
 hand-written deal records (``start``): each pile is written ``"UP/DOWN"`` (a face-up card

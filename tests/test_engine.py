@@ -52,7 +52,7 @@ def test_an_unknown_game_names_the_games_there_are(engine: Engine) -> None:
         engine.game("skat")
 
 
-# RULES.md, "Variations every pack must be able to switch": each default.
+# docs/packs.md, "The options": each default.
 RULES_MD_DEFAULTS: dict[str, Any] = {
     "direction": "anticlockwise",
     "deal_packets": "3-2",

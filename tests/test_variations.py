@@ -1,4 +1,4 @@
-"""Every variation a house-rule pack may switch changes play in the engine (RULES.md,
+"""Every variation a house-rule pack may switch changes play in the engine (docs/packs.md,
 "Variations every pack must be able to switch", and the Découverte variations).
 
 Each test sets up a position or a whole deal where the variation changes the outcome

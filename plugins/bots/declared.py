@@ -2,7 +2,7 @@
 
 The carrés and sequences a seat announced are shown on the table with their cards; the
 bots read them back here into points and comparison keys (the official values of
-RULES.md, "Declarations"), to count what a deal is worth to each team
+docs/rules.md, "Declarations"), to count what a deal is worth to each team
 (:func:`declaration_points`) and to know that a claim is sure
 (:func:`~.basic.sure_claim`).  Nothing here decides a rule: the scorer does, through
 its hook; this is a bot's reckoning of what is already public.
@@ -30,7 +30,7 @@ CARRE_ORDER = {JACK: 6, NINE: 5, ACE: 4, TEN: 3, KING: 2, QUEEN: 1}
 SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100}
 BELOTE_WORDS = ("belote", "rebelote", "belote-rebelote")
 BELOTE_POINTS = 20
-"""What belote-rebelote scores (RULES.md), in both games."""
+"""What belote-rebelote scores (docs/rules.md), in both games."""
 
 
 def _team(view: View, seat: int) -> int:

@@ -83,7 +83,7 @@ def deal_outcome(
     ``decl`` (``belote`` of them belote-rebelote), the contract being the team
     ``takers``'s (in Découverte a team is a player).
 
-    As the games score a deal (RULES.md, "Scoring a deal" and Découverte's "Scoring";
+    As the games score a deal (docs/rules.md, "Scoring a deal" and Découverte's "Scoring and the match";
     ``tests/test_expert_utility.py`` holds the two equal on played deals): a team with
     every card point is capot (``capot_bonus`` more, and the other team's declarations
     but belote lost unless ``capot_keeps_declarations``; the solvers count points, not
