@@ -73,6 +73,18 @@ def play_deals(
         yield match.play_deal(choose)
 
 
+def count_whole_deals(deals: Iterator[Deal]) -> int:
+    """How many of ``deals`` were played to the end: every one of the 32 cards played
+    once, in full tricks, and the deal scored (fails at the first deal that was not)."""
+    played = 0
+    for deal in deals:
+        cards = [c for trick in deal.state.tricks for c in trick.cards]
+        assert sorted(cards) == list(range(32)), [str(t) for t in deal.state.tricks]
+        assert deal.score is not None
+        played += 1
+    return played
+
+
 # --- registration -----------------------------------------------------------------------
 
 
@@ -89,8 +101,11 @@ def test_random_greedy_and_expert_are_registered_for_both_games(eng: Engine) -> 
 
 def test_the_experts_give_hints(eng: Engine) -> None:
     for game in GAMES:
-        bot = eng.bot("expert", game, eng.default_rules(game), seed=1, think=0.05)
-        assert callable(bot.hint)
+        rules = eng.default_rules(game)
+        bot = eng.bot("expert", game, rules, seed=1, think=0.05)
+        deal = Match(eng, game, rules, seed=5).next_deal()
+        hint = bot.hint(deal.view(deal.turn))
+        assert getattr(hint, "action", hint) in deal.legal_actions()
 
 
 def test_an_unknown_bot_name_lists_the_bots(eng: Engine) -> None:
@@ -183,26 +198,21 @@ def test_a_bot_decides_the_same_whatever_the_hidden_cards(eng: Engine) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_random_and_greedy_play_only_legal_actions(eng: Engine, game: str) -> None:
-    scored = 0
-    for maker in (lambda d, s: RandomBot(d * 10 + s), lambda d, s: GreedyBot(d, eng)):
-        for deal in play_deals(eng, game, maker, 60):
-            assert deal.score is not None
-            scored += 1
-    assert scored == 120
+    makers = (lambda d, s: RandomBot(d * 10 + s), lambda d, s: GreedyBot(d, eng))
+    assert sum(count_whole_deals(play_deals(eng, game, maker, 60)) for maker in makers) == 120
 
 
 def test_greedy_plays_legally_under_every_house_rule_of_play(eng: Engine) -> None:
     rules = {"undertrump": "always", "must_head_trick": True, "must_trump_partner": True}
-    for deal in play_deals(eng, "belote", lambda d, s: GreedyBot(d, eng), 40, rules):
-        assert deal.score is not None
+    deals = play_deals(eng, "belote", lambda d, s: GreedyBot(d, eng), 40, rules)
+    assert count_whole_deals(deals) == 40
 
 
 def test_the_four_player_expert_plays_only_legal_actions(eng: Engine) -> None:
     def make(d: int, s: int) -> BeloteExpert:
         return BeloteExpert(eng.default_rules("belote"), seed=d * 4 + s, engine=eng, samples=2)
 
-    for deal in play_deals(eng, "belote", make, 2):
-        assert deal.score is not None
+    assert count_whole_deals(play_deals(eng, "belote", make, 2)) == 2
 
 
 def test_the_four_player_expert_plays_legally_under_house_rules(eng: Engine) -> None:
@@ -212,8 +222,7 @@ def test_the_four_player_expert_plays_legally_under_house_rules(eng: Engine) -> 
     def make(d: int, s: int) -> BeloteExpert:
         return BeloteExpert(game_rules, seed=d * 4 + s, engine=eng, samples=2)
 
-    for deal in play_deals(eng, "belote", make, 2, rules):
-        assert deal.score is not None
+    assert count_whole_deals(play_deals(eng, "belote", make, 2, rules)) == 2
 
 
 def test_the_decouverte_expert_plays_only_legal_actions(eng: Engine) -> None:
@@ -222,8 +231,7 @@ def test_the_decouverte_expert_plays_only_legal_actions(eng: Engine) -> None:
     def make(d: int, s: int) -> Any:
         return eng.bot("expert", "decouverte", rules, seed=d * 2 + s, think=0.05)
 
-    for deal in play_deals(eng, "decouverte", make, 1):
-        assert deal.score is not None
+    assert count_whole_deals(play_deals(eng, "decouverte", make, 1)) == 1
 
 
 # --- what the expert reads from the play ------------------------------------------------------
