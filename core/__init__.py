@@ -50,7 +50,9 @@ from .model import BiddingStep
 from .model import BotInfo
 from .model import CardValues
 from .model import Contract
+from .model import DealEnd
 from .model import DealScore
+from .model import DealScorer
 from .model import Declaration
 from .model import GameInfo
 from .model import Layout
@@ -85,7 +87,9 @@ __all__ = [
     "CardValues",
     "Contract",
     "Deal",
+    "DealEnd",
     "DealScore",
+    "DealScorer",
     "DealState",
     "Declaration",
     "Engine",

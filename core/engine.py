@@ -36,6 +36,7 @@ from .model import CardPlayed
 from .model import CardValues
 from .model import Contract
 from .model import DealScore
+from .model import DealScorer
 from .model import Declaration
 from .model import EndOfTrick
 from .model import GameInfo
@@ -71,6 +72,9 @@ class PlayRules:
     """How many tricks a deal has (every card played once)."""
     points: tuple[int, ...]
     """The points of each card (``values.points``, at hand for the play loop)."""
+    scorer: DealScorer | None = None
+    """The deal's scoring by how it ends (hook ``atout_deal_scorer``), for searches;
+    ``None`` when the game gives none."""
 
 
 class Engine:
@@ -286,6 +290,7 @@ class Engine:
             claims=bool(rules.get("arret", False)),
             tricks=32 // self.game(game).seats,
             points=(),
+            scorer=self.call("atout_deal_scorer", **kw),
         )
         compiled = dataclasses.replace(compiled, points=tuple(compiled.values.points))
         if len(compiled.beats) != 32 or len(compiled.points) != 32:

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .model import CardValues
     from .model import Contract
     from .model import DealScore
+    from .model import DealScorer
     from .model import Declaration
     from .model import EndOfTrick
     from .model import GameInfo
@@ -299,6 +300,26 @@ def atout_score_deal(game: str, rules: Rules, state: DealState) -> DealScore | N
         points add up to ``total_check``.
 
     firstresult; house rules that adjust scores (rounding) wrap it.  Called once per deal.
+    """
+
+
+@hookspec(firstresult=True)
+def atout_deal_scorer(game: str, rules: Rules, contract: Contract) -> DealScorer | None:
+    """The deal's scoring as a function of how the deal ends, for searches.
+
+    :param contract: the deal's contract (its taker, trump and whatever a plugin's
+        contract carries).
+    :return: a function from a :class:`~atout.core.model.DealEnd` (each team's card
+        points, declarations, belote-rebelote, which team was capot) to the
+        :class:`~atout.core.model.DealScore` the game would give a deal that ends so,
+        without what earlier deals carried over.  ``None``: the game gives none, and
+        searches then value a deal by its card points alone.
+
+    firstresult.  Compiled once per deal with the play rules
+    (:attr:`atout.core.engine.PlayRules.scorer`); the bots and the review call it
+    instead of writing the game's scoring again, so a plugin's scoring is searched as
+    the game scores it.  It must agree with ``atout_score_deal``: the plugin kit plays
+    deals and checks that the two give the same score.
     """
 
 

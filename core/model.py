@@ -314,6 +314,28 @@ class DealScore:
     """The sum ``card_points`` must reach (e.g. 162, or 252 on capot); checked by the engine."""
 
 
+class DealEnd(NamedTuple):
+    """How a deal ended, as its scoring reads it: all it needs to know, per team.
+
+    A search that ends a deal in its head (a bot valuing a card, the review) describes
+    the end this way and asks the game's scorer (hook ``atout_deal_scorer``) what the
+    score sheet would say, so the bots value a deal exactly as the game scores it.
+    """
+
+    card_points: tuple[int, ...]
+    """The card points each team won, the last trick's bonus included."""
+    capot: int | None = None
+    """The team that won every trick, if one did."""
+    declarations: tuple[int, ...] = ()
+    """Each team's declaration points that count, belote-rebelote apart (empty: none)."""
+    belote: tuple[int, ...] = ()
+    """Each team's belote-rebelote points (empty: none)."""
+
+
+DealScorer = Callable[[DealEnd], DealScore]
+"""A deal's scoring compiled for its rules and contract (answer of ``atout_deal_scorer``)."""
+
+
 @dataclass(frozen=True)
 class MatchResult:
     """The end of a match (answer of ``atout_match_over``): ``winner`` team or a draw."""

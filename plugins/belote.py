@@ -10,6 +10,7 @@ module holds what is the four-player game's own (:class:`Belote`).  Seats 0..3 s
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from atout.core import hookimpl
@@ -19,6 +20,7 @@ from atout.core.cards import Card
 from atout.core.cards import card_str
 from atout.core.cards import cards_of
 from atout.core.cards import make_card
+from atout.core.model import DealEnd
 from atout.core.model import DealScore
 from atout.core.model import Declaration
 from atout.core.model import Layout
@@ -29,7 +31,6 @@ from atout.core.state import DealState
 from . import common
 from .family import BeloteFamily
 from .family import family_game
-from .tables import DEAL_POINTS
 
 GAME = "belote"
 SEAT_NAMES = ("South", "East", "North", "West")
@@ -325,24 +326,52 @@ def belote_counts(rules: Rules, state: DealState, d: Declaration) -> bool:
 
 
 def score_deal(rules: Rules, state: DealState) -> DealScore:
-    """Score a four-player deal (docs/rules.md, "Scoring a deal", and its variations)."""
+    """Score a four-player deal (docs/rules.md, "Scoring a deal", and its variations):
+    the deal's end as :func:`settle` scores it, then what earlier deals held over and a
+    claim (l'arrêt)."""
     assert state.contract is not None
     takers = state.contract.taker % 2
-    defenders = 1 - takers
     cards = state.team_points()
-    tricks = [state.tricks_won(0), state.tricks_won(1)]
     decl, belote = declaration_points(rules, state)
     claim = state.extra.get("claim")
     carry_in: dict[str, Any] = dict(state.carry_in or {})
     if claim is not None and len(state.tricks) < 8:
         return _score_claim(rules, state, cards, decl, belote, carry_in)
-    capot: int | None = None
-    total_check = DEAL_POINTS
-    for team in (0, 1):
-        if tricks[team] == 8:
-            capot = team
-            cards[team] += rules["capot_bonus"]
-            total_check = DEAL_POINTS + rules["capot_bonus"]
+    capot = next((team for team in (0, 1) if state.tricks_won(team) == 8), None)
+    result = _settle(rules, takers, DealEnd(tuple(cards), capot, tuple(decl), tuple(belote)))
+    tie = result.outcome in ("abeyance", "litige")
+    notes = list(result.notes)
+    winner = _deal_winner(result.made, takers) if not tie else None
+    score = _settle_carry(carry_in, winner, list(result.score), notes)
+    carry: dict[str, Any] = dict(result.carry or {})
+    if carry_in.get("held") and tie:
+        carry["held"] = carry_in["held"] + carry["held"]
+    if claim is not None:
+        _claim_result(rules, state, score, result.made, carry)
+    result = replace(result, score=tuple(score), carry=carry or None, notes=tuple(notes))
+    return common.rounded(result, rules["rounding"])
+
+
+def settle(rules: Rules, takers: int, end: DealEnd) -> DealScore:
+    """The score of a deal the team ``takers`` took that ends as ``end``: the one
+    scoring rule of the game, for a played deal (:func:`score_deal`) and for a search
+    that ends a deal in its head (``atout_deal_scorer``)."""
+    return common.rounded(_settle(rules, takers, end), rules["rounding"])
+
+
+def _settle(rules: Rules, takers: int, end: DealEnd) -> DealScore:
+    """:func:`settle` before rounding (the points earlier deals held over are added to
+    the unrounded score)."""
+    defenders = 1 - takers
+    deal_points = sum(end.card_points)
+    cards = list(end.card_points)
+    decl = list(end.declarations or (0, 0))
+    belote = list(end.belote or (0, 0))
+    capot = end.capot
+    total_check = deal_points
+    if capot is not None:
+        cards[capot] += rules["capot_bonus"]
+        total_check = deal_points + rules["capot_bonus"]
     held_decl = list(decl)
     if capot is not None and not rules["capot_keeps_declarations"]:
         decl[1 - capot] = 0
@@ -379,7 +408,7 @@ def score_deal(rules: Rules, state: DealState) -> DealScore:
     else:
         outcome = "dedans" if capot != defenders else "capot"
         keep = rules["dedans_belote"] == "keeps"
-        base = DEAL_POINTS + rules["capot_bonus"] if capot == defenders else DEAL_POINTS
+        base = deal_points + rules["capot_bonus"] if capot == defenders else deal_points
         score[defenders] = base + held_decl[0] + held_decl[1] + belote[defenders]
         if keep:
             score[takers] = belote[takers]
@@ -387,14 +416,7 @@ def score_deal(rules: Rules, state: DealState) -> DealScore:
             score[defenders] += belote[takers]
         if capot == defenders:
             notes.append("the takers are capot")
-    winner = _deal_winner(made, takers) if not tie else None
-    score = _settle_carry(carry_in, winner, score, notes)
-    if carry_in.get("held") and tie:
-        carry.setdefault("held", [])
-        carry["held"] = carry_in["held"] + carry["held"]
-    if claim is not None:
-        _claim_result(rules, state, score, made, carry)
-    result = DealScore(
+    return DealScore(
         card_points=tuple(cards),
         declaration_points=tuple(decl[t] + belote[t] for t in (0, 1)),
         score=tuple(score),
@@ -405,7 +427,6 @@ def score_deal(rules: Rules, state: DealState) -> DealScore:
         notes=tuple(notes),
         total_check=total_check,
     )
-    return common.rounded(result, rules["rounding"])
 
 
 def _deal_winner(made: bool | None, takers: int) -> int | None:
@@ -505,6 +526,7 @@ class Belote(BeloteFamily):
     complete_deal = staticmethod(complete_deal)
     declarations = staticmethod(find_declarations)
     score_deal = staticmethod(score_deal)
+    settle = staticmethod(settle)
 
     def layout_problem(self, rules: Rules, layout: Layout, dealer: int) -> str | None:
         """The bidding starts with 5 cards a hand and the 12 others in the stock, the

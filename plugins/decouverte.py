@@ -70,6 +70,7 @@ from atout.core.cards import mask_of
 from atout.core.model import Announcement
 from atout.core.model import CardPlayed
 from atout.core.model import Contract
+from atout.core.model import DealEnd
 from atout.core.model import DealScore
 from atout.core.model import Declaration
 from atout.core.model import EndOfTrick
@@ -82,7 +83,6 @@ from atout.core.state import DealState
 from . import common
 from .family import BeloteFamily
 from .family import family_game
-from .tables import DEAL_POINTS
 
 GAME = "decouverte"
 SEAT_NAMES = ("South", "North")
@@ -340,23 +340,41 @@ def declaration_points(state: DealState) -> list[int]:
 
 
 def score_deal(rules: Rules, state: DealState) -> DealScore:
-    """Score a Découverte deal (docs/rules.md, "Scoring and the match", with the options)."""
+    """Score a Découverte deal (docs/rules.md, "Scoring and the match", with the options):
+    the deal's end as :func:`settle` scores it."""
     assert state.contract is not None
-    taker = state.contract.taker
-    opponent = 1 - taker
-    cards = list(state.points)
     capot: int | None = None
-    total_check = DEAL_POINTS
     if len(state.tricks) == TRICKS and not (state.won[0] and state.won[1]):
         capot = 0 if state.won[0] else 1  # the other won no trick
+    end = DealEnd(
+        tuple(state.points),
+        capot,
+        tuple(declaration_points(state)),
+        tuple(belote_points(rules, state)),
+    )
+    return settle(rules, state.contract.taker, end)
+
+
+def settle(rules: Rules, takers: int, end: DealEnd) -> DealScore:
+    """The score of a deal the player ``takers`` took that ends as ``end`` (each player
+    is his own team): the one scoring rule of the game, for a played deal
+    (:func:`score_deal`) and for a search that ends a deal in its head
+    (``atout_deal_scorer``)."""
+    taker = takers
+    opponent = 1 - taker
+    deal_points = sum(end.card_points)
+    cards = list(end.card_points)
+    capot = end.capot
+    total_check = deal_points
+    if capot is not None:
         bonus = rules["capot_bonus"]
         cards[capot] += bonus
-        total_check = DEAL_POINTS + bonus
-    decl = declaration_points(state)
+        total_check = deal_points + bonus
+    decl = list(end.declarations or (0, 0))
     held_decl = list(decl)
     if capot is not None:
         decl[1 - capot] = 0
-    belote = belote_points(rules, state)
+    belote = list(end.belote or (0, 0))
     total = [cards[0] + decl[0] + belote[0], cards[1] + decl[1] + belote[1]]
     made = total[taker] > total[opponent]
     notes: list[str] = []
@@ -366,7 +384,7 @@ def score_deal(rules: Rules, state: DealState) -> DealScore:
         outcome = "capot" if capot is not None else "made"
     else:
         outcome = "capot" if capot == opponent else "dedans"
-        base = total_check if capot == opponent else DEAL_POINTS
+        base = total_check if capot == opponent else deal_points
         score[opponent] = base + held_decl[0] + held_decl[1] + belote[opponent]
         score[taker] = belote[taker]
         if total[taker] + total[opponent] == total_check:
@@ -409,6 +427,7 @@ class Decouverte(BeloteFamily):
     next_dealer = staticmethod(next_dealer)
     declarations = staticmethod(find_declarations)
     score_deal = staticmethod(score_deal)
+    settle = staticmethod(settle)
 
     def layout_problem(self, rules: Rules, layout: Layout, dealer: int) -> str | None:
         """The seed: "the last card laid face up in the dealer's field decides the trump

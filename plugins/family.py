@@ -17,6 +17,7 @@ tells whose hook failed by the instance the failing method ran on.
 
 from __future__ import annotations
 
+import functools
 import random
 from abc import ABC
 from abc import abstractmethod
@@ -28,7 +29,9 @@ from atout.core import hookimpl
 from atout.core.model import BiddingStep
 from atout.core.model import CardValues
 from atout.core.model import Contract
+from atout.core.model import DealEnd
 from atout.core.model import DealScore
+from atout.core.model import DealScorer
 from atout.core.model import Declaration
 from atout.core.model import GameInfo
 from atout.core.model import Layout
@@ -101,6 +104,12 @@ class BeloteFamily(ABC):
     @abstractmethod
     def score_deal(self, rules: Rules, state: DealState) -> DealScore:
         """The score of a finished deal (``atout_score_deal``)."""
+
+    @abstractmethod
+    def settle(self, rules: Rules, takers: int, end: DealEnd) -> DealScore:
+        """The score of a deal the team ``takers`` took that ends as ``end``: the one
+        scoring rule of the game, which :meth:`score_deal` applies to a played deal and
+        ``atout_deal_scorer`` hands to the searches."""
 
     def next_dealer(self, rules: Rules, state: DealState, redeal: bool) -> int:
         """Who deals after ``state``'s deal: the next seat in the direction of play."""
@@ -202,6 +211,12 @@ class BeloteFamily(ABC):
     @hookimpl
     def atout_score_deal(self, game: str, rules: Rules, state: DealState) -> DealScore | None:
         return self.score_deal(rules, state) if game == self.game else None
+
+    @hookimpl
+    def atout_deal_scorer(self, game: str, rules: Rules, contract: Contract) -> DealScorer | None:
+        if game != self.game:
+            return None
+        return functools.partial(self.settle, rules, contract.taker % self.info.teams)
 
     @hookimpl
     def atout_match_over(

@@ -60,6 +60,8 @@ from atout.core.engine import Engine
 from atout.core.engine import Match
 from atout.core.errors import AtoutError
 from atout.core.errors import PluginError
+from atout.core.model import DealEnd
+from atout.core.model import DealScore
 from atout.core.model import GameInfo
 from atout.core.model import MoveRule
 from atout.core.model import Rules
@@ -495,6 +497,30 @@ class _Checker:
         if len(score.score) != s.teams:
             self.fail(
                 "points", f"the score has {len(score.score)} entries for {s.teams} teams", deal
+            )
+        self.check_scorer(deal, score)
+
+    def check_scorer(self, deal: Deal, score: DealScore) -> None:
+        """The game's scorer for searches (``atout_deal_scorer``) gives a played deal
+        the score ``atout_score_deal`` gave it: checked on the deals it can describe
+        alone (no declaration shown or counted, nothing carried in, no claim)."""
+        s = deal.state
+        counted = any(score.declaration_points)
+        if s.contract is None or s.declarations or counted or s.carry_in or s.extra.get("claim"):
+            return
+        scorer = self.engine.play_rules(self.info.name, self.rules, s.contract).scorer
+        if scorer is None:
+            return
+        tricks = len(s.tricks)
+        capot = next((t for t in range(s.teams) if s.tricks_won(t) == tricks), None)
+        end = DealEnd(tuple(s.team_points()), capot)
+        searched = scorer(end).score
+        if searched != score.score:
+            self.fail(
+                "points",
+                f"atout_deal_scorer scores {list(searched)} where atout_score_deal scored "
+                f"{list(score.score)} ({end})",
+                deal,
             )
 
     def replay_deal(self, deal: Deal) -> None:

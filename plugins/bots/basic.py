@@ -16,7 +16,6 @@ command builds it: no bot carries a copy of a rule.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable
 
@@ -43,6 +42,7 @@ from .declared import announced_declarations
 from .declared import belote_cards
 from .declared import belote_said
 from .search import CardRules
+from .search import default_engine
 
 TAKE = "take"
 PASS = "pass"
@@ -60,17 +60,6 @@ class RandomBot:
 
 
 # --- the rules of the deal, as a bot may know them ---------------------------------------
-
-
-@functools.cache
-def _installed_engine() -> Engine:
-    return Engine()
-
-
-def default_engine(engine: Engine | None = None) -> Engine:
-    """``engine``, or (for a bot built without one) the engine of the installed
-    plugins, built once."""
-    return engine if engine is not None else _installed_engine()
 
 
 def card_tables(view: View, engine: Engine | None = None) -> CardRules:

@@ -72,7 +72,6 @@ from .basic import TAKE
 from .basic import GreedyBot
 from .basic import bidding_hand
 from .basic import choose_action
-from .basic import default_engine
 from .basic import hand_strength
 from .basic import is_master
 from .basic import team_of
@@ -89,6 +88,7 @@ from .search import CardRules
 from .search import MoveAsker
 from .search import SearchTimeout
 from .search import deal_outcome
+from .search import default_engine
 from .search import scratch_state
 
 DEFAULT_BUDGET = 0.5
@@ -592,19 +592,22 @@ def deal_utility(
     decl: Sequence[int],
     deal_points: int,
     belote: Sequence[int] = (0, 0),
+    engine: Engine | None = None,
 ) -> float:
     """The deal's score difference (this seat's team minus the other) if the team ends
     with ``my_cards`` card points, dix de der included, given the declarations ``decl``
-    per team, of which ``belote`` is belote-rebelote: making or failing the contract as
-    the rules say (RULES.md, "Scoring").  ``deal_points`` is what the cards of the deal
-    are worth together, the last trick's bonus included
+    per team, of which ``belote`` is belote-rebelote: the game's own scoring of the
+    contract (:func:`~.search.deal_outcome`).  ``deal_points`` is what the cards of the
+    deal are worth together, the last trick's bonus included
     (:attr:`~.search.CardRules.total` of the deal's rules)."""
     contract = view.contract
     team = team_of(view, view.seat)
     if contract is None:
         return float(2 * my_cards - deal_points)
     takers = team_of(view, contract.taker)
-    return deal_outcome(view.rules, view.game, team, takers, my_cards, decl, deal_points, belote)[1]
+    return deal_outcome(
+        view.rules, view.game, team, takers, my_cards, decl, deal_points, belote, engine, contract
+    )[1]
 
 
 # --- bidding by searching sampled deals ---------------------------------------------------
@@ -979,9 +982,12 @@ class BeloteExpert:
             need = (total + 1) // 2
         need = max(0, min(total, need))
         if not deep.at_least(hands, leader, (), team, need):
-            return deal_outcome(rules, view.game, team, team, need - 1, decl, total, belote)[1]
-        points = max(need, shallow.value(hands, leader, (), team))
-        return deal_outcome(rules, view.game, team, team, points, decl, total, belote)[1]
+            points = need - 1
+        else:
+            points = max(need, shallow.value(hands, leader, (), team))
+        return deal_outcome(
+            rules, view.game, team, team, points, decl, total, belote, self.engine, contract
+        )[1]
 
     # --- play ---------------------------------------------------------------------------
 
@@ -1066,7 +1072,9 @@ class BeloteExpert:
                 horizon = solver.horizon
             layout_decl, layout_belote = layout_declarations(view, hands, decl, belote, unseen)
             for c, v in values.items():
-                totals[c] += deal_utility(view, past + v, layout_decl, deal_points, layout_belote)
+                totals[c] += deal_utility(
+                    view, past + v, layout_decl, deal_points, layout_belote, self.engine
+                )
                 points_sum[c] += v
             n += 1
             if len(solver.tt) > 400_000:

@@ -62,7 +62,6 @@ from atout.core.model import Action
 from atout.core.model import Rules
 from atout.core.views import View
 
-from .basic import default_engine
 from .declared import BELOTE_POINTS
 from .declared import belote_cards
 from .declared import belote_said
@@ -81,6 +80,7 @@ from .decouverte_search import score_utility
 from .decouverte_search import tables_for
 from .decouverte_search import to_move
 from .search import SearchTimeout
+from .search import default_engine
 
 PASS = "pass"
 TAKE = "take"
@@ -443,7 +443,7 @@ class DecouverteExpert:
         key = (total, rules, known)
         found = self.utilities.get(key)
         if found is None:
-            found = self.utilities[key] = score_utility(total, rules, *known)
+            found = self.utilities[key] = score_utility(total, rules, *known, engine=self.engine)
         return found
 
 

@@ -103,11 +103,11 @@ from atout.core.cards import card_str
 from atout.core.cards import cards_of
 from atout.core.state import PLAY
 
-from .basic import default_engine
 from .search import INF
 from .search import CardRules
 from .search import Deadline
 from .search import deal_outcome
+from .search import default_engine
 from .search import percentile
 
 GAME = "decouverte"
@@ -908,12 +908,13 @@ def score_utility(
     rules: Rules | None = None,
     decl: Sequence[int] = (0, 0),
     belote: Sequence[int] = (0, 0),
+    engine: Engine | None = None,
 ) -> list[float]:
     """The taker's deal score minus the opponent's, by the taker's final card points
     ``x`` in a deal worth ``total`` (162; 130 without a trump suit).
 
-    Under the default rules: made (more than the opponent: ``x > total - x``, 82 or more
-    of 162), ``x - (total - x)``; failed, the opponent scores all ``total``.  Its
+    Under the default rules (``rules`` ``None``): made (more than the opponent: 82 or
+    more of 162), ``x - (total - x)``; failed, the opponent scores all ``total``.  Its
     expectation is what the score sheet gains in a deal, so a search that maximises it
     plays for the contract near the boundary: one point across 81/82 is worth 164 on the
     sheet.  With the deal's ``rules`` and the declarations already known (``decl``, the
@@ -922,8 +923,10 @@ def score_utility(
     declarations moving the contract's threshold).
     """
     if rules is None:
-        return [float(2 * x - total if 2 * x > total else -total) for x in range(total + 1)]
-    return [deal_outcome(rules, GAME, 0, 0, x, decl, total, belote)[1] for x in range(total + 1)]
+        rules = default_engine(engine).default_rules(GAME)
+    return [
+        deal_outcome(rules, GAME, 0, 0, x, decl, total, belote, engine)[1] for x in range(total + 1)
+    ]
 
 
 class ChanceSolver:

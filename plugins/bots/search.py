@@ -7,15 +7,16 @@ into the tables a search reads in its inner loop (:class:`CardRules`).  So a con
 that a third-party plugin defines (sans-atout, tout-atout, a house rule that changes an
 obligation) is searched exactly as the shipped ones are.
 
-One piece of the rules the engine gives only for a whole played deal: its score
-(``atout_score_deal``).  A search needs the score of every end it values, from card
-points alone, so :func:`deal_outcome` writes the family's scoring once, for the bots of
-both games and the review, and ``tests/test_expert_utility.py`` holds it equal to the
-games' scoring hooks on played deals under every scoring option.
+The score of a deal comes the same way: a search that ends a deal in its head describes
+the end (:class:`~atout.core.model.DealEnd`: each team's card points, declarations,
+belote-rebelote, capot) and asks the game's own scoring, compiled once per deal (hook
+``atout_deal_scorer``), what the score sheet would say (:func:`deal_outcome`).  No bot
+writes a scoring rule again, so a plugin's scoring is valued as the game scores it.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Sequence
@@ -26,8 +27,11 @@ from atout.core.cards import FULL_DECK
 from atout.core.cards import SUIT_MASKS
 from atout.core.cards import Card
 from atout.core.cards import CardSet
+from atout.core.engine import Engine
 from atout.core.engine import PlayRules
 from atout.core.model import Contract
+from atout.core.model import DealEnd
+from atout.core.model import DealScorer
 from atout.core.model import Layout
 from atout.core.model import MoveRule
 from atout.core.model import Rules
@@ -67,6 +71,36 @@ class Deadline:
             raise SearchTimeout
 
 
+@functools.cache
+def _installed_engine() -> Engine:
+    return Engine()
+
+
+def default_engine(engine: Engine | None = None) -> Engine:
+    """``engine``, or (for a bot built without one) the engine of the installed
+    plugins, built once."""
+    return engine if engine is not None else _installed_engine()
+
+
+def deal_scorer(
+    engine: Engine | None, game: str, rules: Rules, contract: Contract
+) -> DealScorer | None:
+    """The game's scoring of a deal by how it ends (hook ``atout_deal_scorer``), asked
+    once per engine, game, rules and contract (and again when the plugins change)."""
+    engine = default_engine(engine)
+    return _scorer(engine, engine.pm.generation, game, rules, contract)
+
+
+@functools.lru_cache(maxsize=1024)
+def _scorer(
+    engine: Engine, generation: int, game: str, rules: Rules, contract: Contract
+) -> DealScorer | None:
+    scorer: DealScorer | None = engine.call(
+        "atout_deal_scorer", game=game, rules=rules, contract=contract
+    )
+    return scorer
+
+
 def deal_outcome(
     rules: Rules,
     game: str,
@@ -76,59 +110,46 @@ def deal_outcome(
     decl: Sequence[int],
     deal_points: int,
     belote: Sequence[int] = (0, 0),
+    engine: Engine | None = None,
+    contract: Contract | None = None,
 ) -> tuple[bool | None, float]:
-    """Whether the takers make the contract (``None``: a tie held over) and the deal's
-    score difference, ``team`` minus the other, when ``team`` ends with
+    """Whether the takers make the contract (``None``: neither, a tie held over) and
+    the deal's score difference, ``team`` minus the other, when ``team`` ends with
     ``my_cards`` of the ``deal_points`` card points and the teams' declarations are
-    ``decl`` (``belote`` of them belote-rebelote), the contract being the team
-    ``takers``'s (in Découverte a team is a player).
+    ``decl`` (``belote`` of them belote-rebelote), the contract (``contract``, else a
+    contract of the team ``takers``) being the team ``takers``'s (in Découverte a team
+    is a player).
 
-    As the games score a deal (docs/rules.md, "Scoring a deal" and Découverte's "Scoring and the match";
-    ``tests/test_expert_utility.py`` holds the two equal on played deals): a team with
-    every card point is capot (``capot_bonus`` more, and the other team's declarations
-    but belote lost unless ``capot_keeps_declarations``; the solvers count points, not
-    tricks); takers capot always make, takers made capot always
-    fail; a failed contract gives the defenders the deal's points (with the capot bonus
-    when the takers took nothing) and every declaration, the takers keeping their
-    belote-rebelote under ``dedans_belote: keeps``.  A tie held over (``abeyance``,
-    ``litige``) counts as nothing now."""
+    The game's own scoring decides (:func:`deal_scorer`); the search only says how the
+    deal ends: a team with every card point is taken for capot (the solvers count
+    points, not tricks).  A game that gives no scorer is valued by its card points.
+    ``tests/test_expert_utility.py`` holds the answers equal to the game's scoring of
+    played deals under every scoring option."""
+    if contract is None:
+        contract = Contract(takers, None, "")
+    scorer = deal_scorer(engine, game, rules, contract)
+    return _outcome(scorer, team, my_cards, tuple(decl), deal_points, tuple(belote))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _outcome(
+    scorer: DealScorer | None,
+    team: int,
+    my_cards: int,
+    decl: tuple[int, ...],
+    deal_points: int,
+    belote: tuple[int, ...],
+) -> tuple[bool | None, float]:
     other = 1 - team
     cards = [0, 0]
     cards[team] = my_cards
     cards[other] = deal_points - my_cards
-    plain = [decl[t] - belote[t] for t in (0, 1)]
-    held = list(plain)
-    bonus = int(rules.get("capot_bonus", 90))
-    capot: int | None = None
-    for t in (0, 1):
-        if cards[t] >= deal_points:
-            capot = t
-            cards[t] += bonus
-            if not rules.get("capot_keeps_declarations", False):
-                plain[1 - t] = 0
-    total = [cards[t] + plain[t] + belote[t] for t in (0, 1)]
-    defenders = 1 - takers
-    if capot is not None:
-        made = capot == takers
-    else:
-        if rules.get("contract_counts_declarations", True):
-            a, b = total[takers], total[defenders]
-        else:
-            a, b = cards[takers], cards[defenders]
-        tie = rules.get("tie", "takers-make")
-        if a == b and tie in ("abeyance", "litige"):
-            return None, 0.0
-        made = a > b or (a == b and tie == "takers-make" and game != "decouverte")
-    if made:
-        return True, float(total[team] - total[other])
-    score = [0, 0]
-    base = deal_points + bonus if capot == defenders else deal_points
-    score[defenders] = base + held[0] + held[1] + belote[defenders]
-    if rules.get("dedans_belote", "keeps") == "keeps":
-        score[takers] = belote[takers]
-    else:
-        score[defenders] += belote[takers]
-    return False, float(score[team] - score[other])
+    if scorer is None:
+        return cards[team] > cards[other], float(cards[team] - cards[other])
+    capot = next((t for t in (0, 1) if cards[t] >= deal_points), None)
+    plain = (decl[0] - belote[0], decl[1] - belote[1])
+    result = scorer(DealEnd((cards[0], cards[1]), capot, plain, belote))
+    return result.made, float(result.score[team] - result.score[other])
 
 
 def percentile(values: Sequence[float], pct: float) -> float:
