@@ -9,6 +9,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from atout.core import Action
 from atout.core import Engine
 from atout.core import parse_card
@@ -79,15 +80,30 @@ def test_hint_says_what_the_hint_bot_would_do(engine: Engine) -> None:
     assert "Not a bid now" not in text
 
 
-def test_a_hint_with_a_reason_prints_the_reason(engine: Engine) -> None:
-    @dataclass(frozen=True)
-    class Hint:
-        action: Action
-        reason: str
+@dataclass(frozen=True)
+class ReasonedAction(Action):
+    """A hint as the experts give it: the action itself, with a reason."""
 
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class ActionAndReason:
+    """A hint as an object holding the action and the reason."""
+
+    action: Action
+    reason: str
+
+
+@pytest.mark.parametrize("shape", ["action with a reason", "action and reason"])
+def test_a_hint_with_a_reason_prints_the_reason(engine: Engine, shape: str) -> None:
     class ReasonedSession(Session):
-        def hint(self, seat: int) -> Hint:  # type: ignore[override]
-            return Hint(super().hint(seat), "the jack of trumps is still out.")
+        def hint(self, seat: int) -> Action:
+            plain = super().hint(seat)
+            why = "the jack of trumps is still out."
+            if shape == "action and reason":
+                return ActionAndReason(plain, why)  # type: ignore[return-value]
+            return ReasonedAction(plain.kind, plain.value, why)
 
     session = ReasonedSession(
         engine,
@@ -99,7 +115,10 @@ def test_a_hint_with_a_reason_prints_the_reason(engine: Engine) -> None:
     )
     out = io.StringIO()
     TerminalGame(session, io.StringIO("hint\nquit\n"), out).run()
-    assert ": the jack of trumps is still out.\n" in out.getvalue()
+    hint = [line for line in out.getvalue().splitlines() if "Hint: " in line]
+    assert len(hint) == 1
+    assert hint[0].startswith(("  Hint: take ♣ clubs — ", "  Hint: pass — "))
+    assert hint[0].endswith(" — the jack of trumps is still out.")
 
 
 def test_undo_takes_back_your_card_through_the_session(engine: Engine) -> None:

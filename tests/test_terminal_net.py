@@ -92,7 +92,7 @@ class Host:
 class Guest:
     """``atout play --text --join ...`` in a thread of its own."""
 
-    def __init__(self, address: str, token: str, name: str) -> None:
+    def __init__(self, address: str, token: str | None, name: str) -> None:
         self.keys = Typist()
         self.screen = io.StringIO()
         self.code: int | None = None
@@ -150,12 +150,17 @@ def test_when_the_host_quits_in_the_lobby_each_guest_is_told_the_table_closed(
 ) -> None:
     host = Host(tmp_path)
     guest = Guest(*host.join_line("East"), "Cy")
-    until(lambda: "Waiting for the host to start" in guest.text, "the guest is seated")
+    address = host.join_line("East")[0]
+    watcher = Guest(address, None, "Dee")
+    for person in (guest, watcher):
+        until(lambda p=person: "Waiting for the host to start" in p.text, "seated")
+    assert "as a spectator" in watcher.text
     host.keys.type("quit")
     host.thread.join(WAIT)
-    guest.thread.join(WAIT)
-    assert not guest.thread.is_alive(), "the guest is not left waiting"
-    assert "(the host closed the table)" in guest.text
+    for person in (guest, watcher):
+        person.thread.join(WAIT)
+        assert not person.thread.is_alive(), "nobody is left waiting"
+        assert "(the host closed the table)" in person.text
 
 
 def test_a_guest_at_a_prompt_is_told_at_once_when_the_table_closes() -> None:

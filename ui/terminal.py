@@ -629,7 +629,8 @@ class TerminalGame:
             return
         action = getattr(answer, "action", answer)
         reason = str(getattr(answer, "reason", "") or "").strip().rstrip(".")
-        self.say(f"  Hint: {self.action_words(action, view)}" + (f": {reason}." if reason else "."))
+        words = self.action_words(action, view)
+        self.say(f"  Hint: {words} — {reason}." if reason else f"  Hint: {words}.")
 
     def take_back(self, view: View) -> None:
         """The ``undo`` command: the session takes back the person's last card, or says
@@ -641,7 +642,7 @@ class TerminalGame:
         try:
             events = session.undo(self.seat)
         except IllegalMoveError as exc:
-            self.say(f"  {capital(str(exc))}.")
+            self.say(f"  {capital(str(exc).rstrip('.'))}.")
             return
         self.tell(events)
         self.shown = {}  # the table as it stands again, whole
