@@ -227,3 +227,42 @@ def test_a_guest_who_quits_leaves_the_table_going_for_the_others(tmp_path: Path)
     host.keys.type("quit")
     host.thread.join(WAIT)
     assert host.code == 0
+
+
+def test_a_guest_whose_server_vanishes_gives_up_after_the_reconnection_time() -> None:
+    """A host killed without a word (the server gone, nobody told): the guest tries
+    again for the client's reconnection time, says so, then says the table cannot be
+    reached and ends."""
+    engine = Engine()
+    server = ServerThread(TableServer(engine, None, grace=30.0)).start()
+    url = f"ws://127.0.0.1:{server.port}"
+    owner = Client(url).start()
+    made = create_table(owner, engine.default_rules("belote"), bot="random", seed=3)
+    client = Client(url, reconnect_for=0.5).start()
+    table = RemoteTable(client, made["table"], made["tokens"][2], "Bob")
+    screen = io.StringIO()
+    game = TerminalGame(table, Typist(), screen, seat=2)
+    result: list[int] = []
+    thread = threading.Thread(target=lambda: result.append(game.run()), daemon=True)
+    thread.start()
+    server.stop()
+    thread.join(WAIT)
+    client.close()
+    owner.close()
+    assert result == [1]
+    text = screen.getvalue()
+    assert "(connection lost; reconnecting (for up to 0.5 s)...)" in text
+    assert text.endswith("The table cannot be reached any more (the server did not come back).\n")
+
+
+def test_the_hosts_lobby_ends_by_itself_when_every_seat_is_taken(tmp_path: Path) -> None:
+    host = Host(tmp_path, game="decouverte", seed=2)
+    guest = Guest(*host.join_line("North"), "Bob")
+    until(lambda: "Every seat is taken: the table starts." in host.text, "the table starts")
+    until(lambda: "=== Deal 1" in guest.text, "the guest sees the deal")
+    host.keys.type("quit")  # the answer to the host's first prompt
+    host.thread.join(WAIT)
+    guest.thread.join(WAIT)
+    assert host.code == 0
+    assert "(Bob joined the table as North)" in host.text
+    assert "(the host closed the table)" in guest.text

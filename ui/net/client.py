@@ -441,7 +441,11 @@ class RemoteTable:
                 return []
             if state == "lost":
                 self._to_act = None  # nothing to do until the server says where it stands
-            text = "connection lost; reconnecting..." if state == "lost" else "reconnected"
+            text = (
+                f"connection lost; reconnecting (for up to {self.client.reconnect_for:g} s)..."
+                if state == "lost"
+                else "reconnected"
+            )
             return [Event(NOTICE, -1, self.deal, text=text)]
         elif kind == "error":
             return [Event(NOTICE, -1, self.deal, text=f"server: {msg.get('message')}")]
