@@ -147,8 +147,9 @@ def test_an_empty_line_shows_the_table_again_without_a_complaint(
 
 def test_the_narration_agrees_with_you_and_with_one_card(engine: Engine) -> None:
     _, text, _ = run_match(engine, "belote", 5)
-    assert "East   1 card\n" in text and " 1 cards" not in text
-    assert "=== Deal 2: You deal ===" in text and "You deals" not in text
+    assert "East 1 card," in text and " 1 cards" not in text
+    assert ": You deal ===" in text and "You deals" not in text
+    assert "You pass." in text and "North passes." in text and "passs" not in text
 
 
 def test_help_explains_the_input_and_the_rules_without_markup(engine: Engine) -> None:

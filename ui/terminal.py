@@ -5,12 +5,22 @@ The game runs on a table: a local :class:`~atout.core.session.Session`, or a
 :class:`~atout.ui.net.client.RemoteTable` on a table server (both are a :class:`Table`).
 The person's input becomes an action sent to it, and what it answers (the
 :class:`~atout.core.session.Event` list) is told in words; the table is drawn from the
-person's view.  Nothing here computes a rule or works out what happened.
+person's view, and only what changed since it was last drawn is printed again.  Hints
+and undo are the session's (:meth:`~atout.core.session.Session.hint`,
+:meth:`~atout.core.session.Session.undo`).  Nothing here computes a rule or works out
+what happened.
+
+Hearts and diamonds are red where the terminal shows colour
+(:func:`~atout.ui.display.terminal_colours`); the suit's symbol says it too, so nothing
+is told by colour alone.
 """
 
 from __future__ import annotations
 
+import queue
+import re
 import sys
+import threading
 from collections.abc import Callable
 from collections.abc import Iterable
 from typing import Protocol
@@ -28,10 +38,13 @@ from atout.core.cards import SUIT_NAMES
 from atout.core.cards import SUITS
 from atout.core.cards import Card
 from atout.core.cards import sort_for_display
+from atout.core.errors import AtoutError
+from atout.core.model import Contract
 from atout.core.model import MatchResult
 from atout.core.session import ANNOUNCE
 from atout.core.session import BID
 from atout.core.session import CLAIM
+from atout.core.session import CONTRACT
 from atout.core.session import DEAL
 from atout.core.session import MATCH_OVER
 from atout.core.session import NOTICE
@@ -40,13 +53,17 @@ from atout.core.session import REDEAL
 from atout.core.session import SCORE
 from atout.core.session import TRICK
 from atout.core.session import TURN
+from atout.core.session import UNDO
 from atout.core.session import Event
 from atout.core.session import for_seat
 
 from .cards_text import HUMAN
+from .cards_text import capital
 from .cards_text import show_card
 from .cards_text import show_cards
+from .cards_text import suit_label
 from .cards_text import team_long_name
+from .display import terminal_colours
 from .safe_text import printable
 
 FACE_DOWN = "▒▒"
@@ -54,13 +71,82 @@ FACE_DOWN = "▒▒"
 HELP = """\
 Type a card as rank then suit: JH, 10S (or TS), J♥.  Bids: take, pass, or a suit
 letter in round 2 (C clubs, D diamonds, H hearts, S spades: the trump you name).
-  last    the last trick           claim  claim the match (l'arrêt), when offered
-  help    this help                quit   leave (the match record is saved)
+  board   the table again (an empty line too)   last   the last trick
+  hint    what the expert would do              undo   take back your last card
+  score   the match score and this deal's       rules  the rules of the game
+          points so far                         claim  claim the match (l'arrêt)
   review  the last finished deal, every decision valued (docs/review.md)
-  (an empty line shows the table again)
+  help    this help                             quit   leave (the match is saved)
 The legal cards are listed at each prompt; a card the rules forbid is refused with the
-rule (must follow suit, must overtrump...).  In Découverte a card marked /▒ has a
-face-down card beneath it, turned once the card is played and the trick is over."""
+rule (must follow suit, must overtrump...).  The table is printed again when it changed.
+In Découverte a card marked /▒ has a face-down card beneath it, turned once the card is
+played and the trick is over.  With --auto (or "auto_forced": true in the settings
+file) a card that is your only legal one is played for you."""
+
+RED = "\x1b[31m"
+RESET = "\x1b[0m"
+RED_CARDS = re.compile(r"(?:10|[7-9JQKA])?[♥♦]")
+"""A heart or a diamond: a card (``10♥``) or a suit's symbol alone."""
+
+
+def paint(text: str) -> str:
+    """``text`` with every heart and diamond (a card, or a suit's symbol) in red."""
+    return RED_CARDS.sub(lambda m: f"{RED}{m.group()}{RESET}", text)
+
+
+def show_rules(info: GameInfo) -> str:
+    """The text the ``rules`` command prints: where the rules of the game being played
+    are written (they are not repeated here)."""
+    return (
+        f"  The rules of {info.title} are written out in atout's docs/rules.md (four-player\n"
+        "  Belote) and docs/decouverte.md (Belote Découverte); `atout variants` lists the\n"
+        "  house-rule packs.  At the table, a card the rules forbid is refused with the rule."
+    )
+
+
+def third_person(verb: str) -> str:
+    """``"plays"``, ``"passes"``: the verb as "North" says it."""
+    return verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
+
+
+def contract_words(contract: Contract) -> str:
+    """A contract as a player says it: its trump (``♦ diamonds``), else its name."""
+    if contract.trump is not None:
+        return suit_label(contract.trump)
+    return capital(contract.name.replace("-", " "))
+
+
+class LineReader:
+    """The person's lines, read in a background thread: a table on a server can be
+    listened to (players joining, leaving, the table closing) while the person types.
+
+    One line is read at a time, only when asked for: a line not yet typed when
+    :meth:`get` gives up is the answer to the next :meth:`get`."""
+
+    def __init__(self, inp: TextIO) -> None:
+        self.inp = inp
+        self._lines: queue.Queue[str] = queue.Queue()
+        self._reading = False
+
+    def get(self, timeout: float) -> str | None:
+        """The next line (``""`` at the end of the input), or ``None`` when none came
+        within ``timeout`` seconds."""
+        if not self._reading:
+            self._reading = True
+            threading.Thread(target=self._read, name="atout-input", daemon=True).start()
+        try:
+            line = self._lines.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        self._reading = False
+        return line
+
+    def _read(self) -> None:
+        try:
+            line = self.inp.readline()
+        except (OSError, ValueError):  # the input was closed
+            line = ""
+        self._lines.put(line)
 
 
 class Table(Protocol):
@@ -102,9 +188,23 @@ class Waiting(Protocol):
     def wait(self, timeout: float = 1.0) -> list[Event]: ...
 
 
+@runtime_checkable
+class Helping(Protocol):
+    """A table that gives hints and takes back cards: a local session (at a table on a
+    server the other people have seen the card)."""
+
+    def hint(self, seat: int) -> object: ...
+    def undo(self, seat: int) -> list[Event]: ...
+
+
 class TerminalGame:
     """Runs a table in a terminal for the person at ``seat``, reading ``inp``; ``seat``
-    -1 watches (a spectator of a remote table)."""
+    -1 watches (a spectator of a remote table).
+
+    ``colour``: red hearts and diamonds (``None``: when ``out`` is a terminal that shows
+    colour).  ``auto_forced``: a card that is the person's only legal one is played
+    for them.  ``lines``: the input read in the background (a table on a server is
+    listened to while the person types); without it ``inp`` is read directly."""
 
     def __init__(
         self,
@@ -112,6 +212,9 @@ class TerminalGame:
         inp: TextIO = sys.stdin,
         out: TextIO = sys.stdout,
         seat: int = HUMAN,
+        colour: bool | None = None,
+        auto_forced: bool = False,
+        lines: LineReader | None = None,
     ) -> None:
         self.session = session
         self.info = session.info
@@ -119,11 +222,23 @@ class TerminalGame:
         self.out = out
         self.seat = seat
         self.quit = False
+        self.colour = terminal_colours(out) if colour is None else colour
+        self.auto_forced = auto_forced
+        self.lines = lines
+        self.shown: dict[str, str] = {}
+        """The table's parts as last printed (by part): a part is printed again only
+        when it changed."""
+        self.legends: set[str] = set()
+        """The legend lines printed already (each once, then on ``board`` and ``help``)."""
+        self.forced: Card | None = None
+        """The card just played for the person as their only legal one."""
+        self.prompt = ""
 
     def say(self, text: str = "") -> None:
         """Print a line; any control character in it is shown escaped (names, bids and
-        reasons may come from a file or over the network)."""
-        print(printable(text, keep_newlines=True), file=self.out, flush=True)
+        reasons may come from a file or over the network), then red suits painted."""
+        line = printable(text, keep_newlines=True)
+        print(paint(line) if self.colour else line, file=self.out, flush=True)
 
     def name(self, seat: int) -> str:
         """``"You"``, else the player's name (a person's over the network), else the
@@ -136,7 +251,9 @@ class TerminalGame:
 
     def does(self, seat: int, verb: str) -> str:
         """``"North plays"``, ``"You play"``: the seat's name with the verb agreeing."""
-        return f"You {verb}" if seat == self.seat else f"{self.session.seat_name(seat)} {verb}s"
+        if seat == self.seat:
+            return f"You {verb}"
+        return f"{self.session.seat_name(seat)} {third_person(verb)}"
 
     @property
     def keep_count(self) -> bool:
@@ -146,34 +263,51 @@ class TerminalGame:
 
     # --- drawing -------------------------------------------------------------------------
 
-    def show_table(self, view: View) -> None:
-        """The table as the person sees it."""
-        trump = view.trump
+    def show_table(self, view: View, full: bool = False) -> None:
+        """The table as the person sees it: the parts that changed since they were last
+        printed (``full``: every part, and the legend)."""
+        if full:
+            self.shown = {}
         if view.piles:
-            self.show_piles(view)
+            self.show_legend(view, again=full)
+        for part, text in self.table_parts(view):
+            if self.shown.get(part) != text:
+                self.say(text)
+                self.shown[part] = text
+
+    def table_parts(self, view: View) -> list[tuple[str, str]]:
+        """The table as parts (each one or a few lines) by what they show."""
+        trump = view.trump
+        parts: list[tuple[str, str]] = []
+        if view.piles:
+            parts.append(("piles", self.piles_text(view)))
         else:
-            for seat in range(view.seats):
-                if seat == self.seat:
-                    continue
-                n = view.hand_sizes[seat]
-                self.say(f"  {self.name(seat):6} {n} card{'' if n == 1 else 's'}")
-            self.say(f"  Your hand: {show_cards(view.hand, trump)}")
+            counts = ", ".join(
+                f"{self.name(s)} {n} card{'' if n == 1 else 's'}"
+                for s, n in enumerate(view.hand_sizes)
+                if s != self.seat
+            )
+            parts.append(("counts", f"  {counts}"))
+            parts.append(("hand", f"  Your hand: {show_cards(view.hand, trump)}"))
         if view.phase == "bidding" and view.turnup is not None:
-            self.say(f"  Proposed trump: {show_card(view.turnup)} ({SUIT_NAMES[view.turnup >> 3]})")
+            turnup = f"{show_card(view.turnup)} ({SUIT_NAMES[view.turnup >> 3]})"
+            parts.append(("turnup", f"  Proposed trump: {turnup}"))
         if view.contract is not None:
             c = view.contract
-            trumps = f"trump {SUIT_NAMES[c.trump]}" if c.trump is not None else "no single trump"
-            self.say(f"  Contract: {c.name} ({trumps}), taken by {self.name(c.taker)}")
+            words = contract_words(c) if c.trump is not None else f"{contract_words(c)}, no trump"
+            parts.append(("contract", f"  Contract: {words}, taken by {self.name(c.taker)}"))
         if view.tricks and not self.keep_count:
-            points = ", ".join(
-                f"{n} {p}" for n, p in zip(self.team_names(), view.points, strict=True)
-            )
-            self.say(f"  Card points so far: {points}")
+            parts.append(("points", f"  Card points so far: {self.deal_points(view)}"))
         if view.trick:
             played = ", ".join(f"{self.name(s)} {show_card(c)}" for s, c in view.trick)
-            self.say(f"  Trick: {played}")
+            parts.append(("trick", f"  Trick: {played}"))
+        return parts
 
-    def show_piles(self, view: View) -> None:
+    def deal_points(self, view: View) -> str:
+        """The card points of the deal so far by team: ``You & North 35, East & West 22``."""
+        return ", ".join(f"{n} {p}" for n, p in zip(self.team_names(), view.points, strict=True))
+
+    def piles_text(self, view: View) -> str:
         """Découverte's piles: the opponent's far and near rows, the line, ours."""
 
         def row(seat: int, positions: range) -> str:
@@ -190,28 +324,63 @@ class TerminalGame:
             return " ".join(cells)
 
         other = 1 - self.seat
-        self.say(f"  {self.name(other):6} far : {row(other, range(4, 8))}")
-        self.say(f"  {'':6} near: {row(other, range(0, 4))}")
-        self.say("  " + "-" * 50)
-        self.say(f"  {'You':6} near: {row(self.seat, range(0, 4))}")
-        self.say(f"  {'':6} far : {row(self.seat, range(4, 8))}")
-        self.say(
-            f"  ({FACE_DOWN[0]} marks a face-down card beneath; nobody knows it until it is turned)"
+        return "\n".join(
+            [
+                f"  {self.name(other):6} far : {row(other, range(4, 8))}",
+                f"  {'':6} near: {row(other, range(0, 4))}",
+                "  " + "-" * 50,
+                f"  {'You':6} near: {row(self.seat, range(0, 4))}",
+                f"  {'':6} far : {row(self.seat, range(4, 8))}",
+            ]
         )
+
+    def show_legend(self, view: View, again: bool = False) -> None:
+        """What the piles' marks mean: each line the first time it applies, and again on
+        ``board`` and ``help`` (``again``)."""
+        lines = [
+            f"  ({FACE_DOWN[0]} marks a face-down card beneath; nobody knows it until it is turned)"
+        ]
         if any(p.top is None and p.covered for r in view.piles for p in r):
-            self.say(
-                f"  ({FACE_DOWN}: a face-down card whose cover was just played, turned after the trick)"
+            lines.append(
+                f"  ({FACE_DOWN}: a face-down card whose cover was just played, "
+                "turned after the trick)"
             )
+        for line in lines:
+            if again or line not in self.legends:
+                self.say(line)
+                self.legends.add(line)
 
     def show_scores(self) -> None:
         """The match score (not under l'arrêt: players keep count themselves)."""
         if self.keep_count:
             self.say("  (l'arrêt is on: keep count of the match score yourself)")
             return
-        line = "   ".join(
-            f"{n}: {s}" for n, s in zip(self.team_names(), self.session.scores, strict=True)
+        line = ", ".join(
+            f"{n} {s}" for n, s in zip(self.team_names(), self.session.scores, strict=True)
         )
-        self.say(f"  Match: {line}  (target {self.session.rules.get('target', '?')})")
+        self.say(f"  Match: {line} (target {self.session.rules.get('target', '?')})")
+
+    def show_score(self, view: View) -> None:
+        """The ``score`` command: the match score, then the deal's contract and card
+        points so far, in words (not under l'arrêt: players keep count themselves)."""
+        if self.keep_count:
+            self.show_scores()
+            return
+        n = self.session.deals_scored
+        self.show_scores()
+        self.say(f"  {n} deal{'' if n == 1 else 's'} scored so far.")
+        if view.phase == "bidding":
+            self.say("  This deal: the bidding is on; no card has been played.")
+            return
+        if view.contract is not None:
+            c = view.contract
+            self.say(f"  This deal: {contract_words(c)}, taken by {self.name(c.taker)}.")
+        t = len(view.tricks)
+        if t == 0:
+            self.say("  No trick has been won yet in this deal.")
+        else:
+            after = f"after {t} trick{'' if t == 1 else 's'}"
+            self.say(f"  Card points {after}: {self.deal_points(view)}.")
 
     def team_names(self) -> list[str]:
         """Each team by its players, the person's seat called "You" ("You & North")."""
@@ -238,18 +407,48 @@ class TerminalGame:
 
     def tell(self, events: Iterable[Event]) -> None:
         """Say in words what the session answered (only what this seat may know)."""
-        for e in for_seat(events, self.seat):
-            self.tell_one(e)
+        told = for_seat(events, self.seat)
+        for i, e in enumerate(told):
+            if e.kind == CONTRACT and i and told[i - 1].kind == BID:
+                continue  # the bid that made the contract said it
+            following = told[i + 1] if i + 1 < len(told) else None
+            if e.kind == BID and following is not None and following.kind == CONTRACT:
+                self.say(self.bid_words(e.seat, e.text, following.contract))
+            else:
+                self.tell_one(e)
+
+    def bid_words(self, seat: int, bid: str, contract: Contract | None = None) -> str:
+        """A bid as a player says it: "You pass.", "North takes ♦ diamonds." (the
+        ``contract`` the bid made, when it made one)."""
+        if bid == "pass":
+            return f"{self.does(seat, 'pass')}."
+        if contract is not None:
+            return f"{self.does(seat, 'take')} {contract_words(contract)}."
+        if bid == "take":
+            return f"{self.does(seat, 'take')}."
+        if len(bid) == 1 and bid in SUITS:
+            return f"{self.does(seat, 'name')} {suit_label(SUITS.index(bid))}."
+        return f"{self.does(seat, 'bid')} {bid}."
 
     def tell_one(self, e: Event) -> None:
         if e.kind == DEAL:
-            number = self.session.deals_scored + 1
+            self.shown = {}  # a new deal: the whole table again
             self.say("")
-            self.say(f"=== Deal {number}: {self.does(e.seat, 'deal')} ===")
+            self.say(f"=== Deal {e.deal}: {self.does(e.seat, 'deal')} ===")
         elif e.kind == BID:
-            self.say(f"{self.does(e.seat, 'bid')} {e.text}.")
+            self.say(self.bid_words(e.seat, e.text))
+        elif e.kind == CONTRACT and e.contract is not None:
+            self.say(f"{self.does(e.seat, 'take')} {contract_words(e.contract)}.")
         elif e.kind == PLAY and e.card is not None:
-            self.say(f"{self.does(e.seat, 'play')} {show_card(e.card)}.")
+            forced = e.seat == self.seat and e.card == self.forced
+            self.forced = None
+            why = " (your only legal card)" if forced else ""
+            self.say(f"{self.does(e.seat, 'play')} {show_card(e.card)}{why}.")
+        elif e.kind == UNDO:
+            more = e.points - 1
+            after = f" and the {more} action{'' if more == 1 else 's'} after it" if more else ""
+            their = "your" if e.seat == self.seat else "their"
+            self.say(f"{self.does(e.seat, 'take')} back {their} last card{after}.")
         elif e.kind == CLAIM:
             self.say(f"{self.does(e.seat, 'claim')} the match (l'arrêt)!")
         elif e.kind == ANNOUNCE:
@@ -259,8 +458,8 @@ class TerminalGame:
         elif e.kind == TURN and e.card is not None:
             self.say(f"  {self.whose(e.seat)} face-down card is turned: {show_card(e.card)}")
         elif e.kind == REDEAL:
-            everybody = "Both players" if self.info.seats == 2 else "Everybody"
-            self.say(f"{everybody} passed twice: the cards are gathered and dealt again.")
+            everybody = "both players" if self.info.seats == 2 else "everybody"
+            self.say(f"Redeal: {everybody} passed; the cards are gathered and dealt again.")
         elif e.kind == SCORE and e.score is not None:
             self.tell_score(e)
         elif e.kind == MATCH_OVER and e.result is not None:
@@ -291,18 +490,54 @@ class TerminalGame:
     # --- input ---------------------------------------------------------------------------
 
     def ask(self, prompt: str) -> str | None:
-        self.out.write(printable(prompt))
-        self.out.flush()
-        line = self.inp.readline()
+        """The person's answer to ``prompt`` (``None``: the input ended, or the table on
+        the server closed meanwhile)."""
+        self.prompt = prompt
+        self.write_prompt()
+        line = self.read_line()
         if not line:
             self.quit = True
             return None
         return line.strip()
 
+    def write_prompt(self) -> None:
+        text = printable(self.prompt)
+        self.out.write(paint(text) if self.colour else text)
+        self.out.flush()
+
+    def read_line(self) -> str:
+        """The person's next line (``""``: none will come).  A table on a server is
+        listened to meanwhile: what it tells (a player joining or leaving) is printed
+        above the prompt, and a table closed ends the wait."""
+        lines = self.lines
+        session = self.session
+        if lines is None:
+            return self.inp.readline()
+        while True:
+            line = lines.get(0.25)
+            if line is not None:
+                return line
+            if not isinstance(session, Waiting):
+                continue
+            events = for_seat(session.wait(0.0), self.seat)
+            if events:
+                self.out.write("\n")
+                self.tell(events)
+                self.write_prompt()
+            if session.closed:
+                self.out.write("\n")
+                return ""
+
     def person_action(self) -> Action | None:
-        """Ask the person for an action until a legal one is given (``None``: quit)."""
+        """Ask the person for an action until a legal one is given (``None``: quit).
+        A card that is the only legal one is played at once when the person chose so
+        (``auto_forced``)."""
         while True:
             view = self.session.view(self.seat)
+            forced = view.legal if view.legal & (view.legal - 1) == 0 else 0
+            if self.auto_forced and view.phase == "play" and forced and not view.can_claim:
+                self.forced = forced.bit_length() - 1
+                return Action.play(self.forced)
             self.show_table(view)
             if view.phase == "bidding":
                 text = self.ask(f"  Your bid ({self.bid_choices(view)}): ")
@@ -327,24 +562,26 @@ class TerminalGame:
     def read_action(self, text: str, view: View) -> Action | None:
         """The action ``text`` means, or ``None`` after answering a command or a mistake."""
         word = text.lower()
-        if not word:
-            return None  # an empty line: the table again, no complaint
+        if view.phase == "bidding":  # first: the bid H (hearts) is not the command h (help)
+            for bid in view.legal_bids:
+                if word == bid.lower():
+                    return Action.bid(bid)
+        if word in ("", "board"):
+            self.show_table(view, full=True)  # an empty line: the table again, no complaint
+            return None
         if word in ("q", "quit", "exit"):
             self.quit = True
             return None
         if word in ("?", "h", "help"):
             self.say(HELP)
+            if view.piles:
+                self.show_legend(view, again=True)
             return None
-        if word == "last":
-            self.show_last_trick(view)
-            return None
-        if word == "review":
-            review_last_deal(self)
+        command = COMMANDS.get(word)
+        if command is not None:
+            command(self, view)
             return None
         if view.phase == "bidding":
-            for bid in view.legal_bids:
-                if word == bid.lower():
-                    return Action.bid(bid)
             self.say(f"  Not a bid now: {text!r}. The bids are: {', '.join(view.legal_bids)}")
             return None
         if word == "claim" and view.can_claim:
@@ -360,12 +597,73 @@ class TerminalGame:
             return None
         return Action.play(card)
 
+    # --- the commands --------------------------------------------------------------------
+
+    def action_words(self, action: object, view: View) -> str:
+        """An action as the hint says it: "play J♥", "take ♣ clubs", "pass"."""
+        if not isinstance(action, Action):
+            return str(action)
+        if action.kind == "play":
+            return f"play {show_card(action.value)}"
+        if action.kind == "bid":
+            bid = str(action.value)
+            if bid == "take" and view.turnup is not None:
+                return f"take {suit_label(view.turnup >> 3)}"
+            if len(bid) == 1 and bid in SUITS:
+                return f"take {suit_label(SUITS.index(bid))}"
+            return bid
+        return "claim the match (l'arrêt)" if action.kind == "claim" else str(action)
+
+    def show_hint(self, view: View) -> None:
+        """The ``hint`` command: what the expert would do here, with its reason when
+        the session gives one."""
+        session = self.session
+        if not isinstance(session, Helping):
+            self.say("  No hint at a table with other people.")
+            return
+        self.say("  (the expert is thinking...)")
+        try:
+            answer = session.hint(self.seat)
+        except AtoutError as exc:
+            self.say(f"  No hint: {exc}.")
+            return
+        action = getattr(answer, "action", answer)
+        reason = str(getattr(answer, "reason", "") or "").strip().rstrip(".")
+        words = self.action_words(action, view)
+        self.say(f"  Hint: {words} — {reason}." if reason else f"  Hint: {words}.")
+
+    def take_back(self, view: View) -> None:
+        """The ``undo`` command: the session takes back the person's last card, or says
+        why it will not."""
+        session = self.session
+        if not isinstance(session, Helping):
+            self.say("  No undo at a table with other people: they have seen your card.")
+            return
+        try:
+            events = session.undo(self.seat)
+        except IllegalMoveError as exc:
+            self.say(f"  {capital(str(exc).rstrip('.'))}.")
+            return
+        self.tell(events)
+        self.shown = {}  # the table as it stands again, whole
+
+    def show_rules_text(self, view: View) -> None:
+        self.say(show_rules(self.info))
+
     # --- the match -----------------------------------------------------------------------
 
+    def closed(self) -> str:
+        """Why the table on a server cannot be reached any more ("" while it can)."""
+        session = self.session
+        return session.closed if isinstance(session, Waiting) else ""
+
     def run(self) -> int:
-        """Play until the match is over or the person quits."""
+        """Play until the match is over or the person quits (1: the table on a server
+        was closed, and the person was told why)."""
         session = self.session
         while not self.quit and session.result is None:
+            if self.closed():
+                break
             if session.needs_deal:
                 self.tell(session.next_deal())
             seat = session.to_act
@@ -373,9 +671,6 @@ class TerminalGame:
                 if not isinstance(session, Waiting):
                     break  # a local table always has someone to act until the match ends
                 self.tell(session.wait(1.0))
-                if session.closed:
-                    self.say(f"The table cannot be reached any more ({session.closed}).")
-                    return 1
                 continue
             if session.is_bot(seat):
                 try:
@@ -391,7 +686,23 @@ class TerminalGame:
                 self.tell(session.act(seat, action))
             except IllegalMoveError as exc:  # the engine re-checks every action
                 self.say(f"  {exc}")
+        if self.closed():
+            self.quit = False
+            self.say(f"The table cannot be reached any more ({self.closed()}).")
+            return 1
         return 0
+
+
+COMMANDS: dict[str, Callable[[TerminalGame, View], None]] = {
+    "last": TerminalGame.show_last_trick,
+    "hint": TerminalGame.show_hint,
+    "undo": TerminalGame.take_back,
+    "score": TerminalGame.show_score,
+    "rules": TerminalGame.show_rules_text,
+    "review": lambda game, view: review_last_deal(game),
+}
+"""The commands typed at a prompt besides a card, a bid, ``board``, ``help`` and
+``quit``: each answers in words (``undo`` takes back a card through the session)."""
 
 
 # --- the review of the last deal -----------------------------------------------------------

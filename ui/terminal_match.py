@@ -25,6 +25,7 @@ from atout.core.views import Bot
 
 from . import savegame
 from .paths import data_dir
+from .terminal import LineReader
 from .terminal import TerminalGame
 
 if TYPE_CHECKING:
@@ -43,10 +44,13 @@ def play_match(
     out: TextIO = sys.stdout,
     bot_factory: Callable[[int], Bot] | None = None,
     resume: bool = False,
+    auto_forced: bool | None = None,
 ) -> int:
     """Play a whole match in the terminal (``resume``: the match left unfinished); it is
     saved after every action (:mod:`atout.ui.savegame`), and on SIGHUP or SIGTERM; the
-    match record is written at the end (or on quit) and its path shown."""
+    match record is written at the end (or on quit) and its path shown.
+    ``auto_forced``: play the person's only legal card by itself (``None``: as the
+    settings say, :func:`auto_forced_setting`)."""
     if resume:
         session = savegame.resume_terminal(engine, bot_factory)
     else:
@@ -65,7 +69,7 @@ def play_match(
     )
     try:
         with savegame.stop_on_signals():
-            code = TerminalGame(session, inp, out).run()
+            code = TerminalGame(session, inp, out, auto_forced=auto(auto_forced)).run()
     finally:
         saved = savegame.end_terminal(session, Path(save) if save else None)
         print(f"The match record is saved in {saved}", file=out)
@@ -74,14 +78,36 @@ def play_match(
     return code
 
 
+def auto_forced_setting() -> bool:
+    """Whether the settings file asks for a card that is the person's only legal one
+    to be played by itself (``"auto_forced": true``; off when absent)."""
+    return savegame.load_settings().get("auto_forced") is True
+
+
+def auto(choice: bool | None) -> bool:
+    """``choice``, or the setting when there is none (``None``)."""
+    return auto_forced_setting() if choice is None else choice
+
+
 # --- tables over the network -------------------------------------------------------------
 
 
-def run_remote(table: RemoteTable, inp: TextIO, out: TextIO) -> int:
-    """Play (or watch) a remote table in the terminal until its match ends or the person
-    quits; the record of the finished deals is saved when the match is over."""
+def run_remote(
+    table: RemoteTable,
+    inp: TextIO,
+    out: TextIO,
+    auto_forced: bool | None = None,
+    lines: LineReader | None = None,
+    host: bool = False,
+) -> int:
+    """Play (or watch) a remote table in the terminal until its match ends, the person
+    quits or the table closes; the record of the finished deals is saved when the match
+    is over.  The table is listened to while the person types (``lines``: the input's
+    reader, made here when not given): players joining and leaving are told at once.
+    ``host``: the person hosts the table, which closes when they leave."""
     seat = table.seat if table.seat is not None else -1
-    game = TerminalGame(table, inp, out, seat=seat)
+    reader = lines if lines is not None else LineReader(inp)
+    game = TerminalGame(table, inp, out, seat=seat, auto_forced=auto(auto_forced), lines=reader)
     code = game.run()
     if table.result is not None:
         try:
@@ -93,7 +119,14 @@ def run_remote(table: RemoteTable, inp: TextIO, out: TextIO) -> int:
             print(f"The match record is saved in {saved}", file=out)
         except AtoutError as exc:
             print(f"The match record could not be fetched: {exc}", file=out)
+    elif game.quit and host:
+        print(
+            "You closed the table: the other players are told it is closed, and the server stops.",
+            file=out,
+        )
     elif game.quit:
+        if table.seat is not None:
+            table.leave()
         print(
             "You left the table; a bot plays your seat until you come back with the same command.",
             file=out,
@@ -107,6 +140,7 @@ def join_match(
     name: str = "",
     inp: TextIO = sys.stdin,
     out: TextIO = sys.stdout,
+    auto_forced: bool | None = None,
 ) -> int:
     """``atout play --join HOST:PORT/TABLE [--token TOKEN]``: take the token's seat at a
     table on a server (without a token: watch it)."""
@@ -129,7 +163,7 @@ def join_match(
         print(f"atout: joined table {where.table} ({table.info.title}) {who}.", file=out)
         if not table.started:
             print("Waiting for the host to start the table...", file=out, flush=True)
-        return run_remote(table, inp, out)
+        return run_remote(table, inp, out, auto_forced)
     finally:
         client.close()
 
@@ -146,10 +180,16 @@ def host_match(
     out: TextIO = sys.stdout,
     grace: float = 30.0,
     data: Path | None = None,
+    auto_forced: bool | None = None,
 ) -> int:
     """``atout play --text --host``: start a table server in the background, create a
     table with ``rules`` (the pack's resolved rules travel with it), print what the other
-    players type to join, and play seat 0 in the terminal."""
+    players type to join, and play seat 0 in the terminal.
+
+    The host is told as players join and leave, from the first prompt on.  The server
+    lives in this process: when the host leaves (quit, the end of the input, Ctrl-C), the
+    table is closed for everyone (each guest's terminal or window says so and stops
+    instead of waiting for a server that will not come back) and the server stops."""
     from atout.ui.net.runner import host_table
 
     folder = data if data is not None else data_dir() / "hosted"
@@ -172,13 +212,40 @@ def host_match(
             f"empty seats are played by the {bot} bot)",
             file=out,
         )
-        out.write("Press Enter to start (or type quit): ")
-        out.flush()
-        line = inp.readline()
-        if not line or line.strip().lower() in ("q", "quit", "exit"):
+        lines = LineReader(inp)
+        line = lobby(table, lines, out)
+        if line is None:
             return 0
-        table.start(made["host"])
-        return run_remote(table, inp, out)
+        if not table.started:
+            table.start(made["host"])
+        return run_remote(table, inp, out, auto_forced, lines=lines, host=True)
     finally:
-        table.close()
-        hosted.server.stop()
+        hosted.close("the host closed the table")
+
+
+LOBBY_PROMPT = "Press Enter to start (or type quit): "
+
+
+def lobby(table: RemoteTable, lines: LineReader, out: TextIO) -> str | None:
+    """Wait for the host to press Enter, telling them who joins and leaves meanwhile:
+    the line typed, ``None`` to quit; ``""`` when the table started by itself (every
+    seat taken; the line being typed is then the answer to the first prompt)."""
+    game = TerminalGame(table, lines.inp, out, seat=0, lines=lines)
+    out.write(LOBBY_PROMPT)
+    out.flush()
+    while True:
+        line = lines.get(0.25)
+        if line is not None:
+            if not line or line.strip().lower() in ("q", "quit", "exit"):
+                return None
+            return line
+        events = table.wait(0.0)
+        if events:
+            out.write("\n")
+            game.tell(events)
+            if not table.started:
+                out.write(LOBBY_PROMPT)
+                out.flush()
+        if table.started:
+            print("Every seat is taken: the table starts.", file=out, flush=True)
+            return ""

@@ -24,6 +24,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--text", action="store_true", help="play in the terminal")
     parser.add_argument(
+        "--auto",
+        action="store_true",
+        help="with --text: play a card by itself when it is your only legal one "
+        '(also the setting "auto_forced")',
+    )
+    parser.add_argument(
         "--continue",
         dest="resume",
         action="store_true",
@@ -99,7 +105,9 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
     if args.join and args.text:
         from atout.ui import terminal_match
 
-        return terminal_match.join_match(args.join, args.token, args.name)
+        return terminal_match.join_match(
+            args.join, args.token, args.name, auto_forced=args.auto or None
+        )
     rules = resolve_rules(engine, args.game, args.pack, args.target, warn=print_warning)
     if args.host:
         from atout.ui import terminal_match
@@ -108,7 +116,14 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         if not port.isdigit() or not host or int(port) > 65535:
             raise UnknownNameError(f"--listen: expected HOST:PORT, not {args.listen!r}")
         return terminal_match.host_match(
-            engine, rules, bot=args.bot, seed=args.seed, listen=host, port=int(port), name=args.name
+            engine,
+            rules,
+            bot=args.bot,
+            seed=args.seed,
+            listen=host,
+            port=int(port),
+            name=args.name,
+            auto_forced=args.auto or None,
         )
     if args.text:
         from atout.ui import terminal_match
@@ -122,6 +137,7 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
             think=args.think,
             save=args.save,
             resume=args.resume,
+            auto_forced=args.auto or None,
         )
     from atout.ui.display import display_problem
 

@@ -326,6 +326,9 @@ class RemoteTable:
         self.deals_scored = 0
         self.started = False
         self.players: list[dict[str, Any]] = []
+        self._people_seen: set[int] = set()
+        """The seats a person has held since this client joined (one coming again to
+        such a seat is back)."""
         self.closed = ""
         """Why the connection is closed for good ("" while it is not)."""
         deadline = time.monotonic() + 10.0
@@ -428,20 +431,65 @@ class RemoteTable:
             # joined again after a lost connection: the deals scored meanwhile included
             self.scored[:] = scored_deals(msg)
         elif kind == "players":
-            self.players = list(msg.get("players", ()))
+            before, self.players = self.players, list(msg.get("players", ()))
             self.started = bool(msg.get("started"))
+            return [Event(NOTICE, -1, self.deal, text=t) for t in self.comings(before)]
         elif kind == CONNECTION:
             state = msg.get("state")
-            if state == "closed":
+            if state == "closed":  # the front end says why (``closed``) and stops
                 self.closed = str(msg.get("reason", "closed"))
-                return [Event(NOTICE, -1, self.deal, text=f"connection closed: {self.closed}")]
+                return []
             if state == "lost":
                 self._to_act = None  # nothing to do until the server says where it stands
-            text = "connection lost; reconnecting..." if state == "lost" else "reconnected"
+            text = (
+                f"connection lost; reconnecting (for up to {self.client.reconnect_for:g} s)..."
+                if state == "lost"
+                else "reconnected"
+            )
             return [Event(NOTICE, -1, self.deal, text=text)]
         elif kind == "error":
             return [Event(NOTICE, -1, self.deal, text=f"server: {msg.get('message')}")]
         return []
+
+    def comings(self, before: list[Any]) -> list[str]:
+        """What changed at the other seats since the ``players`` list ``before``, in
+        words: a player joined, left, came back, a bot took a seat.  The first list
+        received says who is there already."""
+        first = not before
+        was = {p.get("seat"): p.get("state") for p in before if isinstance(p, dict)}
+        bot = f"the {self.bot_level} bot" if self.bot_level else "a bot"
+        out = []
+        for player in self.players:
+            if not isinstance(player, dict) or player.get("seat") == self.seat:
+                continue
+            seat, state = player.get("seat"), player.get("state")
+            if not isinstance(seat, int) or not 0 <= seat < self.seats:
+                continue
+            if state == was.get(seat):
+                continue
+            where = self.info.seat_name(seat)
+            name = player.get("name")
+            who = name if isinstance(name, str) and name and name != where else ""
+            if state == "person":
+                if first:
+                    out.append(f"{who or 'a player'} is at the table as {where}")
+                elif seat in self._people_seen:
+                    out.append(f"{who or 'the player'} is back at {where}")
+                else:
+                    out.append(f"{who or 'a player'} joined the table as {where}")
+                self._people_seen.add(seat)
+            elif state == "away":
+                out.append(
+                    f"{who or 'the player'} left {where}'s seat; {bot} takes it unless "
+                    "they come back soon"
+                )
+            elif state == "bot" and was.get(seat) == "person":
+                out.append(f"{who or 'the player'} left {where}'s seat; {bot} plays it now")
+            elif state == "bot" and (first or was.get(seat) == "open"):
+                out.append(f"{bot} plays {where}")
+            elif state == "bot":
+                out.append(f"{bot} plays {where} now")
+        return out
 
     def wait(self, timeout: float = 1.0) -> list[Event]:
         """The events of the next message from the server, waiting up to ``timeout``
@@ -498,6 +546,12 @@ class RemoteTable:
         answer = self.client.request({"type": "record"})
         record: dict[str, Any] = answer["record"]
         return record
+
+    def leave(self) -> None:
+        """Leave the seat for good: the table's bot plays it at once (no grace period);
+        the same token takes it back.  A server that cannot be reached is no matter."""
+        with contextlib.suppress(NetworkError):
+            self.client.request({"type": "leave"}, timeout=5.0)
 
     def close(self) -> None:
         self.client.close()

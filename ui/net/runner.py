@@ -26,6 +26,10 @@ from .server import TableServer
 
 T = TypeVar("T")
 
+CLOSE_TABLE_CLOSED = 4002
+"""Close code: the table was closed for good (its host left, taking the server with
+them); a client closed with it does not reconnect."""
+
 
 class ServerThread:
     """A :class:`TableServer` running in a background thread with its own event loop:
@@ -82,6 +86,25 @@ class ServerThread:
             return fn()
 
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout)
+
+    def close_tables(self, reason: str, timeout: float = 10.0) -> None:
+        """Close the connection of every player and watcher of the server's tables with
+        :data:`CLOSE_TABLE_CLOSED` and ``reason``: their clients stop and say why,
+        instead of reconnecting for minutes to a server about to stop."""
+
+        async def close_all() -> None:
+            conns = []
+            for table in self.server.tables.values():
+                conns += [s.conn for s in table.seats if s.conn is not None]
+                conns += list(table.watchers)
+            await asyncio.gather(
+                *(c.ws.close(CLOSE_TABLE_CLOSED, reason) for c in conns), return_exceptions=True
+            )
+
+        if self.loop.is_closed() or not self._thread.is_alive():
+            return
+        with contextlib.suppress(RuntimeError, TimeoutError):
+            asyncio.run_coroutine_threadsafe(close_all(), self.loop).result(timeout)
 
     def stop(self, timeout: float = 30.0) -> None:
         stopped = self._stopped
@@ -154,6 +177,13 @@ class Hosted:
     def join_address(self) -> str:
         """What the others type to join: ``HOST:PORT/TABLE``."""
         return f"{self.address}/{self.made['table']}"
+
+    def close(self, reason: str) -> None:
+        """The host leaves: every other player and watcher is told the table closed
+        (``reason``), then the host's connection closes and the server stops."""
+        self.server.close_tables(reason)
+        self.table.close()
+        self.server.stop()
 
 
 def host_table(
