@@ -33,7 +33,7 @@ The search is the one bridge solvers use, in pure Python:
 - **equivalent cards**: zero-point cards of one suit in one hand with no live card of
   that suit between them lead to the same values; only one is searched.
 
-Measured and left out (``docs/bots.md``, "The double-dummy solver", has the figures):
+Tried and left out (``docs/experiments.md`` has the figures):
 transposition keys by rank within a suit (few positions merge), exact values for the
 two-trick endgames, a full-window or narrow-window pass at the end, killer follows,
 stronger sure-points bounds (cashable masters), and reading the next trick start's

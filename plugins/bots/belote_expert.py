@@ -101,19 +101,15 @@ HORIZONS = {(8, True): 5, (8, False): 5, (7, True): 4, (7, False): 4}
 """Where the search stops at a horizon (the cards each hand then holds, where the
 solver's estimate takes over) rather than solving to the end, by the cards the seat holds
 and whether it leads: three tricks deep in the first two tricks, whose exact solves cost
-seconds.  Solving the second trick's follows exactly instead (fewer samples, no estimate)
-measured level (``docs/bots.md``)."""
+seconds (``docs/experiments.md`` has the depths tried)."""
 MIN_SAMPLES = 6
 MAX_SAMPLES = 400
 """The most layouts one card's decision samples; the time budget ends it first in all
-but the last tricks.  It was 48: from the fifth trick on, where exact solves take a few
-milliseconds, that left most of the budget unused, and on positions where a capot was
-in play the 48-sample choice differed from a 400-sample one in one decision in eight
-(``docs/bots.md``, "How many samples")."""
+but the last tricks, where exact solves take a few milliseconds and more layouts still
+change decisions (a capot in play)."""
 EXPERT_THRESHOLD = 56
 """The count from which the expert takes a suit: lower than the greedy bot's
-(:data:`BID_THRESHOLD`), its play making more contracts (duplicate matches, see the
-docs)."""
+(:data:`BID_THRESHOLD`), its play making more contracts."""
 BID_THRESHOLD = GreedyBot.take_threshold
 """The count (:func:`~.basic.hand_strength` of the five first cards and the turn-up) from
 which a seat is taken to bid a trump: the greedy bot's threshold."""

@@ -92,28 +92,19 @@ BID_MAX_SAMPLES = 400
 
 BID_EDGE = 15.0
 """Score-sheet points the expert's own play, as taker or as defender, is worth over the
-policy playouts that estimate the contracts' values when it bids.  Against the greedy
-bot its contracts score 40 to 60 points above their estimates and its passes about 40,
-but those are the contracts it chose, on estimates that favoured them: tuned in play
-instead (duplicate against greedy, 50 samples a decision so that only a changed bidding
-changes a deal; 428 deals), 15 made 2.9 points a deal more than 30 (95% interval 0.3 to
-5.6), and 0, 50, 75 or an edge for one side only no more than 30."""
+policy playouts that estimate the contracts' values when it bids (the policy plays worse
+than the expert); tuned in duplicate play (``docs/experiments.md``)."""
 
 EARLY_SOLVE_AT = 8
 """Before the last 10 tricks, a sampled layout is played by the policy until this many
-tricks are left and solved exactly from there.  Against a deeper search (the policy
-until 9 tricks left, 160 layouts) on 20 positions of 10 to 16 tricks left, at equal
-CPU (0.8 s a decision), 8 lost 1.5 points a decision and 7 (more layouts, each played
-longer by the policy) 3.3.  Solving from 9 everywhere (about half the layouts early on)
-showed no gain in play: against the expert solving from 8, -0.6 points a deal (95%
-interval -7.2 to 6.0, 200 pairs)."""
+tricks are left and solved exactly from there: earlier, the exact solves cost too many
+layouts; later, the policy's playouts cost precision (``docs/experiments.md``)."""
 
 SOLVE_AFTER_TRICK = 10
 """From this many tricks left (the current one included), each sampled layout is solved
-exactly right after the trick, the policy playing no trick.  At 10 tricks left, against
-the exact chance-aware values of 147 positions (0.8 s a decision), the regret fell from
-2.64 score-sheet points a decision (the policy playing the next trick first) to 1.48
-(paired difference 95% CI 0.14 to 2.18)."""
+exactly right after the trick, the policy playing no trick: closer to the exact
+chance-aware values than letting the policy play the next trick first
+(``docs/experiments.md``)."""
 
 DEFAULT_BUDGET = 0.8
 """Seconds a decision may take by default: sampling stops there (earlier when racing
@@ -274,8 +265,8 @@ class DecouverteExpert:
 
     def exact_feasible(self, pos: Position) -> bool:
         """Whether the exact chance-aware search is worth trying in ``pos``: its cost
-        grows with the tricks left and the unknown cards (measured on this machine: at
-        7 tricks left, a tenth of a second with 4 unknown cards, about a second with 6).
+        grows with the tricks left and the unknown cards (at 7 tricks left, about ten
+        times more with 6 unknown cards than with 4).
         A search that overruns its deadline falls back to sampling anyway."""
         n = pos.tricks_left
         pool = pos.pool.bit_count()
