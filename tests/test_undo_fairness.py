@@ -12,8 +12,14 @@ show that its switch is real.
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 from collections import Counter
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
 
 import pytest
 from atout.core import Action
@@ -29,6 +35,9 @@ from atout.core.session import Player
 from atout.core.session import Session
 from atout.core.session import for_seat
 from atout.core.state import DealState
+from atout.ui.cli import main
+from atout.ui.savegame import Setup
+from atout.ui.savegame import start_session
 
 GAMES = ("decouverte", "belote")
 
@@ -326,3 +335,76 @@ def test_a_practice_match_says_so_in_its_record(engine: Engine) -> None:
     assert not plain.practice and not plain.match.practice
     assert match_to_record(practice.match)["practice"] is True
     assert "practice" not in match_to_record(plain.match)
+
+
+# --- the practice switch through the front ends ------------------------------------------
+
+
+def test_a_setup_keeps_practice_and_starts_a_practice_match(engine: Engine) -> None:
+    setup = Setup(game="belote", seed=2, practice=True)
+    assert Setup.from_json(json.loads(json.dumps(asdict(setup)))) == setup
+    assert not Setup.from_json({"practice": "yes"}).practice
+    assert not Setup.from_json({}).practice
+    rules = engine.default_rules("belote")
+    assert start_session(engine, setup, rules, persist=False).practice
+    assert not start_session(engine, Setup(game="belote"), rules, persist=False).practice
+
+
+def test_atout_play_practice_in_the_terminal_and_its_replay_say_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "match.json"
+    result = subprocess.run(
+        [sys.executable, "-m", "atout.ui.cli", "play", "--text", "--practice", "--seed", "3",
+         "--save", str(record)],
+        input="quit\n", capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "A practice match: undo is free." in result.stdout
+    assert json.loads(record.read_text(encoding="utf-8"))["practice"] is True
+    assert main(["replay", str(record)]) == 0
+    assert "A practice match: undo was free." in capsys.readouterr().out
+    assert main(["replay", str(record), "--json"]) == 0
+    assert {"practice": True} in [
+        json.loads(line) for line in capsys.readouterr().out.split("\n") if line
+    ]
+
+
+def test_atout_play_practice_starts_the_window_on_a_practice_match(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--practice`` skips the start view (whose own switch is the window's way to
+    choose it) and starts the match at once."""
+    import atout.ui.display
+    import atout.ui.window.app
+
+    calls: list[tuple[Setup | None, bool]] = []
+
+    def run(engine: Engine, setup: Setup | None = None, start: bool = False, **_: Any) -> int:
+        calls.append((setup, start))
+        return 0
+
+    monkeypatch.setattr(atout.ui.display, "display_problem", lambda: None)
+    monkeypatch.setattr(atout.ui.window.app, "run", run)
+    assert main(["play", "belote", "--practice", "--seed", "5"]) == 0
+    assert main(["play", "belote", "--seed", "5"]) == 0
+    (first, start_first), (second, start_second) = calls
+    assert first is not None and first.practice and first.seed == 5 and start_first
+    assert second is not None and not second.practice and not start_second
+
+
+@pytest.mark.parametrize(
+    ("other", "named"),
+    [
+        (["--join", "h:1/ABCDEF"], "--join"),
+        (["--host"], "--host"),
+        (["--text", "--continue"], "--continue"),
+    ],
+)
+def test_practice_with_another_match_is_one_line(
+    other: list[str], named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", "--practice", *other]) == 1
+    assert capsys.readouterr().err == (
+        f"atout: --practice starts a new match of your own; it does not go with {named}\n"
+    )
