@@ -14,8 +14,8 @@ face-down cards that left ``hidden``, the score the rules gave.
 An undo is fair (:meth:`Session.undo`): a seat takes back a card only while nothing it
 was told since that card was news to it (another seat's action, a card turned, cards
 dealt, another seat's announcement) and no other person has been told the card, so that
-no one can look under a card and then choose again.  A *practice* match (``Match(..., practice=True)``, kept in its record)
-allows free undo.
+no one can look under a card and then choose again.  A *practice* match
+(``Match(..., practice=True)``, kept in its record) allows free undo.
 
 A session can follow a save file (:meth:`Session.attach`): the match record is written
 whole at each deal's start and end (atomically and durably), and every action in between
@@ -275,6 +275,9 @@ def for_seat(events: Iterable[Event], seat: int) -> list[Event]:
     """The events ``seat`` may be told, in order."""
     return [e for e in events if e.to is None or e.to == seat]
 
+
+_ACTED = {PLAY: "played", BID: "bid", CLAIM: "claimed"}
+"""The events of a seat's own action, and the words for another seat taking one."""
 
 BotQuestion = Callable[[], Action]
 """A bot's question bound to the view it was asked in: call it (on any thread) for the
@@ -654,9 +657,9 @@ class Session:
     # --- what each seat was told (for a fair undo) ---------------------------------------
 
     def _events_since(self, deal: Deal, first: int) -> list[list[Event]] | None:
-        """The events each action of ``deal`` caused, from index ``first`` on.  The session keeps them as it plays; a deal it did not play from its
-        start (a resumed save, a match handed in) is played again from its layout once
-        to find them.  A deal set up from a position, which cannot be played again,
+        """The events each action of ``deal`` caused, from index ``first`` on.  The
+        session keeps them as it plays; a deal it did not play from its start (a resumed
+        save, a match handed in) is played again from its layout once to find them.  A deal set up from a position, which cannot be played again,
         gives ``None``: it cannot be rewound either."""
         if self._told_deal is not deal or len(self._told) != len(deal.actions):
             try:
@@ -675,8 +678,8 @@ class Session:
         if not event.visible_to(seat):
             return ""
         kind = event.kind
-        if kind in (PLAY, BID, CLAIM) and event.seat != seat:
-            return f"{self.seat_name(event.seat)} has played"
+        if kind in _ACTED and event.seat != seat:
+            return f"{self.seat_name(event.seat)} has {_ACTED[kind]}"
         if kind == TURN and event.card is not None:
             whose = "your" if event.seat == seat else f"{self.seat_name(event.seat)}'s"
             card = event.card
