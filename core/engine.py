@@ -912,6 +912,10 @@ class Match:
     ``scores`` are the teams' running totals; ``history`` the score of every deal;
     ``deals`` every deal played (passed-out ones included).  Call :meth:`next_deal` to
     start a deal, play it through the :class:`Deal`, then :meth:`end_deal`.
+
+    ``practice`` marks a practice match: one where a person may take back any card
+    (:meth:`atout.core.session.Session.undo`) even after seeing what it revealed.  The
+    engine plays it exactly as any other match; its record says it was practice.
     """
 
     def __init__(
@@ -921,9 +925,11 @@ class Match:
         rules: Rules | None = None,
         seed: int | None = None,
         dealer: int | None = None,
+        practice: bool = False,
     ) -> None:
         self.engine = engine
         self.info = engine.game(game)
+        self.practice = practice
         self.game = game
         self.rules = rules if rules is not None else engine.default_rules(game)
         self.seed = seed if seed is not None else random.randrange(2**31)

@@ -140,7 +140,9 @@ def match_to_record(
     match: Match, players: Sequence[Mapping[str, str]] | None = None
 ) -> dict[str, Any]:
     """The record of a whole match: its seed, rules and every deal; ``players`` (one
-    ``{"kind", "name", "bot"}`` object a seat) says who played it, when known."""
+    ``{"kind", "name", "bot"}`` object a seat) says who played it, when known.  A
+    practice match (free undo) says so with ``"practice": true``; other matches have no
+    such key, so their records read as they always did."""
     record: dict[str, Any] = {
         "format": MATCH_FORMAT,
         "version": VERSION,
@@ -150,6 +152,8 @@ def match_to_record(
         "seed": match.seed,
         "first_dealer": match.first_dealer,
     }
+    if match.practice:
+        record["practice"] = True
     if players is not None:
         record["players"] = [dict(p) for p in players]
     record["deals"] = [deal_to_record(d) for d in match.deals]
@@ -583,6 +587,16 @@ def record_players(data: dict[str, Any], source: str, seats: int) -> list[dict[s
     return [check_player(p, f"{source}: players[{i}]") for i, p in enumerate(raw)]
 
 
+def record_practice(data: dict[str, Any], source: str) -> bool:
+    """Whether a match record is of a practice match (free undo): its ``practice`` key,
+    ``true`` or ``false``; a record without it (every record written before the key,
+    and every match that was not practice) is not."""
+    practice = data.get("practice", False)
+    if not isinstance(practice, bool):
+        raise RecordError(f"{source}: practice: expected true or false, not {_shown(practice)}")
+    return practice
+
+
 def match_from_record(engine: Engine, data: dict[str, Any], source: str = "record") -> Match:
     """Re-run a match from its seed, checking each deal against its record; the match
     stands where the record ends (a saved match resumes here)."""
@@ -593,9 +607,15 @@ def match_from_record(engine: Engine, data: dict[str, Any], source: str = "recor
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise r.fail("seed", f"expected a whole number, not {_shown(seed)}")
     record_players(data, source, info.seats)
+    practice = record_practice(data, source)
     first = data.get("first_dealer", info.seats - 1)
     match = Match(
-        engine, info.name, rules, seed=seed, dealer=r.seat(first, "first_dealer", info.seats)
+        engine,
+        info.name,
+        rules,
+        seed=seed,
+        dealer=r.seat(first, "first_dealer", info.seats),
+        practice=practice,
     )
     deals = _deal_list(r, data)
     for n, rec in enumerate(deals, start=1):

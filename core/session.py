@@ -11,6 +11,12 @@ The session knows no rule.  What it reports, it reads from the engine's state af
 engine applied the action: the announcements the rules made, the trick booked, the
 face-down cards that left ``hidden``, the score the rules gave.
 
+An undo is fair (:meth:`Session.undo`): a seat takes back a card only while nothing it
+was told since that card was news to it (another seat's action, a card turned, cards
+dealt, another seat's announcement) and no other person has been told the card, so that
+no one can look under a card and then choose again.  A *practice* match
+(``Match(..., practice=True)``, kept in its record) allows free undo.
+
 A session can follow a save file (:meth:`Session.attach`): the match record is written
 whole at each deal's start and end (atomically and durably), and every action in between
 is appended as one line, so an interrupted write loses at most that line and never the
@@ -28,6 +34,8 @@ from dataclasses import field
 from pathlib import Path
 from typing import Any
 
+from .cards import RANKS
+from .cards import SUIT_SYMBOLS
 from .cards import Card
 from .cards import CardParseError
 from .cards import CardSet
@@ -268,6 +276,9 @@ def for_seat(events: Iterable[Event], seat: int) -> list[Event]:
     return [e for e in events if e.to is None or e.to == seat]
 
 
+_ACTED = {PLAY: "played", BID: "bid", CLAIM: "claimed"}
+"""The events of a seat's own action, and the words for another seat taking one."""
+
 BotQuestion = Callable[[], Action]
 """A bot's question bound to the view it was asked in: call it (on any thread) for the
 answer, then hand the answer to :meth:`Session.bot_answer`."""
@@ -287,6 +298,8 @@ class Session:
     ``players`` gives who sits at each seat (default: a person at seat 0, the
     ``greedy`` bot elsewhere).  ``bots`` may hand in ready bot objects by seat (tests,
     a bot made elsewhere); the engine makes the bot of every other bot seat.
+    ``practice`` makes the match a practice match (free undo); a ``match`` handed in
+    that is one already stays one.
     """
 
     def __init__(
@@ -300,9 +313,12 @@ class Session:
         bots: Mapping[int, Bot] | None = None,
         match: Match | None = None,
         hint_bot: str = "expert",
+        practice: bool = False,
     ) -> None:
         if match is None:
-            match = Match(engine, game, rules, seed=seed)
+            match = Match(engine, game, rules, seed=seed, practice=practice)
+        elif practice:
+            match.practice = True
         self.engine = engine
         self.match = match
         # What a match keeps for its whole life, at hand under the names front ends use.
@@ -327,6 +343,9 @@ class Session:
                 )
         self._hinter: Bot | None = None
         self._journal: _Journal | None = None
+        self._told: list[list[Event]] = []
+        """By action of the deal in play (``_told_deal``): the events it caused."""
+        self._told_deal: Deal | None = None
         self.version = 0
         """Changes with every action, undo and deal: an answer computed for an older
         version (a bot's, a hint) is stale."""
@@ -396,16 +415,53 @@ class Session:
             return "the deal is over"
         return deal.explain(card)
 
+    @property
+    def practice(self) -> bool:
+        """Whether this is a practice match: undo is free (see :meth:`undo`)."""
+        return self.match.practice
+
     def can_undo(self, seat: int) -> bool:
-        """Whether ``seat`` has a card of the deal in progress to take back."""
+        """Whether :meth:`undo` would take back ``seat``'s last card now."""
+        return self.undo_refusal(seat) is None
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why :meth:`undo` would refuse ``seat`` now, in one line; ``None`` when it
+        would take back the seat's last card."""
         deal = self.match.current
-        return deal is not None and self._last_card(deal, seat) >= 0
+        if deal is None:
+            return "nothing to undo: no deal is in play"
+        last = self._last_card(deal, seat)
+        if last < 0:
+            return "nothing to undo: no card of yours in this deal"
+        told = self._events_since(deal, last)
+        if told is None:
+            return "nothing to undo: a deal set up from a position cannot be rewound"
+        if self.practice:
+            return None
+        # Who would have to forget: the seat, and every other seat told the events (a
+        # person or a remote player; a bot is told nothing but the view it is asked in,
+        # and once asked it has played).
+        watchers = [seat, *(t for t in range(self.seats) if t != seat and t not in self._bots)]
+        for events in told:
+            for event in events:
+                for viewer in watchers:
+                    news = self._news(event, viewer)
+                    if not news:
+                        continue
+                    if viewer == seat:
+                        return f"undo refused: {news} since"
+                    name = self.seat_name(viewer)
+                    if event.kind == PLAY and event.seat == seat:
+                        return f"undo refused: {name} has seen your card"
+                    return f"undo refused: {name} has seen what followed"
+        return None
 
     # --- acting --------------------------------------------------------------------------
 
     def next_deal(self) -> list[Event]:
         """Deal the next deal; its events (the deal, each seat's cards)."""
         deal = self.match.next_deal()
+        self._told_deal, self._told = deal, []
         self.version += 1
         events = [
             Event(DEAL, deal.state.dealer, self.deal_number, card=deal.state.turnup),
@@ -426,7 +482,10 @@ class Session:
             raise IllegalMoveError(
                 f"it is {self.seat_name(deal.turn)}'s turn, not {self.seat_name(seat)}'s"
             )
+        told = self._told_deal is deal and len(self._told) == len(deal.actions)
         events = self._apply(deal, seat, action)
+        if told:
+            self._told.append(events)
         self.version += 1
         journal = self._journal
         if journal is not None:
@@ -482,15 +541,29 @@ class Session:
 
     def undo(self, seat: int) -> list[Event]:
         """Take back ``seat``'s last card of the deal in progress and every action after
-        it (the engine plays the deal again from its layout, without them)."""
+        it (the engine plays the deal again from its layout, without them).
+
+        An undo is fair: it is refused (:class:`IllegalMoveError`, one line saying why,
+        the same as :meth:`undo_refusal`) once the seat has been told, since that card,
+        anything it did not know and did not cause itself: another seat's action, a
+        card turned, cards dealt, another seat's announcement; and once another seat
+        that is told events (a person, a remote player) has been told the card, since
+        nobody can make them forget it.  A bot is told nothing but the view it is asked
+        in, and once asked it has played.  So a misclick can be taken back before anyone
+        answered it, but no card can be played to look under it and then taken back.
+        In a practice match (:attr:`practice`) undo is free.
+        """
+        refusal = self.undo_refusal(seat)
+        if refusal is not None:
+            raise IllegalMoveError(refusal)
         deal = self.match.current
-        if deal is None:
-            raise IllegalMoveError("nothing to undo: no deal is in play")
+        assert deal is not None  # undo_refusal said so
         last = self._last_card(deal, seat)
-        if last < 0:
-            raise IllegalMoveError("nothing to undo: no card of yours in this deal")
         count = len(deal.actions) - last
-        self.match.take_back(count)
+        fresh = self.match.take_back(count)
+        if self._told_deal is deal:
+            del self._told[last:]
+            self._told_deal = fresh
         self.version += 1
         self._checkpoint()
         return [Event(UNDO, seat, self.deal_number, points=count)]
@@ -517,6 +590,24 @@ class Session:
     # --- the events of an action ---------------------------------------------------------
 
     def _apply(self, deal: Deal, seat: int, action: Action) -> list[Event]:
+        """Apply ``action`` of ``seat`` to ``deal`` and return the events it caused; a
+        deal it ends is booked in the match."""
+        events = self._step(deal, seat, action)
+        s = deal.state
+        number = self.deal_number
+        if s.phase == OVER:
+            self.match.end_deal(deal)
+            events.append(Event(SCORE, -1, number, score=deal.score, scores=self.scores))
+            if self.match.result is not None:
+                events.append(Event(MATCH_OVER, -1, number, result=self.match.result))
+        elif s.phase == REDEALING:
+            self.match.end_deal(deal)
+            events.append(Event(REDEAL, -1, number))
+        return events
+
+    def _step(self, deal: Deal, seat: int, action: Action) -> list[Event]:
+        """Apply ``action`` to ``deal`` and return the events of the deal it caused (not
+        the match's: the score, a redeal, the match's end)."""
         s = deal.state
         number = self.deal_number
         hands = list(s.hands)
@@ -549,14 +640,6 @@ class Session:
             events.extend(
                 self._hands_dealt(deal, [h | d for h, d in zip(hands, hidden, strict=True)])
             )
-        if s.phase == OVER:
-            self.match.end_deal(deal)
-            events.append(Event(SCORE, -1, number, score=deal.score, scores=self.scores))
-            if self.match.result is not None:
-                events.append(Event(MATCH_OVER, -1, number, result=self.match.result))
-        elif s.phase == REDEALING:
-            self.match.end_deal(deal)
-            events.append(Event(REDEAL, -1, number))
         return events
 
     def _hands_dealt(self, deal: Deal, before: Sequence[CardSet]) -> list[Event]:
@@ -570,6 +653,42 @@ class Session:
                 to = None if s.open_hands else seat
                 out.append(Event(HAND, seat, self.deal_number, cards=new, to=to))
         return out
+
+    # --- what each seat was told (for a fair undo) ---------------------------------------
+
+    def _events_since(self, deal: Deal, first: int) -> list[list[Event]] | None:
+        """The events each action of ``deal`` caused, from index ``first`` on.  The
+        session keeps them as it plays; a deal it did not play from its start (a resumed
+        save, a match handed in) is played again from its layout once to find them.  A deal set up from a position, which cannot be played again,
+        gives ``None``: it cannot be rewound either."""
+        if self._told_deal is not deal or len(self._told) != len(deal.actions):
+            try:
+                fresh = deal.restarted()
+            except IllegalMoveError:
+                return None
+            told = [self._step(fresh, who, action) for who, action in deal.actions]
+            self._told_deal, self._told = deal, told
+        return self._told[first:]
+
+    def _news(self, event: Event, seat: int) -> str:
+        """What ``event`` told ``seat`` that the seat did not know and did not cause, in
+        a few words ("" for nothing): another seat's action, a card turned, cards dealt,
+        another seat's announcement.  A trick booked, a contract, a notice name only
+        what the seat was told already."""
+        if not event.visible_to(seat):
+            return ""
+        kind = event.kind
+        if kind in _ACTED and event.seat != seat:
+            return f"{self.seat_name(event.seat)} has {_ACTED[kind]}"
+        if kind == TURN and event.card is not None:
+            whose = "your" if event.seat == seat else f"{self.seat_name(event.seat)}'s"
+            card = event.card
+            return f"{whose} {RANKS[card & 7]}{SUIT_SYMBOLS[card >> 3]} has been turned"
+        if kind == HAND:
+            return "cards have been dealt"
+        if kind == ANNOUNCE and event.seat != seat:
+            return f"{self.seat_name(event.seat)} has announced {event.text or 'cards'}"
+        return ""
 
     @staticmethod
     def _last_card(deal: Deal, seat: int) -> int:

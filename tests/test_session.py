@@ -12,8 +12,10 @@ from atout.core import Action
 from atout.core import Engine
 from atout.core import IllegalMoveError
 from atout.core import cards_of
+from atout.core.engine import Match
 from atout.core.errors import RecordError
 from atout.core.errors import UnknownNameError
+from atout.core.records import deal_from_record
 from atout.core.records import match_from_record
 from atout.core.session import ANNOUNCE
 from atout.core.session import BID
@@ -34,6 +36,7 @@ from atout.core.session import Player
 from atout.core.session import Session
 from atout.core.session import for_seat
 from atout.core.state import DealState
+from helpers import first_trick_record
 
 GAMES = ("decouverte", "belote")
 
@@ -234,13 +237,17 @@ def test_an_unknown_bot_is_refused_at_once(engine: Engine) -> None:
 # --- undo ------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("practice", [True, False])
 @pytest.mark.parametrize("game", GAMES)
-def test_undo_takes_back_the_last_card_and_what_followed(engine: Engine, game: str) -> None:
+def test_undo_takes_back_the_last_card_and_what_followed(
+    engine: Engine, game: str, practice: bool
+) -> None:
     """Over 100 deals: after undo the person's view is what it was before its last
-    card, and the deal plays on from there."""
+    card, and the deal plays on from there (in a practice match, whatever followed the
+    card; else only where the undo is fair, see tests/test_undo_fairness.py)."""
     rng = random.Random(99)
     for _ in range(100):
-        session = Session(engine, game, seed=rng.randrange(2**31))
+        session = Session(engine, game, seed=rng.randrange(2**31), practice=practice)
         session.next_deal()
         session.play_bots()
         views = []
@@ -264,6 +271,23 @@ def test_undo_without_a_card_is_refused(engine: Engine) -> None:
     assert not session.can_undo(0)
     with pytest.raises(IllegalMoveError, match="nothing to undo"):
         session.undo(0)
+
+
+def test_a_position_set_up_by_hand_has_nothing_to_undo(engine: Engine) -> None:
+    """A deal set up from a position (a record's ``start``) cannot be rewound: undo
+    says so, and can_undo agrees, rather than offering what it cannot do."""
+    cards = list(range(32))
+    random.Random(4).shuffle(cards)
+    hands = [sum(1 << c for c in cards[8 * s : 8 * s + 8]) for s in range(4)]
+    match = Match(engine, "belote")
+    match.deals.append(deal_from_record(engine, first_trick_record(hands, "H", 0, 3, {})))
+    session = Session(engine, players=[Player(PERSON)] * 4, match=match)
+    seat = session.to_act
+    assert seat is not None
+    session.act(seat, session.view(seat).legal_actions()[0])
+    assert not session.can_undo(seat)
+    with pytest.raises(IllegalMoveError, match=r"^nothing to undo: a deal set up from a position"):
+        session.undo(seat)
 
 
 def test_rewound_deal_equals_the_deal_played_to_there(engine: Engine) -> None:
@@ -321,6 +345,51 @@ def test_resume_stands_where_the_save_was(engine: Engine, game: str, tmp_path: P
         back.play_bots()
     again = Session.resume(engine, path)
     assert again.view(0) == back.view(0)
+
+
+@pytest.mark.parametrize("practice", [True, False])
+def test_a_resumed_session_keeps_practice_and_its_undo(
+    engine: Engine, tmp_path: Path, practice: bool
+) -> None:
+    """A save of a practice match resumes as one; and a save resumed in the middle of a
+    deal (after an undo wrote the deal's actions whole) allows and refuses exactly the
+    undos the session it was saved from allowed and refused."""
+    rng = random.Random(21)
+    path = tmp_path / "save.jsonl"
+    players = [Player(PERSON), Player(BOT, "", "random")]
+    undos = 0
+    for _ in range(30):
+        session = Session(
+            engine, "decouverte", players=players, seed=rng.randrange(2**31), practice=practice
+        )
+        session.attach(path)
+        session.next_deal()
+        while (seat := session.to_act) is not None:
+            session.act(seat, rng.choice(session.view(seat).legal_actions()))
+            if seat == 0 and session.can_undo(0) and rng.random() < 0.5:
+                session.undo(0)
+                session.act(0, rng.choice(session.view(0).legal_actions()))
+                undos += 1
+            back = Session.resume(engine, path)
+            assert back.practice == practice
+            assert [back.undo_refusal(s) for s in range(2)] == [
+                session.undo_refusal(s) for s in range(2)
+            ]
+        session.detach()
+    assert undos > 20
+    assert Session.resume(engine, path).practice == practice
+
+
+def test_a_record_without_practice_is_not_practice(engine: Engine) -> None:
+    """Every record written before the key reads as before; a bad value is one error."""
+    session = Session(engine, "decouverte", seed=5)
+    session.next_deal()
+    record = session.record()
+    assert "practice" not in record
+    assert not match_from_record(engine, record).practice
+    assert match_from_record(engine, {**record, "practice": True}).practice
+    with pytest.raises(RecordError, match="practice: expected true or false, not 'yes'"):
+        match_from_record(engine, {**record, "practice": "yes"}, "m.json")
 
 
 def test_only_actions_are_appended_between_deals(engine: Engine, tmp_path: Path) -> None:

@@ -27,16 +27,22 @@ from atout.ui.terminal import TerminalGame
 from atout.ui.terminal_match import play_match
 
 
-def greedy_session(engine: Engine, game: str, seed: int, hint_bot: str = "greedy") -> Session:
+def greedy_session(
+    engine: Engine, game: str, seed: int, hint_bot: str = "greedy", practice: bool = False
+) -> Session:
     """A person at seat 0, greedy bots elsewhere; hints from ``hint_bot`` (a fast one)."""
     seats = engine.game(game).seats
     players = [Player(PERSON)] + [Player(BOT, "", "greedy")] * (seats - 1)
-    return Session(engine, game, None, players=players, seed=seed, hint_bot=hint_bot)
+    return Session(
+        engine, game, None, players=players, seed=seed, hint_bot=hint_bot, practice=practice
+    )
 
 
-def play(engine: Engine, game: str, seed: int, typed: str, **kw: object) -> tuple[Session, str]:
+def play(
+    engine: Engine, game: str, seed: int, typed: str, practice: bool = False, **kw: object
+) -> tuple[Session, str]:
     """The person types ``typed`` (one line each) at a greedy table; what was printed."""
-    session = greedy_session(engine, game, seed)
+    session = greedy_session(engine, game, seed, practice=practice)
     out = io.StringIO()
     TerminalGame(session, io.StringIO(typed), out, **kw).run()  # type: ignore[arg-type]
     return session, out.getvalue()
@@ -122,13 +128,23 @@ def test_a_hint_with_a_reason_prints_the_reason(engine: Engine, shape: str) -> N
 
 
 def test_undo_takes_back_your_card_through_the_session(engine: Engine) -> None:
-    session, text = play(engine, "belote", REDEAL_SEED, "pass\npass\n9S\nundo\nquit\n")
+    typed = "pass\npass\n9S\nundo\nquit\n"
+    session, text = play(engine, "belote", REDEAL_SEED, typed, practice=True)
     assert "You play 9♠." in text
     assert "You take back your last card" in text
     view = session.view(HUMAN)
     assert view.to_act and view.hand >> parse_card("9S") & 1, "your turn again, 9♠ in hand"
     after = text.split("You take back your last card", 1)[1]
     assert "Your hand:" in after and "Trick: East A♠" in after, "the table is printed again"
+
+
+def test_undo_after_the_others_played_is_refused_with_the_sessions_reason(
+    engine: Engine,
+) -> None:
+    session, text = play(engine, "belote", REDEAL_SEED, "pass\npass\n9S\nundo\nquit\n")
+    assert "You take back your last card" not in text
+    assert "undo refused" in text.lower()
+    assert not session.view(HUMAN).hand >> parse_card("9S") & 1, "9♠ stays played"
 
 
 def test_undo_with_no_card_to_take_back_says_why(engine: Engine) -> None:

@@ -82,7 +82,8 @@ def _save_problem(exc: OSError, path: Path) -> SaveError:
 
 @dataclass
 class Setup:
-    """What the start view chose: the game, the pack, the bots' level, the target, the seed."""
+    """What the start view chose: the game, the pack, the bots' level, the target, the
+    seed, and whether the match is a practice match (free undo)."""
 
     game: str = "decouverte"
     pack: str = ""
@@ -90,6 +91,7 @@ class Setup:
     target: int | None = None
     seed: int | None = None
     think: float = 0.0
+    practice: bool = False
 
     @classmethod
     def from_json(cls, data: Any) -> Setup:
@@ -107,6 +109,8 @@ class Setup:
         think = data.get("think")
         if isinstance(think, int | float) and not isinstance(think, bool) and think >= 0:
             setup.think = float(think)
+        if isinstance(data.get("practice"), bool):
+            setup.practice = data["practice"]
         return setup
 
 
@@ -140,10 +144,11 @@ def start_session(
     persist: bool = True,
 ) -> Session:
     """A new match for the person at seat 0 against ``setup.bot`` bots (or the bots
-    ``bot_factory`` makes), following the save file when ``persist``."""
+    ``bot_factory`` makes), a practice match when ``setup.practice``, following the save
+    file when ``persist``."""
     seats = engine.game(setup.game).seats
     players = [Player(PERSON, "You")] + [Player(BOT, "", setup.bot)] * (seats - 1)
-    match = Match(engine, setup.game, rules, seed=setup.seed)
+    match = Match(engine, setup.game, rules, seed=setup.seed, practice=setup.practice)
     bots = None
     if bot_factory is not None:
         bots = {s: bot_factory(match.game, s, rules, match.seed + s) for s in range(1, seats)}
@@ -210,6 +215,7 @@ def resume_session(engine: Engine, bot_factory: BotFactory | None = None) -> tup
     session = resume(engine, saved_match_path(), factory if bot_factory is not None else None)
     setup = Setup.from_json(session.meta.get("setup"))
     setup.game = session.game
+    setup.practice = session.practice  # the match record says, whatever the meta says
     return setup, session
 
 

@@ -45,19 +45,29 @@ def play_match(
     bot_factory: Callable[[int], Bot] | None = None,
     resume: bool = False,
     auto_forced: bool | None = None,
+    practice: bool = False,
 ) -> int:
-    """Play a whole match in the terminal (``resume``: the match left unfinished); it is
-    saved after every action (:mod:`atout.ui.savegame`), and on SIGHUP or SIGTERM; the
-    match record is written at the end (or on quit) and its path shown.
-    ``auto_forced``: play the person's only legal card by itself (``None``: as the
-    settings say, :func:`auto_forced_setting`)."""
+    """Play a whole match in the terminal (``resume``: the match left unfinished;
+    ``practice``: a practice match, free undo); it is saved after every action
+    (:mod:`atout.ui.savegame`), and on SIGHUP or SIGTERM; the match record is written at
+    the end (or on quit) and its path shown.  ``auto_forced``: play the person's only
+    legal card by itself (``None``: as the settings say, :func:`auto_forced_setting`)."""
     if resume:
         session = savegame.resume_terminal(engine, bot_factory)
     else:
         seats = engine.game(game).seats
         players = [Player(PERSON, "You")] + [Player(BOT, "", bot)] * (seats - 1)
         bots = {s: bot_factory(s) for s in range(1, seats)} if bot_factory else None
-        session = Session(engine, game, rules, players=players, seed=seed, think=think, bots=bots)
+        session = Session(
+            engine,
+            game,
+            rules,
+            players=players,
+            seed=seed,
+            think=think,
+            bots=bots,
+            practice=practice,
+        )
         kept = savegame.follow_terminal(session, claim=save is None)
         if kept is not None:
             print(f"The match you left is kept in {kept}.", file=out)
@@ -67,6 +77,8 @@ def play_match(
         "Type help for help.",
         file=out,
     )
+    if session.practice:
+        print("A practice match: undo is free.", file=out)
     try:
         with savegame.stop_on_signals():
             code = TerminalGame(session, inp, out, auto_forced=auto(auto_forced)).run()

@@ -173,8 +173,8 @@ def test_undo_and_hint_are_for_the_person_to_act_and_the_match_stays_theirs(app:
     pump(table, lambda: not table.busy(), frames=100)
     leader = session.to_act
     assert leader is not None and table.me == leader
-    press(app, arcade.key.U)  # the leader played in the first trick: that card comes back
-    assert table.toast.message == f"{names[leader]}'s last card is taken back."
+    press(app, arcade.key.U)  # the leader's card of the first trick: the other has seen it
+    assert table.toast.message == f"Undo refused: {names[1 - leader]} has seen your card."
     assert session.to_act == leader == table.me
     # a hint is for the person to act too (the greedy bot's, to be quick)
     session.hint_bot = "greedy"

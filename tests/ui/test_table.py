@@ -42,8 +42,10 @@ from ui_helpers import step
 pytestmark = pytest.mark.ui
 
 
-def start(app: App, game: str = "decouverte", seed: int = 5, pack: str = "") -> TableView:
-    setup = Setup(game=game, pack=pack, bot="random", seed=seed)
+def start(
+    app: App, game: str = "decouverte", seed: int = 5, pack: str = "", practice: bool = False
+) -> TableView:
+    setup = Setup(game=game, pack=pack, bot="random", seed=seed, practice=practice)
     from atout.ui.rules import resolve_rules
 
     return app.start_match(setup, resolve_rules(app.engine, setup.game, setup.pack, setup.target))
@@ -327,7 +329,9 @@ def test_last_trick_help_and_menu_overlays(app: App) -> None:
 
 
 def test_undo_takes_back_the_persons_last_card(app: App) -> None:
-    table = start(app, seed=19)
+    """In a practice match, even after the bots answered (see tests/ui/test_undo.py for
+    the refusal outside practice)."""
+    table = start(app, seed=19, practice=True)
     rng = random.Random(5)
     pump(table, lambda: human_to_act(table))
     while table.view is not None and table.view.phase == "bidding":

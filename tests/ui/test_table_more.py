@@ -252,8 +252,9 @@ def test_undo_goes_through_the_session_and_the_save_follows(
     app: App, window: arcade.Window, engine: Engine
 ) -> None:
     """After an undo, the save file stands at the undone position: Continue gives the
-    position the undo gave, not the one before it."""
-    table = start(app, seed=31)
+    position the undo gave, not the one before it (a practice match: the bots have
+    answered the card)."""
+    table = start(app, seed=31, practice=True)
     rng = random.Random(3)
     for _ in range(4):
         pump(table, lambda: human_to_act(table))

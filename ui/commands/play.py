@@ -51,6 +51,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--target", type=int, default=None, help="the match's target score")
     parser.add_argument(
+        "--practice",
+        action="store_true",
+        help="a practice match: undo is free, even after seeing what a card revealed "
+        "(the table and the match record say so); the window starts it at once",
+    )
+    parser.add_argument(
         "--save",
         default=None,
         metavar="FILE",
@@ -102,6 +108,11 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         written = write_gallery(Path(args.screenshots), engine=engine)
         print(f"{len(written)} screenshots written to {args.screenshots}")
         return 0
+    if args.practice and (args.join or args.host or args.resume):
+        other = "--join" if args.join else "--host" if args.host else "--continue"
+        raise UnknownNameError(
+            f"--practice starts a new match of your own; it does not go with {other}"
+        )
     if args.join and args.text:
         from atout.ui import terminal_match
 
@@ -138,6 +149,7 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
             save=args.save,
             resume=args.resume,
             auto_forced=args.auto or None,
+            practice=args.practice,
         )
     from atout.ui.display import display_problem
 
@@ -163,7 +175,10 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         target=args.target,
         seed=args.seed,
         think=args.think,
+        practice=args.practice,
     )
+    if args.practice:  # the start view has its own switch: the command line's starts at once
+        return run_window(engine, setup, start=True)
     # a bare `atout play` leaves the start view on the last match's choices
     chosen = setup if setup != Setup(game="decouverte", bot="greedy") else None
     return run_window(engine, chosen)

@@ -15,6 +15,7 @@ from atout.core.records import MATCH_FORMAT
 from atout.core.records import iter_record_deals
 from atout.core.records import load_json
 from atout.core.records import record_players
+from atout.core.records import record_practice
 from atout.core.records import trace_record
 from atout.ui.safe_text import printable
 
@@ -40,6 +41,11 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         if players is not None:
             line: dict[str, object] = {"players": [p["name"] or f"{p['bot']} bot" for p in players]}
             print(_json(line) if args.json else _line(line))
+        if record_practice(data, args.file):
+            if args.json:
+                print(_json({"practice": True}))
+            else:
+                print("A practice match: undo was free.")
     for n, deal in enumerate(deals, start=1):
         summary = {"deal": n, "phase": deal.phase, "actions": len(deal.actions)}
         if deal.score is not None:

@@ -357,11 +357,16 @@ class MatchTable(TableView):
 
     def undo(self) -> None:
         """Take back the person's last card of the deal in play and what followed it
-        (the session's engine rewinds the deal)."""
+        (the session's engine rewinds the deal), or say why not: an undo is refused once
+        the person has seen what the card revealed, unless the match is practice."""
         seat = self.me
-        if self.stage != "play" or not self.session.can_undo(seat):
+        refusal = self.session.undo_refusal(seat) if self.stage == "play" else None
+        if self.stage != "play" or (refusal or "").startswith("nothing to undo"):
             who = "you have" if self.you is not None else f"{self.seat_name(seat)} has"
             self.toast.show(f"Nothing to undo: {who} not played a card in this deal.", self.clock)
+            return
+        if refusal is not None:
+            self.toast.show(f"{capital(refusal)}.", self.clock, 4)
             return
         self.app.worker.cancel_all()
         self.job = None

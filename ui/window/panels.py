@@ -356,8 +356,13 @@ class StatusPanel:
         self.said_text.text = "\n".join(said[-SAID_LINES:])
 
 
+PRACTICE_MARK = "Practice — free undo"
+"""What the score sheet's title row says of a practice match (undo is free)."""
+
+
 class ScoreSheet:
-    """The score sheet in the side bar: every deal's score and the totals."""
+    """The score sheet in the side bar: every deal's score and the totals, and the mark
+    of a practice match."""
 
     def __init__(self, info: GameInfo, frame: Frame) -> None:
         self.info = info
@@ -384,7 +389,8 @@ class ScoreSheet:
         teams = self.info.teams
         cols = [x0 + 130 + 92 * team for team in range(teams)]
         history = match.history
-        room = int((top - 52 - (SAID_TOP + 30) - 60) // ROW)
+        practice = bool(getattr(match, "practice", False))  # a network table has no flag
+        room = int((top - 52 - (SAID_TOP + 30) - 60 - (ROW if practice else 0)) // ROW)
         shown = history[-max(1, room) :]
         first = len(history) - len(shown)
         if keep_count_yourself:
@@ -437,7 +443,11 @@ class ScoreSheet:
                 )
             )
         target = match.rules.get("target")
+        below = total_y - 26
         if target is not None:
-            texts.append(layer.text(f"Game to {target}", x0, total_y - 26, 12, theme.CREAM))
+            texts.append(layer.text(f"Game to {target}", x0, below, 12, theme.CREAM))
+            below -= ROW
+        if practice:
+            texts.append(layer.text(PRACTICE_MARK, x0, below, 12, theme.GOLD, bold=True))
         self.layer = layer
         self.texts = texts
