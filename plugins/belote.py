@@ -337,8 +337,12 @@ def score_deal(rules: Rules, state: DealState) -> DealScore:
     carry_in: dict[str, Any] = dict(state.carry_in or {})
     if claim is not None and len(state.tricks) < 8:
         return _score_claim(rules, state, cards, decl, belote, carry_in)
-    capot = next((team for team in (0, 1) if state.tricks_won(team) == 8), None)
-    result = _settle(rules, takers, DealEnd(tuple(cards), capot, tuple(decl), tuple(belote)))
+    capot = 0 if state.tricks_won(0) == 8 else 1 if state.tricks_won(1) == 8 else None
+    result = _settle(
+        rules, takers, DealEnd((cards[0], cards[1]), capot, tuple(decl), tuple(belote))
+    )
+    if not carry_in and claim is None:  # nothing held over, no claim: the common case
+        return common.rounded(result, rules["rounding"])
     tie = result.outcome in ("abeyance", "litige")
     notes = list(result.notes)
     winner = _deal_winner(result.made, takers) if not tie else None
