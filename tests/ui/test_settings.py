@@ -120,3 +120,12 @@ def test_the_bots_are_shown_by_their_levels_names(app: App) -> None:
     assert view.bot_text.text.startswith("Expert: Searches")
     click_button(app, view.buttons.find("bot:random"))
     assert view.bot_text.text.startswith("Beginner (random): ")
+
+
+def test_the_packs_are_listed_by_their_titles(app: App) -> None:
+    view = app.show_start()
+    click_button(app, view.buttons.find("game:belote"))
+    click_button(app, view.pack_buttons.find("pack:official"))
+    button = view.pack_buttons.find("pack:official")
+    assert button is not None and button.label.text == "Official rules"
+    assert view.pack_text.text.startswith("Official rules (official): The official")

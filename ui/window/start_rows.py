@@ -80,9 +80,9 @@ def tallest(texts: Sequence[str], width: float) -> float:
 
 
 def pack_label(p: PackInfo) -> str:
-    """A pack's button's label: its name, where it comes from unless shipped, ``(!)``
-    when it cannot be used."""
-    label = Path(p.name).name if p.origin == "file" else p.name
+    """A pack's button's label: its title (else its name), where it comes from unless
+    shipped, ``(!)`` when it cannot be used."""
+    label = p.title or (Path(p.name).name if p.origin == "file" else p.name)
     if p.origin != "shipped":
         label += f"  ({p.origin})"
     if not p.usable:

@@ -25,6 +25,7 @@ import arcade
 from atout.core import BotInfo
 from atout.core import Rules
 from atout.core.errors import AtoutError
+from atout.core.packs import ORIGINS
 from atout.core.packs import PackInfo
 from atout.core.packs import is_path
 from atout.core.packs import list_packs
@@ -75,6 +76,14 @@ PRACTICE_TEXT = (
 )
 
 
+def pack_text(pack: PackInfo) -> str:
+    """A pack in words under the list: its title and name (what ``--pack`` takes), what
+    it changes, and where its file is unless shipped."""
+    where = f" (from {pack.path})" if pack.origin != "shipped" else ""
+    named = f"{pack.title} ({pack.name})" if pack.title else pack.name
+    return f"{named}: {pack.description}{where}"
+
+
 def bot_text(bot: BotInfo) -> str:
     """A bot's level in words: its title, its name (what ``--bot`` takes), what it does."""
     if bot.title and bot.title.lower() != bot.name:
@@ -118,9 +127,11 @@ class StartView(arcade.View):
         return [b.name for b in sorted(bots, key=lambda b: (b.level, b.name))]
 
     def packs_for(self, game: str) -> list[PackInfo]:
-        """The packs of ``game`` (and those whose game could not be read), as listed by
-        ``atout variants list``."""
-        return [p for p in self.packs if p.game == game or not p.game]
+        """The packs of ``game`` (and those whose game could not be read): the shipped
+        ones first, then the person's, each in the order of their titles."""
+        packs = [p for p in self.packs if p.game == game or not p.game]
+        origins = {origin: i for i, origin in enumerate(ORIGINS)}
+        return sorted(packs, key=lambda p: (origins[p.origin], (p.title or p.name).casefold()))
 
     def preselect(self, setup: Setup) -> None:
         """Choose what ``setup`` says where it is possible (the command line's, or the
@@ -332,7 +343,7 @@ class StartView(arcade.View):
         )
         list_top = y - 20
         all_packs = self.packs_for(self.setup.game)
-        texts = [f"{p.name}: {p.description}" for p in all_packs] or ["x"]
+        texts = [pack_text(p) for p in all_packs] or ["x"]
         described_h = tallest(texts, right_edge - rx)
         room = list_top - (box_bottom + 24 + described_h + 16)
         self.pack_rows = max(3, min(len(all_packs) or 1, int(room // PACK_PITCH)))
@@ -446,8 +457,7 @@ class StartView(arcade.View):
         if pack is None:
             self.pack_text.text = "The game's standard rules."
         else:
-            where = f" (from {pack.path})" if pack.origin != "shipped" else ""
-            self.pack_text.text = f"{pack.name}: {pack.description}{where}"
+            self.pack_text.text = pack_text(pack)
         bot = self.engine.bots.get(self.setup.bot)
         self.bot_text.text = bot_text(bot) if bot else "No bot plays this game."
         self.target_text.text = str(self.target())
@@ -671,8 +681,8 @@ class StartView(arcade.View):
         return " · ".join(parts) + f"\nkept {when}"
 
     def pack_title(self, name: str) -> str:
-        """What the view calls the pack ``name``."""
-        return name
+        """What the view calls the pack ``name``: its title, else its name."""
+        return next((p.title for p in self.packs if p.name == name and p.title), name)
 
     def with_people(self) -> None:
         """The screen of the matches with people, with this screen's choices."""
