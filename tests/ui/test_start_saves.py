@@ -210,3 +210,17 @@ def test_the_kept_button_shows_only_when_a_match_is_kept(app: App, data_home: Pa
     assert view.buttons.find("kept") is None
     press(app, arcade.key.K)
     assert view.dialog is None
+
+
+def test_enter_after_typing_a_seed_asks_for_a_new_match_with_it(app: App) -> None:
+    saved_table(app, seed=43)
+    before = saved_bytes()
+    view = start_view(app)
+    click_button(app, view.buttons.find("seed"))
+    app.window.dispatch_event("on_text", "4343")
+    app.window.dispatch_events()
+    press(app, arcade.key.ENTER)
+    assert view.dialog is not None and view.dialog.name == "confirm"
+    press(app, arcade.key.ENTER)
+    assert current_table(app).match.seed == 4343
+    assert kept_bytes() == [before]

@@ -763,8 +763,8 @@ class StartView(arcade.View):
         elif self.seed_focus and symbol == k.BACKSPACE:
             self.seed_text = self.seed_text[:-1]
             self.refresh()
-        elif enter:  # the main button: Continue when a match is saved
-            if savegame.has_saved_match():
+        elif enter:  # the main button: Continue when a match is saved (not a seed typed)
+            if savegame.has_saved_match() and not self.seed_focus:
                 self.continue_match()
             else:
                 self.new_match()
