@@ -51,6 +51,8 @@ from atout.core.files import link_new
 from atout.core.files import read_bytes
 from atout.core.files import sync_folder
 from atout.core.files import write_new
+from atout.core.packs import user_dir
+from atout.core.packs import yaml_text
 from atout.core.records import deal_to_record
 from atout.core.records import parse_json
 from atout.core.records import record_text
@@ -384,6 +386,46 @@ def continue_kept(path: Path) -> Path | None:
         raise _save_problem(exc, path) from None
     sync_folder(current.parent)
     return kept
+
+
+OWN_PACK = "my-{game}"
+"""The name of the person's own pack of a game (``my-belote``, then ``my-belote-2``...)."""
+
+
+def save_own_pack(engine: Engine, game: str, values: dict[str, Any], based_on: str) -> str:
+    """Write the person's own house rules of ``game`` as a pack in the user's pack folder
+    (:func:`~atout.core.packs.user_dir`) and return its name: every option of ``values``
+    that differs from the game's default, written out whole (no ``extends``, so the pack
+    stands alone); ``based_on`` names the rules it started from, for its description.
+    A pack file is never replaced: a new one takes the next free name (``my-belote-2``).
+    Values the game refuses are an :class:`~atout.core.errors.AtoutError` and nothing is
+    written; a folder that cannot be written is a :class:`SaveError`."""
+    rules = engine.make_rules(game, values)  # checks every value first
+    defaults = engine.default_rules(game)
+    folder = user_dir()
+    stem = OWN_PACK.format(game=game)
+    n = 1
+    while (folder / f"{stem}{'' if n == 1 else f'-{n}'}.yaml").exists():
+        n += 1
+    title = "My rules" if n == 1 else f"My rules {n}"
+    plain = "".join(c for c in based_on[:60] if c.isprintable() and c not in '"\\') or "defaults"
+    lines = [
+        f"game: {game}",
+        f'description: "My house rules, made on the start view from {plain}."',
+        f'title: "{title}"',
+    ]
+    lines += [
+        f"{key}: {yaml_text(value)}" for key, value in rules.items() if defaults[key] != value
+    ]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = write_new(folder, stem, "\n".join(lines) + "\n", suffix=".yaml")
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise SaveError(
+            f"{exc.filename or folder}: cannot save your rules there ({reason})"
+        ) from None
+    return path.stem
 
 
 def finish(session: Session) -> None:

@@ -5,7 +5,11 @@ the bots and their levels' names."""
 from __future__ import annotations
 
 import arcade
+import pytest
 from atout.core import View
+from atout.core.errors import AtoutError
+from atout.core.packs import load_rules
+from atout.core.packs import user_dir
 from atout.ui import savegame
 from atout.ui.cards_text import HUMAN
 from atout.ui.savegame import Setup
@@ -129,3 +133,38 @@ def test_the_packs_are_listed_by_their_titles(app: App) -> None:
     button = view.pack_buttons.find("pack:official")
     assert button is not None and button.label.text == "Official rules"
     assert view.pack_text.text.startswith("Official rules (official): The official")
+
+
+def test_your_own_rules_are_saved_as_a_pack_and_chosen(app: App) -> None:
+    view = app.show_start()
+    click_button(app, view.buttons.find("game:belote"))
+    click_button(app, view.pack_buttons.find("pack:official"))
+    press(app, arcade.key.E)
+    dialog = view.dialog
+    assert dialog is not None and dialog.name == "rules"
+    view.on_draw()
+    click_button(app, dialog.buttons.find("option:direction"))
+    assert view.dialog is not None
+    button = view.dialog.buttons.find("option:direction")
+    assert button is not None and button.label.text == "clockwise"
+    view.on_draw()
+    click_button(app, view.dialog.buttons.find("save-rules"))
+    assert view.dialog is None and view.setup.pack == "my-belote"
+    path = user_dir() / "my-belote.yaml"
+    rules = load_rules(app.engine, str(path))
+    assert rules == app.engine.default_rules("belote").replace(direction="clockwise")
+    assert view.pack_text.text.startswith("My rules (my-belote): ")
+    # a second save never replaces the first
+    press(app, arcade.key.E)
+    assert view.dialog is not None
+    click_button(app, view.dialog.buttons.find("save-rules"))
+    assert view.setup.pack == "my-belote-2" and path.exists()
+    click_button(app, view.buttons.find("new"))
+    table = app.window.current_view
+    assert isinstance(table, MatchTable) and table.match.rules["direction"] == "clockwise"
+
+
+def test_own_rules_the_game_refuses_are_not_written(app: App) -> None:
+    with pytest.raises(AtoutError):
+        savegame.save_own_pack(app.engine, "belote", {"direction": "sideways"}, "x")
+    assert not user_dir().exists() or not list(user_dir().iterdir())

@@ -18,8 +18,10 @@ settings (:data:`~atout.ui.savegame.SETTINGS`, and the practice switch of the ma
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import arcade
 from atout.core import BotInfo
@@ -30,6 +32,7 @@ from atout.core.packs import PackInfo
 from atout.core.packs import is_path
 from atout.core.packs import list_packs
 from atout.core.packs import resolve
+from atout.core.packs import yaml_text
 
 from .. import savegame
 from ..rules import resolve_rules
@@ -114,6 +117,10 @@ class StartView(arcade.View):
         self.dialog: Dialog | None = None
         """The panel open over the view (confirm, settings, kept matches), if any."""
         self.kept_page = 0
+        self.own_values: dict[str, Any] = {}
+        """The values of the panel of the person's own rules, while it is open."""
+        self.own_note = ""
+        self.own_text: arcade.Text | None = None
         remembered = Setup.from_json(app.settings.get("setup"))
         self.select_game(remembered.game if remembered.game in self.games else self.setup.game)
         if remembered.game == self.setup.game:
@@ -340,6 +347,19 @@ class StartView(arcade.View):
         layer.text("House rules", rx, y, HEADING, gold, bold=True)
         self.pack_page_text = layer.text(
             "", right_edge - 60, y, DESCRIPTION, theme.CREAM, anchor_x="center"
+        )
+        b.add(
+            Button(
+                layer,
+                "Your own…  (E)",
+                right_edge - 195,
+                y + 5,
+                150,
+                30,
+                self.open_rules,
+                size=12,
+                name="own-rules",
+            )
         )
         list_top = y - 20
         all_packs = self.packs_for(self.setup.game)
@@ -659,6 +679,105 @@ class StartView(arcade.View):
         )
         self.dialog = dialog
 
+    def open_rules(self, keep: bool = False) -> None:
+        """The panel of the person's own house rules: every yes/no and choice option of
+        the game, starting from the chosen pack's values (``keep``: from those being
+        edited), each button turning to the next value; Save writes them as the person's
+        own pack (:func:`~atout.ui.savegame.save_own_pack`) and chooses it."""
+        rules = self.pack_rules()
+        if rules is None:
+            self.set_message("The chosen house rules cannot be read: choose others first.")
+            return
+        if not keep or not self.own_values:
+            self.own_values = rules.to_dict()
+            self.own_note = ""
+        options = [
+            o
+            for o in self.engine.rule_options(self.setup.game).values()
+            if o.choices or o.kind == "bool"
+        ]
+        w, h = self.frame.width, self.frame.height
+        size = (min(960.0, w - 40), h - 110)
+        base = self.pack_title(self.setup.pack) if self.setup.pack else "the standard rules"
+        dialog = Dialog("rules", (w, h), size, "Your own house rules", self.close_dialog)
+        r = dialog.rect
+        dialog.text(
+            f"From {base}: click a value to change it. Save keeps them as your own pack "
+            "(in your pack folder) and chooses it; the numbers (target, bonuses) stay those "
+            "of the rules you start from.",
+            r.left + 30,
+            r.top - 56,
+            r.width - 60,
+            DESCRIPTION,
+        )
+        columns = 2
+        cell = (r.width - 60) / columns
+        rows = (len(options) + columns - 1) // columns
+        top = r.top - 122
+        pitch = min(42.0, (top - (r.bottom + 130)) / max(1, rows - 1))
+        for i, option in enumerate(options):
+            x = r.left + 30 + (i // rows) * cell
+            y = top - (i % rows) * pitch
+            dialog.layer.text(option.key.replace("_", " "), x, y, 12, theme.INK, anchor_y="center")
+            value = self.own_values.get(option.key, option.default)
+            changed = value != rules.get(option.key)
+            button = dialog.button(
+                yaml_text(value),
+                x + cell - 105,
+                y,
+                (150, 30),
+                partial(self.cycle_option, option.key),
+                f"option:{option.key}",
+                theme.GREEN_OK if changed else theme.BUTTON,
+            )
+            button.selected = changed
+        self.own_text = dialog.text(
+            self.own_note, r.left + 30, r.bottom + 96, r.width - 60, DESCRIPTION
+        )
+        dialog.button(
+            "Save as my rules",
+            r.x - 100,
+            r.bottom + 36,
+            (200, 40),
+            self.save_rules,
+            "save-rules",
+            theme.GREEN_OK,
+        )
+        dialog.button(
+            "Cancel  (Esc)", r.x + 110, r.bottom + 36, (150, 40), self.close_dialog, "close"
+        )
+        self.dialog = dialog
+
+    def cycle_option(self, key: str) -> None:
+        """The option ``key`` of the panel of the person's own rules takes its next value
+        (yes/no, or the next choice), and its description is written under the list."""
+        option = self.engine.rule_options(self.setup.game)[key]
+        values: list[Any] = [False, True] if option.kind == "bool" else list(option.choices)
+        now = self.own_values.get(key, option.default)
+        self.own_values[key] = (
+            values[(values.index(now) + 1) % len(values)] if now in values else values[0]
+        )
+        self.own_note = f"{key.replace('_', ' ')}: {option.description}"
+        self.open_rules(keep=True)
+
+    def save_rules(self) -> None:
+        """Save the panel's rules as the person's own pack and choose it."""
+        base = self.pack_title(self.setup.pack) if self.setup.pack else "the standard rules"
+        try:
+            name = savegame.save_own_pack(self.engine, self.setup.game, self.own_values, base)
+        except AtoutError as exc:
+            self.own_note = str(exc)
+            self.open_rules(keep=True)
+            return
+        self.close_dialog()
+        self.packs = list_packs(self.engine)
+        self.own_values = {}
+        self._build()
+        self.select_pack(name)
+        self.pack_page = self.page_of(name)
+        self.refresh()
+        self.set_message(f"Your rules are saved as the pack {name}, and chosen.")
+
     def page_kept(self, step: int) -> None:
         self.kept_page += step
         self.open_kept()
@@ -710,10 +829,11 @@ class StartView(arcade.View):
         if self.app.frame != self.frame:
             self._build()
             self.refresh()
-            reopen = {
+            reopen: dict[str, Callable[[], None]] = {
                 "confirm": self.open_confirm,
                 "settings": self.open_settings,
                 "kept": self.open_kept,
+                "rules": partial(self.open_rules, True),
             }
             if self.dialog is not None:
                 reopen[self.dialog.name]()
@@ -781,6 +901,8 @@ class StartView(arcade.View):
             self.open_settings()
         elif symbol == k.K:
             self.open_kept()
+        elif symbol == k.E:
+            self.open_rules()
         elif symbol == k.P:
             self.with_people()
         elif symbol == k.F:
