@@ -321,12 +321,16 @@ class KeptMatch:
     problem: str = ""
 
 
+def kept_paths() -> list[Path]:
+    """The files of the matches set aside in the data folder (none read)."""
+    current = saved_match_path()
+    return sorted(current.parent.glob(f"{current.stem}-{KEPT_LABEL}-*{current.suffix}"))
+
+
 def kept_matches() -> list[KeptMatch]:
     """The matches set aside in the data folder, the last one kept first."""
-    current = saved_match_path()
-    pattern = f"{current.stem}-{KEPT_LABEL}-*{current.suffix}"
     found: list[KeptMatch] = []
-    for path in current.parent.glob(pattern):
+    for path in kept_paths():
         try:
             when = path.stat().st_mtime
         except OSError:

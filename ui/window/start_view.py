@@ -465,7 +465,7 @@ class StartView(arcade.View):
             elif b.name.startswith("speed:"):
                 b.selected = b.name == f"speed:{self.app.speed_name}"
         place_match_buttons(self.buttons, self.frame.width / 2, saved, self.setup.practice)
-        kept = len(savegame.kept_matches()) if self.app.persist else 0
+        kept = len(savegame.kept_paths()) if self.app.persist else 0
         for b in self.buttons.buttons:
             if b.name == "kept":
                 b.visible = kept > 0
