@@ -349,6 +349,8 @@ class BotInfo:
     """A bot a plugin provides (answer of ``atout_bots``).
 
     ``factory(game, rules, seed, think)`` returns an object with ``choose(view) -> Action``.
+    ``title`` is the level's name for a person (the window's start view shows it, e.g.
+    "Beginner"); empty, the front ends show ``name``, which the command line takes.
     """
 
     name: str
@@ -356,6 +358,7 @@ class BotInfo:
     description: str
     factory: Callable[..., Any] = field(compare=False)
     level: int = 0
+    title: str = ""
 
 
 @dataclass(frozen=True)

@@ -65,12 +65,14 @@ PACK_SUFFIX = ".yaml"
 MAX_PACK_BYTES = 64 * 1024
 """The largest pack file read (64 KiB; the longest shipped pack is under 2 KiB)."""
 MAX_DESCRIPTION = 200
+MAX_TITLE = 40
+"""The longest pack title (a pack's name for people: a button's label)."""
 MAX_PACK_DEPTH = 8
 """The deepest nesting of lists and mappings a pack file may have (a pack is flat: a
 mapping holding one list, ``plugins``)."""
 MAX_SCALAR = 1000
 """The longest single value (in characters) a pack may hold."""
-HEADER_KEYS = ("game", "description", "extends", "plugins")
+HEADER_KEYS = ("game", "description", "title", "extends", "plugins")
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 ORIGINS = ("shipped", "user", "file")
 
@@ -86,6 +88,8 @@ class PackInfo:
     that cannot be used has a ``problem`` (the whole message, file and line included) and
     may have an empty ``game``/``description``; a usable one has ``problem == ""``.
     ``warning`` says something the user should know although the pack loads.
+    ``title`` is the pack's short name for people (optional: ``""`` when the pack has
+    none; it is not inherited through ``extends``).
     """
 
     name: str
@@ -95,6 +99,7 @@ class PackInfo:
     path: str
     problem: str = ""
     warning: str = ""
+    title: str = ""
 
     @property
     def usable(self) -> bool:
@@ -135,6 +140,7 @@ class ResolvedPack:
     settings: tuple[Setting, ...]
     rules: Rules
     warnings: tuple[str, ...] = ()
+    title: str = ""
 
 
 # --- where packs live ------------------------------------------------------------------------
@@ -378,6 +384,7 @@ class _Raw:
     game: str = ""
     game_line: int = 1
     description: str = ""
+    title: str = ""
     extends: str | None = None
     extends_line: int = 1
     plugins: tuple[str, ...] = ()
@@ -464,6 +471,7 @@ def _read_header(raw: _Raw, key: str, node: yaml.Node, line: int) -> None:
         expected = {
             "game": "the game's name, e.g. belote",
             "description": "one line of text",
+            "title": "a short name, e.g. Always undertrump",
             "extends": "another pack's name, e.g. official",
         }[key]
         raw.problems.append(_fail(source, f"expected {expected}", line, key))
@@ -484,6 +492,15 @@ def _read_header(raw: _Raw, key: str, node: yaml.Node, line: int) -> None:
                 _fail(source, f"must be at most {MAX_DESCRIPTION} characters", line, key)
             )
         raw.description = text.strip()
+    elif key == "title":
+        if "\n" in text.strip():
+            raw.problems.append(_fail(source, "must be one line", line, key))
+        elif unsafe:
+            raw.problems.append(_fail(source, unsafe, line, key))
+        elif len(text.strip()) > MAX_TITLE:
+            raw.problems.append(_fail(source, f"must be at most {MAX_TITLE} characters", line, key))
+        else:
+            raw.title = text.strip()
     else:
         if NAME_PATTERN.fullmatch(text) is None:
             raw.problems.append(
@@ -768,6 +785,7 @@ def _resolve(
         settings=settings,
         rules=rules,
         warnings=tuple(dict.fromkeys(warnings)),
+        title=head.title,
     )
 
 
@@ -835,6 +853,7 @@ def _info(engine: Engine, catalog: _Catalog, name: str, source: _Source) -> Pack
         source.origin,
         source.path,
         warning="; ".join(resolved.warnings),
+        title=resolved.title,
     )
 
 

@@ -16,7 +16,12 @@ All live in atout's data folder (``$XDG_DATA_HOME/atout``, see
   never takes the name of an earlier one: playing a seed again gives
   ``GAME-SEED-2.json`` (the name is claimed when the match starts, see
   :func:`claim_record`).
-* ``settings.json`` — the last choices of the start view and the speed.
+* ``saved-match-kept-DATE.jsonl`` — a match set aside, unfinished, when another one
+  started (:func:`keep_saved_match`): never removed, listed by the start view
+  (:func:`kept_matches`), which continues one by making it the saved match again
+  (:func:`continue_kept`, the saved match going aside in its turn).
+* ``settings.json`` — the last choices of the start view, the speed and the settings
+  (see :data:`SETTINGS`).
 
 Nothing here deletes or overwrites a file a person saved: a save file that is in the way
 (a folder where the save goes, a data folder that is a file, a folder that cannot be
@@ -26,6 +31,7 @@ written) is a :class:`SaveError`, one line that says which file and why.
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import time
 from collections.abc import Callable
@@ -45,10 +51,13 @@ from atout.core.files import link_new
 from atout.core.files import read_bytes
 from atout.core.files import sync_folder
 from atout.core.files import write_new
+from atout.core.packs import user_dir
+from atout.core.packs import yaml_text
 from atout.core.records import deal_to_record
 from atout.core.records import parse_json
 from atout.core.records import record_text
 from atout.core.records import save_json
+from atout.core.savefile import SaveFile
 from atout.core.session import BOT
 from atout.core.session import PERSON
 from atout.core.session import Player
@@ -64,6 +73,31 @@ RECORD_KEY = "record"
 """The key of a save file's ``meta`` that names the match's record file."""
 MAX_SETTINGS_BYTES = 64 * 1024
 """The largest settings file read."""
+
+
+KEPT_LABEL = "kept"
+"""The word in the name of a match set aside to start another (``saved-match-kept-DATE``)."""
+SETTINGS: dict[str, tuple[bool, str]] = {
+    "auto_forced": (
+        False,
+        "Play a forced card automatically: when one card only may be played, it is "
+        "played for you after a short moment.",
+    ),
+    "confirm_new": (
+        True,
+        "Confirm before a new match: New match asks first when a match is saved "
+        "(the saved match is kept either way).",
+    ),
+}
+"""The person's settings kept in ``settings.json`` (beside the start view's choices):
+name -> (default, what it does, in one line)."""
+
+
+def setting(settings: dict[str, Any], name: str) -> bool:
+    """The person's setting ``name`` (one of :data:`SETTINGS`) in ``settings``, else
+    its default."""
+    value = settings.get(name)
+    return value if isinstance(value, bool) else SETTINGS[name][0]
 
 
 class SaveError(AtoutError):
@@ -161,10 +195,13 @@ def start_session(
 def follow(session: Session, path: Path, meta: dict[str, Any]) -> Path:
     """Make ``session`` follow the save file ``path`` (with ``meta``) and claim the name
     of its match record (:func:`claim_record`), kept in ``meta``; returns the record's
-    path.  A file in the way is a :class:`SaveError`, and nothing is written then."""
+    path.  A match saved in ``path`` before is never replaced: it is moved aside first
+    (:func:`keep_saved_match`).  A file in the way, or a save that cannot be moved
+    aside, is a :class:`SaveError`, and nothing is written then."""
     try:
         if path.is_dir():
             raise SaveError(f"{path}: is a folder; the match is saved in a file of that name")
+        keep_saved_match(path)
         session.attach(path, meta)  # the save first: a file in its way stops us here
         record = claim_record(session)
         session.attach(path, {**meta, RECORD_KEY: record.name})
@@ -250,6 +287,152 @@ def set_aside(path: Path | None = None, label: str = "unreadable") -> Path | Non
         return None
     sync_folder(path.parent)
     return target
+
+
+def keep_saved_match(path: Path | None = None) -> Path | None:
+    """Move the match saved in ``path`` (by default the table's) aside, unchanged, so
+    that a new match can take its place: it becomes ``NAME-kept-DATE.jsonl`` beside it,
+    which :func:`kept_matches` lists and :func:`continue_kept` brings back.  Returns
+    where it went (``None``: nothing was saved there).  A save that cannot be moved is a
+    :class:`SaveError`, and it is left where it was (the new match must not start)."""
+    path = saved_match_path() if path is None else path
+    if not path.is_file():
+        return None
+    kept = set_aside(path, KEPT_LABEL)
+    if kept is None:
+        raise SaveError(
+            f"{path}: the saved match cannot be moved aside to make room for a new one; "
+            "it is left as it is"
+        )
+    return kept
+
+
+@dataclass(frozen=True)
+class KeptMatch:
+    """A match set aside by :func:`keep_saved_match`, as the start view lists it.
+
+    ``scores`` are the totals of the deals finished when it was last saved, ``deals``
+    their number; ``problem`` says why the file cannot be read (it is listed still, and
+    Continue explains)."""
+
+    path: Path
+    when: float
+    game: str = ""
+    pack: str = ""
+    scores: tuple[int, ...] = ()
+    deals: int = 0
+    problem: str = ""
+
+
+def kept_paths() -> list[Path]:
+    """The files of the matches set aside in the data folder (none read)."""
+    current = saved_match_path()
+    return sorted(current.parent.glob(f"{current.stem}-{KEPT_LABEL}-*{current.suffix}"))
+
+
+def kept_matches() -> list[KeptMatch]:
+    """The matches set aside in the data folder, the last one kept first."""
+    found: list[KeptMatch] = []
+    for path in kept_paths():
+        try:
+            when = path.stat().st_mtime
+        except OSError:
+            continue
+        if path.is_file():
+            found.append(_kept(path, when))
+    found.sort(key=lambda k: (k.when, k.path.name), reverse=True)
+    return found
+
+
+def _kept(path: Path, when: float) -> KeptMatch:
+    """What a kept save file says of its match (its header only: the game, the pack, the
+    scores of the finished deals)."""
+    try:
+        header, _ = SaveFile(path).read()
+    except (AtoutError, OSError, ValueError) as exc:
+        return KeptMatch(path, when, problem=str(exc))
+    record = header.get("match")
+    record = record if isinstance(record, dict) else {}
+    game, pack = record.get("game"), record.get("pack")
+    raw_scores = record.get("scores")
+    scores = raw_scores if isinstance(raw_scores, list) else []
+    deals = record.get("deals")
+    return KeptMatch(
+        path,
+        when,
+        game=game if isinstance(game, str) else "",
+        pack=pack if isinstance(pack, str) else "",
+        scores=tuple(s for s in scores if isinstance(s, int) and not isinstance(s, bool)),
+        deals=sum(1 for d in (deals if isinstance(deals, list) else []) if _scored(d)),
+    )
+
+
+def _scored(deal: Any) -> bool:
+    """Whether a deal of a match record was played out and scored (not redealt)."""
+    result = deal.get("result") if isinstance(deal, dict) else None
+    return isinstance(result, dict) and result.get("outcome") != "redeal"
+
+
+def continue_kept(path: Path) -> Path | None:
+    """Make the kept match ``path`` the table's saved match again (Continue then resumes
+    it); a match saved there is kept aside in its turn (:func:`keep_saved_match`):
+    returns where it went.  Nothing is replaced or removed: a problem is a
+    :class:`SaveError` and the files are then as they were."""
+    current = saved_match_path()
+    if path.parent != current.parent or not path.is_file():
+        raise SaveError(f"{path}: no kept match of the table is there")
+    kept = keep_saved_match(current)
+    try:
+        os.link(path, current)  # fails rather than replace a file
+    except OSError as exc:
+        raise _save_problem(exc, current) from None
+    try:
+        path.unlink()
+    except OSError as exc:
+        current.unlink(missing_ok=True)
+        raise _save_problem(exc, path) from None
+    sync_folder(current.parent)
+    return kept
+
+
+OWN_PACK = "my-{game}"
+"""The name of the person's own pack of a game (``my-belote``, then ``my-belote-2``...)."""
+
+
+def save_own_pack(engine: Engine, game: str, values: dict[str, Any], based_on: str) -> str:
+    """Write the person's own house rules of ``game`` as a pack in the user's pack folder
+    (:func:`~atout.core.packs.user_dir`) and return its name: every option of ``values``
+    that differs from the game's default, written out whole (no ``extends``, so the pack
+    stands alone); ``based_on`` names the rules it started from, for its description.
+    A pack file is never replaced: a new one takes the next free name (``my-belote-2``).
+    Values the game refuses are an :class:`~atout.core.errors.AtoutError` and nothing is
+    written; a folder that cannot be written is a :class:`SaveError`."""
+    rules = engine.make_rules(game, values)  # checks every value first
+    defaults = engine.default_rules(game)
+    folder = user_dir()
+    stem = OWN_PACK.format(game=game)
+    n = 1
+    while (folder / f"{stem}{'' if n == 1 else f'-{n}'}.yaml").exists():
+        n += 1
+    title = "My rules" if n == 1 else f"My rules {n}"
+    plain = "".join(c for c in based_on[:60] if c.isprintable() and c not in '"\\') or "defaults"
+    lines = [
+        f"game: {game}",
+        f'description: "My house rules, made on the start view from {plain}."',
+        f'title: "{title}"',
+    ]
+    lines += [
+        f"{key}: {yaml_text(value)}" for key, value in rules.items() if defaults[key] != value
+    ]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = write_new(folder, stem, "\n".join(lines) + "\n", suffix=".yaml")
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise SaveError(
+            f"{exc.filename or folder}: cannot save your rules there ({reason})"
+        ) from None
+    return path.stem
 
 
 def finish(session: Session) -> None:

@@ -60,9 +60,10 @@ def atout_bots() -> list[BotInfo]:
         BotInfo(
             "random",
             GAMES,
-            "Plays a uniformly random legal action.",
+            "Plays any legal card at random, and bids at random.",
             make_random,
             level=0,
+            title="Beginner",
         ),
         BotInfo(
             "greedy",
@@ -71,6 +72,7 @@ def atout_bots() -> list[BotInfo]:
             "least valuable card; bids from a point count of the hand.",
             make_greedy,
             level=1,
+            title="Casual",
         ),
         BotInfo(
             "expert",
@@ -79,5 +81,6 @@ def atout_bots() -> list[BotInfo]:
             "chance-aware exact search (Découverte).",
             make_expert,
             level=2,
+            title="Expert",
         ),
     ]

@@ -182,6 +182,7 @@ class App:
             "pack": setup.pack,
             "bot": setup.bot,
             "target": setup.target,
+            "practice": setup.practice,
         }
         if self.persist:
             savegame.save_settings(self.settings)
@@ -196,7 +197,10 @@ class App:
         return view
 
     def start_match(self, setup: Setup, rules: Rules) -> TableView:
-        """Start a new match and show its table."""
+        """Start a new match and show its table.  A match saved before (the one just
+        left, or the one Continue offered) is kept aside, never replaced (the save file's
+        :func:`~atout.ui.savegame.follow` keeps it); a save that cannot be moved aside
+        stops the new match with a :class:`~atout.ui.savegame.SaveError`."""
         self.leave_table()
         session = savegame.start_session(
             self.engine, setup, rules, bot_factory=self.bot_factory, persist=self.persist
@@ -205,7 +209,8 @@ class App:
         return self.show_table(setup, session)
 
     def start_people(self, setup: Setup, rules: Rules, names: list[str]) -> TableView:
-        """Start a match of two people at this screen (Découverte) and show its table."""
+        """Start a match of two people at this screen (Découverte) and show its table
+        (a match saved before is kept aside, as for :meth:`start_match`)."""
         from .start_people import people_session
 
         self.leave_table()

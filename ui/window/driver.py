@@ -68,6 +68,8 @@ class MatchTable(TableView):
         self.job_since = 0.0
         self.hint_job: Any = None
         self.hint_version = -1
+        self.forced_at = (-1, 0.0)
+        """When the person's only legal card was first seen: (session version, clock)."""
         super().__init__(app, setup, session.info)
 
     @property
@@ -231,6 +233,21 @@ class MatchTable(TableView):
             self.end_of_deal()
         elif self.session.is_bot(seat):
             self.advance_bot(seat)
+        elif savegame.setting(self.app.settings, "auto_forced"):
+            self.play_forced(seat)
+
+    def play_forced(self, seat: int) -> None:
+        """The setting "Play a forced card automatically": when the person to act may
+        play one card only (and has nothing else to choose, such as a claim), play it
+        a bot's pace after it became their turn."""
+        view = self.view
+        legal = view.legal if view is not None and view.phase == "play" else 0
+        if view is None or view.turn != seat or view.can_claim or legal.bit_count() != 1:
+            return
+        if self.forced_at[0] != self.session.version:
+            self.forced_at = (self.session.version, self.clock)
+        elif self.clock >= self.forced_at[1] + theme.BOT_PACE * self.app.speed:
+            self.apply(seat, Action.play(legal.bit_length() - 1))
 
     def advance_bot(self, seat: int) -> None:
         """Ask the bot (in the bot process), then play its answer when the pace allows."""

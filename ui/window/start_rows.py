@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
+import arcade
 from atout.core import Engine
 from atout.core.packs import PackInfo
 
@@ -79,9 +80,9 @@ def tallest(texts: Sequence[str], width: float) -> float:
 
 
 def pack_label(p: PackInfo) -> str:
-    """A pack's button's label: its name, where it comes from unless shipped, ``(!)``
-    when it cannot be used."""
-    label = Path(p.name).name if p.origin == "file" else p.name
+    """A pack's button's label: its title (else its name), where it comes from unless
+    shipped, ``(!)`` when it cannot be used."""
+    label = p.title or (Path(p.name).name if p.origin == "file" else p.name)
     if p.origin != "shipped":
         label += f"  ({p.origin})"
     if not p.usable:
@@ -211,13 +212,93 @@ def add_match_buttons(
     )
 
 
-def place_match_buttons(row: ButtonRow, mid: float, saved: bool) -> None:
-    """New match in the middle, With people at its left, Continue at its right when a
-    match is saved (else New match and With people share the middle)."""
+MAIN = (theme.GREEN_OK, (60, 180, 90, 255))
+"""The colours of the button that Enter presses."""
+OTHER = ((176, 120, 30, 255), (206, 150, 50, 255))
+"""The colours of the other of New match and Continue."""
+
+
+def place_match_buttons(row: ButtonRow, mid: float, saved: bool, practice: bool = False) -> None:
+    """When a match is saved, Continue in the middle, green, pressed by Enter, New match
+    at its right (key N); else New match in the middle, green, pressed by Enter.  With
+    people at the left of the middle one."""
     named = {b.name: b for b in row.buttons}
     new, people, later = named["new"], named["people"], named["continue"]
     later.visible = saved
+    first, second = (later, new) if saved else (new, later)
+    first.colour, first.hover_colour = MAIN
+    second.colour, second.hover_colour = OTHER
+    what = "New practice match" if practice else "New match"
+    new.set_label(f"{what}  ({'N' if saved else 'Enter'})")
+    later.set_label("Continue  (Enter)")
     shift = 0.0 if saved else 125.0
-    new.move_to(mid + shift, 54)
+    first.move_to(mid + shift, 54)
     people.move_to(mid + shift - 270, 54)
-    later.move_to(mid + 270, 54)
+    second.move_to(mid + 270, 54)
+
+
+DIALOG = (250, 246, 232, 255)
+VEIL = (0, 0, 0, 150)
+DIALOG_EDGE = theme.PANEL_EDGE
+
+
+class Dialog:
+    """A panel over the start view: a title, lines of text and buttons.  While it is
+    open it takes every click and key; ``enter`` is what Enter does (``None``:
+    nothing), Esc closes it."""
+
+    def __init__(
+        self,
+        name: str,
+        screen: tuple[float, float],
+        size: tuple[float, float],
+        title: str,
+        close: Callable[[], None],
+    ) -> None:
+        w, h = screen
+        self.name = name
+        self.rect = arcade.XYWH(w / 2, h / 2, *size)
+        """The panel (the screen around it is veiled)."""
+        rect = self.rect
+        self.layer = Layer()
+        self.buttons = ButtonRow()
+        self.enter: Callable[[], None] | None = None
+        self.close = close
+        self.layer.plate(arcade.LRBT(0, w, 0, h), VEIL, None, 0, 0)
+        self.layer.plate(rect, DIALOG, DIALOG_EDGE, 16, 3)
+        self.layer.text(title, rect.x, rect.top - 40, 18, theme.INK, anchor_x="center", bold=True)
+
+    def text(self, value: str, x: float, y: float, width: float, size: float = 13) -> arcade.Text:
+        """Lines of ``value`` from ``(x, y)`` down, wrapped at ``width``."""
+        return self.layer.text(
+            value, x, y, size, theme.INK, width=int(width), multiline=True, anchor_y="top"
+        )
+
+    def button(
+        self,
+        label: str,
+        x: float,
+        y: float,
+        size: tuple[int, int],
+        action: Callable[[], None],
+        name: str,
+        colour: tuple[int, int, int, int] = theme.BUTTON,
+    ) -> Button:
+        return self.buttons.add(
+            Button(
+                self.layer,
+                label,
+                x,
+                y,
+                size[0],
+                size[1],
+                action,
+                size=13,
+                colour=colour,
+                name=name,
+                fit=True,
+            )
+        )
+
+    def draw(self) -> None:
+        self.layer.draw()

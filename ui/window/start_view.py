@@ -3,29 +3,46 @@
 The packs are those of ``atout variants list`` (:func:`atout.core.packs.list_packs`:
 shipped and user packs); a pack that does not load is listed greyed, and clicking it
 shows its problem.  A pack file given on the command line (``--pack FILE``) is listed
-too.  **Continue** appears when a saved match exists; **With people** opens the screen
-of matches with people (:mod:`~atout.ui.window.start_people`) with these choices.
+too.  **With people** opens the screen of matches with people
+(:mod:`~atout.ui.window.start_people`) with these choices.
+
+No match is ever lost from here: when a match is saved, **Continue** is the main button
+(Enter); **New match** asks first (unless the person turned the question off in
+**Settings**) and the saved match is kept aside, never replaced
+(:func:`~atout.ui.savegame.keep_saved_match`).  **Kept matches** lists the matches set
+aside that way and continues one (:func:`~atout.ui.savegame.continue_kept`).  The
+settings (:data:`~atout.ui.savegame.SETTINGS`, and the practice switch of the match's
+:class:`~atout.ui.savegame.Setup`) are in the **Settings** panel.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from functools import partial
+from pathlib import Path
+from typing import Any
 
 import arcade
+from atout.core import BotInfo
 from atout.core import Rules
 from atout.core.errors import AtoutError
+from atout.core.packs import ORIGINS
 from atout.core.packs import PackInfo
 from atout.core.packs import is_path
 from atout.core.packs import list_packs
 from atout.core.packs import resolve
+from atout.core.packs import yaml_text
 
 from .. import savegame
 from ..rules import resolve_rules
+from ..savegame import SETTINGS
 from ..savegame import Setup
 from . import theme
 from .host import Host
 from .start_rows import DESCRIPTION
 from .start_rows import PACK_PITCH
+from .start_rows import Dialog
 from .start_rows import add_match_buttons
 from .start_rows import add_page_arrows
 from .start_rows import default_pack
@@ -45,6 +62,36 @@ TARGET_MAX = 10000
 BOX = (8, 40, 24, 215)
 BOX_EDGE = (255, 255, 255, 40)
 SEED_BOX = (250, 248, 240, 255)
+KEPT_PITCH = 58.0
+"""The height of a row of the kept matches' list."""
+KEPT_ROW = (232, 224, 200, 255)
+CONFIRM_TEXT = (
+    "A match is saved: start a new one? It will be kept and can be continued later "
+    "(Kept matches, on this screen)."
+)
+KEPT_TEXT = (
+    "Matches left unfinished when a new one started. Continue one to play it on; the "
+    "match saved now is then kept here in its turn."
+)
+PRACTICE_TEXT = (
+    "The next new match is a practice match: a card played can be taken back freely, "
+    "and its record says it was practice."
+)
+
+
+def pack_text(pack: PackInfo) -> str:
+    """A pack in words under the list: its title and name (what ``--pack`` takes), what
+    it changes, and where its file is unless shipped."""
+    where = f" (from {pack.path})" if pack.origin != "shipped" else ""
+    named = f"{pack.title} ({pack.name})" if pack.title else pack.name
+    return f"{named}: {pack.description}{where}"
+
+
+def bot_text(bot: BotInfo) -> str:
+    """A bot's level in words: its title, its name (what ``--bot`` takes), what it does."""
+    if bot.title and bot.title.lower() != bot.name:
+        return f"{bot.title} ({bot.name}): {bot.description}"
+    return f"{bot.title or bot.name}: {bot.description}"
 
 
 class StartView(arcade.View):
@@ -67,6 +114,13 @@ class StartView(arcade.View):
         self.pack_layer = Layer()
         self.buttons = ButtonRow()
         self.pack_buttons = ButtonRow()
+        self.dialog: Dialog | None = None
+        """The panel open over the view (confirm, settings, kept matches), if any."""
+        self.kept_page = 0
+        self.own_values: dict[str, Any] = {}
+        """The values of the panel of the person's own rules, while it is open."""
+        self.own_note = ""
+        self.own_text: arcade.Text | None = None
         remembered = Setup.from_json(app.settings.get("setup"))
         self.select_game(remembered.game if remembered.game in self.games else self.setup.game)
         if remembered.game == self.setup.game:
@@ -80,9 +134,11 @@ class StartView(arcade.View):
         return [b.name for b in sorted(bots, key=lambda b: (b.level, b.name))]
 
     def packs_for(self, game: str) -> list[PackInfo]:
-        """The packs of ``game`` (and those whose game could not be read), as listed by
-        ``atout variants list``."""
-        return [p for p in self.packs if p.game == game or not p.game]
+        """The packs of ``game`` (and those whose game could not be read): the shipped
+        ones first, then the person's, each in the order of their titles."""
+        packs = [p for p in self.packs if p.game == game or not p.game]
+        origins = {origin: i for i, origin in enumerate(ORIGINS)}
+        return sorted(packs, key=lambda p: (origins[p.origin], (p.title or p.name).casefold()))
 
     def preselect(self, setup: Setup) -> None:
         """Choose what ``setup`` says where it is possible (the command line's, or the
@@ -101,6 +157,7 @@ class StartView(arcade.View):
         if setup.seed is not None:
             self.seed_text = str(setup.seed)
         self.setup.think = setup.think
+        self.setup.practice = setup.practice
         self.refresh()
 
     def _add_pack_file(self, name: str) -> None:
@@ -225,13 +282,16 @@ class StartView(arcade.View):
         layer.text("Bots", x, y, HEADING, gold, bold=True)
         y -= 32
         names = self.bots_for(self.setup.game)
-        bots = [(bot, partial(self.select_bot, bot), f"bot:{bot}") for bot in names]
+        bots = [
+            (self.engine.bots[bot].title or bot, partial(self.select_bot, bot), f"bot:{bot}")
+            for bot in names
+        ]
         fitted_row(layer, b, x, y, (100, 36), 10, bots)
         y -= 30
         self.bot_text = layer.text(
             "", x, y, DESCRIPTION, theme.CREAM, width=int(inner), multiline=True, anchor_y="top"
         )
-        described = [f"{n}: {self.engine.bots[n].description}" for n in names]
+        described = [bot_text(self.engine.bots[n]) for n in names]
         y -= tallest(described or ["No bot plays this game."], inner) + 34
         layer.text("Target score", x, y, HEADING, gold, bold=True)
         seed_x = x + max(250.0, inner * 0.45)
@@ -288,9 +348,22 @@ class StartView(arcade.View):
         self.pack_page_text = layer.text(
             "", right_edge - 60, y, DESCRIPTION, theme.CREAM, anchor_x="center"
         )
+        b.add(
+            Button(
+                layer,
+                "Your own…  (E)",
+                right_edge - 195,
+                y + 5,
+                150,
+                30,
+                self.open_rules,
+                size=12,
+                name="own-rules",
+            )
+        )
         list_top = y - 20
         all_packs = self.packs_for(self.setup.game)
-        texts = [f"{p.name}: {p.description}" for p in all_packs] or ["x"]
+        texts = [pack_text(p) for p in all_packs] or ["x"]
         described_h = tallest(texts, right_edge - rx)
         room = list_top - (box_bottom + 24 + described_h + 16)
         self.pack_rows = max(3, min(len(all_packs) or 1, int(room // PACK_PITCH)))
@@ -312,6 +385,34 @@ class StartView(arcade.View):
             anchor_y="top",
         )
         add_match_buttons(layer, b, mid, self.new_match, self.continue_match, self.with_people)
+        # the settings at the heading's left, the kept matches at its right
+        corner_y = h - 64
+        b.add(
+            Button(
+                layer,
+                "Settings  (S)",
+                margin + 80,
+                corner_y,
+                160,
+                36,
+                self.open_settings,
+                size=13,
+                name="settings",
+            )
+        )
+        b.add(
+            Button(
+                layer,
+                "Kept matches",
+                w - margin - 120,
+                corner_y,
+                240,
+                36,
+                self.open_kept,
+                size=13,
+                name="kept",
+            )
+        )
         self.message = layer.text(
             self.message_text, mid, 92, 13, gold, anchor_x="center", anchor_y="center"
         )
@@ -363,7 +464,12 @@ class StartView(arcade.View):
                 b.selected = b.name == f"bot:{self.setup.bot}"
             elif b.name.startswith("speed:"):
                 b.selected = b.name == f"speed:{self.app.speed_name}"
-        place_match_buttons(self.buttons, self.frame.width / 2, saved)
+        place_match_buttons(self.buttons, self.frame.width / 2, saved, self.setup.practice)
+        kept = len(savegame.kept_paths()) if self.app.persist else 0
+        for b in self.buttons.buttons:
+            if b.name == "kept":
+                b.visible = kept > 0
+                b.set_label(f"Kept matches ({kept})  (K)")
         self._build_pack_list()
         info = self.engine.games.get(self.setup.game)
         self.game_text.text = info.description if info else ""
@@ -371,10 +477,9 @@ class StartView(arcade.View):
         if pack is None:
             self.pack_text.text = "The game's standard rules."
         else:
-            where = f" (from {pack.path})" if pack.origin != "shipped" else ""
-            self.pack_text.text = f"{pack.name}: {pack.description}{where}"
+            self.pack_text.text = pack_text(pack)
         bot = self.engine.bots.get(self.setup.bot)
-        self.bot_text.text = f"{bot.name}: {bot.description}" if bot else "No bot plays this game."
+        self.bot_text.text = bot_text(bot) if bot else "No bot plays this game."
         self.target_text.text = str(self.target())
         cursor = "|" if self.seed_focus else ""
         self.seed_box.set_label(self.seed_text + cursor if self.seed_text or cursor else "random")
@@ -398,9 +503,24 @@ class StartView(arcade.View):
             target=self.setup.target,
             seed=int(self.seed_text) if self.seed_text else None,
             think=self.setup.think,
+            practice=self.setup.practice,
         )
 
+    def setting(self, name: str) -> bool:
+        """The person's setting ``name`` (see :data:`~atout.ui.savegame.SETTINGS`)."""
+        return savegame.setting(self.app.settings, name)
+
     def new_match(self) -> None:
+        """New match: when a match is saved, ask first (the setting "Confirm before a
+        new match"); the saved match is kept aside either way."""
+        if savegame.has_saved_match() and self.setting("confirm_new"):
+            self.open_confirm()
+        else:
+            self.start_new()
+
+    def start_new(self) -> None:
+        """Start the match chosen (the app keeps a saved match aside first)."""
+        self.close_dialog()
         setup = self.chosen_setup()
         if not setup.bot:
             self.set_message("No bot is installed for this game.")
@@ -419,6 +539,270 @@ class StartView(arcade.View):
         if savegame.has_saved_match():
             self.app.continue_match()
 
+    def continue_kept(self, path: Path) -> None:
+        """Continue a kept match: it becomes the saved match (the one saved now is kept
+        aside in its turn), then Continue."""
+        self.close_dialog()
+        try:
+            savegame.continue_kept(path)
+        except AtoutError as exc:
+            self.set_message(str(exc))
+            self.refresh()
+            return
+        self.app.continue_match()
+
+    # --- the panels over the view ------------------------------------------------------------
+
+    def close_dialog(self) -> None:
+        self.dialog = None
+
+    def open_confirm(self) -> None:
+        """Ask before a new match replaces the saved one at Continue."""
+        w, h = self.frame.width, self.frame.height
+        dialog = Dialog("confirm", (w, h), (560, 220), "New match", self.close_dialog)
+        r = dialog.rect
+        dialog.text(CONFIRM_TEXT, r.left + 36, r.top - 62, r.width - 72, 14)
+        dialog.button(
+            "Start a new one  (Enter)",
+            r.x - 120,
+            r.bottom + 44,
+            (210, 44),
+            self.start_new,
+            "confirm-new",
+            theme.GREEN_OK,
+        )
+        dialog.button(
+            "Cancel  (Esc)",
+            r.x + 140,
+            r.bottom + 44,
+            (160, 44),
+            self.close_dialog,
+            "confirm-cancel",
+        )
+        dialog.enter = self.start_new
+        self.dialog = dialog
+
+    def open_settings(self) -> None:
+        """The settings panel: a switch for each of the person's settings and the
+        practice switch of the next match."""
+        w, h = self.frame.width, self.frame.height
+        dialog = Dialog(
+            "settings", (w, h), (min(760.0, w - 80), 420), "Settings", self.close_dialog
+        )
+        r = dialog.rect
+        rows: list[tuple[str, bool, str, str]] = []
+        for name, (_, text) in SETTINGS.items():
+            title, _, what = text.partition(": ")
+            rows.append((name, self.setting(name), title, what))
+        rows.append(("practice", self.setup.practice, "Practice match", PRACTICE_TEXT))
+        y = r.top - 92
+        for name, on, title, text in rows:
+            dialog.button(
+                "On" if on else "Off",
+                r.left + 70,
+                y,
+                (76, 36),
+                partial(self.toggle, name),
+                f"switch:{name}",
+                theme.GREEN_OK if on else theme.BUTTON_OFF,
+            )
+            dialog.layer.text(title, r.left + 128, y + 4, 15, theme.INK, bold=True)
+            dialog.text(text, r.left + 128, y - 8, r.width - 160, DESCRIPTION)
+            y -= 88
+        dialog.button("Close  (Esc)", r.x, r.bottom + 36, (150, 40), self.close_dialog, "close")
+        dialog.enter = self.close_dialog
+        self.dialog = dialog
+
+    def toggle(self, name: str) -> None:
+        """Turn a switch of the settings panel on or off (kept for the next start)."""
+        if name == "practice":
+            self.setup.practice = not self.setup.practice
+        else:
+            self.app.settings[name] = not self.setting(name)
+            if self.app.persist:
+                savegame.save_settings(self.app.settings)
+        self.refresh()
+        self.open_settings()
+
+    def open_kept(self) -> None:
+        """The list of the matches kept aside, the last one first, each with its
+        Continue button (paged when they are many)."""
+        kept = savegame.kept_matches()
+        if not kept:
+            self.close_dialog()
+            return
+        w, h = self.frame.width, self.frame.height
+        size = (min(820.0, w - 60), h - 150)
+        dialog = Dialog("kept", (w, h), size, "Kept matches", self.close_dialog)
+        r = dialog.rect
+        dialog.text(KEPT_TEXT, r.left + 30, r.top - 56, r.width - 60, DESCRIPTION)
+        top = r.top - 120
+        rows = max(1, int((top - (r.bottom + 70)) // KEPT_PITCH))
+        pages = (len(kept) + rows - 1) // rows
+        self.kept_page = max(0, min(self.kept_page, pages - 1))
+        shown = kept[self.kept_page * rows : (self.kept_page + 1) * rows]
+        for i, match in enumerate(shown):
+            y = top - i * KEPT_PITCH
+            dialog.layer.plate(
+                arcade.XYWH(r.x, y, r.width - 40, KEPT_PITCH - 8), KEPT_ROW, None, 8, 0
+            )
+            dialog.text(self.kept_line(match), r.left + 34, y + 16, r.width - 230, DESCRIPTION)
+            dialog.button(
+                "Continue",
+                r.right - 90,
+                y,
+                (120, 36),
+                partial(self.continue_kept, match.path),
+                f"kept:{match.path.name}",
+                theme.GREEN_OK,
+            )
+        if pages > 1:
+            dialog.layer.text(
+                f"page {self.kept_page + 1}/{pages}",
+                r.left + 40,
+                r.bottom + 30,
+                DESCRIPTION,
+                theme.INK,
+            )
+            for label, step, x in (("▲", -1, r.left + 160), ("▼", 1, r.left + 210)):
+                arrow = dialog.button(
+                    label,
+                    x,
+                    r.bottom + 36,
+                    (40, 32),
+                    partial(self.page_kept, step),
+                    f"kept-page:{step}",
+                )
+                arrow.enabled = 0 <= self.kept_page + step < pages
+        dialog.button(
+            "Close  (Esc)", r.right - 100, r.bottom + 36, (150, 40), self.close_dialog, "close"
+        )
+        self.dialog = dialog
+
+    def open_rules(self, keep: bool = False) -> None:
+        """The panel of the person's own house rules: every yes/no and choice option of
+        the game, starting from the chosen pack's values (``keep``: from those being
+        edited), each button turning to the next value; Save writes them as the person's
+        own pack (:func:`~atout.ui.savegame.save_own_pack`) and chooses it."""
+        rules = self.pack_rules()
+        if rules is None:
+            self.set_message("The chosen house rules cannot be read: choose others first.")
+            return
+        if not keep or not self.own_values:
+            self.own_values = rules.to_dict()
+            self.own_note = ""
+        options = [
+            o
+            for o in self.engine.rule_options(self.setup.game).values()
+            if o.choices or o.kind == "bool"
+        ]
+        w, h = self.frame.width, self.frame.height
+        size = (min(960.0, w - 40), h - 110)
+        base = self.pack_title(self.setup.pack) if self.setup.pack else "the standard rules"
+        dialog = Dialog("rules", (w, h), size, "Your own house rules", self.close_dialog)
+        r = dialog.rect
+        dialog.text(
+            f"From {base}: click a value to change it. Save keeps them as your own pack "
+            "(in your pack folder) and chooses it; the numbers (target, bonuses) stay those "
+            "of the rules you start from.",
+            r.left + 30,
+            r.top - 56,
+            r.width - 60,
+            DESCRIPTION,
+        )
+        columns = 2
+        cell = (r.width - 60) / columns
+        rows = (len(options) + columns - 1) // columns
+        top = r.top - 122
+        pitch = min(42.0, (top - (r.bottom + 130)) / max(1, rows - 1))
+        for i, option in enumerate(options):
+            x = r.left + 30 + (i // rows) * cell
+            y = top - (i % rows) * pitch
+            dialog.layer.text(option.key.replace("_", " "), x, y, 12, theme.INK, anchor_y="center")
+            value = self.own_values.get(option.key, option.default)
+            changed = value != rules.get(option.key)
+            button = dialog.button(
+                yaml_text(value),
+                x + cell - 105,
+                y,
+                (150, 30),
+                partial(self.cycle_option, option.key),
+                f"option:{option.key}",
+                theme.GREEN_OK if changed else theme.BUTTON,
+            )
+            button.selected = changed
+        self.own_text = dialog.text(
+            self.own_note, r.left + 30, r.bottom + 96, r.width - 60, DESCRIPTION
+        )
+        dialog.button(
+            "Save as my rules",
+            r.x - 100,
+            r.bottom + 36,
+            (200, 40),
+            self.save_rules,
+            "save-rules",
+            theme.GREEN_OK,
+        )
+        dialog.button(
+            "Cancel  (Esc)", r.x + 110, r.bottom + 36, (150, 40), self.close_dialog, "close"
+        )
+        self.dialog = dialog
+
+    def cycle_option(self, key: str) -> None:
+        """The option ``key`` of the panel of the person's own rules takes its next value
+        (yes/no, or the next choice), and its description is written under the list."""
+        option = self.engine.rule_options(self.setup.game)[key]
+        values: list[Any] = [False, True] if option.kind == "bool" else list(option.choices)
+        now = self.own_values.get(key, option.default)
+        self.own_values[key] = (
+            values[(values.index(now) + 1) % len(values)] if now in values else values[0]
+        )
+        self.own_note = f"{key.replace('_', ' ')}: {option.description}"
+        self.open_rules(keep=True)
+
+    def save_rules(self) -> None:
+        """Save the panel's rules as the person's own pack and choose it."""
+        base = self.pack_title(self.setup.pack) if self.setup.pack else "the standard rules"
+        try:
+            name = savegame.save_own_pack(self.engine, self.setup.game, self.own_values, base)
+        except AtoutError as exc:
+            self.own_note = str(exc)
+            self.open_rules(keep=True)
+            return
+        self.close_dialog()
+        self.packs = list_packs(self.engine)
+        self.own_values = {}
+        self._build()
+        self.select_pack(name)
+        self.pack_page = self.page_of(name)
+        self.refresh()
+        self.set_message(f"Your rules are saved as the pack {name}, and chosen.")
+
+    def page_kept(self, step: int) -> None:
+        self.kept_page += step
+        self.open_kept()
+
+    def kept_line(self, match: savegame.KeptMatch) -> str:
+        """One kept match in words: the game, the pack, the score, when it was kept."""
+        when = time.strftime("%d %b %Y %H:%M", time.localtime(match.when))
+        if match.problem:
+            return f"Kept {when}; this file cannot be read: {match.problem}"
+        info = self.engine.games.get(match.game)
+        parts = [info.title if info else match.game or "?"]
+        if match.pack:
+            parts.append(self.pack_title(match.pack))
+        if match.deals:
+            scores = " to ".join(str(v) for v in match.scores)
+            deals = "1 deal" if match.deals == 1 else f"{match.deals} deals"
+            parts.append(f"{scores} after {deals}")
+        else:
+            parts.append("first deal")
+        return " · ".join(parts) + f"\nkept {when}"
+
+    def pack_title(self, name: str) -> str:
+        """What the view calls the pack ``name``: its title, else its name."""
+        return next((p.title for p in self.packs if p.name == name and p.title), name)
+
     def with_people(self) -> None:
         """The screen of the matches with people, with this screen's choices."""
         self.app.show_people(self.chosen_setup())
@@ -430,6 +814,8 @@ class StartView(arcade.View):
         self.sync_frame()
         self.layer.draw()
         self.pack_layer.draw()
+        if self.dialog is not None:
+            self.dialog.draw()
 
     def on_update(self, delta_time: float) -> None:
         self.clock += delta_time
@@ -443,15 +829,29 @@ class StartView(arcade.View):
         if self.app.frame != self.frame:
             self._build()
             self.refresh()
+            reopen: dict[str, Callable[[], None]] = {
+                "confirm": self.open_confirm,
+                "settings": self.open_settings,
+                "kept": self.open_kept,
+                "rules": partial(self.open_rules, True),
+            }
+            if self.dialog is not None:
+                reopen[self.dialog.name]()
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         lx, ly = self.app.to_logical(x, y)
+        if self.dialog is not None:
+            self.dialog.buttons.hover(lx, ly)
+            return
         self.buttons.hover(lx, ly)
         self.pack_buttons.hover(lx, ly)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         self.sync_frame()
         lx, ly = self.app.to_logical(x, y)
+        if self.dialog is not None:
+            self.dialog.buttons.click(lx, ly)
+            return
         on_seed = self.seed_box.hit(lx, ly)
         if self.seed_focus and not on_seed:
             self.seed_focus = False
@@ -461,11 +861,11 @@ class StartView(arcade.View):
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
         lx, _ = self.app.to_logical(x, y)
-        if lx > self.frame.width / 2 and scroll_y:
+        if self.dialog is None and lx > self.frame.width / 2 and scroll_y:
             self.page(-1 if scroll_y > 0 else 1)
 
     def on_text(self, text: str) -> None:
-        if not self.seed_focus:
+        if not self.seed_focus or self.dialog is not None:
             return
         digits = "".join(ch for ch in text if ch.isdigit())
         if digits:
@@ -474,11 +874,20 @@ class StartView(arcade.View):
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         k = arcade.key
-        if self.seed_focus and symbol == k.BACKSPACE:
+        enter = symbol in (k.ENTER, k.RETURN, k.NUM_ENTER)
+        if self.dialog is not None:
+            if symbol == k.ESCAPE:
+                self.dialog.close()
+            elif enter and self.dialog.enter is not None:
+                self.dialog.enter()
+        elif self.seed_focus and symbol == k.BACKSPACE:
             self.seed_text = self.seed_text[:-1]
             self.refresh()
-        elif symbol in (k.ENTER, k.RETURN, k.NUM_ENTER):
-            self.new_match()
+        elif enter:  # the main button: Continue when a match is saved (not a seed typed)
+            if savegame.has_saved_match() and not self.seed_focus:
+                self.continue_match()
+            else:
+                self.new_match()
         elif symbol == k.ESCAPE and self.seed_focus:
             self.seed_focus = False
             self.refresh()
@@ -486,6 +895,14 @@ class StartView(arcade.View):
             return
         elif symbol == k.C:
             self.continue_match()
+        elif symbol == k.N:
+            self.new_match()
+        elif symbol == k.S:
+            self.open_settings()
+        elif symbol == k.K:
+            self.open_kept()
+        elif symbol == k.E:
+            self.open_rules()
         elif symbol == k.P:
             self.with_people()
         elif symbol == k.F:

@@ -1,0 +1,170 @@
+"""The person's settings on the start view: kept in the settings file, read by the table
+(a forced card played by itself), the practice switch carried into the match's setup,
+the bots and their levels' names."""
+
+from __future__ import annotations
+
+import arcade
+import pytest
+from atout.core import View
+from atout.core.errors import AtoutError
+from atout.core.packs import load_rules
+from atout.core.packs import user_dir
+from atout.ui import savegame
+from atout.ui.cards_text import HUMAN
+from atout.ui.savegame import Setup
+from atout.ui.window.app import App
+from atout.ui.window.driver import MatchTable
+from ui_helpers import click_button
+from ui_helpers import human_to_act
+from ui_helpers import press
+from ui_helpers import pump
+from ui_helpers import step
+
+
+def forced(view: View | None) -> bool:
+    """Whether the person may play one card only (and nothing else)."""
+    return (
+        view is not None
+        and view.phase == "play"
+        and not view.can_claim
+        and view.legal.bit_count() == 1
+    )
+
+
+def table_until_forced(app: App, seed: int) -> MatchTable:
+    """A Découverte match against random bots, the person playing as a greedy bot would,
+    stopped at the person's first turn with one legal card."""
+    rules = app.engine.default_rules("decouverte")
+    table = app.start_match(Setup(game="decouverte", bot="random", seed=seed), rules)
+    assert isinstance(table, MatchTable)
+    session = table.session
+    stand_in = app.engine.bot("greedy", session.game, session.rules, seed=1)
+    for _ in range(3000):
+        if table.stage == "deal_over":
+            table.start_deal()
+        if human_to_act(table):
+            if forced(table.view):
+                return table
+            table.apply(HUMAN, stand_in.choose(session.view(HUMAN)))
+        step(table, draw=False)
+    raise AssertionError("the person never had a forced card")
+
+
+def test_a_forced_card_waits_for_the_person_by_default(app: App) -> None:
+    table = table_until_forced(app, seed=5)
+    assert table.deal is not None
+    actions = len(table.deal.actions)
+    for _ in range(20):
+        step(table, 0.5)
+    assert len(table.deal.actions) == actions and forced(table.view)
+
+
+def test_a_forced_card_is_played_by_itself_with_the_setting(app: App) -> None:
+    table = table_until_forced(app, seed=5)
+    assert table.deal is not None
+    actions = len(table.deal.actions)
+    (card,) = [c for c in range(32) if table.view is not None and table.view.legal >> c & 1]
+    app.settings["auto_forced"] = True
+    step(table, 0.05)
+    assert len(table.deal.actions) == actions, "played at once, not after a moment"
+    pump(table, lambda: table.deal is not None and len(table.deal.actions) > actions, frames=40)
+    seat, action = table.deal.actions[actions]
+    assert seat == HUMAN and action.kind == "play" and action.value == card
+
+
+def test_the_settings_are_kept_and_shown(app: App) -> None:
+    view = app.show_start()
+    view.on_draw()
+    press(app, arcade.key.S)
+    dialog = view.dialog
+    assert dialog is not None and dialog.name == "settings"
+    view.on_draw()
+    texts = " ".join(t.text for t in dialog.layer.texts)
+    for words in ("Play a forced card automatically", "Confirm before a new match", "Practice"):
+        assert words in texts
+    assert not savegame.setting(app.settings, "auto_forced")  # off by default
+    assert savegame.setting(app.settings, "confirm_new")  # on by default
+    click_button(app, dialog.buttons.find("switch:auto_forced"))
+    assert savegame.load_settings()["auto_forced"] is True
+    assert view.dialog is not None
+    switch = view.dialog.buttons.find("switch:auto_forced")
+    assert switch is not None and switch.label.text == "On"
+    again = app.show_start()
+    assert savegame.setting(again.app.settings, "auto_forced")
+
+
+def test_the_practice_switch_goes_into_the_new_matchs_setup(app: App) -> None:
+    view = app.show_start()
+    view.on_draw()
+    press(app, arcade.key.S)
+    assert view.dialog is not None
+    view.on_draw()
+    click_button(app, view.dialog.buttons.find("switch:practice"))
+    press(app, arcade.key.ESCAPE)
+    new = view.buttons.find("new")
+    assert new is not None and new.label.text.startswith("New practice match")
+    click_button(app, new)
+    table = app.window.current_view
+    assert isinstance(table, MatchTable) and table.setup.practice
+    assert table.session.meta["setup"]["practice"] is True
+    assert Setup.from_json(table.session.meta["setup"]).practice
+
+
+def test_the_bots_are_shown_by_their_levels_names(app: App) -> None:
+    view = app.show_start()
+    labels = {
+        b.name.removeprefix("bot:"): b.label.text
+        for b in view.buttons.buttons
+        if b.name.startswith("bot:")
+    }
+    assert labels == {"random": "Beginner", "greedy": "Casual", "expert": "Expert"}
+    click_button(app, view.buttons.find("bot:expert"))
+    assert view.setup.bot == "expert"  # the command line's name stays the bot's name
+    assert view.bot_text.text.startswith("Expert: Searches")
+    click_button(app, view.buttons.find("bot:random"))
+    assert view.bot_text.text.startswith("Beginner (random): ")
+
+
+def test_the_packs_are_listed_by_their_titles(app: App) -> None:
+    view = app.show_start()
+    click_button(app, view.buttons.find("game:belote"))
+    click_button(app, view.pack_buttons.find("pack:official"))
+    button = view.pack_buttons.find("pack:official")
+    assert button is not None and button.label.text == "Official rules"
+    assert view.pack_text.text.startswith("Official rules (official): The official")
+
+
+def test_your_own_rules_are_saved_as_a_pack_and_chosen(app: App) -> None:
+    view = app.show_start()
+    click_button(app, view.buttons.find("game:belote"))
+    click_button(app, view.pack_buttons.find("pack:official"))
+    press(app, arcade.key.E)
+    dialog = view.dialog
+    assert dialog is not None and dialog.name == "rules"
+    view.on_draw()
+    click_button(app, dialog.buttons.find("option:direction"))
+    assert view.dialog is not None
+    button = view.dialog.buttons.find("option:direction")
+    assert button is not None and button.label.text == "clockwise"
+    view.on_draw()
+    click_button(app, view.dialog.buttons.find("save-rules"))
+    assert view.dialog is None and view.setup.pack == "my-belote"
+    path = user_dir() / "my-belote.yaml"
+    rules = load_rules(app.engine, str(path))
+    assert rules == app.engine.default_rules("belote").replace(direction="clockwise")
+    assert view.pack_text.text.startswith("My rules (my-belote): ")
+    # a second save never replaces the first
+    press(app, arcade.key.E)
+    assert view.dialog is not None
+    click_button(app, view.dialog.buttons.find("save-rules"))
+    assert view.setup.pack == "my-belote-2" and path.exists()
+    click_button(app, view.buttons.find("new"))
+    table = app.window.current_view
+    assert isinstance(table, MatchTable) and table.match.rules["direction"] == "clockwise"
+
+
+def test_own_rules_the_game_refuses_are_not_written(app: App) -> None:
+    with pytest.raises(AtoutError):
+        savegame.save_own_pack(app.engine, "belote", {"direction": "sideways"}, "x")
+    assert not user_dir().exists() or not list(user_dir().iterdir())
