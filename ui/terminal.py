@@ -47,6 +47,7 @@ from .cards_text import HUMAN
 from .cards_text import show_card
 from .cards_text import show_cards
 from .cards_text import team_long_name
+from .rules_text import rules_text
 from .safe_text import printable
 
 FACE_DOWN = "▒▒"
@@ -57,6 +58,7 @@ letter in round 2 (C clubs, D diamonds, H hearts, S spades: the trump you name).
   last    the last trick           claim  claim the match (l'arrêt), when offered
   help    this help                quit   leave (the match record is saved)
   review  the last finished deal, every decision valued (docs/review.md)
+  rules   the rules of this game as played here
   (an empty line shows the table again)
 The legal cards are listed at each prompt; a card the rules forbid is refused with the
 rule (must follow suit, must overtrump...).  In Découverte a card marked /▒ has a
@@ -337,6 +339,9 @@ class TerminalGame:
             return None
         if word == "last":
             self.show_last_trick(view)
+            return None
+        if word == "rules":
+            self.say(rules_text(self.session.rules, getattr(self.session, "engine", None)))
             return None
         if word == "review":
             review_last_deal(self)
