@@ -24,6 +24,7 @@ from ..rules import resolve_rules
 from ..savegame import Setup
 from . import theme
 from .host import Host
+from .rules_view import add_learn_row
 from .start_rows import DESCRIPTION
 from .start_rows import PACK_PITCH
 from .start_rows import add_match_buttons
@@ -312,6 +313,7 @@ class StartView(arcade.View):
             anchor_y="top",
         )
         add_match_buttons(layer, b, mid, self.new_match, self.continue_match, self.with_people)
+        add_learn_row(self, layer, b, w, h - 52)
         self.message = layer.text(
             self.message_text, mid, 92, 13, gold, anchor_x="center", anchor_y="center"
         )
