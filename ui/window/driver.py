@@ -41,11 +41,11 @@ from .. import savegame
 from ..cards_text import HUMAN
 from ..cards_text import capital
 from ..cards_text import show_card
+from ..hint_text import hint_line
 from ..savegame import Setup
 from . import theme
 from .host import Host
 from .table_base import TableView
-from .words import bid_text
 
 
 class MatchTable(TableView):
@@ -344,15 +344,12 @@ class MatchTable(TableView):
             return
         self.hint = job.result
         view = self.view
-        if self.hint.kind == "play":
-            self.toast.show(f"Hint: play {show_card(self.hint.value)}", self.clock, 5)
-        elif self.hint.kind == "bid" and view is not None:
-            self.toast.show(f"Hint: {bid_text(self.hint.value, view)}", self.clock, 5)
+        # the hint and, from the expert, why (hint_line: the same words as the terminal)
+        self.toast.show(hint_line(self.hint, view), self.clock, 8)
+        if self.hint.kind == "bid" and view is not None:
             button = self.bid_buttons.find(f"bid:{self.hint.value}")
             if button is not None:
                 button.selected = True
-        else:
-            self.toast.show("Hint: claim the match (l'arrêt)", self.clock, 5)
         self.refresh_highlights()
 
     def undo(self) -> None:
