@@ -35,6 +35,10 @@ from .cards_text import show_card
 WIDTH = 80
 """The terminal's columns: :func:`rules_text` wraps to them."""
 
+FULL_OPTIONS = 9
+"""A game with at most this many options has each described on the options' page; with
+more, those left as standard are named with their values only (the page must fit)."""
+
 EXAMPLE_TRUMP = 0
 """The trump of the examples: clubs (the order and points are the same for any suit)."""
 EXAMPLE_PLAIN = 2
@@ -439,7 +443,10 @@ def _options_page(engine: Engine, rules: Rules) -> Page:
         else "They are the game's standard rules."
     )
     blocks: list[Block] = [head, *changed]
-    if same:
+    if same and len(changed) + len(same) <= FULL_OPTIONS:
+        blocks.append("As standard:" if changed else "Each option, as standard:")
+        blocks.extend(same)
+    elif same:
         blocks.append("As standard: " + "; ".join(_short(line) for line in same) + ".")
     return Page("The house rules in force", tuple(blocks))
 

@@ -4,7 +4,7 @@
 games with seeded matches (the start view, the screen of the matches with people, two
 people at one screen, a hosted table waiting for players, the bidding, the play with a
 hint, the help, the menu, the last trick, the end of a deal and its review, the end of a
-match) and stops at each one;
+match, every page of the Rules screen, the guided deal's steps) and stops at each one;
 :func:`write_gallery` draws every stop at each size of :data:`SIZES` on an offscreen
 surface and writes a PNG of :data:`COLOURS` colours (``atout play --screenshots DIR``).  The layout tests walk the
 same screens and check what they draw.
@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import arcade
+from atout.core import Action
 from atout.core import Engine
+from atout.core.cards import cards_of
 from atout.plugins.bots.review import ReviewOptions
 from PIL import Image
 
@@ -126,6 +128,53 @@ def screens(app: App) -> Iterator[Screen]:
         if table.stage == "match_over":
             yield Screen(f"{game}-match-over", table)
         app.leave_table()
+    yield from learning_screens(app)
+
+
+def learning_screens(app: App) -> Iterator[Screen]:
+    """Every page of the Rules screen of both games (the standard rules), then the
+    guided deal's steps: the bidding, the first lead, a card to follow with the rule
+    that refuses the others, a card turned, the count at the end."""
+    from .guided import start_guided
+    from .rules_view import RulesView
+
+    back = app.show_start()
+    for game in ("decouverte", "belote"):
+        view = RulesView(app, app.engine.default_rules(game), back)
+        app.window.show_view(view)
+        for index in range(len(view.pages)):
+            view.show_page(index)
+            yield Screen(f"rules-{game}-{index + 1}", view)
+    table = start_guided(app)
+
+    def ready() -> bool:
+        return person_to(table, "bidding") or person_to(table, "play")
+
+    run_until(table, ready)
+    yield Screen("guided-bidding", table)
+    table.human_bid("take")
+    run_until(table, ready)
+    yield Screen("guided-lead", table)
+    shown = {"follow": False, "turned": False}
+    while table.stage == "play":
+        if not run_until(table, lambda: ready() or table.stage != "play"):
+            break
+        if table.stage != "play":
+            break
+        view = table.session.view(HUMAN)
+        words = table.coach_text.text if table.coach_text is not None else ""
+        if not shown["turned"] and "Turned:" in words and "face-down card turns" in words:
+            shown["turned"] = True
+            yield Screen("guided-turned", table)
+        elif not shown["follow"] and "Why not" in words:
+            shown["follow"] = True
+            yield Screen("guided-follow", table)
+        # the lowest card: the opponent leads some tricks, and the person follows
+        card = min(cards_of(view.legal), key=lambda c: (c & 7 in (2, 4), c & 7))
+        table.apply(HUMAN, Action.play(card))
+    run_until(table, lambda: table.stage != "play" and not table.busy())
+    yield Screen("guided-count", table)
+    app.leave_table()
 
 
 def people_screens(app: App, setup: Setup) -> Iterator[Screen]:

@@ -173,14 +173,15 @@ def count_words(session: Session) -> str:
         f"(the last trick's {n.last_trick} included); {other} {points[1 - taker]}. "
         f"The taker needed {n.half + 1}. "
     )
+    after = " Next deal: N. All the rules: Help ?, then The rules of the game."
     if score.made:
-        return head + (
-            f"Made: each scores his points, {score.score[0]} for you, "
-            f"{score.score[1]} for {session.seat_name(1)}. Next deal: N; the rules: Help ?"
+        return (
+            head
+            + f"Made: each scores his points, {score.score[0]} for you, "
+            + f"{score.score[1]} for {session.seat_name(1)}."
+            + after
         )
-    return head + (
-        f"Dedans: the other player scores all {n.deal_total}. Next deal: N; the rules: Help ?"
-    )
+    return head + f"Dedans: the other player scores all {n.deal_total}." + after
 
 
 def coach_words(
