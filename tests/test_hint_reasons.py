@@ -102,7 +102,7 @@ def test_wins_the_trick_is_said_exactly_when_the_card_wins_it(engine: Engine) ->
                 if action.kind != "play" or len(view.trick) != view.seats - 1:
                     continue
                 reason = play_reason(view, action.value, None, engine)
-                won = [e for e in events if e.kind == TRICK][0].seat == 0
+                won = next(e for e in events if e.kind == TRICK).seat == 0
                 if len(view.legal_actions()) > 1:
                     assert reason.startswith("wins the trick") == won, (reason, won)
                     checked += 1

@@ -7,7 +7,10 @@ import io
 
 import pytest
 from atout.core import Engine
+from atout.core import card_str
 from atout.core.cards import RANKS
+from atout.core.cards import SUITS
+from atout.core.records import deal_from_record
 from atout.core.session import BOT
 from atout.core.session import PERSON
 from atout.core.session import Player
@@ -95,3 +98,62 @@ def test_the_terminal_rules_command_prints_the_rules(engine: Engine) -> None:
     text = out.getvalue()
     assert "Bidding on the proposed card" in text and "82 or more" in text
     assert "The house rules in force" in text
+
+
+def played_through_the_engine(engine: Engine, game: str, example: Example) -> list[bool]:
+    """Which of the example's cards the engine lets the player play: a position set up
+    by hand (docs/records.md, ``start``) with the player holding the example's cards (and
+    others of no suit that could change it), the trick's cards played first."""
+    seats = engine.game(game).seats
+    trick = list(example.trick)
+    assert example.trump is not None and trick
+    shown = [c for c in example.cards if c is not None]
+    avoid = {trick[0] >> 3, example.trump}
+    pool = [c for c in range(32) if c not in shown and c not in trick]
+    fill = [c for c in pool if c >> 3 not in avoid][: 8 - len(shown)]
+    rest = [c for c in pool if c not in fill]
+    leader = (-len(trick)) % seats
+    ups: list[list[int]] = [shown + fill]
+    for seat in range(1, seats):
+        own = [c for i, c in enumerate(trick) if (leader + i) % seats == seat]
+        ups.append(own + [rest.pop() for _ in range(8 - len(own))])
+    layout: dict[str, object]
+    if game == "decouverte":
+        piles = [[{"up": card_str(c), "down": card_str(rest.pop())} for c in row] for row in ups]
+        layout = {"hands": [[], []], "piles": piles, "open_hands": True}
+    else:
+        layout = {"hands": [[card_str(c) for c in row] for row in ups]}
+    assert not rest
+    record = {
+        "format": "atout-deal",
+        "version": 1,
+        "game": game,
+        "rules": {},
+        "dealer": (leader - 1) % seats,
+        "layout": layout,
+        "start": {"contract": {"taker": 0, "trump": SUITS[example.trump]}, "leader": leader},
+        "actions": [],
+    }
+    deal = deal_from_record(engine, record)
+    for card in trick:
+        deal.play(card)
+    assert deal.state.turn == 0
+    legal = deal.legal_cards()
+    return [bool(legal >> c & 1) for c in shown]
+
+
+@pytest.mark.parametrize("game", ["decouverte", "belote"])
+def test_the_examples_of_what_may_be_played_are_what_the_engine_allows(
+    engine: Engine, game: str
+) -> None:
+    examples = [
+        b
+        for p in rules_pages(engine, engine.default_rules(game))
+        for b in p.blocks
+        if isinstance(b, Example) and b.allowed
+    ]
+    assert len(examples) >= 2
+    for example in examples:
+        assert played_through_the_engine(engine, game, example) == list(example.allowed), (
+            example.caption
+        )

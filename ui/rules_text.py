@@ -59,6 +59,11 @@ class Example:
     stacked: bool = False
     """Draw the cards in pairs, each face-up card over a face-down one (Découverte's
     piles): ``cards`` then alternates a face-up card and ``None``."""
+    trick: tuple[int, ...] = ()
+    """For an example of what may be played: the cards already in the trick, in order,
+    the last played by the seat just before the player's."""
+    trump: int | None = None
+    """And the trump suit (the tests play the example through the engine)."""
 
 
 Block = str | Example
@@ -275,11 +280,15 @@ def _decouverte(rules: Rules, n: Numbers) -> list[Page]:
                     "The 8♠ is led, clubs trump: follow with a spade, either one; the "
                     "ace of hearts and the trump may not be played.",
                     allowed=(True, True, False, False),
+                    trick=cards("8S"),
+                    trump=0,
                 ),
                 Example(
                     cards("JC 8C KS 7D"),
                     "The 9♣ is led, clubs trump: beat it if you can; only the jack does.",
                     allowed=(True, False, False, False),
+                    trick=cards("9C"),
+                    trump=0,
                 ),
                 "A face-down card never obliges nor allows anything: it does not count "
                 "until it is turned.",
@@ -391,9 +400,25 @@ def _belote(rules: Rules, n: Numbers) -> list[Page]:
                 under,
                 Example(
                     cards("7C QC 9D 10D KS"),
-                    "Hearts led by East, clubs trump, you have no heart: you must trump; "
-                    "either trump will do.",
+                    "Hearts led by the opponent before you, clubs trump, you have no "
+                    "heart: you must trump; either trump will do.",
                     allowed=(True, True, False, False, False),
+                    trick=cards("AH"),
+                    trump=0,
+                ),
+                *(
+                    []
+                    if trump_partner
+                    else [
+                        Example(
+                            cards("7C QC 9D 10D KS"),
+                            "Hearts led, your partner's ace winning and you have no heart: "
+                            "you may play any card.",
+                            allowed=(True, True, True, True, True),
+                            trick=cards("7H AH 8H"),
+                            trump=0,
+                        )
+                    ]
                 ),
                 *declarations,
                 "Belote-rebelote: the trump king and queen in one hand score 20; say "

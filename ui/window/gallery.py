@@ -140,11 +140,11 @@ def learning_screens(app: App) -> Iterator[Screen]:
 
     back = app.show_start()
     for game in ("decouverte", "belote"):
-        view = RulesView(app, app.engine.default_rules(game), back)
-        app.window.show_view(view)
-        for index in range(len(view.pages)):
-            view.show_page(index)
-            yield Screen(f"rules-{game}-{index + 1}", view)
+        rules_view = RulesView(app, app.engine.default_rules(game), back)
+        app.window.show_view(rules_view)
+        for index in range(len(rules_view.pages)):
+            rules_view.show_page(index)
+            yield Screen(f"rules-{game}-{index + 1}", rules_view)
     table = start_guided(app)
 
     def ready() -> bool:

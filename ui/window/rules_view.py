@@ -70,7 +70,7 @@ class RulesView(arcade.View):
         self.buttons = ButtonRow()
         self.cards: list[tuple[int | None, arcade.Rect]] = []
         """The cards of the page's examples and where they are drawn."""
-        self.sprites = arcade.SpriteList()
+        self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.panel = arcade.LRBT(0, 0, 0, 0)
         self.content_bottom = 0.0
         """How low the page's blocks reach (above the row of buttons when they fit)."""
