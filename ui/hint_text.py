@@ -1,7 +1,7 @@
 """A hint in one line, the same in the window and the terminal.
 
 The expert bots' ``hint(view)`` answers a :class:`~atout.plugins.bots.hints.Hint`: the
-action and, in ``reason``, why (``"wins the trick, 14 points; 12 points better than
+action and, in ``reason``, why (``"wins 14 points; 12 points better than
 A♥"``).  :func:`hint_line` writes it for a person: ``Hint: play 9♠ — wins the trick``.
 A bot whose hint is a plain action (no reason) gets the line without one.  The window's
 message and the terminal's ``hint`` command both use it.
@@ -32,10 +32,13 @@ def hint_action_words(action: Action, view: View | None) -> str:
     return "claim the match (l'arrêt)"
 
 
-def hint_line(action: Action, view: View | None = None) -> str:
+def hint_line(action: Action, view: View | None = None, parts: int | None = None) -> str:
     """``Hint: play 9♠ — wins the trick; 12 points better than A♥`` (the reason when the
-    hint has one)."""
-    reason = getattr(action, "reason", "")
+    hint has one); ``parts`` keeps only the reason's first parts (where room is short:
+    ``1`` keeps ``wins the trick``, ``0`` the action alone)."""
+    reason = str(getattr(action, "reason", ""))
+    if parts is not None:
+        reason = "; ".join(reason.split("; ")[:parts]) if reason else ""
     head = f"Hint: {hint_action_words(action, view)}"
     return f"{head} — {reason}" if reason else head
 

@@ -3,12 +3,12 @@
 :class:`Hint` is an :class:`~atout.core.model.Action` (so every caller of a bot's
 ``hint(view)`` keeps working: it compares equal to the plain action, is played like it,
 hashes like it) with a ``reason``: what the search knows about the choice, in one line a
-player reads, e.g. ``"wins the trick; 12 points better than A♥"``.
+player reads, e.g. ``"wins 14 points; 12 points better than A♥"``.
 
 :func:`play_reason` builds it from the view and the search's values of the cards: a
-reason class read from the position (the only card allowed, wins the trick, takes the
-lead, gives points to the partner, keeps the master trump, leads a master card, ...),
-then the value difference to the next best card.  :func:`bid_reason` says what the
+reason class read from the position (the only card allowed, wins the trick's points,
+takes the lead, gives points to the partner, keeps the master trump, leads a master
+card, ...), then the value difference to the next best card.  :func:`bid_reason` says what the
 bidding's values (or the count) said.  Only the view and the engine's compiled rules of
 the deal are read: a hint never knows more than its seat.
 """
@@ -118,9 +118,7 @@ def _reason_class(
         partner = view.teams < view.seats and winner_seat % view.teams == view.seat % view.teams
         if beats[winner] >> card & 1:
             if last:
-                return (
-                    f"wins the trick, {trick_points} points" if trick_points else "wins the trick"
-                )
+                return f"wins {trick_points} points" if trick_points else "wins the trick"
             if card >> 3 == trump and winner >> 3 != trump:
                 return "trumps to take the lead"
             return "takes the lead in the trick"

@@ -9,16 +9,20 @@ import pytest
 from atout.core import Action
 from atout.core import Engine
 from atout.core.cards import cards_of
+from atout.plugins.bots.hints import Hint
 from atout.ui import savegame
 from atout.ui.cards_text import HUMAN
 from atout.ui.cards_text import show_card
+from atout.ui.hint_text import hint_line
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
 from atout.ui.window.gallery import start
 from atout.ui.window.guided import GUIDED_SEED
 from atout.ui.window.guided import GuidedTable
 from atout.ui.window.guided import start_guided
+from layout import drawn
 from layout import inside
+from layout import problems
 from layout import rect_box
 from layout import text_box
 from ui_helpers import click_button
@@ -109,8 +113,40 @@ def test_the_hint_says_why_in_the_tables_message(app: App) -> None:
     hint = table.hint
     assert hint is not None and hint.kind == "play"
     message = table.toast.message
-    assert message.startswith(f"Hint: play {show_card(hint.value)} — ")
-    assert getattr(hint, "reason", "") and message.endswith(hint.reason)
+    head = f"Hint: play {show_card(hint.value)} — "
+    reason = getattr(hint, "reason", "")
+    assert reason and message.startswith(head)
+    said = message[len(head) :]
+    # the whole reason, or where room is short its first part ("wins 14 points")
+    assert said == reason or (said == reason.split("; ")[0] and len(hint_line(hint)) > 50)
+
+
+def test_a_long_hint_stays_clear_of_the_seats_at_the_four_player_table(app: App) -> None:
+    """The message line of a long hint is made to fit between the seats' names and the
+    dealer's mark (laid out by the layout rules of tests/ui/layout.py)."""
+    table = start(app, "belote")
+    pump(table, lambda: human_to_act(table))
+    view = table.view
+    assert view is not None
+    if view.phase == "bidding":
+        table.human_bid("take" if "take" in view.legal_bids else view.legal_bids[0])
+        pump(
+            table,
+            lambda: human_to_act(table) and table.view is not None and table.view.phase == "play",
+        )
+    for _ in range(20):  # the bubbles of the bidding go
+        step(table)
+    view = table.view
+    assert view is not None
+    card = cards_of(view.legal)[0]
+    table.hint = Hint(
+        "play", card, "gives 10 points to your partner, who is winning; 12 points better than 10♥"
+    )
+    table.show_hint_line(view)
+    table.refresh_highlights()
+    table.on_draw()
+    found = [p for p in problems(drawn(table, table.frame)) if "Hint:" in p]
+    assert not found, found
 
 
 def test_atout_play_guided_opens_the_window_on_the_guided_deal(

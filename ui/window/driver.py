@@ -47,6 +47,10 @@ from . import theme
 from .host import Host
 from .table_base import TableView
 
+HINT_ROOM = 0.7
+"""The share of the felt's width a hint's line may take at most (a message as wide as
+the four-player table's would reach the seats' names and the dealer's mark)."""
+
 
 class MatchTable(TableView):
     """The table of one session: a person at seat 0 against bots, or (Découverte) two
@@ -344,13 +348,29 @@ class MatchTable(TableView):
             return
         self.hint = job.result
         view = self.view
-        # the hint and, from the expert, why (hint_line: the same words as the terminal)
-        self.toast.show(hint_line(self.hint, view), self.clock, 8)
+        self.show_hint_line(view)
         if self.hint.kind == "bid" and view is not None:
             button = self.bid_buttons.find(f"bid:{self.hint.value}")
             if button is not None:
                 button.selected = True
         self.refresh_highlights()
+
+    def show_hint_line(self, view: View | None) -> None:
+        """The hint and, from the expert, why, on the message line (:func:`hint_line`,
+        the terminal's words): whole when it fits in the message's room and
+        :data:`HINT_ROOM` of the felt (clear of the seats' names and marks), else its
+        reason's first part, else the hint alone."""
+        assert self.hint is not None
+        toast = self.toast
+        room = toast.max_width
+        toast.max_width = min(room, self.frame.table_right * HINT_ROOM)
+        try:
+            for parts in (None, 1, 0):
+                toast.show(hint_line(self.hint, view, parts), self.clock, 8)
+                if toast.label.content_width + 44 <= toast.max_width:
+                    break
+        finally:
+            toast.max_width = room
 
     def undo(self) -> None:
         """Take back the person's last card of the deal in play and what followed it
