@@ -10,7 +10,8 @@ surface and writes a PNG of :data:`COLOURS` colours (``atout play --screenshots 
 same screens and check what they draw.
 
 Bots play at once (speed 0) and think on the app's worker; the hint comes from the greedy
-bot (the gallery is about the table, not the search).
+bot (the gallery is about the table, not the search), but for the guided deal's, which
+is the expert's and says why.
 """
 
 from __future__ import annotations
@@ -133,8 +134,9 @@ def screens(app: App) -> Iterator[Screen]:
 
 def learning_screens(app: App) -> Iterator[Screen]:
     """Every page of the Rules screen of both games (the standard rules), then the
-    guided deal's steps: the bidding, the first lead, a card to follow with the rule
-    that refuses the others, a card turned, the count at the end."""
+    guided deal's steps: the bidding, the first lead and the expert's hint for it (with
+    its reason), a card to follow with the rule that refuses the others, a card turned,
+    the count at the end."""
     from .guided import start_guided
     from .rules_view import RulesView
 
@@ -155,6 +157,14 @@ def learning_screens(app: App) -> Iterator[Screen]:
     table.human_bid("take")
     run_until(table, ready)
     yield Screen("guided-lead", table)
+    hint_bot, app.hint_bot = app.hint_bot, "expert"  # a hint that says why
+    try:
+        table.ask_hint()
+        run_until(table, lambda: table.hint is not None, frames=400)
+    finally:
+        app.hint_bot = hint_bot
+    if table.hint is not None:
+        yield Screen("guided-hint", table)
     shown = {"follow": False, "turned": False}
     while table.stage == "play":
         if not run_until(table, lambda: ready() or table.stage != "play"):
