@@ -119,6 +119,8 @@ def test_the_hint_says_why_in_the_tables_message(app: App) -> None:
     said = message[len(head) :]
     # the whole reason, or where room is short its first part ("wins 14 points")
     assert said == reason or (said == reason.split("; ")[0] and len(hint_line(hint)) > 50)
+    table.apply(HUMAN, hint)  # the position moves on: the hint's line goes with it
+    assert not table.toast.visible(table.clock)
 
 
 def test_a_long_hint_stays_clear_of_the_seats_at_the_four_player_table(app: App) -> None:

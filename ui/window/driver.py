@@ -167,6 +167,8 @@ class MatchTable(TableView):
     def show(self, events: list[Event]) -> None:
         """Show what the session answered: the person's new view, animated, with the
         words of the bids, announcements, a claim, a bot's failure."""
+        if self.hint is not None and self.toast.message.startswith("Hint:"):
+            self.toast.hide()  # the position moved on: the hint's line goes with it
         self.hint = None
         self.hint_job = None
         self.view = self.look()

@@ -137,6 +137,7 @@ def learning_screens(app: App) -> Iterator[Screen]:
     guided deal's steps: the bidding, the first lead and the expert's hint for it (with
     its reason), a card to follow with the rule that refuses the others, a card turned,
     the count at the end."""
+    from .guided import GuidedTable
     from .guided import start_guided
     from .rules_view import RulesView
 
@@ -152,11 +153,16 @@ def learning_screens(app: App) -> Iterator[Screen]:
     def ready() -> bool:
         return person_to(table, "bidding") or person_to(table, "play")
 
+    def settled() -> GuidedTable:
+        """The table after a frame more: the cards stand where the view puts them."""
+        step(table)
+        return table
+
     run_until(table, ready)
-    yield Screen("guided-bidding", table)
+    yield Screen("guided-bidding", settled())
     table.human_bid("take")
     run_until(table, ready)
-    yield Screen("guided-lead", table)
+    yield Screen("guided-lead", settled())
     hint_bot, app.hint_bot = app.hint_bot, "expert"  # a hint that says why
     try:
         table.ask_hint()
@@ -164,7 +170,7 @@ def learning_screens(app: App) -> Iterator[Screen]:
     finally:
         app.hint_bot = hint_bot
     if table.hint is not None:
-        yield Screen("guided-hint", table)
+        yield Screen("guided-hint", settled())
     shown = {"follow": False, "turned": False}
     while table.stage == "play":
         if not run_until(table, lambda: ready() or table.stage != "play"):
@@ -175,15 +181,15 @@ def learning_screens(app: App) -> Iterator[Screen]:
         words = table.coach_text.text if table.coach_text is not None else ""
         if not shown["turned"] and "Turned:" in words and "face-down card turns" in words:
             shown["turned"] = True
-            yield Screen("guided-turned", table)
+            yield Screen("guided-turned", settled())
         elif not shown["follow"] and "Why not" in words:
             shown["follow"] = True
-            yield Screen("guided-follow", table)
+            yield Screen("guided-follow", settled())
         # the lowest card: the opponent leads some tricks, and the person follows
         card = min(cards_of(view.legal), key=lambda c: (c & 7 in (2, 4), c & 7))
         table.apply(HUMAN, Action.play(card))
     run_until(table, lambda: table.stage != "play" and not table.busy())
-    yield Screen("guided-count", table)
+    yield Screen("guided-count", settled())
     app.leave_table()
 
 

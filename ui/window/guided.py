@@ -103,7 +103,8 @@ def play_words(view: View, session: Session, opponent: str) -> str:
             n = numbers(session.engine, session.rules)
             words += (
                 f" {SUIT_NAMES[trump].capitalize()} are trump: "
-                f"{order_text(n.trump_order)}, the jack highest."
+                f"{order_text(n.trump_order)}, the jack highest. H: the expert's hint, "
+                "and why."
             )
         return words
     led = view.trick[0][1]
