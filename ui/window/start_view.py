@@ -24,7 +24,7 @@ from ..rules import resolve_rules
 from ..savegame import Setup
 from . import theme
 from .host import Host
-from .rules_view import add_learn_row
+from .learn_row import add_learn_row
 from .start_rows import DESCRIPTION
 from .start_rows import PACK_PITCH
 from .start_rows import add_match_buttons
