@@ -190,7 +190,7 @@ def test_score_under_l_arret_shows_no_score(engine: Engine) -> None:
 
 def test_rules_and_help_name_the_commands(engine: Engine) -> None:
     _, text = play(engine, "belote", REDEAL_SEED, "rules\nhelp\nquit\n")
-    assert "The rules of Belote are written out in" in text and "docs/rules.md" in text
+    assert "Belote: the table and the deal" in text and "Playing: what you must play" in text
     for command in ("board", "hint", "undo", "score", "rules", "last", "review", "quit"):
         assert f"  {command} " in HELP
 

@@ -64,6 +64,7 @@ from .cards_text import show_cards
 from .cards_text import suit_label
 from .cards_text import team_long_name
 from .display import terminal_colours
+from .rules_text import rules_text
 from .safe_text import printable
 
 FACE_DOWN = "▒▒"
@@ -92,16 +93,6 @@ RED_CARDS = re.compile(r"(?:10|[7-9JQKA])?[♥♦]")
 def paint(text: str) -> str:
     """``text`` with every heart and diamond (a card, or a suit's symbol) in red."""
     return RED_CARDS.sub(lambda m: f"{RED}{m.group()}{RESET}", text)
-
-
-def show_rules(info: GameInfo) -> str:
-    """The text the ``rules`` command prints: where the rules of the game being played
-    are written (they are not repeated here)."""
-    return (
-        f"  The rules of {info.title} are written out in atout's docs/rules.md (four-player\n"
-        "  Belote) and docs/decouverte.md (Belote Découverte); `atout variants` lists the\n"
-        "  house-rule packs.  At the table, a card the rules forbid is refused with the rule."
-    )
 
 
 def third_person(verb: str) -> str:
@@ -648,7 +639,7 @@ class TerminalGame:
         self.shown = {}  # the table as it stands again, whole
 
     def show_rules_text(self, view: View) -> None:
-        self.say(show_rules(self.info))
+        self.say(rules_text(self.session.rules, getattr(self.session, "engine", None)))
 
     # --- the match -----------------------------------------------------------------------
 

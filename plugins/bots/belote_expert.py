@@ -53,6 +53,7 @@ from atout.core.cards import FULL_DECK
 from atout.core.cards import KING
 from atout.core.cards import QUEEN
 from atout.core.cards import SUIT_MASKS
+from atout.core.cards import SUIT_SYMBOLS
 from atout.core.cards import SUITS
 from atout.core.cards import Card
 from atout.core.cards import CardSet
@@ -84,6 +85,9 @@ from .declared import declaration_points
 from .declared import layout_declarations
 from .declared import played_by
 from .declared import unseen_belote
+from .hints import bid_reason
+from .hints import play_reason
+from .hints import with_reason
 from .search import CardRules
 from .search import MoveAsker
 from .search import SearchTimeout
@@ -852,9 +856,51 @@ class BeloteExpert:
 
     def hint(self, view: View) -> Action:
         """The best action for the seat of ``view``, as the expert judges it (the UI's
-        hint button).  Any seat's view will do; a seat that is not to act has no action
-        (``ValueError``)."""
-        return self.choose(view)
+        hint button), as a :class:`~.hints.Hint`: the action and why, in one line (the
+        reason class and the value difference to the next best card; for a bid, what
+        the search or the count said).  Any seat's view will do; a seat that is not to
+        act has no action (``ValueError``)."""
+        self.last_info = {}
+        action = self.choose(view)
+        info = self.last_info
+        reason = ""
+        if action.kind == "play":
+            values = info.get("values")
+            reason = play_reason(
+                view, action.value, values if isinstance(values, dict) else None, self.engine
+            )
+        elif action.kind == "bid":
+            reason = self._bid_reason(view, action.value)
+        return with_reason(action, reason)
+
+    def _bid_reason(self, view: View, bid: str) -> str:
+        """Why ``bid``: the search's values when it ran, else the count of the suit the
+        bid names (or of the best suit, for a pass) against the count the expert takes
+        from."""
+        if len(view.legal_bids) == 1:
+            return "the only bid you may make"
+        values = self.last_info.get("values")
+        if isinstance(values, dict) and bid in values and len(values) > 1:
+            return bid_reason(view, bid, {b: float(v) for b, v in values.items()})
+        proposed = view.turnup >> 3 if view.turnup is not None else -1
+        suits = [s for s in range(4) if s != proposed]
+        if bid == TAKE and view.turnup is not None:
+            suit = view.turnup >> 3
+        elif bid in SUITS:
+            suit = SUITS.index(bid)
+        else:
+            offered = [proposed] if TAKE in view.legal_bids and proposed >= 0 else suits
+            suit = max(offered, key=lambda s: self.greedy.bid_score(view, s))
+            count = self.greedy.bid_score(view, suit)
+            return (
+                f"your best count, {SUIT_SYMBOLS[suit]} {count:.0f}, is under the "
+                f"{self.take_threshold:.0f} the expert takes from"
+            )
+        count = self.greedy.bid_score(view, suit)
+        return (
+            f"your count in {SUIT_SYMBOLS[suit]} is {count:.0f}; the expert takes from "
+            f"{self.take_threshold:.0f}"
+        )
 
     # --- bidding ------------------------------------------------------------------------
 

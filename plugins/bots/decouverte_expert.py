@@ -79,6 +79,9 @@ from .decouverte_search import sampled_values
 from .decouverte_search import score_utility
 from .decouverte_search import tables_for
 from .decouverte_search import to_move
+from .hints import bid_reason
+from .hints import play_reason
+from .hints import with_reason
 from .search import SearchTimeout
 from .search import default_engine
 
@@ -222,6 +225,9 @@ class DecouverteExpert:
             tuple[int, Rules | None, tuple[tuple[int, int], tuple[int, int]]], list[float]
         ] = {}
         self.last_info: dict[str, object] = {}
+        self.exact_values = False
+        """Whether the exact search values every card exactly (a hint tells the
+        difference to the next best card) instead of only proving the best one."""
 
     # --- the interface ---------------------------------------------------------------
 
@@ -249,8 +255,29 @@ class DecouverteExpert:
         return action
 
     def hint(self, view: View) -> Action:
-        """The action the bot judges best for the seat of ``view`` (the UI's hint)."""
-        return self.choose(view)
+        """The action the bot judges best for the seat of ``view`` (the UI's hint), as a
+        :class:`~.hints.Hint`: an action that also says why in one line (the reason
+        class and the value difference to the next best card or bid, from this
+        decision's values; the exact search values every card exactly for it)."""
+        self.exact_values = True
+        try:
+            action = self.choose(view)
+        finally:
+            self.exact_values = False
+        info = self.last_info
+        if action.kind == "play":
+            values = info.get("values")
+            reason = play_reason(
+                view, action.value, values if isinstance(values, dict) else None, self.engine
+            )
+        elif action.kind == "bid":
+            bids = info.get("bids")
+            reason = bid_reason(view, action.value, bids if isinstance(bids, dict) else None)
+            if len(view.legal_bids) == 1:
+                reason = "the only bid you may make"
+        else:
+            reason = ""
+        return with_reason(action, reason)
 
     # --- play --------------------------------------------------------------------------
 
@@ -297,11 +324,15 @@ class DecouverteExpert:
             if self.samples is None:
                 solver.deadline.set(start + EXACT_SHARE * self.budget)
             try:
-                values = solver.move_values(pos)
+                values = solver.move_values(pos, window=not self.exact_values)
             except SearchTimeout:
                 deadline = start + FALLBACK_SHARE * self.budget
             else:
-                self.last_info = {"method": "exact", "nodes": solver.deadline.count}
+                self.last_info = {
+                    "method": "exact",
+                    "nodes": solver.deadline.count,
+                    "values": {c: values[c] for c in cards_of(legal)},
+                }
                 return max(cards_of(legal), key=lambda c: (values[c], -c))
         # Sample layouts; merged equivalent cards share one evaluation.
         rem = pos.remaining | (1 << pos.led if pos.led is not None else 0)
@@ -329,7 +360,11 @@ class DecouverteExpert:
             means, n = sampled_values(
                 pos, moves, utility, self.rng, math.inf, self.samples, self.samples, solve_at
             )
-        self.last_info = {"method": "sampled", "samples": n}
+        self.last_info = {
+            "method": "sampled",
+            "samples": n,
+            "values": {c: sign * v for c, v in means.items()},
+        }
         return max(means, key=lambda c: (sign * means[c], -c))
 
     # --- bidding -----------------------------------------------------------------------

@@ -63,6 +63,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="where to save the match record (default: data dir)",
     )
     parser.add_argument(
+        "--guided",
+        action="store_true",
+        help="learn Découverte: a guided first deal in the window, each step explained",
+    )
+    parser.add_argument(
         "--screenshots",
         default=None,
         metavar="DIR",
@@ -167,6 +172,8 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
     if args.join:
         joined = " ".join([args.join, args.token or ""]).strip()
         return run_window(engine, None, join=(joined, args.name))
+    if args.guided:
+        return run_window(engine, None, guided=True)
 
     setup = Setup(
         game=args.game,

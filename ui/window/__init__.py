@@ -4,6 +4,10 @@
   it is the only module that imports the views, which know it as a :mod:`.host`
   protocol (so no import goes back to the app).
 * :mod:`.start_view`: the first screen (game, pack, bots, target, seed).
+* Learning the game: :mod:`.rules_view` (the Rules screen, the words of
+  :mod:`atout.ui.rules_text`) and :mod:`.guided` (the guided first deal: the Découverte
+  table with a coach); the start view's row of :mod:`.learn_row` and the help panel
+  show them on the window themselves (they need nothing of the app but the host).
 * The table, by role: :mod:`.table_base` (the view's life cycle, drawing and input),
   :mod:`.board` (the cards' places and moves), :mod:`.panels` (the status line, seats,
   side bar and score sheet), :mod:`.overlays` (help, menu, last trick, end of a deal),

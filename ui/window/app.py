@@ -333,10 +333,11 @@ def run(
     setup: Setup | None = None,
     start: bool = False,
     join: tuple[str, str] | None = None,
+    guided: bool = False,
 ) -> int:
     """Open the window on the start view (or straight on a match when ``start``, or
     joining a table on a server when ``join`` gives its address and token, and the
-    person's name) and play.
+    person's name, or on the guided deal when ``guided``) and play.
 
     Without a display: one line that says so and suggests the terminal game, exit 1.
     """
@@ -356,6 +357,10 @@ def run(
     app = App(window, engine)
     if join is not None:
         app.show_people(setup or Setup()).join_now(*join)
+    elif guided:
+        from .guided import start_guided
+
+        start_guided(app)
     elif start and setup is not None:
         app.start_match(setup, resolve_rules(engine, setup.game, setup.pack, setup.target))
     else:

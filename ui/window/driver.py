@@ -41,11 +41,15 @@ from .. import savegame
 from ..cards_text import HUMAN
 from ..cards_text import capital
 from ..cards_text import show_card
+from ..hint_text import hint_line
 from ..savegame import Setup
 from . import theme
 from .host import Host
 from .table_base import TableView
-from .words import bid_text
+
+HINT_ROOM = 0.7
+"""The share of the felt's width a hint's line may take at most (a message as wide as
+the four-player table's would reach the seats' names and the dealer's mark)."""
 
 
 class MatchTable(TableView):
@@ -165,6 +169,8 @@ class MatchTable(TableView):
     def show(self, events: list[Event]) -> None:
         """Show what the session answered: the person's new view, animated, with the
         words of the bids, announcements, a claim, a bot's failure."""
+        if self.hint is not None and self.toast.message.startswith("Hint:"):
+            self.toast.hide()  # the position moved on: the hint's line goes with it
         self.hint = None
         self.hint_job = None
         self.view = self.look()
@@ -361,16 +367,29 @@ class MatchTable(TableView):
             return
         self.hint = job.result
         view = self.view
-        if self.hint.kind == "play":
-            self.toast.show(f"Hint: play {show_card(self.hint.value)}", self.clock, 5)
-        elif self.hint.kind == "bid" and view is not None:
-            self.toast.show(f"Hint: {bid_text(self.hint.value, view)}", self.clock, 5)
+        self.show_hint_line(view)
+        if self.hint.kind == "bid" and view is not None:
             button = self.bid_buttons.find(f"bid:{self.hint.value}")
             if button is not None:
                 button.selected = True
-        else:
-            self.toast.show("Hint: claim the match (l'arrêt)", self.clock, 5)
         self.refresh_highlights()
+
+    def show_hint_line(self, view: View | None) -> None:
+        """The hint and, from the expert, why, on the message line (:func:`hint_line`,
+        the terminal's words): whole when it fits in the message's room and
+        :data:`HINT_ROOM` of the felt (clear of the seats' names and marks), else its
+        reason's first part, else the hint alone."""
+        assert self.hint is not None
+        toast = self.toast
+        room = toast.max_width
+        toast.max_width = min(room, self.frame.table_right * HINT_ROOM)
+        try:
+            for parts in (None, 1, 0):
+                toast.show(hint_line(self.hint, view, parts), self.clock, 8)
+                if toast.label.content_width + 44 <= toast.max_width:
+                    break
+        finally:
+            toast.max_width = room
 
     def undo(self) -> None:
         """Take back the person's last card of the deal in play and what followed it

@@ -4,13 +4,14 @@
 games with seeded matches (the start view, the screen of the matches with people, two
 people at one screen, a hosted table waiting for players, the bidding, the play with a
 hint, the help, the menu, the last trick, the end of a deal and its review, the end of a
-match) and stops at each one;
+match, every page of the Rules screen, the guided deal's steps) and stops at each one;
 :func:`write_gallery` draws every stop at each size of :data:`SIZES` on an offscreen
 surface and writes a PNG of :data:`COLOURS` colours (``atout play --screenshots DIR``).  The layout tests walk the
 same screens and check what they draw.
 
 Bots play at once (speed 0) and think on the app's worker; the hint comes from the greedy
-bot (the gallery is about the table, not the search).
+bot (the gallery is about the table, not the search), but for the guided deal's, which
+is the expert's and says why.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import arcade
+from atout.core import Action
 from atout.core import Engine
+from atout.core.cards import cards_of
 from atout.plugins.bots.review import ReviewOptions
 from PIL import Image
 
@@ -126,6 +129,68 @@ def screens(app: App) -> Iterator[Screen]:
         if table.stage == "match_over":
             yield Screen(f"{game}-match-over", table)
         app.leave_table()
+    yield from learning_screens(app)
+
+
+def learning_screens(app: App) -> Iterator[Screen]:
+    """Every page of the Rules screen of both games (the standard rules), then the
+    guided deal's steps: the bidding, the first lead and the expert's hint for it (with
+    its reason), a card to follow with the rule that refuses the others, a card turned,
+    the count at the end."""
+    from .guided import GuidedTable
+    from .guided import start_guided
+    from .rules_view import RulesView
+
+    back = app.show_start()
+    for game in ("decouverte", "belote"):
+        rules_view = RulesView(app, app.engine.default_rules(game), back)
+        app.window.show_view(rules_view)
+        for index in range(len(rules_view.pages)):
+            rules_view.show_page(index)
+            yield Screen(f"rules-{game}-{index + 1}", rules_view)
+    table = start_guided(app)
+
+    def ready() -> bool:
+        return person_to(table, "bidding") or person_to(table, "play")
+
+    def settled() -> GuidedTable:
+        """The table after a frame more: the cards stand where the view puts them."""
+        step(table)
+        return table
+
+    run_until(table, ready)
+    yield Screen("guided-bidding", settled())
+    table.human_bid("take")
+    run_until(table, ready)
+    yield Screen("guided-lead", settled())
+    hint_bot, app.hint_bot = app.hint_bot, "expert"  # a hint that says why
+    try:
+        table.ask_hint()
+        run_until(table, lambda: table.hint is not None, frames=400)
+    finally:
+        app.hint_bot = hint_bot
+    if table.hint is not None:
+        yield Screen("guided-hint", settled())
+    shown = {"follow": False, "turned": False}
+    while table.stage == "play":
+        if not run_until(table, lambda: ready() or table.stage != "play"):
+            break
+        if table.stage != "play":
+            break
+        view = table.session.view(HUMAN)
+        words = table.coach_text.text if table.coach_text is not None else ""
+        if not shown["turned"] and "Turned:" in words and "face-down card turns" in words:
+            shown["turned"] = True
+            yield Screen("guided-turned", settled())
+        elif not shown["follow"] and "Why not" in words:
+            shown["follow"] = True
+            yield Screen("guided-follow", settled())
+        # the lowest card: the opponent leads some tricks, and the person follows
+        card = min(cards_of(view.legal), key=lambda c: (c & 7 in (2, 4), c & 7))
+        table.apply(HUMAN, Action.play(card))
+    run_until(table, lambda: table.stage != "play" and not table.busy())
+    yield Screen("guided-count", settled())
+    app.leave_table()
 
 
 def people_screens(app: App, setup: Setup) -> Iterator[Screen]:

@@ -21,6 +21,7 @@ from atout.core import View
 from ..cards_text import capital
 from . import theme
 from .review_labels import HELP_LINE
+from .rules_view import open_table_rules
 from .sprites import face_texture
 from .widgets import Button
 from .widgets import ButtonRow
@@ -136,6 +137,9 @@ class Overlay:
             y = cy + 140 - i * 29
             t.append(layer.text(key, cx - 240, y, 14, theme.INK, anchor_x="right", bold=True))
             t.append(layer.text(what, cx - 222, y, 13, theme.INK))
+        self.buttons.add(
+            Button(layer, "The rules of the game", cx, cy - 165, 280, 36, open_table_rules, size=13)
+        )
         t.append(
             layer.text(
                 "Click anywhere to close", cx, cy - 202, 12, theme.INK_SOFT, anchor_x="center"

@@ -40,6 +40,7 @@ from ..savegame import SETTINGS
 from ..savegame import Setup
 from . import theme
 from .host import Host
+from .learn_row import add_learn_row
 from .start_rows import DESCRIPTION
 from .start_rows import PACK_PITCH
 from .start_rows import Dialog
@@ -413,6 +414,8 @@ class StartView(arcade.View):
                 name="kept",
             )
         )
+        # learning the game, under them
+        add_learn_row(self, layer, b, w, corner_y - 46)
         self.message = layer.text(
             self.message_text, mid, 92, 13, gold, anchor_x="center", anchor_y="center"
         )

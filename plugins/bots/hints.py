@@ -1,0 +1,188 @@
+"""A hint that says why: the expert's action with a one-line reason.
+
+:class:`Hint` is an :class:`~atout.core.model.Action` (so every caller of a bot's
+``hint(view)`` keeps working: it compares equal to the plain action, is played like it,
+hashes like it) with a ``reason``: what the search knows about the choice, in one line a
+player reads, e.g. ``"wins 14 points; 12 points better than A♥"``.
+
+:func:`play_reason` builds it from the view and the search's values of the cards: a
+reason class read from the position (the only card allowed, wins the trick's points,
+takes the lead, gives points to the partner, keeps the master trump, leads a master
+card, ...), then the value difference to the next best card.  :func:`bid_reason` says what the
+bidding's values (or the count) said.  Only the view and the engine's compiled rules of
+the deal are read: a hint never knows more than its seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from atout.core import Engine
+from atout.core.cards import RANKS
+from atout.core.cards import SUIT_NAMES
+from atout.core.cards import SUIT_SYMBOLS
+from atout.core.cards import cards_of
+from atout.core.model import Action
+from atout.core.views import View
+
+SAME = 1.0
+"""Below this many points of difference two cards are "about as good"."""
+
+
+@dataclass(frozen=True, eq=False)
+class Hint(Action):
+    """An action with the reason it was suggested; equal to (and hashed like) the plain
+    :class:`Action` of the same kind and value."""
+
+    reason: str = ""
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Action):
+            return (self.kind, self.value) == (other.kind, other.value)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.value))
+
+    @property
+    def action(self) -> Action:
+        """The plain action (what a record or the protocol keeps)."""
+        return Action(self.kind, self.value)
+
+
+def with_reason(action: Action, reason: str) -> Hint:
+    """``action`` as a :class:`Hint` saying ``reason``."""
+    return Hint(action.kind, action.value, reason)
+
+
+def card_words(card: int) -> str:
+    """A card as the hint writes it: ``9♠``."""
+    return RANKS[card & 7] + SUIT_SYMBOLS[card >> 3]
+
+
+def _played(view: View) -> int:
+    mask = 0
+    for trick in view.tricks:
+        for c in trick.cards:
+            mask |= 1 << c
+    for _, c in view.trick:
+        mask |= 1 << c
+    return mask
+
+
+def play_reason(
+    view: View,
+    card: int,
+    values: Mapping[int, float] | None,
+    engine: Engine,
+) -> str:
+    """Why ``card`` is the one to play in ``view``, in one line: the reason class, then
+    the value difference to the next best card of ``values`` (the seat's expected score
+    by card, higher better; ``None`` or one card: no difference to tell)."""
+    legal = cards_of(view.legal)
+    if len(legal) == 1:
+        return "the only card you may play"
+    contract = view.contract
+    if contract is None:
+        return ""
+    rules = engine.play_rules(view.game, view.rules, contract)
+    beats = rules.beats
+    points = rules.points
+    trump = contract.trump
+    what = _reason_class(view, card, beats, points, trump)
+    margin = _margin(card, values)
+    return "; ".join(part for part in (what, margin) if part)
+
+
+def _reason_class(
+    view: View, card: int, beats: tuple[int, ...], points: tuple[int, ...], trump: int | None
+) -> str:
+    mine = view.hand
+    others = 0xFFFFFFFF & ~_played(view) & ~mine
+    trump_mask = 0xFF << (trump * 8) if trump is not None else 0
+    # the master trump: a trump no card left outside this hand beats
+    masters = [
+        c
+        for c in cards_of(mine & trump_mask)
+        if not any(beats[c] >> o & 1 for o in cards_of(others & trump_mask))
+    ]
+    keeps = bool(masters) and card not in masters
+    if view.trick:
+        winner_seat, winner = view.trick[0]
+        for seat, c in view.trick[1:]:
+            if beats[winner] >> c & 1:
+                winner_seat, winner = seat, c
+        trick_points = sum(points[c] for _, c in view.trick) + points[card]
+        last = len(view.trick) == view.seats - 1
+        partner = view.teams < view.seats and winner_seat % view.teams == view.seat % view.teams
+        if beats[winner] >> card & 1:
+            if last:
+                return f"wins {trick_points} points" if trick_points else "wins the trick"
+            if card >> 3 == trump and winner >> 3 != trump:
+                return "trumps to take the lead"
+            return "takes the lead in the trick"
+        if partner:
+            if points[card]:
+                return f"gives {points[card]} points to your partner, who is winning"
+            return "leaves the trick to your partner"
+        if keeps:
+            return "keeps your master trump"
+        if points[card] == 0:
+            return "loses the trick without giving points"
+        return f"gives only {points[card]} points to a lost trick"
+    # leading
+    higher_out = any(beats[card] >> o & 1 for o in cards_of(others & (0xFF << ((card >> 3) * 8))))
+    if card >> 3 == trump:
+        return "leads a trump no one can beat" if not higher_out else "leads trump"
+    if not higher_out:
+        return f"leads a master {SUIT_NAMES[card >> 3][:-1]}"
+    if keeps:
+        return "keeps your master trump"
+    if points[card] == 0:
+        return f"leads low in {SUIT_NAMES[card >> 3]}"
+    return f"leads {SUIT_NAMES[card >> 3]}"
+
+
+def _margin(card: int, values: Mapping[int, float] | None) -> str:
+    if not values or card not in values or len(values) < 2:
+        return ""
+    best = values[card]
+    rest = [(v, c) for c, v in values.items() if c != card]
+    value, other = max(rest, key=lambda vc: (vc[0], -vc[1]))
+    gap = best - value
+    if gap < SAME:
+        return f"about as good as {card_words(other)}"
+    return f"{_points(gap)} better than {card_words(other)}"
+
+
+def bid_reason(view: View, bid: str, values: Mapping[str, float] | None) -> str:
+    """Why ``bid``: the value it has against the next best bid (``values``: each bid's
+    expected score for the seat), else nothing."""
+    if not values or bid not in values or len(values) < 2:
+        return ""
+    rest = [(v, b) for b, v in values.items() if b != bid]
+    value, other = max(rest)
+    gap = values[bid] - value
+    other_words = bid_words(other, view)
+    if gap < SAME:
+        return f"about as good as {other_words}"
+    return f"{_points(gap)} better than {other_words}"
+
+
+def _points(gap: float) -> str:
+    """``12 points``, ``1 point``."""
+    n = round(gap)
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def bid_words(bid: str, view: View) -> str:
+    """A bid in words: ``take ♣``, ``pass``, ``name ♥``."""
+    if bid == "take" and view.turnup is not None:
+        return f"take {SUIT_SYMBOLS[view.turnup >> 3]}"
+    if len(bid) == 1 and bid in "CDHS":
+        return f"name {SUIT_SYMBOLS['CDHS'.index(bid)]}"
+    return bid
+
+
+__all__ = ["Hint", "bid_reason", "bid_words", "play_reason", "with_reason"]

@@ -1,0 +1,46 @@
+"""A hint in one line, the same in the window and the terminal.
+
+The expert bots' ``hint(view)`` answers a :class:`~atout.plugins.bots.hints.Hint`: the
+action and, in ``reason``, why (``"wins 14 points; 12 points better than
+A♥"``).  :func:`hint_line` writes it for a person: ``Hint: play 9♠ — wins the trick``.
+A bot whose hint is a plain action (no reason) gets the line without one.  The window's
+message and the terminal's ``hint`` command both use it.
+"""
+
+from __future__ import annotations
+
+from atout.core import Action
+from atout.core import View
+from atout.core.cards import SUITS
+
+from .cards_text import show_card
+from .cards_text import suit_label
+
+
+def hint_action_words(action: Action, view: View | None) -> str:
+    """What the hint suggests, in words: ``play 9♠``, ``take ♣ clubs``, ``name ♥ hearts``,
+    ``pass``, ``claim the match (l'arrêt)``."""
+    if action.kind == "play":
+        return f"play {show_card(action.value)}"
+    if action.kind == "bid":
+        bid = str(action.value)
+        if bid == "take" and view is not None and view.turnup is not None:
+            return f"take {suit_label(view.turnup >> 3)}"
+        if bid in SUITS and len(bid) == 1:
+            return f"name {suit_label(SUITS.index(bid))} as trump"
+        return bid
+    return "claim the match (l'arrêt)"
+
+
+def hint_line(action: Action, view: View | None = None, parts: int | None = None) -> str:
+    """``Hint: play 9♠ — wins the trick; 12 points better than A♥`` (the reason when the
+    hint has one); ``parts`` keeps only the reason's first parts (where room is short:
+    ``1`` keeps ``wins the trick``, ``0`` the action alone)."""
+    reason = str(getattr(action, "reason", ""))
+    if parts is not None:
+        reason = "; ".join(reason.split("; ")[:parts]) if reason else ""
+    head = f"Hint: {hint_action_words(action, view)}"
+    return f"{head} — {reason}" if reason else head
+
+
+__all__ = ["hint_action_words", "hint_line"]

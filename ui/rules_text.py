@@ -1,0 +1,553 @@
+"""The rules of a game in words for a card player: one text for the window and the terminal.
+
+docs/rules.md and docs/decouverte.md state the rules for developers, each sentence with
+its test; this module says the same rules to someone who wants to play: the deal, the
+piles, the bidding, what must be played, the cards' order and points, the scoring, and
+the house rules of the pack in force.  :func:`rules_pages` gives them as
+:class:`Page` objects (paragraphs and small :class:`Example` pictures of cards) that the
+window's Rules screen draws (:mod:`atout.ui.window.rules_view`) and :func:`rules_text`
+writes for the terminal (the ``rules`` command), wrapped to 80 columns.
+
+The numbers are not written again here: the cards' order and points, the dix de der,
+the points of a deal and what the taker needs are read from the engine's compiled rules
+of a contract (:meth:`atout.core.Engine.play_rules`), the target, the capot bonus and
+the other options from the resolved :class:`~atout.core.Rules`, and each option of the
+pack is described with the rule plugin's own words (``atout_rule_options``).  The module
+imports no arcade: the terminal loads it.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+
+from atout.core import Contract
+from atout.core import Engine
+from atout.core import Rules
+from atout.core.cards import RANKS
+from atout.core.cards import SUITS
+from atout.core.cards import parse_card
+from atout.core.engine import PlayRules
+from atout.core.packs import yaml_text
+
+from .cards_text import show_card
+
+WIDTH = 80
+"""The terminal's columns: :func:`rules_text` wraps to them."""
+
+FULL_OPTIONS = 9
+"""A game with at most this many options has each described on the options' page; with
+more, those left as standard are named with their values only (the page must fit)."""
+
+EXAMPLE_TRUMP = 0
+"""The trump of the examples: clubs (the order and points are the same for any suit)."""
+EXAMPLE_PLAIN = 2
+"""The plain suit of the examples: hearts."""
+
+
+@dataclass(frozen=True)
+class Example:
+    """A small picture of cards: a row of cards, each with a few words under it, and a
+    caption.  ``None`` in ``cards`` is a face-down card (its back is drawn)."""
+
+    cards: tuple[int | None, ...]
+    caption: str
+    labels: tuple[str, ...] = ()
+    """Words under each card (its points, "yes" or "no"), as many as ``cards`` or none."""
+    allowed: tuple[bool, ...] = ()
+    """Which cards may be played (the others are drawn washed), or empty: all drawn alike."""
+    stacked: bool = False
+    """Draw the cards in pairs, each face-up card over a face-down one (Découverte's
+    piles): ``cards`` then alternates a face-up card and ``None``."""
+    trick: tuple[int, ...] = ()
+    """For an example of what may be played: the cards already in the trick, in order,
+    the last played by the seat just before the player's."""
+    trump: int | None = None
+    """And the trump suit (the tests play the example through the engine)."""
+
+
+Block = str | Example
+"""A page is paragraphs and pictures, in order."""
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of the rules: a title and its blocks."""
+
+    title: str
+    blocks: tuple[Block, ...]
+
+
+def cards(text: str) -> tuple[int, ...]:
+    """Cards from their text (``"JC 9C AC"``), for the examples."""
+    return tuple(parse_card(word) for word in text.split())
+
+
+# --- what the engine knows ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Numbers:
+    """The numbers of a game as its rules compile them: read, never written again."""
+
+    trump_order: tuple[int, ...]
+    """The ranks of a trump suit, highest first (indexes into ``RANKS``)."""
+    plain_order: tuple[int, ...]
+    """The ranks of another suit, highest first."""
+    trump_points: tuple[int, ...]
+    """The points of each rank (``RANKS`` order) in trumps."""
+    plain_points: tuple[int, ...]
+    """The points of each rank in another suit."""
+    last_trick: int
+    """The dix de der: what the last trick adds."""
+    card_total: int
+    """The cards' points in a deal (152)."""
+    tricks: int
+    """How many tricks a deal has."""
+
+    @property
+    def deal_total(self) -> int:
+        """The points of a deal, cards and dix de der (162)."""
+        return self.card_total + self.last_trick
+
+    @property
+    def half(self) -> int:
+        """Half the points of a deal (81): the taker needs more."""
+        return self.deal_total // 2
+
+
+def numbers(engine: Engine, rules: Rules) -> Numbers:
+    """The order and points of the cards, the dix de der and the tricks of a deal, from
+    the engine's rules of a contract in :data:`EXAMPLE_TRUMP`."""
+    compiled = engine.play_rules(
+        rules.game, rules, Contract(0, EXAMPLE_TRUMP, SUITS[EXAMPLE_TRUMP])
+    )
+    return Numbers(
+        trump_order=_order(compiled, EXAMPLE_TRUMP),
+        plain_order=_order(compiled, EXAMPLE_PLAIN),
+        trump_points=tuple(compiled.points[EXAMPLE_TRUMP * 8 + r] for r in range(8)),
+        plain_points=tuple(compiled.points[EXAMPLE_PLAIN * 8 + r] for r in range(8)),
+        last_trick=compiled.values.last_trick,
+        card_total=sum(compiled.points),
+        tricks=compiled.tricks,
+    )
+
+
+def _order(compiled: PlayRules, suit: int) -> tuple[int, ...]:
+    """The ranks of ``suit``, highest first: a card is beaten by the cards above it
+    (the trick-winner table's ``beats[c]``: the cards that take the lead from ``c``)."""
+    mask = 0xFF << (suit * 8)
+
+    def above(rank: int) -> int:
+        return (compiled.beats[suit * 8 + rank] & mask).bit_count()
+
+    return tuple(sorted(range(8), key=above))
+
+
+def order_text(order: tuple[int, ...]) -> str:
+    """Ranks highest first: ``J 9 A 10 K Q 8 7``."""
+    return " ".join(RANKS[r] for r in order)
+
+
+def points_text(order: tuple[int, ...], points: tuple[int, ...]) -> str:
+    """The ranks that score, in order, with their points: ``J 20, 9 14, ...``; the
+    others "nothing"."""
+    scoring = [f"{RANKS[r]} {points[r]}" for r in order if points[r]]
+    nothing = [RANKS[r] for r in order if not points[r]]
+    text = ", ".join(scoring)
+    if nothing:
+        text += f"; {' '.join(nothing)} nothing"
+    return text
+
+
+# --- the pages -----------------------------------------------------------------------------
+
+
+def rules_pages(engine: Engine, rules: Rules) -> list[Page]:
+    """The rules of ``rules.game`` under ``rules`` (the pack in force), page by page:
+    Découverte's and four-player Belote's, and for a plugin's game the pages its rules
+    share with Belote (the cards, the scoring, its options)."""
+    n = numbers(engine, rules)
+    if rules.game == "decouverte":
+        pages = _decouverte(rules, n)
+    elif rules.game == "belote":
+        pages = _belote(rules, n)
+    else:
+        info = engine.game(rules.game)
+        pages = [Page(info.title, (info.description,)), _cards_page(n)]
+    pages.append(_options_page(engine, rules))
+    return pages
+
+
+def _cards_page(n: Numbers) -> Page:
+    trump = tuple(EXAMPLE_TRUMP * 8 + r for r in n.trump_order)
+    plain = tuple(EXAMPLE_PLAIN * 8 + r for r in n.plain_order)
+    return Page(
+        "The cards: order and points",
+        (
+            "32 cards: four suits of 7 8 9 10 J Q K A. The trump suit has its own order, "
+            "with the jack and the nine on top; any trump beats any card of another suit. "
+            "A card of a suit other than the one led, if not a trump, never wins a trick.",
+            Example(
+                trump,
+                f"In trumps, highest first: {order_text(n.trump_order)} "
+                f"({points_text(n.trump_order, n.trump_points)}).",
+                tuple(str(n.trump_points[r]) for r in n.trump_order),
+            ),
+            Example(
+                plain,
+                f"In the other suits: {order_text(n.plain_order)} "
+                f"({points_text(n.plain_order, n.plain_points)}).",
+                tuple(str(n.plain_points[r]) for r in n.plain_order),
+            ),
+            f"The cards are worth {n.card_total} points; whoever wins the last trick adds "
+            f"{n.last_trick} (the dix de der): {n.deal_total} points in a deal.",
+        ),
+    )
+
+
+def _decouverte(rules: Rules, n: Numbers) -> list[Page]:
+    reveal = bool(rules.get("reveal_on_lead", False))
+    turned = (
+        "When the leader plays a card, the card under it is turned at once, before the "
+        "other player answers; the follower's card is turned at the end of the trick."
+        if reveal
+        else "A face-down card is turned face up at the end of the trick in which the card "
+        "above it was played, and from then on it may be played like any face-up card."
+    )
+    needed = n.half + 1
+    extra = []
+    if rules.get("belote_rebelote", False):
+        extra.append(
+            "Belote-rebelote: the trump king and queen played by one player score 20 for "
+            'him. He says "belote" on the first only when the other is face up among his '
+            'cards, else "belote-rebelote" on the second: a face-down card is never told.'
+        )
+    if rules.get("declarations") == "on":
+        extra.append(
+            "Declarations: carrés and sequences in your eight face-up cards when the play "
+            "starts count as in four-player Belote; only the player with the best one "
+            "scores his."
+        )
+    capot = int(rules.get("capot_bonus", 0))
+    capot_text = (
+        f"Capot: winning all {n.tricks} tricks adds {capot} points."
+        if capot
+        else f"Capot (winning all {n.tricks} tricks) adds nothing under these rules."
+    )
+    return [
+        Page(
+            "Belote Découverte: the deal",
+            (
+                "Belote for two, with the cards on the table. Each player has eight piles "
+                "in two rows: a card face down, and a card face up on top of it. Nobody, "
+                "the owner included, knows a face-down card until it is turned.",
+                Example(
+                    (parse_card("JH"), None, parse_card("7S"), None, parse_card("AD"), None),
+                    "Three of your piles: a face-up card on a face-down card.",
+                    stacked=True,
+                ),
+                "You play only your face-up cards. The dealer alternates from deal to deal "
+                "(North deals first, so you lead first); the cards are shuffled for every "
+                "deal.",
+                turned,
+            ),
+        ),
+        Page(
+            "Bidding on the proposed card",
+            (
+                "The last card dealt, the dealer's last face-up card, proposes the trump.",
+                "Round 1: the non-dealer speaks first. Take (the proposed card's suit "
+                "becomes trump) or pass; then the dealer takes or passes.",
+                "Round 2, if both passed: each may name another suit as trump, or pass.",
+                "If both pass twice, the cards are dealt again by the other player.",
+                "The taker does not take the proposed card: it stays where it lies, in "
+                "the dealer's piles. Whoever takes, the taker must win more points than "
+                f"the other player: {needed} of the {n.deal_total}.",
+            ),
+        ),
+        Page(
+            "Playing: what you must play",
+            (
+                f"{n.tricks} tricks of two cards. The non-dealer leads to the first; the "
+                "winner of a trick leads to the next. The leader plays any face-up card. "
+                "Then, judged on your face-up cards only:",
+                "Follow suit if you can. If trump was led, beat the trump if you can. "
+                "If you cannot follow, you must trump, with a higher trump if you can, "
+                "else still a trump. With no trump, play any card.",
+                Example(
+                    cards("KS 10S AH JC"),
+                    "The 8♠ is led, clubs trump: follow with a spade, either one; the "
+                    "ace of hearts and the trump may not be played.",
+                    allowed=(True, True, False, False),
+                    trick=cards("8S"),
+                    trump=0,
+                ),
+                Example(
+                    cards("JC 8C KS 7D"),
+                    "The 9♣ is led, clubs trump: beat it if you can; only the jack does.",
+                    allowed=(True, False, False, False),
+                    trick=cards("9C"),
+                    trump=0,
+                ),
+                "A face-down card never obliges nor allows anything: it does not count "
+                "until it is turned.",
+            ),
+        ),
+        _cards_page(n),
+        Page(
+            "Scoring a deal",
+            (
+                f"Each player counts the points of the tricks he won ({n.deal_total} in a "
+                f"deal with the dix de der).",
+                f"The taker makes his contract with more points than the other player, "
+                f"{needed} or more: then each scores his points.",
+                f"Dedans: with {n.half} or fewer the taker fails; the other player scores "
+                f"all {n.deal_total} and the taker nothing (81 each, a tie, is a fail).",
+                capot_text,
+                *extra,
+                f"The first to reach {rules.get('target', 1000)} wins the match; both on "
+                "the same deal: "
+                + (
+                    "play on until one total is higher."
+                    if rules.get("both_past_target") == "play-on"
+                    else "the match is drawn."
+                ),
+            ),
+        ),
+    ]
+
+
+def _belote(rules: Rules, n: Numbers) -> list[Page]:
+    clockwise = rules.get("direction") == "clockwise"
+    way = "clockwise" if clockwise else "anticlockwise"
+    first = "left" if clockwise else "right"
+    packets = {
+        "3-2": "3 cards to each player, then 2",
+        "2-3": "2 cards to each player, then 3",
+        "dealer": "3 then 2, or 2 then 3, as the dealer chooses",
+    }.get(str(rules.get("deal_packets", "3-2")), "3 then 2 cards to each player")
+    undertrump_always = rules.get("undertrump") == "always"
+    trump_partner = bool(rules.get("must_trump_partner", False))
+    partner = (
+        "If your partner is winning the trick you must still trump; a lower trump is then allowed."
+        if trump_partner
+        else "If your partner is winning the trick you may play any card instead."
+    )
+    under = (
+        "Unable to beat a trump in the trick, you must still play a lower one, even on "
+        "your partner's trick."
+        if undertrump_always
+        else "Whenever you play a trump, beat the trumps in the trick if you can; over "
+        "your partner's trump a lower one is allowed when you cannot."
+    )
+    decl = str(rules.get("declarations", "on"))
+    declarations: list[Block] = []
+    if decl == "on":
+        declarations = [
+            "Declarations are found for you and shown with your first card: a carré of "
+            "jacks 200, of nines 150, of aces, tens, kings or queens 100; a sequence "
+            "(A K Q J 10 9 8 7 order) of 3, 4 or 5 cards 20, 50 or 100. Only the team "
+            "with the single best declaration scores its declarations.",
+        ]
+    tie = {
+        "takers-make": "a tie makes it",
+        "takers-fail": "a tie fails",
+        "abeyance": "on a tie the points wait in abeyance for the next deal",
+        "litige": "on a tie (litige) the defenders score their points and the takers' "
+        "wait for the next deal",
+    }.get(str(rules.get("tie", "takers-make")), "")
+    capot = int(rules.get("capot_bonus", 90))
+    needed = n.half if rules.get("tie", "takers-make") == "takers-make" else n.half + 1
+    belote_kept = rules.get("dedans_belote", "keeps") == "keeps"
+    return [
+        Page(
+            "Belote: the table and the deal",
+            (
+                "Four players in two teams; partners sit opposite (you and North, East "
+                f"and West). Deal, bidding and play go {way}: the player at the dealer's "
+                f"{first} is first.",
+                f"The dealer gives {packets}, then turns the next card face up: it "
+                "proposes the trump.",
+                Example(
+                    cards("JS 9S AH 10H KD"),
+                    "Your first five cards; the turned-up card lies in the middle.",
+                ),
+                "The taker receives the turned-up card; each other player then gets 3 "
+                "more cards and the taker 2: eight each.",
+            ),
+        ),
+        Page(
+            "Bidding on the turned-up card",
+            (
+                f"Round 1, from the dealer's {first}: take (the turned-up card's suit is "
+                "trump) or pass.",
+                "Round 2, if all four passed: name another suit as trump, or pass.",
+                "If all pass again the cards are gathered and the next player deals.",
+                f"Your team takes: it must then score at least {needed} of the "
+                f"{n.deal_total} points when no declaration counts (declarations count "
+                "for the team that scores them).",
+            ),
+        ),
+        Page(
+            "Playing: what you must play",
+            (
+                "The player after the dealer leads; the winner of a trick leads to the "
+                "next. Follow suit if you can. If trump was led, beat the highest trump if "
+                "you can, even over your partner.",
+                "If you cannot follow a plain suit, you must trump, with a higher trump "
+                "than any in the trick if you can, else a lower one. " + partner,
+                under,
+                Example(
+                    cards("7C QC 9D 10D KS"),
+                    "Hearts led by the opponent before you, clubs trump, you have no "
+                    "heart: you must trump; either trump will do.",
+                    allowed=(True, True, False, False, False),
+                    trick=cards("AH"),
+                    trump=0,
+                ),
+                *(
+                    []
+                    if trump_partner
+                    else [
+                        Example(
+                            cards("7C QC 9D 10D KS"),
+                            "Hearts led, your partner's ace winning and you have no heart: "
+                            "you may play any card.",
+                            allowed=(True, True, True, True, True),
+                            trick=cards("7H AH 8H"),
+                            trump=0,
+                        )
+                    ]
+                ),
+                *declarations,
+                "Belote-rebelote: the trump king and queen in one hand score 20; say "
+                '"belote" on the first and "rebelote" on the second.',
+            ),
+        ),
+        _cards_page(n),
+        Page(
+            "Scoring a deal",
+            (
+                f"Each team counts its tricks' points ({n.deal_total} with the dix de der) "
+                "and the declarations it scores.",
+                "The takers make their contract with at least as many points as the "
+                f"defenders ({tie}); then both teams score what they took.",
+                f"Dedans: otherwise the defenders score {n.deal_total} plus the "
+                "declarations, the takers nothing"
+                + (
+                    "; belote-rebelote stays with the team that held it."
+                    if belote_kept
+                    else "; belote-rebelote goes to the defenders too."
+                ),
+                f"Capot: the team that wins all {n.tricks} tricks scores "
+                f"{n.deal_total + capot} instead of {n.deal_total}.",
+                f"The first team to reach {rules.get('target', 1000)} wins the match.",
+            ),
+        ),
+    ]
+
+
+def _options_page(engine: Engine, rules: Rules) -> Page:
+    """The options of the pack in force, in the rule plugin's words, those that differ
+    from the game's standard rules first."""
+    options = engine.rule_options(rules.game)
+    standard = engine.default_rules(rules.game)
+    changed: list[str] = []
+    same: list[str] = []
+    for key, option in options.items():
+        if key not in rules:
+            continue
+        value = rules[key]
+        line = f"{_label(key)}: {_value(value)}. {option.description}"
+        (changed if value != standard.get(key) else same).append(line)
+    name = rules.pack or "the standard rules"
+    head = f"The rules in force: {name}. " + (
+        "They change these from the standard rules:"
+        if changed
+        else "They are the game's standard rules."
+    )
+    blocks: list[Block] = [head, *changed]
+    if same and len(changed) + len(same) <= FULL_OPTIONS:
+        blocks.append("As standard:" if changed else "Each option, as standard:")
+        blocks.extend(same)
+    elif same:
+        blocks.append("As standard: " + "; ".join(_short(line) for line in same) + ".")
+    return Page("The house rules in force", tuple(blocks))
+
+
+def _label(key: str) -> str:
+    """An option's key as words: ``capot_bonus`` -> ``Capot bonus``."""
+    words = key.replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
+def _value(value: object) -> str:
+    """An option's value in words: yes or no for a switch, else as a pack writes it."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return yaml_text(value)
+
+
+def _short(line: str) -> str:
+    """``Key: value`` of an option's line, without its description."""
+    return line.split(". ", 1)[0]
+
+
+# --- the terminal ------------------------------------------------------------------------------
+
+
+def example_text(example: Example) -> str:
+    """An example in one line: the cards (``▒▒`` for a face-down one), those that may not
+    be played in brackets, their labels after a slash, then the caption."""
+    shown = []
+    for i, card in enumerate(example.cards):
+        word = "▒▒" if card is None else show_card(card)
+        if example.labels:
+            word += f"/{example.labels[i]}"
+        if example.allowed and not example.allowed[i]:
+            word = f"({word})"
+        shown.append(word)
+    if example.stacked:
+        pairs = [f"{shown[i]} on {shown[i + 1]}" for i in range(0, len(shown) - 1, 2)]
+        line = ", ".join(pairs)
+    else:
+        line = " ".join(shown)
+    return f"{line}: {example.caption}"
+
+
+def page_lines(page: Page, width: int = WIDTH) -> list[str]:
+    """One page as wrapped lines: its title underlined, paragraphs, examples indented."""
+    lines = [page.title, "-" * min(width, len(page.title))]
+    for block in page.blocks:
+        if isinstance(block, Example):
+            lines += textwrap.wrap(
+                example_text(block), width, initial_indent="    ", subsequent_indent="      "
+            )
+        else:
+            lines += textwrap.wrap(block, width)
+    return lines
+
+
+def rules_text(rules: Rules, engine: Engine | None = None, width: int = WIDTH) -> str:
+    """The whole rules of ``rules.game`` under ``rules`` for the terminal, every line at
+    most ``width`` columns (the ``rules`` command prints it)."""
+    engine = engine if engine is not None else Engine()
+    out: list[str] = []
+    for page in rules_pages(engine, rules):
+        if out:
+            out.append("")
+        out += page_lines(page, width)
+    return "\n".join(out)
+
+
+__all__ = [
+    "Block",
+    "Example",
+    "Numbers",
+    "Page",
+    "numbers",
+    "page_lines",
+    "rules_pages",
+    "rules_text",
+]
