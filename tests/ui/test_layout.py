@@ -4,7 +4,8 @@ The walk is the gallery's (:func:`atout.ui.window.gallery.screens`: seeded match
 start view, the bidding in both rounds, the play with a hint, the last trick, the help,
 the menu, the end of a deal and of a match); each stop is drawn on an offscreen surface
 of each size of :data:`~atout.ui.window.gallery.SIZES` (800x600, 1280x720, 1920x1080 and
-a tall 900x1200) and what it draws is checked by :func:`layout.problems`.
+a tall 900x1200) and what it draws is checked by :func:`layout.problems`; a table is
+also looked at as the walk reached it (its cards landed, none still in flight).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from atout.ui.window.gallery import SIZES
 from atout.ui.window.gallery import draw_at
 from atout.ui.window.gallery import screens
 from atout.ui.window.start_view import StartView
+from atout.ui.window.table_base import TableView
 from layout import drawn
 from layout import problems
 
@@ -56,7 +58,13 @@ def test_every_screen_at_every_size_keeps_the_layout_rules(app: App) -> None:
     try:
         for screen in screens(app):
             names.append(screen.name)
-            found += check(app, screen.view, screen.name)
+            view = screen.view
+            if isinstance(view, TableView):  # as reached, before a size lays it out again
+                found += [
+                    f"{screen.name} as reached: {card} is in flight"
+                    for card in drawn(view, view.frame).in_flight
+                ]
+            found += check(app, view, screen.name)
     finally:
         app.render_offscreen(None)
     for game in ("decouverte", "belote"):

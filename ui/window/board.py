@@ -104,7 +104,10 @@ class Board:
         self.glows = SpriteSet()
         self.glow_cards: list[tuple[int, Colour]] = []
         self.rings = SpriteSet()
-        """The hint's frame, drawn over the cards."""
+        """The hint's frame, drawn over its card and the cards under it."""
+        self.card_set_over = SpriteSet()
+        """The cards that lie over the hinted card, drawn after its frame (the frame
+        hides no neighbour's corner)."""
         self.busy_until = 0.0
         """The table's clock when the last move ends."""
 
@@ -120,8 +123,9 @@ class Board:
         self.shown_backs = {}
 
     def busy(self, now: float) -> bool:
-        """Whether cards are still moving at ``now``."""
-        return now < self.busy_until
+        """Whether cards are still moving at ``now``: their last move ends later, or a
+        move is still queued (at speed 0 the cards land at the next frame, not before)."""
+        return now < self.busy_until or any(s.motions for s in self.sprites)
 
     def animate(self, now: float) -> None:
         """Move the cards that are under way to where they are at ``now``."""
@@ -141,6 +145,27 @@ class Board:
         self.glows.draw()
         self.card_set.draw()
         self.rings.draw()
+        self.card_set_over.draw()
+
+    def ring_cards(self) -> list[tuple[int, Colour]]:
+        """The cards framed over the others (the hint's), in the order of :attr:`rings`."""
+        return [(card, c) for card, c in self.glow_cards if c == HINT_COLOUR]
+
+    def under_ring(self) -> list[CardSprite]:
+        """The cards drawn before the hint's frame (the frame may cover them)."""
+        over = set(map(id, self.card_set_over))
+        return [s for s in self.sprites if id(s) not in over]
+
+    def split_at_ring(self) -> None:
+        """Draw the cards lying over the hinted card after its frame, the others before."""
+        framed = {card for card, _ in self.ring_cards()}
+        cut = len(self.sprites)
+        for i, sprite in enumerate(self.sprites):
+            if sprite.card in framed:
+                cut = i + 1
+                break
+        self.card_set.replace(list(self.sprites[:cut]))
+        self.card_set_over.replace(list(self.sprites[cut:]))
 
     def card_at(self, x: float, y: float) -> tuple[str, Any] | None:
         """The card under a logical point: ``("card", card)`` or ``("back", key)``."""
@@ -289,7 +314,7 @@ class Board:
         wanted += [self.cards[c] for c in extra]
         wanted.sort(key=lambda s: s.z)
         self.sprites = wanted
-        self.card_set.replace(list(wanted))
+        self.split_at_ring()
 
     # --- lights ------------------------------------------------------------------------------
 
@@ -324,6 +349,7 @@ class Board:
         scale = self.card_scale
         self.glows.replace([arcade.Sprite(glow_texture(c), scale=scale) for _, c in under])
         self.rings.replace([arcade.Sprite(ring_texture(c), scale=scale) for _, c in over])
+        self.split_at_ring()
         self.sync_glows()
 
     def sync_glows(self) -> None:

@@ -132,10 +132,14 @@ class Overlay:
     def _help(self, layer: Layer) -> None:
         (cx, cy), t = self.centre, self.texts
         t.append(layer.text("Keys", cx, cy + 177, 22, theme.INK, anchor_x="center", bold=True))
+        room = self.rect.right - 20 - (cx - 222)  # clear of the panel's border
         for i, (key, what) in enumerate(KEYS):
             y = cy + 140 - i * 29
             t.append(layer.text(key, cx - 240, y, 14, theme.INK, anchor_x="right", bold=True))
-            t.append(layer.text(what, cx - 222, y, 13, theme.INK))
+            line = layer.text(what, cx - 222, y, 13, theme.INK)
+            while line.content_width > room and line.font_size > theme.MIN_FONT:
+                line.font_size = max(theme.MIN_FONT, line.font_size - 1)
+            t.append(line)
         t.append(
             layer.text(
                 "Click anywhere to close", cx, cy - 202, 12, theme.INK_SOFT, anchor_x="center"

@@ -62,6 +62,16 @@ class SeatLayout(Protocol):
         """Which way a bubble grows from its anchor: 0 both ways, 1 right, -1 left."""
         ...
 
+    def name_side(self, seat: int) -> int:
+        """Which way a name plate grows from its anchor: 0 both ways (the anchor is its
+        middle), 1 right (the anchor is its left edge), -1 left (its right edge)."""
+        ...
+
+    def bubble_beside_name(self, seat: int) -> bool:
+        """Whether ``seat``'s bubble starts just past its name plate's far edge (on the
+        plate's row, growing the plate's way) instead of at :meth:`bubble_anchor`."""
+        ...
+
     def status_position(self) -> tuple[float, float]: ...
 
     def turn_position(self, seat: int) -> tuple[float, float]:
@@ -137,6 +147,8 @@ class StatusPanel:
             self.seat_plates[seat] = hud.plate(arcade.XYWH(x, y + 6, 120, 28), SEAT_PLATE)
             label = hud.text(name, x, y, 14, theme.WHITE, anchor_x="center", bold=True)
             self.seat_labels[seat] = label
+            x = self.plate_x(seat)
+            label.x = x
             set_plate(
                 self.seat_plates[seat],
                 arcade.XYWH(x, y + 6, quantize(label.content_width + 30), 28),
@@ -182,6 +194,13 @@ class StatusPanel:
         )
         self.trump_plate.visible = self.trump_caption.visible = self.trump_mark.visible = False
 
+    def plate_x(self, seat: int) -> float:
+        """The middle of ``seat``'s name plate: its anchor, or half the plate's width
+        from it the way the layout lets it grow."""
+        x, _ = self.layout.seat_anchor(seat)
+        width = quantize(self.seat_labels[seat].content_width + 30)
+        return x + self.layout.name_side(seat) * width / 2
+
     def tick(self, now: float, toast: Toast, ready: bool, thinking: bool) -> None:
         """What changes with time alone: messages, bubbles, the thinking dots.
 
@@ -210,6 +229,10 @@ class StatusPanel:
         x, y = self.layout.bubble_anchor(seat)
         width = quantize(label.content_width + 30)
         side = self.layout.bubble_side(seat)
+        if self.layout.bubble_beside_name(seat):  # on the plate's row, past its far edge
+            plate = self.seat_plates[seat]
+            x = plate.center_x + side * (plate.width / 2 + 10)
+            y = plate.center_y
         x += width / 2 * side  # grows away from the anchor on that side
         felt = self.layout.frame.table_right
         x = max(8 + width / 2, min(x, felt - 8 - width / 2))  # and stays on the felt
@@ -272,7 +295,8 @@ class StatusPanel:
             colour = theme.INK if to_act else theme.WHITE
             if tuple(label.color) != colour:
                 label.color = colour
-            x, y = self.layout.seat_anchor(seat)
+            _, y = self.layout.seat_anchor(seat)
+            x = self.plate_x(seat)
             set_plate(
                 self.seat_plates[seat],
                 arcade.XYWH(x, y + 6, quantize(label.content_width + 30), 28),
@@ -290,6 +314,8 @@ class StatusPanel:
             if contract is not None and contract.taker == seat:
                 words.append(f"Takes {contract_symbol(contract.trump, contract.name)}")
             x, y = self.layout.badge_anchor(seat)
+            if self.layout.name_side(seat):  # centred on the plate, wherever it grew
+                x = self.seat_plates[seat].center_x
             pairs = self.badges[seat]
             widths = []
             for (_, text), word in zip(pairs, words, strict=False):

@@ -142,6 +142,16 @@ class TableView(LayoutHooks, DriverHooks):
             for seat in range(self.seats)
         ]
 
+    def name_side(self, seat: int) -> int:
+        """Which way ``seat``'s name plate grows from :meth:`seat_anchor` (0: the anchor
+        is its middle; see :class:`~atout.ui.window.panels.SeatLayout`)."""
+        return 0
+
+    def bubble_beside_name(self, seat: int) -> bool:
+        """Whether ``seat``'s bubble stands just past its name plate (see
+        :class:`~atout.ui.window.panels.SeatLayout`)."""
+        return False
+
     def who_plays(self) -> str:
         """Who plays besides the people, for the side bar ("": the seats' bots)."""
         return ""
