@@ -28,6 +28,7 @@ from .words import MatchLike
 from .words import contract_name
 from .words import contract_symbol
 from .words import seat_name
+from .words import second_round
 from .words import suit_colour
 from .words import team_name
 
@@ -38,6 +39,8 @@ SAID_TOP = 256.0
 """The side bar's "Announced" heading (the last announcements below it, the buttons under
 them); the score sheet ends above it."""
 SAID_LINES = 4
+RULES_WIDTH = 272
+"""The width the rules' description wraps in, in the side bar."""
 PEOPLE_TAGS = ("person", "away", "open", "")
 """A seat plate's tags that name no bot (a network table's seats)."""
 SEAT_PLATE = (0, 0, 0, 110)
@@ -113,13 +116,30 @@ class StatusPanel:
         top = frame.height
         hud.plate(arcade.LBWH(x0 - 3, 0, 6, top), theme.WOOD, None, 0)
         hud.text(info.title, mid, top - 34, 18, theme.GOLD, anchor_x="center", bold=True)
-        who = who or (f"bots: {', '.join(bots)}" if bots else "no bots")
-        hud.text(f"Rules: {pack} · {who}", mid, top - 58, 12, theme.CREAM, anchor_x="center")
-        self.contract_text = hud.text(
-            "", mid, top - 88, 14, theme.WHITE, anchor_x="center", bold=True
+        who = who or (f"Bots: {', '.join(bots)}" if bots else "No bots")
+        self.rules_text = hud.text(
+            pack,
+            mid,
+            top - 46,
+            12,
+            theme.CREAM,
+            anchor_x="center",
+            anchor_y="top",
+            width=RULES_WIDTH,
+            multiline=True,
+            align="center",
         )
-        self.taker_text = hud.text("", mid, top - 110, 12, theme.CREAM, anchor_x="center")
-        self.points_text = hud.text("", mid, top - 132, 12, theme.CREAM, anchor_x="center")
+        """The rules in force in words (the pack's description), wrapped in the bar."""
+        self.drop = max(0.0, self.rules_text.content_height - 20)
+        """How much lower than on one line the side bar's words and score sheet start
+        (the rules' description takes more lines)."""
+        top -= self.drop
+        hud.text(who, mid, top - 84, 12, theme.CREAM, anchor_x="center")
+        self.contract_text = hud.text(
+            "", mid, top - 110, 14, theme.WHITE, anchor_x="center", bold=True
+        )
+        self.taker_text = hud.text("", mid, top - 130, 12, theme.CREAM, anchor_x="center")
+        self.points_text = hud.text("", mid, top - 150, 12, theme.CREAM, anchor_x="center")
         self.said_title = hud.text("", x0 + 24, SAID_TOP, 13, theme.GOLD, bold=True)
         self.said_text = hud.text(
             "", x0 + 24, SAID_TOP - 8, 12, theme.CREAM, width=260, multiline=True, anchor_y="top"
@@ -357,7 +377,11 @@ class StatusPanel:
             self.contract_text.text = f"Trump: {contract_name(c.trump, c.name)}"
             taker = f"taken by {seat_name(info, c.taker)}"
         elif view.phase == "bidding" and view.turnup is not None:
-            self.contract_text.text = f"Bidding on {suit_label(view.turnup >> 3)}"
+            self.contract_text.text = (
+                "Bidding, round 2"
+                if second_round(view)
+                else f"Bidding on {suit_label(view.turnup >> 3)}"
+            )
         else:
             self.contract_text.text = ""
         self.taker_text.text = taker
@@ -393,6 +417,9 @@ class ScoreSheet:
         self.y = 400.0
         """Where the totals are written."""
         self.key: tuple[int, tuple[int, ...], int] | None = None
+        self.drop = 0.0
+        """How much lower than its usual place the sheet starts (the side bar's words
+        above it take more lines: :attr:`StatusPanel.drop`)."""
 
     def draw(self) -> None:
         self.layer.draw()
@@ -406,7 +433,7 @@ class ScoreSheet:
         self.key = key
         layer = Layer()
         x0 = self.frame.table_right + 24
-        top = self.frame.height - 166
+        top = self.frame.height - 184 - self.drop
         teams = self.info.teams
         cols = [x0 + 130 + 92 * team for team in range(teams)]
         history = match.history

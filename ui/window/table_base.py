@@ -71,7 +71,7 @@ from .widgets import Layer
 from .widgets import SpriteSet
 from .widgets import Toast
 from .words import bid_text
-from .words import contract_name
+from .words import rules_words
 from .words import team_long_name
 from .words import team_name
 
@@ -108,6 +108,9 @@ class TableView(LayoutHooks, DriverHooks):
         table: ``waiting`` too, before it starts)."""
         self.hint: Action | None = None
         """The action a hint suggests (lit on the table until the next action)."""
+        self.waiting_on: tuple[str, int] | None = None
+        """A message that another seat is to act, and that seat: it goes when the turn
+        moves on (see :meth:`say_wait`)."""
         self.deal_path: Path | None = None
         """Where the last deal's record was saved (the end-of-deal panel says it)."""
         self.frames = 0
@@ -182,10 +185,11 @@ class TableView(LayoutHooks, DriverHooks):
 
     def build(self) -> None:
         """The plates, labels and buttons that live as long as the table."""
-        pack = self.match.rules.pack or "standard rules"
+        pack = rules_words(self.engine, self.match.rules)
         self.status_panel = StatusPanel(
             self.hud, self, self.info, pack, self.seat_tags(), self.you, self.who_plays()
         )
+        self.sheet.drop = self.status_panel.drop
         self.build_marks()
         self.toast = Toast(self.hud, *self.toast_position(), self.toast_width())
         self.speed_button, self.claim_button = build_side_buttons(
@@ -322,9 +326,23 @@ class TableView(LayoutHooks, DriverHooks):
         hint = self.hint
         self.board.highlight(view, my_turn, hint.value if hint and hint.kind == "play" else None)
 
+    def say_wait(self, words: str) -> None:
+        """Say that another seat is to act (a click out of turn): the message holds only
+        while that seat's turn lasts, never beside a status line that says "Your turn"."""
+        self.toast.show(words, self.clock)
+        if self.view is not None:
+            self.waiting_on = (words, self.view.turn)
+
     def after_change(self) -> None:
         """Bring the texts, controls and marks up to date with the view."""
         playing = self.stage == "play"
+        waiting = self.waiting_on
+        if waiting is not None and (
+            self.view is None or not playing or self.view.turn != waiting[1]
+        ):
+            self.waiting_on = None
+            if self.toast.message == waiting[0]:
+                self.toast.hide()
         for button in self.buttons.buttons:
             if button.name in ("hint", "undo"):
                 button.enabled = playing
@@ -356,10 +374,10 @@ class TableView(LayoutHooks, DriverHooks):
             self.bubble(e.seat, bid_text(e.text, view), 1e9)
         elif e.kind == CLAIM:
             self.toast.show(f"{self.seat_name(e.seat)} claims the match: l'arrêt!", self.clock)
-        elif e.kind == CONTRACT and e.contract is not None:
-            c = e.contract
+        elif e.kind == CONTRACT:
+            # the bids' bubbles go; "Takes ♣" by the taker's name and the trump on the
+            # felt say the contract (once: no bubble beside them)
             self.clear_bubbles()
-            self.bubble(c.taker, f"takes {contract_name(c.trump, c.name)}", 2.5)
         elif e.kind == ANNOUNCE:
             loud = e.text in ("belote", "rebelote", "belote-rebelote")
             # the bubble says it by the seat (the side bar keeps the last ones)
