@@ -97,7 +97,7 @@ class Drawn:
     piles: list[tuple[str, Box]] = field(default_factory=list)
     """the won-tricks piles drawn on the felt"""
     hidden_corners: list[str] = field(default_factory=list)
-    """cards whose index corner the hint's frame is drawn over"""
+    """cards whose index corner a frame (the hint's, the focus's) is drawn over"""
 
 
 def visible_text(text: arcade.Text) -> bool:
@@ -220,7 +220,7 @@ def drawn(view: arcade.View, frame: Frame) -> Drawn:
                 continue
             # the frame reaches RING_REACH image pixels beyond its card's edge
             rbox = grown(sprite_box(ring, theme.CARD_W, theme.CARD_H), RING_REACH * ring.scale_x)
-            for sprite in board.under_ring():
+            for sprite in board.under_ring(hinted):
                 if sprite.visible and sprite.card != hinted and overlap(rbox, corner(sprite)):
                     out.hidden_corners.append(f"card {sprite.card}")
         lobby = getattr(view, "lobby", None)  # a network table waiting for its players
@@ -330,7 +330,7 @@ def problems(d: Drawn) -> list[str]:
     for card in d.in_flight:
         found.append(f"{card} is in flight (its move has not ended)")
     for card in d.hidden_corners:
-        found.append(f"the hint's frame hides the corner of {card}")
+        found.append(f"a card's frame hides the corner of {card}")
     for name, box, area in d.cards:
         if not inside(box, window_box):
             found.append(f"{name} is not fully inside the window: {fmt(box)}")

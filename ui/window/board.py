@@ -30,6 +30,10 @@ from .widgets import SpriteSet
 HINT_COLOUR = (80, 200, 255, 255)
 """The frame round the card a hint suggests (drawn over the cards: a lit card's own halo
 would hide a glow under it)."""
+FOCUS_COLOUR = (255, 255, 255, 255)
+"""The frame round the card the keyboard's focus is on (arrows move it, Enter plays)."""
+FRAMES = (HINT_COLOUR, FOCUS_COLOUR)
+"""The colours drawn as a frame over a card (not a glow under it)."""
 PROPOSAL_COLOUR = (255, 240, 150, 255)
 """The glow under the card proposed as trump during the bidding."""
 
@@ -104,10 +108,8 @@ class Board:
         self.glows = SpriteSet()
         self.glow_cards: list[tuple[int, Colour]] = []
         self.rings = SpriteSet()
-        """The hint's frame, drawn over its card and the cards under it."""
-        self.card_set_over = SpriteSet()
-        """The cards that lie over the hinted card, drawn after its frame (the frame
-        hides no neighbour's corner)."""
+        """The frames of the hint's card and of the keyboard's focus: drawn in
+        :attr:`card_set`, each just after its card."""
         self.busy_until = 0.0
         """The table's clock when the last move ends."""
 
@@ -140,32 +142,45 @@ class Board:
         self.busy_until = now
 
     def draw(self) -> None:
-        """The glows, then the cards, then the hint's frame (a handful of draw calls)."""
+        """The glows, then the cards with their frames (a handful of draw calls)."""
         self.sync_glows()
         self.glows.draw()
         self.card_set.draw()
-        self.rings.draw()
-        self.card_set_over.draw()
 
     def ring_cards(self) -> list[tuple[int, Colour]]:
-        """The cards framed over the others (the hint's), in the order of :attr:`rings`."""
-        return [(card, c) for card, c in self.glow_cards if c == HINT_COLOUR]
+        """The framed cards (the hint's, the keyboard's focus), in the order of
+        :attr:`rings`."""
+        return [(card, c) for card, c in self.glow_cards if c in FRAMES]
 
-    def under_ring(self) -> list[CardSprite]:
-        """The cards drawn before the hint's frame (the frame may cover them)."""
-        over = set(map(id, self.card_set_over))
-        return [s for s in self.sprites if id(s) not in over]
-
-    def split_at_ring(self) -> None:
-        """Draw the cards lying over the hinted card after its frame, the others before."""
-        framed = {card for card, _ in self.ring_cards()}
-        cut = len(self.sprites)
-        for i, sprite in enumerate(self.sprites):
-            if sprite.card in framed:
-                cut = i + 1
+    def under_ring(self, card: int) -> list[CardSprite]:
+        """The cards drawn before the frame of ``card`` (the frame may cover them)."""
+        before: list[CardSprite] = []
+        for sprite in self.card_set:
+            if isinstance(sprite, CardSprite):
+                before.append(sprite)
+            elif sprite in self.rings and self.framed_card(sprite) == card:
                 break
-        self.card_set.replace(list(self.sprites[:cut]))
-        self.card_set_over.replace(list(self.sprites[cut:]))
+        return before
+
+    def framed_card(self, ring: arcade.Sprite) -> int | None:
+        """The card a frame of :attr:`rings` is drawn round."""
+        for sprite, (card, _) in zip(self.rings, self.ring_cards(), strict=False):
+            if sprite is ring:
+                return card
+        return None
+
+    def compose(self) -> None:
+        """The draw order: the cards by :attr:`sprites`, each frame just after its card
+        (the cards lying over a framed card are drawn over its frame: the frame hides no
+        neighbour's corner), in one sprite list."""
+        frames = dict(zip((card for card, _ in self.ring_cards()), self.rings, strict=False))
+        order: list[arcade.Sprite] = []
+        for sprite in self.sprites:
+            order.append(sprite)
+            ring = frames.get(sprite.card) if sprite.card is not None else None
+            if ring is not None:
+                order.append(ring)
+        self.card_set.replace(order)
 
     def card_at(self, x: float, y: float) -> tuple[str, Any] | None:
         """The card under a logical point: ``("card", card)`` or ``("back", key)``."""
@@ -314,7 +329,7 @@ class Board:
         wanted += [self.cards[c] for c in extra]
         wanted.sort(key=lambda s: s.z)
         self.sprites = wanted
-        self.split_at_ring()
+        self.compose()
 
     # --- lights ------------------------------------------------------------------------------
 
@@ -324,13 +339,17 @@ class Board:
         my_turn: bool,
         hint_card: int | None,
         marks: Sequence[tuple[int, Colour]] = (),
+        focus_card: int | None = None,
     ) -> None:
         """When ``my_turn`` (the person is to play), light the legal cards (a halo drawn
         in their texture) and dim the others; light the proposed card during the
-        bidding and ``hint_card`` (a frame over it); ``marks`` are cards glowing in a
-        colour of their own (the Review screen's card played)."""
+        bidding, ``hint_card`` (a frame over it) and ``focus_card`` (the keyboard's
+        focus: a frame of its own, unless it is the hint's card); ``marks`` are cards
+        glowing in a colour of their own (the Review screen's card played, a card just
+        turned)."""
         self.glow_cards = []
         if view is None:
+            self.compose()
             return
         hand = view.hand
         for card, sprite in self.cards.items():
@@ -343,13 +362,15 @@ class Board:
         self.glow_cards.extend(marks)
         if hint_card is not None:
             self.glow_cards.append((hint_card, HINT_COLOUR))
-        under = [(card, c) for card, c in self.glow_cards if c != HINT_COLOUR]
-        over = [(card, c) for card, c in self.glow_cards if c == HINT_COLOUR]
+        if focus_card is not None and focus_card != hint_card:
+            self.glow_cards.append((focus_card, FOCUS_COLOUR))
+        under = [(card, c) for card, c in self.glow_cards if c not in FRAMES]
+        over = [(card, c) for card, c in self.glow_cards if c in FRAMES]
         self.glow_cards = [*under, *over]
         scale = self.card_scale
         self.glows.replace([arcade.Sprite(glow_texture(c), scale=scale) for _, c in under])
         self.rings.replace([arcade.Sprite(ring_texture(c), scale=scale) for _, c in over])
-        self.split_at_ring()
+        self.compose()
         self.sync_glows()
 
     def sync_glows(self) -> None:

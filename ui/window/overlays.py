@@ -39,8 +39,11 @@ MenuItem = tuple[str, Action, str]
 
 KEYS = [
     ("Click", "a highlighted card plays it; a dimmed one says why not"),
+    ("Arrows", "move the white frame over the playable cards (or the bids)"),
+    ("Enter", "play the framed card (or make the framed bid)"),
+    ("H", "a hint from the expert bot; Enter then plays it"),
+    ("C", "Découverte: the cards not seen yet, on or off"),
     ("N", "next deal (after a deal), new match (after a match)"),
-    ("H", "a hint from the expert bot"),
     ("U", "undo your last card"),
     ("L", "look at the last trick"),
     ("R", "review the deal just played (←/→, Home/End step; Esc back)"),
@@ -134,7 +137,7 @@ class Overlay:
         t.append(layer.text("Keys", cx, cy + 177, 22, theme.INK, anchor_x="center", bold=True))
         room = self.rect.right - 20 - (cx - 222)  # clear of the panel's border
         for i, (key, what) in enumerate(KEYS):
-            y = cy + 140 - i * 29
+            y = cy + 142 - i * 25
             t.append(layer.text(key, cx - 240, y, 14, theme.INK, anchor_x="right", bold=True))
             line = layer.text(what, cx - 222, y, 13, theme.INK)
             while line.content_width > room and line.font_size > theme.MIN_FONT:

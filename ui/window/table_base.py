@@ -108,6 +108,13 @@ class TableView(LayoutHooks, DriverHooks):
         table: ``waiting`` too, before it starts)."""
         self.hint: Action | None = None
         """The action a hint suggests (lit on the table until the next action)."""
+        self.focus: int | None = None
+        """The card the keyboard's focus is on (arrows move it over the playable cards,
+        Enter plays it); ``None``: no focus shown."""
+        self.bid_focus: str | None = None
+        """The bid whose button has the keyboard's focus during the bidding."""
+        self.focused_hint: Action | None = None
+        """The hint the focus last moved to (a new hint takes the focus once)."""
         self.waiting_on: tuple[str, int] | None = None
         """A message that another seat is to act, and that seat: it goes when the turn
         moves on (see :meth:`say_wait`)."""
@@ -324,7 +331,84 @@ class TableView(LayoutHooks, DriverHooks):
             and view.phase == "play"
         )
         hint = self.hint
-        self.board.highlight(view, my_turn, hint.value if hint and hint.kind == "play" else None)
+        if hint is not None and hint is not self.focused_hint:  # H then Enter plays it
+            self.focused_hint = hint
+            if hint.kind == "play":
+                self.focus = hint.value
+            elif hint.kind == "bid":
+                self.bid_focus = hint.value
+                self.show_bid_focus()
+        if self.focus is not None and (
+            not my_turn or view is None or not view.legal >> self.focus & 1
+        ):
+            self.focus = None
+        self.board.highlight(
+            view,
+            my_turn,
+            hint.value if hint and hint.kind == "play" else None,
+            self.card_marks(),
+            self.focus,
+        )
+
+    def card_marks(self) -> list[tuple[int, tuple[int, int, int, int]]]:
+        """Cards glowing in a colour of their own (a layout adds the card just turned)."""
+        return []
+
+    # --- the keyboard's focus -------------------------------------------------------------
+
+    def focus_cards(self) -> list[int]:
+        """The cards the person may play now, as the arrows visit them: left to right
+        on the table, the upper one first where two lie one above the other."""
+        view = self.view
+        if (
+            view is None
+            or self.stage != "play"
+            or view.turn != self.me
+            or view.phase != "play"
+            or self.busy()
+        ):
+            return []
+        shown = self.board.shown
+        cards = [c for c in range(32) if view.legal >> c & 1 and c in shown]
+        return sorted(cards, key=lambda c: (round(shown[c].x), -shown[c].y))
+
+    def move_focus(self, step: int) -> None:
+        """An arrow: the focus moves ``step`` places over the bid buttons (the bidding)
+        or the playable cards (the play); the first press shows it."""
+        names = [b.name.removeprefix("bid:") for b in self.bid_buttons.buttons if b.visible]
+        if names and not self.busy():
+            at = names.index(self.bid_focus) if self.bid_focus in names else None
+            start = (0 if step > 0 else len(names) - 1) if at is None else at + step
+            self.bid_focus = names[start % len(names)]
+            self.show_bid_focus()
+            return
+        cards = self.focus_cards()
+        if not cards:
+            return
+        at = cards.index(self.focus) if self.focus in cards else None
+        start = (0 if step > 0 else len(cards) - 1) if at is None else at + step
+        self.focus = cards[start % len(cards)]
+        self.refresh_highlights()
+
+    def show_bid_focus(self) -> None:
+        """Frame the button of the focused bid (and no other)."""
+        for button in self.bid_buttons.buttons:
+            button.selected = button.name == f"bid:{self.bid_focus}"
+
+    def press_focus(self) -> None:
+        """Enter: make the focused bid or play the focused card (with no focus yet,
+        show it first)."""
+        names = [b.name.removeprefix("bid:") for b in self.bid_buttons.buttons if b.visible]
+        if names and not self.busy():
+            if self.bid_focus in names:
+                self.human_bid(self.bid_focus)
+            else:
+                self.move_focus(1)
+            return
+        if self.focus is not None and self.focus in self.focus_cards():
+            self.click_card(self.focus)
+        else:
+            self.move_focus(1)
 
     def say_wait(self, words: str) -> None:
         """Say that another seat is to act (a click out of turn): the message holds only
@@ -397,6 +481,9 @@ class TableView(LayoutHooks, DriverHooks):
         if view is None or self.stage != "play" or view.turn != self.me or view.phase != "bidding":
             return
         self.bid_buttons = build_bid_buttons(self.bids, view, self.bid_area(), self.human_bid)
+        if self.bid_focus not in view.legal_bids:
+            self.bid_focus = None
+        self.show_bid_focus()
         # the person's own bid of the first round would stand by the buttons: it goes
         self.status_panel.hide_bubble(self.me)
 
