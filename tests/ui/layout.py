@@ -206,6 +206,8 @@ def drawn(view: arcade.View, frame: Frame) -> Drawn:
             add_texts(view.bids.texts, felt, "felt", "table")
         if review is not None and review_box is not None:
             add_texts(review.layer.texts, review_box, "review panel", "table")
+        elif view.unseen.open:
+            add_texts(view.unseen.texts, side, "side bar", "table")
         else:
             add_texts(view.sheet.layer.texts, side, "side bar", "table")
         board = view.board

@@ -34,6 +34,9 @@ FOCUS_COLOUR = (255, 255, 255, 255)
 """The frame round the card the keyboard's focus is on (arrows move it, Enter plays)."""
 FRAMES = (HINT_COLOUR, FOCUS_COLOUR)
 """The colours drawn as a frame over a card (not a glow under it)."""
+TURNED_COLOUR = (255, 96, 200, 255)
+"""The glow round a card the rules have just turned face up (the message line says
+which card it lay under)."""
 PROPOSAL_COLOUR = (255, 240, 150, 255)
 """The glow under the card proposed as trump during the bidding."""
 

@@ -42,7 +42,7 @@ KEYS = [
     ("Arrows", "move the white frame over the playable cards (or the bids)"),
     ("Enter", "play the framed card (or make the framed bid)"),
     ("H", "a hint from the expert bot; Enter then plays it"),
-    ("C", "Découverte: the cards not seen yet, on or off"),
+    ("C", "the cards not seen yet (side bar), on or off"),
     ("N", "next deal (after a deal), new match (after a match)"),
     ("U", "undo your last card"),
     ("L", "look at the last trick"),

@@ -16,8 +16,12 @@ from typing import Protocol
 import arcade
 from atout.core import GameInfo
 from atout.core import View
+from atout.core.cards import RANKS
+from atout.core.cards import SUIT_SYMBOLS
+from atout.core.cards import SUITS
 
 from ..cards_text import suit_label
+from ..cards_text import suit_order
 from . import theme
 from .frame import Frame
 from .widgets import Layer
@@ -494,3 +498,47 @@ class ScoreSheet:
             texts.append(layer.text(f"Game to {target}", x0, total_y - 26, 12, theme.CREAM))
         self.layer = layer
         self.texts = texts
+
+
+UNSEEN_RED = (255, 140, 130, 255)
+"""Hearts and diamonds in the list of cards not seen yet (light on the dark side bar)."""
+
+
+class UnseenPanel:
+    """The cards not seen yet, in the side bar in place of the score sheet (the C key):
+    every card of the deal the seat's view does not show (``View.unseen``: in Découverte
+    the face-down cards), by suit, the highest first."""
+
+    def __init__(self) -> None:
+        self.open = False
+        self.layer = Layer()
+        self.texts: list[arcade.Text] = []
+
+    def draw(self) -> None:
+        self.layer.draw()
+
+    def refresh(self, view: View | None, frame: Frame, drop: float) -> None:
+        """Write the list for ``view`` in the side bar of ``frame`` (``drop``: how much
+        lower than usual the side bar's words end, :attr:`StatusPanel.drop`)."""
+        layer = Layer()
+        self.layer = layer
+        self.texts = []
+        if view is None:
+            return
+        x0 = frame.table_right + 24
+        top = frame.height - 184 - drop
+        unseen = view.unseen
+        count = bin(unseen).count("1")
+        self.texts.append(
+            layer.text(f"Not seen yet: {count} cards", x0, top, 14, theme.GOLD, bold=True)
+        )
+        y = top - 30
+        for suit in suit_order(view.trump):
+            index = SUITS.index(suit)
+            cards = [c for c in range(index * 8 + 7, index * 8 - 1, -1) if unseen >> c & 1]
+            colour = UNSEEN_RED if suit in "DH" else theme.CREAM
+            ranks = "  ".join(RANKS[c & 7] for c in cards) or "–"
+            self.texts.append(layer.text(SUIT_SYMBOLS[index], x0, y, 16, colour, bold=True))
+            self.texts.append(layer.text(ranks, x0 + 30, y, 14, colour, bold=True))
+            y -= 26
+        self.texts.append(layer.text("C hides this list", x0, y - 4, 12, theme.CREAM))

@@ -42,13 +42,17 @@ from atout.core.session import BID
 from atout.core.session import CLAIM
 from atout.core.session import CONTRACT
 from atout.core.session import NOTICE
+from atout.core.session import PLAY
+from atout.core.session import TURN
 from atout.core.session import Event
 from atout.plugins.bots.review import ReviewOptions
 
 from ..cards_text import HUMAN
 from ..cards_text import capital
+from ..cards_text import show_card
 from ..savegame import Setup
 from . import theme
+from .board import TURNED_COLOUR
 from .board import Board
 from .host import Host
 from .overlays import DealPanel
@@ -57,6 +61,7 @@ from .overlays import Overlay
 from .overlays import deal_headline
 from .panels import ScoreSheet
 from .panels import StatusPanel
+from .panels import UnseenPanel
 from .review_view import ReviewMode
 from .sprites import preload_textures
 from .table_controls import build_bid_buttons
@@ -115,6 +120,14 @@ class TableView(LayoutHooks, DriverHooks):
         """The bid whose button has the keyboard's focus during the bidding."""
         self.focused_hint: Action | None = None
         """The hint the focus last moved to (a new hint takes the focus once)."""
+        self.turned: dict[int, float | None] = {}
+        """Cards the rules have just turned face up, and until when they glow (``None``:
+        from the end of the move under way, see :meth:`relayout`)."""
+        self.played_last: dict[int, int] = {}
+        """Each seat's last card played (the one a card turned under was covering)."""
+        self.turned_words: tuple[float, list[str]] = (-1.0, [])
+        """When the message about turned cards was last written, and its parts (cards
+        turned by one action are told in one message)."""
         self.waiting_on: tuple[str, int] | None = None
         """A message that another seat is to act, and that seat: it goes when the turn
         moves on (see :meth:`say_wait`)."""
@@ -140,6 +153,8 @@ class TableView(LayoutHooks, DriverHooks):
         self.final_view: View | None = None
         """The view the Review screen puts back when it closes."""
         self.sheet = ScoreSheet(self.info, self.frame)
+        self.unseen = UnseenPanel()
+        """The list of the cards not seen yet (the C key), over the score sheet."""
         preload_textures(self.window)
         self.build()
         self.begin()
@@ -237,6 +252,11 @@ class TableView(LayoutHooks, DriverHooks):
         self.clock += delta_time
         self.sync_frame()
         self.board.animate(self.clock)
+        done = [c for c, until in self.turned.items() if until is not None and until <= self.clock]
+        if done:  # a turned card's moment is over
+            for card in done:
+                del self.turned[card]
+            self.refresh_highlights()
         if self.review is not None:
             self.review.poll()
         self.drive()
@@ -302,7 +322,10 @@ class TableView(LayoutHooks, DriverHooks):
             if self.overlay.is_open:
                 self.overlay.draw()
             return
-        self.sheet.draw()
+        if self.unseen.open:
+            self.unseen.draw()
+        else:
+            self.sheet.draw()
         if not self.busy():  # the bidding waits for the cards to be dealt
             self.bids.draw()
         if self.stage in ("deal_over", "match_over"):
@@ -318,6 +341,9 @@ class TableView(LayoutHooks, DriverHooks):
         if self.view is None:
             return
         self.board.relayout(self.view, won, self.clock, self.app.speed, animate)
+        for card, until in list(self.turned.items()):  # they glow once they have flipped
+            if until is None:
+                self.turned[card] = max(self.board.busy_until, self.clock) + theme.TURNED_GLOW
         self.refresh_highlights()
 
     def refresh_highlights(self) -> None:
@@ -351,8 +377,17 @@ class TableView(LayoutHooks, DriverHooks):
         )
 
     def card_marks(self) -> list[tuple[int, tuple[int, int, int, int]]]:
-        """Cards glowing in a colour of their own (a layout adds the card just turned)."""
-        return []
+        """Cards glowing in a colour of their own: the cards just turned, still on top
+        of their piles."""
+        view = self.view
+        if view is None:
+            return []
+        tops = {p.top for row in view.piles for p in row}
+        return [
+            (card, TURNED_COLOUR)
+            for card, until in self.turned.items()
+            if (until is None or until > self.clock) and card in tops
+        ]
 
     # --- the keyboard's focus -------------------------------------------------------------
 
@@ -435,7 +470,15 @@ class TableView(LayoutHooks, DriverHooks):
         if self.view is not None:
             self.status_panel.refresh_points(self.view, self.keep_count_yourself)
         self.refresh_sheet()
+        if self.unseen.open:
+            self.unseen.refresh(self.view, self.frame, self.status_panel.drop)
         self.update_marks()
+
+    def toggle_unseen(self) -> None:
+        """The C key: show the cards not seen yet in the side bar (in place of the
+        score sheet), or hide them."""
+        self.unseen.open = not self.unseen.open
+        self.unseen.refresh(self.view, self.frame, self.status_panel.drop)
 
     def update_status(self) -> None:
         self.status_panel.update_status(self.view, self.stage == "play", self.me)
@@ -468,6 +511,30 @@ class TableView(LayoutHooks, DriverHooks):
             self.bubble(e.seat, capital(e.text) + ("!" if loud else ""), 3.0)
         elif e.kind == NOTICE:
             self.toast.show(f"{e.text}.", self.clock, 6)
+        elif e.kind == PLAY and e.card is not None:
+            self.played_last[e.seat] = e.card
+        elif e.kind == TURN and e.card is not None:
+            self.tell_turned(e.seat, e.card)
+
+    def tell_turned(self, seat: int, card: int) -> None:
+        """A face-down card of ``seat`` was turned: it glows a moment once it has
+        flipped (until the next cards are turned at the latest), and the message line
+        says which card it lay under ("North's 9♣ turned: A♠"); the cards one action
+        turned are told together."""
+        at, parts = self.turned_words
+        if at != self.clock:  # a new trick's cards: the last ones' moment is over
+            self.turned.clear()
+        self.turned[card] = None
+        played = self.played_last.get(seat)
+        whose = "Your" if seat == self.you else f"{self.seat_name(seat)}'s"
+        words = (
+            f"{whose} {show_card(played)} turned: {show_card(card)}"
+            if played is not None
+            else f"{self.seat_name(seat)}: {show_card(card)} turned"
+        )
+        parts = [*parts, words] if at == self.clock else [words]
+        self.turned_words = (self.clock, parts)
+        self.toast.show(" · ".join(parts), self.clock, theme.TOAST_TIME + 1.5)
 
     def update_bid_buttons(self) -> None:
         """One button per legal bid when the person is to bid (their texts only describe

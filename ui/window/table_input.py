@@ -47,6 +47,7 @@ class InputTable(Protocol):
     def open_review(self) -> None: ...
     def move_focus(self, step: int) -> None: ...
     def press_focus(self) -> None: ...
+    def toggle_unseen(self) -> None: ...
 
 
 def mouse_press(table: InputTable, lx: float, ly: float) -> None:
@@ -116,6 +117,8 @@ def key_press(table: InputTable, symbol: int) -> None:
         table.next_deal_key()
     elif symbol == k.R:
         table.open_review()
+    elif symbol == k.C:
+        table.toggle_unseen()
     elif table.overlay.is_open or table.stage != "play":
         return
     elif symbol in (k.RIGHT, k.DOWN):
