@@ -75,8 +75,9 @@ class SeatLayout(Protocol):
         ...
 
     def bubble_beside_name(self, seat: int) -> bool:
-        """Whether ``seat``'s bubble starts just past its name plate's far edge (on the
-        plate's row, growing the plate's way) instead of at :meth:`bubble_anchor`."""
+        """Whether ``seat``'s bubble starts just past its name plate's far edge (growing
+        the plate's way, at the height :meth:`bubble_anchor` gives) instead of at the
+        anchor's ``x``."""
         ...
 
     def status_position(self) -> tuple[float, float]: ...
@@ -253,10 +254,9 @@ class StatusPanel:
         x, y = self.layout.bubble_anchor(seat)
         width = quantize(label.content_width + 30)
         side = self.layout.bubble_side(seat)
-        if self.layout.bubble_beside_name(seat):  # on the plate's row, past its far edge
+        if self.layout.bubble_beside_name(seat):  # just past the plate's far edge
             plate = self.seat_plates[seat]
             x = plate.center_x + side * (plate.width / 2 + 10)
-            y = plate.center_y
         x += width / 2 * side  # grows away from the anchor on that side
         felt = self.layout.frame.table_right
         x = max(8 + width / 2, min(x, felt - 8 - width / 2))  # and stays on the felt

@@ -48,7 +48,6 @@ from atout.core.session import Event
 from atout.plugins.bots.review import ReviewOptions
 
 from ..cards_text import HUMAN
-from ..cards_text import capital
 from ..cards_text import show_card
 from ..savegame import Setup
 from . import theme
@@ -75,6 +74,7 @@ from .widgets import ButtonRow
 from .widgets import Layer
 from .widgets import SpriteSet
 from .widgets import Toast
+from .words import announce_words
 from .words import bid_text
 from .words import rules_words
 from .words import team_long_name
@@ -506,9 +506,8 @@ class TableView(LayoutHooks, DriverHooks):
             # felt say the contract (once: no bubble beside them)
             self.clear_bubbles()
         elif e.kind == ANNOUNCE:
-            loud = e.text in ("belote", "rebelote", "belote-rebelote")
-            # the bubble says it by the seat (the side bar keeps the last ones)
-            self.bubble(e.seat, capital(e.text) + ("!" if loud else ""), 3.0)
+            # the bubble says it by the seat, short (the side bar keeps the whole words)
+            self.bubble(e.seat, announce_words(e.text, e.cards), 3.0)
         elif e.kind == NOTICE:
             self.toast.show(f"{e.text}.", self.clock, 6)
         elif e.kind == PLAY and e.card is not None:

@@ -192,16 +192,18 @@ class BeloteLayout(TableView):
     def bubble_anchor(self, seat: int) -> tuple[float, float]:
         x, y = self.seat_anchor(seat)
         spot = self.spot(seat)
-        if spot == HUMAN:
-            return x, y + 70
+        if spot == HUMAN:  # above the marks by the name, growing right (clear of West)
+            return x - 30, y + 80
         if spot == NORTH:  # under the fan, above the message's place
             below_fan = self.north_bottom() - 22
             # on a narrow felt no higher than needed, clear of the won tricks' words
             return self.north_x, min(below_fan, self.toast_position()[1] + 48 * self.k)
-        return x, y + 6  # East and West: beside the name (bubble_beside_name)
+        # beside the name (bubble_beside_name): West's on its row, East's a row higher
+        # (both may speak at once, and a narrow felt has no room for two side by side)
+        return x, y + (42 if spot == EAST else 6)
 
     def bubble_side(self, seat: int) -> int:
-        return {HUMAN: 0, EAST: -1, NORTH: 0, WEST: 1}[self.spot(seat)]
+        return {HUMAN: 1, EAST: -1, NORTH: 0, WEST: 1}[self.spot(seat)]
 
     def bubble_beside_name(self, seat: int) -> bool:
         return self.spot(seat) in (EAST, WEST)

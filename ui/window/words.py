@@ -133,3 +133,14 @@ def second_round(view: View) -> bool:
     if view.legal_bids:
         return "take" not in view.legal_bids
     return len(view.bids) >= view.seats
+
+
+def announce_words(text: str, cards: int) -> str:
+    """What a seat's bubble says of an announcement: short, its cards by their symbols
+    ("Quinte to Q♦!", "Carré of jacks!", "Belote!"); the side bar keeps the engine's
+    whole words ("quinte to the queen of diamonds")."""
+    head, to_the, _ = text.partition(" to the ")
+    if to_the and cards:
+        top = max(range(32), key=lambda c: (cards >> c & 1, c & 7))
+        return f"{capital(head)} to {cards_text.show_card(top)}!"
+    return capital(text) + "!"
