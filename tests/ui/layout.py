@@ -9,7 +9,12 @@ panels texts belong to, in the view's logical coordinates; :func:`problems` chec
   the felt or the side bar, the window);
 * no table text lies under the end-of-deal panel (the seats' names and points stay seen);
 * every text's font is at least 12 window pixels high;
-* every card lies inside the window (and a table's cards on the felt).
+* every card lies inside the window (and a table's cards on the felt);
+* no card is in flight (a screen is looked at once its cards have landed);
+* no name plate, bubble or message lies on a card (or a won-tricks pile), and the name
+  plates and bubbles keep clear of the side bar;
+* a panel's texts keep clear of its border;
+* the hint's frame hides no corner (a card's index) of a card drawn under it.
 """
 
 from __future__ import annotations
@@ -72,6 +77,8 @@ class Item:
     panel_name: str
     layer: str = "table"
     """``table``, ``deal`` (the end-of-deal panel) or ``overlay``."""
+    pad: float = 0.0
+    """The room it keeps from its panel's edge (a panel's border)."""
 
 
 @dataclass
@@ -85,6 +92,12 @@ class Drawn:
     """name, box, the area it must stay in (bubbles, messages)"""
     deal_panel: Box | None = None
     overlay: Box | None = None
+    in_flight: list[str] = field(default_factory=list)
+    """the cards still on their way (a move queued or under way)"""
+    piles: list[tuple[str, Box]] = field(default_factory=list)
+    """the won-tricks piles drawn on the felt"""
+    hidden_corners: list[str] = field(default_factory=list)
+    """cards whose index corner a frame (the hint's, the focus's) is drawn over"""
 
 
 def visible_text(text: arcade.Text) -> bool:
@@ -120,17 +133,22 @@ def drawn(view: arcade.View, frame: Frame) -> Drawn:
                 out.buttons.append((b.name, box, layer))
                 labels[id(b.label)] = (f"button {b.name}", box)
 
-    def add_texts(texts: list[arcade.Text], panel: Box, name: str, layer: str) -> None:
+    def add_texts(
+        texts: list[arcade.Text], panel: Box, name: str, layer: str, pad: float = 0.0
+    ) -> None:
         for t in texts:
             if not visible_text(t):
                 continue
             own = labels.get(id(t))
             p_name, p_box = own if own is not None else (name, panel)
-            out.texts.append(Item(t.text, text_box(t), t.font_size, p_box, p_name, layer))
+            keep = pad if own is None else 0.0
+            out.texts.append(Item(t.text, text_box(t), t.font_size, p_box, p_name, layer, keep))
 
     if isinstance(view, TableView):
         felt: Box = (0.0, frame.table_right, 0.0, frame.height)
         side: Box = (frame.table_right, frame.width, 0.0, frame.height)
+        # the side bar's wooden edge and a margin: a plate on the felt stays clear of it
+        clear: Box = (0.0, frame.table_right - BAR_EDGE, 0.0, frame.height)
         add_buttons(view.buttons.buttons, "table")
         view_bids = view.bid_buttons.buttons if not view.busy() else []
         add_buttons(view_bids, "table")
@@ -144,7 +162,22 @@ def drawn(view: arcade.View, frame: Frame) -> Drawn:
                     plate.center_y + plate.height / 2,
                 )
                 labels[id(panel.bubble_labels[seat])] = (f"bubble of seat {seat}", box)
-                out.plates.append((f"the bubble of seat {seat}", box, felt))
+                out.plates.append((f"the bubble of seat {seat}", box, clear))
+        for seat, plate in panel.seat_plates.items():
+            if plate.visible:
+                out.plates.append((f"the name plate of seat {seat}", plate_box(plate), clear))
+        for stack in getattr(view, "won_stacks", {}).values():
+            shown = [s for s in stack if s.visible]
+            if shown:
+                boxes = [sprite_box(s, theme.CARD_W, theme.CARD_H) for s in shown]
+                left = min(b[0] for b in boxes)
+                right = max(b[1] for b in boxes)
+                out.piles.append(
+                    (
+                        "a won-tricks pile",
+                        (left, right, min(b[2] for b in boxes), max(b[3] for b in boxes)),
+                    )
+                )
         toast = view.toast.plate
         if toast.visible:
             box = (
@@ -173,12 +206,25 @@ def drawn(view: arcade.View, frame: Frame) -> Drawn:
             add_texts(view.bids.texts, felt, "felt", "table")
         if review is not None and review_box is not None:
             add_texts(review.layer.texts, review_box, "review panel", "table")
+        elif view.unseen.open:
+            add_texts(view.unseen.texts, side, "side bar", "table")
         else:
             add_texts(view.sheet.layer.texts, side, "side bar", "table")
-        for sprite in view.board.sprites:
+        board = view.board
+        for sprite in board.sprites:
             if sprite.visible:
                 box = sprite_box(sprite, theme.CARD_W, theme.CARD_H)
                 out.cards.append((f"card {sprite.card}", box, felt))
+                if sprite.motions:
+                    out.in_flight.append(f"card {sprite.card}")
+        for ring, (hinted, _) in zip(board.rings, board.ring_cards(), strict=False):
+            if not ring.visible:
+                continue
+            # the frame reaches RING_REACH image pixels beyond its card's edge
+            rbox = grown(sprite_box(ring, theme.CARD_W, theme.CARD_H), RING_REACH * ring.scale_x)
+            for sprite in board.under_ring(hinted):
+                if sprite.visible and sprite.card != hinted and overlap(rbox, corner(sprite)):
+                    out.hidden_corners.append(f"card {sprite.card}")
         lobby = getattr(view, "lobby", None)  # a network table waiting for its players
         if lobby is not None and view.stage == "waiting":
             out.deal_panel = rect_box(lobby.rect)
@@ -187,12 +233,14 @@ def drawn(view: arcade.View, frame: Frame) -> Drawn:
             deal = view.deal_panel
             out.deal_panel = rect_box(deal.rect)
             add_buttons(deal.buttons.buttons, "deal")
-            add_texts(deal.layer.texts, out.deal_panel, "end-of-deal panel", "deal")
+            add_texts(deal.layer.texts, out.deal_panel, "end-of-deal panel", "deal", PANEL_PAD)
         if view.overlay.is_open:
             overlay = view.overlay
             out.overlay = rect_box(overlay.rect)
             add_buttons(overlay.buttons.buttons, "overlay")
-            add_texts(overlay.layer.texts, out.overlay, f"{overlay.name} panel", "overlay")
+            add_texts(
+                overlay.layer.texts, out.overlay, f"{overlay.name} panel", "overlay", PANEL_PAD
+            )
             for card, rect in overlay.cards:
                 out.cards.append((f"last-trick card {card}", rect_box(rect), out.overlay))
     elif isinstance(view, StartView | PeopleView):
@@ -240,6 +288,8 @@ def problems(d: Drawn) -> list[str]:
             found.append(
                 f"{t.words!r} runs out of its {t.panel_name}: {fmt(t.box)} in {fmt(t.panel)}"
             )
+        elif not inside(t.box, grown(t.panel, -t.pad)):
+            found.append(f"{t.words!r} runs into its {t.panel_name}'s border: {fmt(t.box)}")
         if not inside(t.box, window_box):
             found.append(f"{t.words!r} runs out of the window: {fmt(t.box)}")
         if d.deal_panel is not None and t.layer == "table" and overlap(t.box, d.deal_panel):
@@ -265,8 +315,12 @@ def problems(d: Drawn) -> list[str]:
             for card, cbox, _ in d.cards:
                 if overlap(grown(box, HALO), cbox):
                     found.append(f"the message covers {card} (or its halo)")
-        if not name.startswith("the bubble"):
-            continue
+        elif d.overlay is None or not overlap(box, d.overlay):
+            for card, cbox, _ in [*d.cards, *[(p, b, b) for p, b in d.piles]]:
+                if overlap(box, cbox):
+                    found.append(f"{name} lies on {card}: {fmt(box)} / {fmt(cbox)}")
+        if not name.startswith("the bubble") or (d.overlay and overlap(box, d.overlay)):
+            continue  # (a bubble under a panel over the table is not seen)
         # a bubble stands clear of the buttons and of the other words
         room = grown(box, CLEARANCE)
         for other, obox, _ in buttons:
@@ -275,6 +329,10 @@ def problems(d: Drawn) -> list[str]:
         for t in texts:
             if t.panel != box and overlap(room, t.box):
                 found.append(f"{name} stands against {t.words!r}")
+    for card in d.in_flight:
+        found.append(f"{card} is in flight (its move has not ended)")
+    for card in d.hidden_corners:
+        found.append(f"a card's frame hides the corner of {card}")
     for name, box, area in d.cards:
         if not inside(box, window_box):
             found.append(f"{name} is not fully inside the window: {fmt(box)}")
@@ -285,6 +343,36 @@ def problems(d: Drawn) -> list[str]:
 
 CLEARANCE = 10.0
 """The room a bubble keeps round it."""
+BAR_EDGE = 8.0
+"""The room a plate on the felt keeps from the side bar (its wooden edge and a margin)."""
+PANEL_PAD = 10.0
+"""The room a panel's text keeps from the panel's edge (its border and a margin)."""
+RING_REACH = 16.0
+"""How far the hint's frame reaches beyond its card, in image pixels."""
+CORNER = (0.24, 0.3)
+"""The part of a card (of its width, of its height) where its index is printed."""
+
+
+def plate_box(plate: arcade.Sprite) -> Box:
+    w, h = plate.width, plate.height
+    return (
+        plate.center_x - w / 2,
+        plate.center_x + w / 2,
+        plate.center_y - h / 2,
+        plate.center_y + h / 2,
+    )
+
+
+def corner(sprite: arcade.Sprite) -> Box:
+    """The top-left corner of a card, where its index is printed (its box as drawn)."""
+    from atout.ui.window import theme
+
+    left, _, _, top = sprite_box(sprite, theme.CARD_W, theme.CARD_H)
+    w = theme.CARD_W * sprite.scale_x
+    h = theme.CARD_H * sprite.scale_y
+    return left, left + CORNER[0] * w, top - CORNER[1] * h, top
+
+
 HALO = 8.0
 """The room a lit card's halo takes round it."""
 

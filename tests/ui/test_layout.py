@@ -4,7 +4,8 @@ The walk is the gallery's (:func:`atout.ui.window.gallery.screens`: seeded match
 start view, the bidding in both rounds, the play with a hint, the last trick, the help,
 the menu, the end of a deal and of a match); each stop is drawn on an offscreen surface
 of each size of :data:`~atout.ui.window.gallery.SIZES` (800x600, 1280x720, 1920x1080 and
-a tall 900x1200) and what it draws is checked by :func:`layout.problems`.
+a tall 900x1200) and what it draws is checked by :func:`layout.problems`; a table is
+also looked at as the walk reached it (its cards landed, none still in flight).
 """
 
 from __future__ import annotations
@@ -20,8 +21,13 @@ from atout.ui.window.frame import frame_for
 from atout.ui.window.frame import text_px
 from atout.ui.window.gallery import SIZES
 from atout.ui.window.gallery import draw_at
+from atout.ui.window.gallery import person_to
+from atout.ui.window.gallery import run_until
 from atout.ui.window.gallery import screens
+from atout.ui.window.gallery import start
 from atout.ui.window.start_view import StartView
+from atout.ui.window.table_base import TableView
+from atout.ui.window.words import announce_words
 from layout import drawn
 from layout import problems
 
@@ -56,7 +62,13 @@ def test_every_screen_at_every_size_keeps_the_layout_rules(app: App) -> None:
     try:
         for screen in screens(app):
             names.append(screen.name)
-            found += check(app, screen.view, screen.name)
+            view = screen.view
+            if isinstance(view, TableView):  # as reached, before a size lays it out again
+                found += [
+                    f"{screen.name} as reached: {card} is in flight"
+                    for card in drawn(view, view.frame).in_flight
+                ]
+            found += check(app, view, screen.name)
     finally:
         app.render_offscreen(None)
     for game in ("decouverte", "belote"):
@@ -99,3 +111,33 @@ def test_the_chosen_pack_is_on_the_page_shown(app: App) -> None:
         assert view.setup.pack
         shown = [b for b in view.pack_buttons.buttons if b.selected]
         assert [b.name for b in shown] == [f"pack:{view.setup.pack}"]
+
+
+LONGEST = {
+    "decouverte": announce_words("belote-rebelote", 0),
+    "belote": announce_words("carré of queens", 0),
+}
+"""The widest bubbles of each game (a bid's bubble is narrower): "Belote-rebelote!",
+"Carré of queens!" (a sequence is said "Quinte to Q♦!")."""
+
+
+@pytest.mark.parametrize("game", ["decouverte", "belote"])
+def test_every_seats_longest_bubble_stands_clear_of_the_cards_at_every_size(
+    app: App, game: str
+) -> None:
+    """At the first card of the play (full hands), every seat says the widest thing the
+    game says, all at once: no bubble lies on a card, a pile or a name, at any size."""
+    table = start(app, game)
+    app.speed = 0.0
+    while not person_to(table, "play"):
+        assert run_until(table, lambda: person_to(table, "bidding") or person_to(table, "play"))
+        view = table.view
+        if view is not None and view.phase == "bidding":
+            table.human_bid("take" if "take" in view.legal_bids else view.legal_bids[0])
+    for seat in range(table.seats):
+        table.bubble(seat, LONGEST[game], 60)
+    try:
+        found = check(app, table, f"{game} bubbles")
+    finally:
+        app.render_offscreen(None)
+    assert not found, "\n".join(found)

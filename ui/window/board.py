@@ -30,6 +30,13 @@ from .widgets import SpriteSet
 HINT_COLOUR = (80, 200, 255, 255)
 """The frame round the card a hint suggests (drawn over the cards: a lit card's own halo
 would hide a glow under it)."""
+FOCUS_COLOUR = (255, 255, 255, 255)
+"""The frame round the card the keyboard's focus is on (arrows move it, Enter plays)."""
+FRAMES = (HINT_COLOUR, FOCUS_COLOUR)
+"""The colours drawn as a frame over a card (not a glow under it)."""
+TURNED_COLOUR = (255, 96, 200, 255)
+"""The glow round a card the rules have just turned face up (the message line says
+which card it lay under)."""
 PROPOSAL_COLOUR = (255, 240, 150, 255)
 """The glow under the card proposed as trump during the bidding."""
 
@@ -104,7 +111,8 @@ class Board:
         self.glows = SpriteSet()
         self.glow_cards: list[tuple[int, Colour]] = []
         self.rings = SpriteSet()
-        """The hint's frame, drawn over the cards."""
+        """The frames of the hint's card and of the keyboard's focus: drawn in
+        :attr:`card_set`, each just after its card."""
         self.busy_until = 0.0
         """The table's clock when the last move ends."""
 
@@ -120,8 +128,9 @@ class Board:
         self.shown_backs = {}
 
     def busy(self, now: float) -> bool:
-        """Whether cards are still moving at ``now``."""
-        return now < self.busy_until
+        """Whether cards are still moving at ``now``: their last move ends later, or a
+        move is still queued (at speed 0 the cards land at the next frame, not before)."""
+        return now < self.busy_until or any(s.motions for s in self.sprites)
 
     def animate(self, now: float) -> None:
         """Move the cards that are under way to where they are at ``now``."""
@@ -136,11 +145,45 @@ class Board:
         self.busy_until = now
 
     def draw(self) -> None:
-        """The glows, then the cards, then the hint's frame (a handful of draw calls)."""
+        """The glows, then the cards with their frames (a handful of draw calls)."""
         self.sync_glows()
         self.glows.draw()
         self.card_set.draw()
-        self.rings.draw()
+
+    def ring_cards(self) -> list[tuple[int, Colour]]:
+        """The framed cards (the hint's, the keyboard's focus), in the order of
+        :attr:`rings`."""
+        return [(card, c) for card, c in self.glow_cards if c in FRAMES]
+
+    def under_ring(self, card: int) -> list[CardSprite]:
+        """The cards drawn before the frame of ``card`` (the frame may cover them)."""
+        before: list[CardSprite] = []
+        for sprite in self.card_set:
+            if isinstance(sprite, CardSprite):
+                before.append(sprite)
+            elif sprite in self.rings and self.framed_card(sprite) == card:
+                break
+        return before
+
+    def framed_card(self, ring: arcade.Sprite) -> int | None:
+        """The card a frame of :attr:`rings` is drawn round."""
+        for sprite, (card, _) in zip(self.rings, self.ring_cards(), strict=False):
+            if sprite is ring:
+                return card
+        return None
+
+    def compose(self) -> None:
+        """The draw order: the cards by :attr:`sprites`, each frame just after its card
+        (the cards lying over a framed card are drawn over its frame: the frame hides no
+        neighbour's corner), in one sprite list."""
+        frames = dict(zip((card for card, _ in self.ring_cards()), self.rings, strict=False))
+        order: list[arcade.Sprite] = []
+        for sprite in self.sprites:
+            order.append(sprite)
+            ring = frames.get(sprite.card) if sprite.card is not None else None
+            if ring is not None:
+                order.append(ring)
+        self.card_set.replace(order)
 
     def card_at(self, x: float, y: float) -> tuple[str, Any] | None:
         """The card under a logical point: ``("card", card)`` or ``("back", key)``."""
@@ -289,7 +332,7 @@ class Board:
         wanted += [self.cards[c] for c in extra]
         wanted.sort(key=lambda s: s.z)
         self.sprites = wanted
-        self.card_set.replace(list(wanted))
+        self.compose()
 
     # --- lights ------------------------------------------------------------------------------
 
@@ -299,13 +342,17 @@ class Board:
         my_turn: bool,
         hint_card: int | None,
         marks: Sequence[tuple[int, Colour]] = (),
+        focus_card: int | None = None,
     ) -> None:
         """When ``my_turn`` (the person is to play), light the legal cards (a halo drawn
         in their texture) and dim the others; light the proposed card during the
-        bidding and ``hint_card`` (a frame over it); ``marks`` are cards glowing in a
-        colour of their own (the Review screen's card played)."""
+        bidding, ``hint_card`` (a frame over it) and ``focus_card`` (the keyboard's
+        focus: a frame of its own, unless it is the hint's card); ``marks`` are cards
+        glowing in a colour of their own (the Review screen's card played, a card just
+        turned)."""
         self.glow_cards = []
         if view is None:
+            self.compose()
             return
         hand = view.hand
         for card, sprite in self.cards.items():
@@ -318,12 +365,15 @@ class Board:
         self.glow_cards.extend(marks)
         if hint_card is not None:
             self.glow_cards.append((hint_card, HINT_COLOUR))
-        under = [(card, c) for card, c in self.glow_cards if c != HINT_COLOUR]
-        over = [(card, c) for card, c in self.glow_cards if c == HINT_COLOUR]
+        if focus_card is not None and focus_card != hint_card:
+            self.glow_cards.append((focus_card, FOCUS_COLOUR))
+        under = [(card, c) for card, c in self.glow_cards if c not in FRAMES]
+        over = [(card, c) for card, c in self.glow_cards if c in FRAMES]
         self.glow_cards = [*under, *over]
         scale = self.card_scale
         self.glows.replace([arcade.Sprite(glow_texture(c), scale=scale) for _, c in under])
         self.rings.replace([arcade.Sprite(ring_texture(c), scale=scale) for _, c in over])
+        self.compose()
         self.sync_glows()
 
     def sync_glows(self) -> None:

@@ -303,7 +303,7 @@ class MatchTable(TableView):
             self.toast.show("The bidding comes first: take or pass.", self.clock)
             return
         if view.turn != self.me:
-            self.toast.show(f"Wait: it is {self.seat_name(view.turn)}'s turn.", self.clock)
+            self.say_wait(f"Wait: it is {self.seat_name(view.turn)}'s turn.")
             return
         who = "You" if self.you is not None else self.seat_name(self.me)
         reason = self.session.explain(card)
@@ -325,9 +325,8 @@ class MatchTable(TableView):
         if owner is None or owner not in self.people or owner == self.me:
             return
         if view.phase in ("bidding", "play"):
-            self.toast.show(
-                f"Wait, {self.seat_name(owner)}: it is {self.seat_name(view.turn)}'s turn.",
-                self.clock,
+            self.say_wait(
+                f"Wait, {self.seat_name(owner)}: it is {self.seat_name(view.turn)}'s turn."
             )
 
     def next_deal_key(self) -> None:

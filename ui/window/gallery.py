@@ -2,9 +2,10 @@
 
 :func:`screens` drives an :class:`~atout.ui.window.app.App` through each screen of both
 games with seeded matches (the start view, the screen of the matches with people, two
-people at one screen, a hosted table waiting for players, the bidding, the play with a
-hint, the help, the menu, the last trick, the end of a deal and its review, the end of a
-match, every page of the Rules screen, the guided deal's steps) and stops at each one;
+people at one screen, a hosted table waiting for players, the bidding once the deal has
+landed, the play with a hint, the help, the menu, the last trick, the cards not seen yet,
+the end of a deal and its review, the end of a match, every page of the Rules screen, the
+guided deal's steps) and stops at each one;
 :func:`write_gallery` draws every stop at each size of :data:`SIZES` on an offscreen
 surface and writes a PNG of :data:`COLOURS` colours (``atout play --screenshots DIR``).  The layout tests walk the
 same screens and check what they draw.
@@ -270,6 +271,10 @@ def deal_screens(app: App, table: MatchTable, game: str) -> Iterator[Screen]:
             table.open_overlay(panel)
             yield Screen(f"{game}-{'last-trick' if panel == 'last' else panel}", table)
         table.close_overlay()
+        if game == "decouverte":  # the cards not seen yet, in the side bar (the C key)
+            table.toggle_unseen()
+            yield Screen(f"{game}-not-seen", table)
+            table.toggle_unseen()
     play_out(table)
     if table.stage == "deal_over":
         yield Screen(f"{game}-deal-over", table)

@@ -115,7 +115,7 @@ class NetDriver(TableView):
         return names
 
     def who_plays(self) -> str:
-        return f"bots: {self.remote.bot_level}"
+        return f"Bots: {self.remote.bot_level}"
 
     def seat_tags(self) -> list[str]:
         tags = [""] * self.seats
@@ -372,7 +372,7 @@ class NetDriver(TableView):
             self.toast.show("The bidding comes first: take or pass.", self.clock)
             return
         if view.turn != self.you:
-            self.toast.show(f"Wait: it is {self.seat_name(view.turn)}'s turn.", self.clock)
+            self.say_wait(f"Wait: it is {self.seat_name(view.turn)}'s turn.")
             return
         if self.acting() is None:
             return

@@ -40,9 +40,12 @@ MenuItem = tuple[str, Action, str]
 
 KEYS = [
     ("Click", "a highlighted card plays it; a dimmed one says why not"),
+    ("Arrows", "move the white frame over the playable cards (or the bids)"),
+    ("Enter", "play the framed card (or make the framed bid)"),
+    ("H", "a hint from the expert bot; Enter then plays it"),
+    ("C", "the cards not seen yet (side bar), on or off"),
     ("N", "next deal (after a deal), new match (after a match)"),
-    ("H", "a hint from the expert bot"),
-    ("U", "undo your last card"),
+    ("U", "undo your last card, if it revealed nothing (any card in practice)"),
     ("L", "look at the last trick"),
     ("R", "review the deal just played (←/→, Home/End step; Esc back)"),
     ("", HELP_LINE),
@@ -133,10 +136,14 @@ class Overlay:
     def _help(self, layer: Layer) -> None:
         (cx, cy), t = self.centre, self.texts
         t.append(layer.text("Keys", cx, cy + 177, 22, theme.INK, anchor_x="center", bold=True))
+        room = self.rect.right - 20 - (cx - 222)  # clear of the panel's border
         for i, (key, what) in enumerate(KEYS):
-            y = cy + 140 - i * 29
+            y = cy + 142 - i * 23
             t.append(layer.text(key, cx - 240, y, 14, theme.INK, anchor_x="right", bold=True))
-            t.append(layer.text(what, cx - 222, y, 13, theme.INK))
+            line = layer.text(what, cx - 222, y, 13, theme.INK)
+            while line.content_width > room and line.font_size > theme.MIN_FONT:
+                line.font_size = max(theme.MIN_FONT, line.font_size - 1)
+            t.append(line)
         self.buttons.add(
             Button(layer, "The rules of the game", cx, cy - 165, 280, 36, open_table_rules, size=13)
         )

@@ -16,8 +16,12 @@ from typing import Protocol
 import arcade
 from atout.core import GameInfo
 from atout.core import View
+from atout.core.cards import RANKS
+from atout.core.cards import SUIT_SYMBOLS
+from atout.core.cards import SUITS
 
 from ..cards_text import suit_label
+from ..cards_text import suit_order
 from . import theme
 from .frame import Frame
 from .widgets import Layer
@@ -28,6 +32,7 @@ from .words import MatchLike
 from .words import contract_name
 from .words import contract_symbol
 from .words import seat_name
+from .words import second_round
 from .words import suit_colour
 from .words import team_name
 
@@ -38,6 +43,8 @@ SAID_TOP = 256.0
 """The side bar's "Announced" heading (the last announcements below it, the buttons under
 them); the score sheet ends above it."""
 SAID_LINES = 4
+RULES_WIDTH = 272
+"""The width the rules' description wraps in, in the side bar."""
 PEOPLE_TAGS = ("person", "away", "open", "")
 """A seat plate's tags that name no bot (a network table's seats)."""
 SEAT_PLATE = (0, 0, 0, 110)
@@ -60,6 +67,17 @@ class SeatLayout(Protocol):
 
     def bubble_side(self, seat: int) -> int:
         """Which way a bubble grows from its anchor: 0 both ways, 1 right, -1 left."""
+        ...
+
+    def name_side(self, seat: int) -> int:
+        """Which way a name plate grows from its anchor: 0 both ways (the anchor is its
+        middle), 1 right (the anchor is its left edge), -1 left (its right edge)."""
+        ...
+
+    def bubble_beside_name(self, seat: int) -> bool:
+        """Whether ``seat``'s bubble starts just past its name plate's far edge (growing
+        the plate's way, at the height :meth:`bubble_anchor` gives) instead of at the
+        anchor's ``x``."""
         ...
 
     def status_position(self) -> tuple[float, float]: ...
@@ -103,13 +121,30 @@ class StatusPanel:
         top = frame.height
         hud.plate(arcade.LBWH(x0 - 3, 0, 6, top), theme.WOOD, None, 0)
         hud.text(info.title, mid, top - 34, 18, theme.GOLD, anchor_x="center", bold=True)
-        who = who or (f"bots: {', '.join(bots)}" if bots else "no bots")
-        hud.text(f"Rules: {pack} · {who}", mid, top - 58, 12, theme.CREAM, anchor_x="center")
-        self.contract_text = hud.text(
-            "", mid, top - 88, 14, theme.WHITE, anchor_x="center", bold=True
+        who = who or (f"Bots: {', '.join(bots)}" if bots else "No bots")
+        self.rules_text = hud.text(
+            pack,
+            mid,
+            top - 46,
+            12,
+            theme.CREAM,
+            anchor_x="center",
+            anchor_y="top",
+            width=RULES_WIDTH,
+            multiline=True,
+            align="center",
         )
-        self.taker_text = hud.text("", mid, top - 110, 12, theme.CREAM, anchor_x="center")
-        self.points_text = hud.text("", mid, top - 132, 12, theme.CREAM, anchor_x="center")
+        """The rules in force in words (the pack's description), wrapped in the bar."""
+        self.drop = max(0.0, self.rules_text.content_height - 20)
+        """How much lower than on one line the side bar's words and score sheet start
+        (the rules' description takes more lines)."""
+        top -= self.drop
+        hud.text(who, mid, top - 84, 12, theme.CREAM, anchor_x="center")
+        self.contract_text = hud.text(
+            "", mid, top - 110, 14, theme.WHITE, anchor_x="center", bold=True
+        )
+        self.taker_text = hud.text("", mid, top - 130, 12, theme.CREAM, anchor_x="center")
+        self.points_text = hud.text("", mid, top - 150, 12, theme.CREAM, anchor_x="center")
         self.said_title = hud.text("", x0 + 24, SAID_TOP, 13, theme.GOLD, bold=True)
         self.said_text = hud.text(
             "", x0 + 24, SAID_TOP - 8, 12, theme.CREAM, width=260, multiline=True, anchor_y="top"
@@ -137,6 +172,8 @@ class StatusPanel:
             self.seat_plates[seat] = hud.plate(arcade.XYWH(x, y + 6, 120, 28), SEAT_PLATE)
             label = hud.text(name, x, y, 14, theme.WHITE, anchor_x="center", bold=True)
             self.seat_labels[seat] = label
+            x = self.plate_x(seat)
+            label.x = x
             set_plate(
                 self.seat_plates[seat],
                 arcade.XYWH(x, y + 6, quantize(label.content_width + 30), 28),
@@ -182,6 +219,13 @@ class StatusPanel:
         )
         self.trump_plate.visible = self.trump_caption.visible = self.trump_mark.visible = False
 
+    def plate_x(self, seat: int) -> float:
+        """The middle of ``seat``'s name plate: its anchor, or half the plate's width
+        from it the way the layout lets it grow."""
+        x, _ = self.layout.seat_anchor(seat)
+        width = quantize(self.seat_labels[seat].content_width + 30)
+        return x + self.layout.name_side(seat) * width / 2
+
     def tick(self, now: float, toast: Toast, ready: bool, thinking: bool) -> None:
         """What changes with time alone: messages, bubbles, the thinking dots.
 
@@ -210,6 +254,9 @@ class StatusPanel:
         x, y = self.layout.bubble_anchor(seat)
         width = quantize(label.content_width + 30)
         side = self.layout.bubble_side(seat)
+        if self.layout.bubble_beside_name(seat):  # just past the plate's far edge
+            plate = self.seat_plates[seat]
+            x = plate.center_x + side * (plate.width / 2 + 10)
         x += width / 2 * side  # grows away from the anchor on that side
         felt = self.layout.frame.table_right
         x = max(8 + width / 2, min(x, felt - 8 - width / 2))  # and stays on the felt
@@ -272,7 +319,8 @@ class StatusPanel:
             colour = theme.INK if to_act else theme.WHITE
             if tuple(label.color) != colour:
                 label.color = colour
-            x, y = self.layout.seat_anchor(seat)
+            _, y = self.layout.seat_anchor(seat)
+            x = self.plate_x(seat)
             set_plate(
                 self.seat_plates[seat],
                 arcade.XYWH(x, y + 6, quantize(label.content_width + 30), 28),
@@ -290,6 +338,8 @@ class StatusPanel:
             if contract is not None and contract.taker == seat:
                 words.append(f"Takes {contract_symbol(contract.trump, contract.name)}")
             x, y = self.layout.badge_anchor(seat)
+            if self.layout.name_side(seat):  # centred on the plate, wherever it grew
+                x = self.seat_plates[seat].center_x
             pairs = self.badges[seat]
             widths = []
             for (_, text), word in zip(pairs, words, strict=False):
@@ -331,7 +381,11 @@ class StatusPanel:
             self.contract_text.text = f"Trump: {contract_name(c.trump, c.name)}"
             taker = f"taken by {seat_name(info, c.taker)}"
         elif view.phase == "bidding" and view.turnup is not None:
-            self.contract_text.text = f"Bidding on {suit_label(view.turnup >> 3)}"
+            self.contract_text.text = (
+                "Bidding, round 2"
+                if second_round(view)
+                else f"Bidding on {suit_label(view.turnup >> 3)}"
+            )
         else:
             self.contract_text.text = ""
         self.taker_text.text = taker
@@ -372,6 +426,9 @@ class ScoreSheet:
         self.y = 400.0
         """Where the totals are written."""
         self.key: tuple[int, tuple[int, ...], int] | None = None
+        self.drop = 0.0
+        """How much lower than its usual place the sheet starts (the side bar's words
+        above it take more lines: :attr:`StatusPanel.drop`)."""
 
     def draw(self) -> None:
         self.layer.draw()
@@ -385,7 +442,7 @@ class ScoreSheet:
         self.key = key
         layer = Layer()
         x0 = self.frame.table_right + 24
-        top = self.frame.height - 166
+        top = self.frame.height - 184 - self.drop
         teams = self.info.teams
         cols = [x0 + 130 + 92 * team for team in range(teams)]
         history = match.history
@@ -451,3 +508,47 @@ class ScoreSheet:
             texts.append(layer.text(PRACTICE_MARK, x0, below, 12, theme.GOLD, bold=True))
         self.layer = layer
         self.texts = texts
+
+
+UNSEEN_RED = (255, 140, 130, 255)
+"""Hearts and diamonds in the list of cards not seen yet (light on the dark side bar)."""
+
+
+class UnseenPanel:
+    """The cards not seen yet, in the side bar in place of the score sheet (the C key):
+    every card of the deal the seat's view does not show (``View.unseen``: in Découverte
+    the face-down cards), by suit, the highest first."""
+
+    def __init__(self) -> None:
+        self.open = False
+        self.layer = Layer()
+        self.texts: list[arcade.Text] = []
+
+    def draw(self) -> None:
+        self.layer.draw()
+
+    def refresh(self, view: View | None, frame: Frame, drop: float) -> None:
+        """Write the list for ``view`` in the side bar of ``frame`` (``drop``: how much
+        lower than usual the side bar's words end, :attr:`StatusPanel.drop`)."""
+        layer = Layer()
+        self.layer = layer
+        self.texts = []
+        if view is None:
+            return
+        x0 = frame.table_right + 24
+        top = frame.height - 184 - drop
+        unseen = view.unseen
+        count = bin(unseen).count("1")
+        self.texts.append(
+            layer.text(f"Not seen yet: {count} cards", x0, top, 14, theme.GOLD, bold=True)
+        )
+        y = top - 30
+        for suit in suit_order(view.trump):
+            index = SUITS.index(suit)
+            cards = [c for c in range(index * 8 + 7, index * 8 - 1, -1) if unseen >> c & 1]
+            colour = UNSEEN_RED if suit in "DH" else theme.CREAM
+            ranks = "  ".join(RANKS[c & 7] for c in cards) or "–"
+            self.texts.append(layer.text(SUIT_SYMBOLS[index], x0, y, 16, colour, bold=True))
+            self.texts.append(layer.text(ranks, x0 + 30, y, 14, colour, bold=True))
+            y -= 26
+        self.texts.append(layer.text("C hides this list", x0, y - 4, 12, theme.CREAM))

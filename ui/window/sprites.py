@@ -43,10 +43,15 @@ def card_file(card: Card) -> str:
 
 PAD = 8
 """Transparent margin round a card image, where its shadow falls."""
-UNDER = (12, 13)
-"""Where a face-down card lies under a face-up one (image pixels right and down)."""
-PAD_UNDER = 18
+UNDER = (17, 14)
+"""Where a face-down card lies under a face-up one (image pixels right and down): its
+edge shows as a red L below and right of the card (see :func:`under_image`)."""
+PAD_UNDER = 24
 """The margin of a card lying on a face-down card (room for the face-down card's edge)."""
+UNDER_RED = (201, 63, 63, 255)
+"""The red of the card backs' pattern, which fills a covered card's visible edge."""
+UNDER_EDGE = (70, 16, 16, 255)
+"""The dark outline of the face-down card under a face-up one."""
 PAD_LIT = 16
 """The margin of a lit card (room for its halo)."""
 
@@ -95,6 +100,30 @@ def with_shadow(
 @cache
 def _image(path: str) -> Image.Image:
     return arcade.load_texture(path).image
+
+
+@cache
+def under_image() -> Image.Image:
+    """The face-down card drawn under a face-up one: the back with its white margin
+    painted red and a dark outline, so that the edge that shows is a solid red L (the
+    plain back's edge is mostly white margin: a covered pile looked like a lone card)."""
+    image = _image(BACK_FILE).convert("RGBA").copy()
+    w, h = image.size
+    d = ImageDraw.Draw(image)
+    d.rounded_rectangle((1, 1, w - 2, h - 2), 8, outline=UNDER_RED, width=7)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), 8, outline=UNDER_EDGE, width=2)
+    return image
+
+
+@cache
+def legend_texture() -> arcade.Texture:
+    """A blank card lying on a face-down card: the table's legend of a covered pile."""
+    w, h = theme.CARD_W, theme.CARD_H
+    blank = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(blank).rounded_rectangle(
+        (0, 0, w - 1, h - 1), 10, fill=(255, 255, 255, 255), outline=(187, 187, 187, 255), width=2
+    )
+    return _texture(with_shadow(blank, under_image()), "atout-legend-covered")
 
 
 COURT_INK = {"red": (200, 48, 48, 255), "black": (34, 34, 40, 255)}
@@ -197,7 +226,7 @@ def face_texture(
     """The face of ``card`` with its shadow (made once); ``covered``: lying on a
     face-down card; ``lit``: in the halo of a card that may be played; ``dim``: washed
     grey, a card that may not be played now."""
-    beneath = _image(BACK_FILE) if covered else None
+    beneath = under_image() if covered else None
     image = face_image(card)
     if dim:
         image = dimmed(image)

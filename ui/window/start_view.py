@@ -246,7 +246,7 @@ class StartView(arcade.View):
             layer.plate(box, BOX, BOX_EDGE, 16, 2)
         mid = w / 2
         layer.text("atout", mid, h - 70, 44, gold, anchor_x="center", bold=True)
-        layer.text(
+        tagline = layer.text(
             "Belote Découverte for two · Belote for four · house rules · bots",
             mid,
             h - 104,
@@ -254,6 +254,14 @@ class StartView(arcade.View):
             theme.CREAM,
             anchor_x="center",
         )
+        # between the corner buttons (settings and rules at the left, the kept matches
+        # and the guided deal at the right): smaller, else left out on a narrow window
+        margin = 48.0 if w >= 1200 else 24.0
+        room = 2 * min(mid - (margin + 170), (w - margin - 250) - mid)
+        while tagline.content_width > room and tagline.font_size > theme.MIN_FONT:
+            tagline.font_size -= 1
+        if tagline.content_width > room:
+            tagline.text = ""
         x = self.left_x
         y = box_top - 38
         layer.text("Game", x, y, HEADING, gold, bold=True)
@@ -387,7 +395,7 @@ class StartView(arcade.View):
         )
         add_match_buttons(layer, b, mid, self.new_match, self.continue_match, self.with_people)
         # the settings at the heading's left, the kept matches at its right
-        corner_y = h - 64
+        corner_y = h - 44
         b.add(
             Button(
                 layer,
@@ -415,7 +423,7 @@ class StartView(arcade.View):
             )
         )
         # learning the game, under them
-        add_learn_row(self, layer, b, w, corner_y - 46)
+        add_learn_row(self, layer, b, w, corner_y - 42)
         self.message = layer.text(
             self.message_text, mid, 92, 13, gold, anchor_x="center", anchor_y="center"
         )

@@ -42,13 +42,16 @@ from atout.core.session import BID
 from atout.core.session import CLAIM
 from atout.core.session import CONTRACT
 from atout.core.session import NOTICE
+from atout.core.session import PLAY
+from atout.core.session import TURN
 from atout.core.session import Event
 from atout.plugins.bots.review import ReviewOptions
 
 from ..cards_text import HUMAN
-from ..cards_text import capital
+from ..cards_text import show_card
 from ..savegame import Setup
 from . import theme
+from .board import TURNED_COLOUR
 from .board import Board
 from .host import Host
 from .overlays import DealPanel
@@ -57,6 +60,7 @@ from .overlays import Overlay
 from .overlays import deal_headline
 from .panels import ScoreSheet
 from .panels import StatusPanel
+from .panels import UnseenPanel
 from .review_view import ReviewMode
 from .sprites import preload_textures
 from .table_controls import build_bid_buttons
@@ -70,8 +74,9 @@ from .widgets import ButtonRow
 from .widgets import Layer
 from .widgets import SpriteSet
 from .widgets import Toast
+from .words import announce_words
 from .words import bid_text
-from .words import contract_name
+from .words import rules_words
 from .words import team_long_name
 from .words import team_name
 
@@ -108,6 +113,24 @@ class TableView(LayoutHooks, DriverHooks):
         table: ``waiting`` too, before it starts)."""
         self.hint: Action | None = None
         """The action a hint suggests (lit on the table until the next action)."""
+        self.focus: int | None = None
+        """The card the keyboard's focus is on (arrows move it over the playable cards,
+        Enter plays it); ``None``: no focus shown."""
+        self.bid_focus: str | None = None
+        """The bid whose button has the keyboard's focus during the bidding."""
+        self.focused_hint: Action | None = None
+        """The hint the focus last moved to (a new hint takes the focus once)."""
+        self.turned: dict[int, float | None] = {}
+        """Cards the rules have just turned face up, and until when they glow (``None``:
+        from the end of the move under way, see :meth:`relayout`)."""
+        self.played_last: dict[int, int] = {}
+        """Each seat's last card played (the one a card turned under was covering)."""
+        self.turned_words: tuple[float, list[str]] = (-1.0, [])
+        """When the message about turned cards was last written, and its parts (cards
+        turned by one action are told in one message)."""
+        self.waiting_on: tuple[str, int] | None = None
+        """A message that another seat is to act, and that seat: it goes when the turn
+        moves on (see :meth:`say_wait`)."""
         self.deal_path: Path | None = None
         """Where the last deal's record was saved (the end-of-deal panel says it)."""
         self.frames = 0
@@ -130,6 +153,8 @@ class TableView(LayoutHooks, DriverHooks):
         self.final_view: View | None = None
         """The view the Review screen puts back when it closes."""
         self.sheet = ScoreSheet(self.info, self.frame)
+        self.unseen = UnseenPanel()
+        """The list of the cards not seen yet (the C key), over the score sheet."""
         preload_textures(self.window)
         self.build()
         self.begin()
@@ -141,6 +166,16 @@ class TableView(LayoutHooks, DriverHooks):
             "You" if seat == self.you else self.game_info.seat_name(seat)
             for seat in range(self.seats)
         ]
+
+    def name_side(self, seat: int) -> int:
+        """Which way ``seat``'s name plate grows from :meth:`seat_anchor` (0: the anchor
+        is its middle; see :class:`~atout.ui.window.panels.SeatLayout`)."""
+        return 0
+
+    def bubble_beside_name(self, seat: int) -> bool:
+        """Whether ``seat``'s bubble stands just past its name plate (see
+        :class:`~atout.ui.window.panels.SeatLayout`)."""
+        return False
 
     def who_plays(self) -> str:
         """Who plays besides the people, for the side bar ("": the seats' bots)."""
@@ -172,10 +207,11 @@ class TableView(LayoutHooks, DriverHooks):
 
     def build(self) -> None:
         """The plates, labels and buttons that live as long as the table."""
-        pack = self.match.rules.pack or "standard rules"
+        pack = rules_words(self.engine, self.match.rules)
         self.status_panel = StatusPanel(
             self.hud, self, self.info, pack, self.seat_tags(), self.you, self.who_plays()
         )
+        self.sheet.drop = self.status_panel.drop
         self.build_marks()
         self.toast = Toast(self.hud, *self.toast_position(), self.toast_width())
         self.speed_button, self.claim_button = build_side_buttons(
@@ -216,6 +252,11 @@ class TableView(LayoutHooks, DriverHooks):
         self.clock += delta_time
         self.sync_frame()
         self.board.animate(self.clock)
+        done = [c for c, until in self.turned.items() if until is not None and until <= self.clock]
+        if done:  # a turned card's moment is over
+            for card in done:
+                del self.turned[card]
+            self.refresh_highlights()
         if self.review is not None:
             self.review.poll()
         self.drive()
@@ -281,7 +322,10 @@ class TableView(LayoutHooks, DriverHooks):
             if self.overlay.is_open:
                 self.overlay.draw()
             return
-        self.sheet.draw()
+        if self.unseen.open:
+            self.unseen.draw()
+        else:
+            self.sheet.draw()
         if not self.busy():  # the bidding waits for the cards to be dealt
             self.bids.draw()
         if self.stage in ("deal_over", "match_over"):
@@ -297,6 +341,9 @@ class TableView(LayoutHooks, DriverHooks):
         if self.view is None:
             return
         self.board.relayout(self.view, won, self.clock, self.app.speed, animate)
+        for card, until in list(self.turned.items()):  # they glow once they have flipped
+            if until is None:
+                self.turned[card] = max(self.board.busy_until, self.clock) + theme.TURNED_GLOW
         self.refresh_highlights()
 
     def refresh_highlights(self) -> None:
@@ -310,11 +357,111 @@ class TableView(LayoutHooks, DriverHooks):
             and view.phase == "play"
         )
         hint = self.hint
-        self.board.highlight(view, my_turn, hint.value if hint and hint.kind == "play" else None)
+        if hint is not None and hint is not self.focused_hint:  # H then Enter plays it
+            self.focused_hint = hint
+            if hint.kind == "play":
+                self.focus = hint.value
+            elif hint.kind == "bid":
+                self.bid_focus = hint.value
+                self.show_bid_focus()
+        if self.focus is not None and (
+            not my_turn or view is None or not view.legal >> self.focus & 1
+        ):
+            self.focus = None
+        self.board.highlight(
+            view,
+            my_turn,
+            hint.value if hint and hint.kind == "play" else None,
+            self.card_marks(),
+            self.focus,
+        )
+
+    def card_marks(self) -> list[tuple[int, tuple[int, int, int, int]]]:
+        """Cards glowing in a colour of their own: the cards just turned, still on top
+        of their piles."""
+        view = self.view
+        if view is None:
+            return []
+        tops = {p.top for row in view.piles for p in row}
+        return [
+            (card, TURNED_COLOUR)
+            for card, until in self.turned.items()
+            if (until is None or until > self.clock) and card in tops
+        ]
+
+    # --- the keyboard's focus -------------------------------------------------------------
+
+    def focus_cards(self) -> list[int]:
+        """The cards the person may play now, as the arrows visit them: left to right
+        on the table, the upper one first where two lie one above the other."""
+        view = self.view
+        if (
+            view is None
+            or self.stage != "play"
+            or view.turn != self.me
+            or view.phase != "play"
+            or self.busy()
+        ):
+            return []
+        shown = self.board.shown
+        cards = [c for c in range(32) if view.legal >> c & 1 and c in shown]
+        return sorted(cards, key=lambda c: (round(shown[c].x), -shown[c].y))
+
+    def move_focus(self, step: int) -> None:
+        """An arrow: the focus moves ``step`` places over the bid buttons (the bidding)
+        or the playable cards (the play); the first press shows it."""
+        names = [b.name.removeprefix("bid:") for b in self.bid_buttons.buttons if b.visible]
+        if names and not self.busy():
+            at = names.index(self.bid_focus) if self.bid_focus in names else None
+            start = (0 if step > 0 else len(names) - 1) if at is None else at + step
+            self.bid_focus = names[start % len(names)]
+            self.show_bid_focus()
+            return
+        cards = self.focus_cards()
+        if not cards:
+            return
+        at = cards.index(self.focus) if self.focus in cards else None
+        start = (0 if step > 0 else len(cards) - 1) if at is None else at + step
+        self.focus = cards[start % len(cards)]
+        self.refresh_highlights()
+
+    def show_bid_focus(self) -> None:
+        """Frame the button of the focused bid (and no other)."""
+        for button in self.bid_buttons.buttons:
+            button.selected = button.name == f"bid:{self.bid_focus}"
+
+    def press_focus(self) -> None:
+        """Enter: make the focused bid or play the focused card (with no focus yet,
+        show it first)."""
+        names = [b.name.removeprefix("bid:") for b in self.bid_buttons.buttons if b.visible]
+        if names and not self.busy():
+            if self.bid_focus in names:
+                self.human_bid(self.bid_focus)
+            else:
+                self.move_focus(1)
+            return
+        if self.focus is not None and self.focus in self.focus_cards():
+            self.click_card(self.focus)
+        else:
+            self.move_focus(1)
+
+    def say_wait(self, words: str) -> None:
+        """Say that another seat is to act (a click out of turn): the message holds only
+        while that seat's turn lasts, never beside a status line that says "Your turn"."""
+        self.toast.show(words, self.clock)
+        if self.view is not None:
+            self.waiting_on = (words, self.view.turn)
 
     def after_change(self) -> None:
         """Bring the texts, controls and marks up to date with the view."""
         playing = self.stage == "play"
+        waiting = self.waiting_on
+        if waiting is not None and (
+            self.view is None or not playing or self.view.turn != waiting[1]
+        ):
+            self.waiting_on = None
+            if self.toast.message == waiting[0]:
+                self.toast.hide()
         for button in self.buttons.buttons:
             if button.name in ("hint", "undo"):
                 button.enabled = playing
@@ -323,7 +470,15 @@ class TableView(LayoutHooks, DriverHooks):
         if self.view is not None:
             self.status_panel.refresh_points(self.view, self.keep_count_yourself)
         self.refresh_sheet()
+        if self.unseen.open:
+            self.unseen.refresh(self.view, self.frame, self.status_panel.drop)
         self.update_marks()
+
+    def toggle_unseen(self) -> None:
+        """The C key: show the cards not seen yet in the side bar (in place of the
+        score sheet), or hide them."""
+        self.unseen.open = not self.unseen.open
+        self.unseen.refresh(self.view, self.frame, self.status_panel.drop)
 
     def update_status(self) -> None:
         self.status_panel.update_status(self.view, self.stage == "play", self.me)
@@ -346,16 +501,39 @@ class TableView(LayoutHooks, DriverHooks):
             self.bubble(e.seat, bid_text(e.text, view), 1e9)
         elif e.kind == CLAIM:
             self.toast.show(f"{self.seat_name(e.seat)} claims the match: l'arrêt!", self.clock)
-        elif e.kind == CONTRACT and e.contract is not None:
-            c = e.contract
+        elif e.kind == CONTRACT:
+            # the bids' bubbles go; "Takes ♣" by the taker's name and the trump on the
+            # felt say the contract (once: no bubble beside them)
             self.clear_bubbles()
-            self.bubble(c.taker, f"takes {contract_name(c.trump, c.name)}", 2.5)
         elif e.kind == ANNOUNCE:
-            loud = e.text in ("belote", "rebelote", "belote-rebelote")
-            # the bubble says it by the seat (the side bar keeps the last ones)
-            self.bubble(e.seat, capital(e.text) + ("!" if loud else ""), 3.0)
+            # the bubble says it by the seat, short (the side bar keeps the whole words)
+            self.bubble(e.seat, announce_words(e.text, e.cards), 3.0)
         elif e.kind == NOTICE:
             self.toast.show(f"{e.text}.", self.clock, 6)
+        elif e.kind == PLAY and e.card is not None:
+            self.played_last[e.seat] = e.card
+        elif e.kind == TURN and e.card is not None:
+            self.tell_turned(e.seat, e.card)
+
+    def tell_turned(self, seat: int, card: int) -> None:
+        """A face-down card of ``seat`` was turned: it glows a moment once it has
+        flipped (until the next cards are turned at the latest), and the message line
+        says which card it lay under ("North's 9♣ turned: A♠"); the cards one action
+        turned are told together."""
+        at, parts = self.turned_words
+        if at != self.clock:  # a new trick's cards: the last ones' moment is over
+            self.turned.clear()
+        self.turned[card] = None
+        played = self.played_last.get(seat)
+        whose = "Your" if seat == self.you else f"{self.seat_name(seat)}'s"
+        words = (
+            f"{whose} {show_card(played)} turned: {show_card(card)}"
+            if played is not None
+            else f"{self.seat_name(seat)}: {show_card(card)} turned"
+        )
+        parts = [*parts, words] if at == self.clock else [words]
+        self.turned_words = (self.clock, parts)
+        self.toast.show(" · ".join(parts), self.clock, theme.TOAST_TIME + 1.5)
 
     def update_bid_buttons(self) -> None:
         """One button per legal bid when the person is to bid (their texts only describe
@@ -369,6 +547,9 @@ class TableView(LayoutHooks, DriverHooks):
         if view is None or self.stage != "play" or view.turn != self.me or view.phase != "bidding":
             return
         self.bid_buttons = build_bid_buttons(self.bids, view, self.bid_area(), self.human_bid)
+        if self.bid_focus not in view.legal_bids:
+            self.bid_focus = None
+        self.show_bid_focus()
         # the person's own bid of the first round would stand by the buttons: it goes
         self.status_panel.hide_bubble(self.me)
 

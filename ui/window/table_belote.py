@@ -30,6 +30,9 @@ BOT_SCALE = 0.45
 """The card sizes on a 960x720 felt; the table scales them (and every distance) with the
 felt (see :meth:`BeloteTable.lay_out`)."""
 EAST, NORTH, WEST = 1, 2, 3
+NAME_ROOM = 200.0
+"""The width a name plate at the top may take: North's fan moves right on a narrow felt
+so that North's plate, left of it, stays clear of the trump at the top left."""
 PILE_WORDS = 88.0
 """Half the width of the words under a won-tricks pile, and a margin: the hand keeps
 clear of them."""
@@ -50,6 +53,18 @@ class BeloteLayout(TableView):
         self.card_scale = TRICK_SCALE * k
         self.cx = self.felt / 2
         self.my = frame.height / 2 - 6 * k
+        # North's plate lies left of North's fan, clear of the trump's plate (top left)
+        trump_right = self.trump_position()[0] + 48 + 8
+        reach = trump_right + NAME_ROOM + 12 + self.north_half()
+        self.north_x = max(self.cx, reach)
+
+    def north_half(self) -> float:
+        """Half the width of North's fan of eight cards."""
+        return (3.5 * 26 + 0.5 * theme.CARD_W * BOT_SCALE) * self.k
+
+    def north_bottom(self) -> float:
+        """The bottom of North's fan."""
+        return self.top - (68 + 0.5 * theme.CARD_H * BOT_SCALE) * self.k
 
     def mx(self, x: float) -> float:
         """A distance across from the felt's middle (960x720 units) on this table."""
@@ -123,7 +138,7 @@ class BeloteLayout(TableView):
         off = i - (n - 1) / 2
         scale = BOT_SCALE * k
         if seat == NORTH:
-            return Place(self.cx + off * 26 * k, self.top - 68 * k, 180.0, scale, 10 + i)
+            return Place(self.north_x + off * 26 * k, self.top - 68 * k, 180.0, scale, 10 + i)
         y = self.my + (20 - off * 24) * k
         if seat == WEST:
             return Place(66 * k, y, 90.0, scale, 10 + i)
@@ -149,7 +164,7 @@ class BeloteLayout(TableView):
         spots = {
             HUMAN: (self.cx, 90.0 * k),
             EAST: (self.felt - 66 * k, self.my),
-            NORTH: (self.cx, self.top - 68 * k),
+            NORTH: (self.north_x, self.top - 68 * k),
             WEST: (66 * k, self.my),
         }
         return spots[self.spot(seat)]
@@ -158,28 +173,40 @@ class BeloteLayout(TableView):
         return self.cx - 34 * self.k, self.my + 44 * self.k
 
     def seat_anchor(self, seat: int) -> tuple[float, float]:
+        """South's plate is centred on its anchor; the others grow from an edge (see
+        :meth:`name_side`): East's and West's from the felt's edges inwards, North's
+        leftwards from beside its fan."""
         k = self.k
         fan = (3.5 * 24 + 0.5 * theme.CARD_W * BOT_SCALE + 22) * k
-        spots = {
-            HUMAN: (self.cx - 330 * k, 176.0 * k),
-            EAST: (self.felt - 90 * k, self.my + 20 * k + fan),
-            NORTH: (self.cx - 190 * k, self.top - 76 * k),
-            WEST: (90 * k, self.my + 20 * k + fan),
-        }
-        x, y = spots[self.spot(seat)]
-        return max(x, 96.0), y
+        spot = self.spot(seat)
+        if spot == HUMAN:
+            return max(self.cx - 330 * k, 96.0), 176.0 * k
+        if spot == NORTH:
+            return self.north_x - self.north_half() - 12, self.top - 76 * k
+        x = 12.0 if spot == WEST else self.felt - 12
+        return x, self.my + 20 * k + fan
+
+    def name_side(self, seat: int) -> int:
+        return {HUMAN: 0, EAST: -1, NORTH: -1, WEST: 1}[self.spot(seat)]
 
     def bubble_anchor(self, seat: int) -> tuple[float, float]:
         x, y = self.seat_anchor(seat)
         spot = self.spot(seat)
-        if spot == HUMAN:
-            return x, y + 70
-        if spot == NORTH:  # right of the fan
-            return self.cx + (3.5 * 26 + 0.5 * theme.CARD_W * BOT_SCALE + 16) * self.k, y + 6
-        return (x + 100, y + 6) if spot == WEST else (x - 100, y + 6)
+        if spot == HUMAN:  # above the marks by the name, growing right (clear of West)
+            return x - 30, y + 80
+        if spot == NORTH:  # under the fan, above the message's place
+            below_fan = self.north_bottom() - 22
+            # on a narrow felt no higher than needed, clear of the won tricks' words
+            return self.north_x, min(below_fan, self.toast_position()[1] + 48 * self.k)
+        # beside the name (bubble_beside_name): West's on its row, East's a row higher
+        # (both may speak at once, and a narrow felt has no room for two side by side)
+        return x, y + (42 if spot == EAST else 6)
 
     def bubble_side(self, seat: int) -> int:
-        return {HUMAN: 0, EAST: -1, NORTH: 1, WEST: 1}[self.spot(seat)]
+        return {HUMAN: 1, EAST: -1, NORTH: 0, WEST: 1}[self.spot(seat)]
+
+    def bubble_beside_name(self, seat: int) -> bool:
+        return self.spot(seat) in (EAST, WEST)
 
     def badge_anchor(self, seat: int) -> tuple[float, float]:
         x, y = self.seat_anchor(seat)
@@ -198,7 +225,7 @@ class BeloteLayout(TableView):
     def toast_position(self) -> tuple[float, float]:
         """Between North's fan and North's card in the trick (it covers no card)."""
         k = self.k
-        fan_bottom = self.top - (68 + 0.5 * theme.CARD_H * BOT_SCALE) * k
+        fan_bottom = self.north_bottom()
         trick_top = self.my + (68 + 0.5 * theme.CARD_H * TRICK_SCALE + 6) * k
         return self.cx, (fan_bottom + trick_top) / 2
 
@@ -208,8 +235,8 @@ class BeloteLayout(TableView):
     def panel_box(self) -> tuple[float, float, float]:
         # between the names of East and West (a name is 180 wide at most)
         k = self.k
-        west = self.seat_at(WEST)
-        left = max(66 * k + 0.5 * theme.CARD_H * BOT_SCALE * k, self.seat_anchor(west)[0] + 90)
+        plate = self.status_panel.seat_plates[self.seat_at(WEST)]
+        left = max(66 * k + 0.5 * theme.CARD_H * BOT_SCALE * k, plate.right + 8)
         right = self.felt - left
         return self.cx, self.my, min(560.0, right - left - 16)
 

@@ -24,6 +24,7 @@ from .driver import MatchTable
 from .frame import Frame
 from .sprites import back_texture
 from .sprites import face_texture
+from .sprites import legend_texture
 from .sprites import rounded_texture
 from .table_base import TableView
 
@@ -31,6 +32,10 @@ LABEL_COLUMN = 192.0
 """The felt's left column: the seats' names, points and bubbles, the proposed trump."""
 WON_STACK = 5
 """Face-down cards drawn on a won-tricks pile at most."""
+LEGEND_CARD_W = 24.0
+"""The width of the legend's card (logical pixels)."""
+LEGEND = ("Red edge: a card", "face down under it")
+"""The legend of a covered pile, in two lines beside its picture."""
 
 
 @dataclass(frozen=True)
@@ -160,6 +165,7 @@ class DecouverteLayout(TableView):
             self.won_texts[seat] = self.hud.text(
                 "", x + 5, y - 0.35 * geo.card_h - 22, 12, theme.CREAM, anchor_x="center"
             )
+        self.build_legend()
         px, py = self.proposal_xy()
         self.proposal = arcade.Sprite(back_texture(), scale=scale * 1.05)
         self.proposal.position = (px, py)
@@ -172,6 +178,26 @@ class DecouverteLayout(TableView):
         self.proposal_note = self.hud.text(
             "", px, py - half - 24, 12, theme.CREAM, anchor_x="center"
         )
+
+    def build_legend(self) -> None:
+        """The legend of a covered pile, in the names' column between the bottom
+        player's bubble and the proposed trump's note: a blank card on a face-down card,
+        and what its red edge means."""
+        geo = self.geo
+        bubble_top = geo.rows[0, "near"] + 15
+        note_bottom = geo.mid - 0.525 * geo.card_h - 28
+        y = (bubble_top + note_bottom) / 2
+        x = geo.left + 22
+        self.legend_icon = arcade.Sprite(legend_texture(), scale=LEGEND_CARD_W / theme.CARD_W)
+        self.legend_icon.position = (x, y)
+        self.legend_icon.visible = False
+        self.marks.append(self.legend_icon)
+        self.legend_texts = [
+            self.hud.text(words, x + 22, y + 2 - 18 * i, 12, theme.CREAM)
+            for i, words in enumerate(LEGEND)
+        ]
+        for text in self.legend_texts:
+            text.visible = False
 
     def proposal_xy(self) -> tuple[float, float]:
         """Where the proposed trump lies during the bidding (the names' column)."""
@@ -274,6 +300,10 @@ class DecouverteLayout(TableView):
 
     def update_marks(self) -> None:
         view = self.view
+        dealt = view is not None and self.stage != "waiting"  # (a hosted table's lobby)
+        self.legend_icon.visible = dealt
+        for text in self.legend_texts:
+            text.visible = dealt
         if view is None:
             return
         for (seat, pos), slot in self.slots.items():

@@ -45,6 +45,9 @@ class InputTable(Protocol):
     def undo(self) -> None: ...
     def next_deal_key(self) -> None: ...
     def open_review(self) -> None: ...
+    def move_focus(self, step: int) -> None: ...
+    def press_focus(self) -> None: ...
+    def toggle_unseen(self) -> None: ...
 
 
 def mouse_press(table: InputTable, lx: float, ly: float) -> None:
@@ -114,3 +117,13 @@ def key_press(table: InputTable, symbol: int) -> None:
         table.next_deal_key()
     elif symbol == k.R:
         table.open_review()
+    elif symbol == k.C:
+        table.toggle_unseen()
+    elif table.overlay.is_open or table.stage != "play":
+        return
+    elif symbol in (k.RIGHT, k.DOWN):
+        table.move_focus(1)
+    elif symbol in (k.LEFT, k.UP):
+        table.move_focus(-1)
+    elif symbol in (k.RETURN, k.ENTER, k.NUM_ENTER):
+        table.press_focus()

@@ -64,5 +64,7 @@ COLLECT: Final = 0.35
 """Seconds for a finished trick to slide to its winner."""
 DEAL_STAGGER: Final = 0.022
 """Seconds between two cards when dealing."""
+TURNED_GLOW: Final = 2.5
+"""Seconds a card just turned face up glows once it has flipped (or until it is played)."""
 TOAST_TIME: Final = 3.2
 """Seconds a message stays on the table."""

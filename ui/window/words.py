@@ -13,12 +13,15 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from atout.core import DealScore
+from atout.core import Engine
 from atout.core import GameInfo
 from atout.core import MatchResult
 from atout.core import Rules
 from atout.core import View
 from atout.core.cards import SUIT_SYMBOLS
 from atout.core.cards import SUITS
+from atout.core.errors import AtoutError
+from atout.core.packs import resolve
 
 from .. import cards_text
 from ..cards_text import capital
@@ -109,3 +112,35 @@ def bid_text(bid: str, view: View) -> str:
     if bid in SUITS:
         return suit_label(SUITS.index(bid))
     return capital(bid.replace("-", " "))
+
+
+def rules_words(engine: Engine, rules: Rules) -> str:
+    """What the side bar calls the rules in force: the pack's own description (its file
+    name says nothing to a player), "Standard rules" without a pack, "House rules" for a
+    pack this machine cannot read (a network table's)."""
+    if not rules.pack:
+        return "Standard rules"
+    try:
+        described = resolve(engine, rules.pack, rules.game).description
+    except (AtoutError, OSError):
+        described = ""
+    return described or "House rules"
+
+
+def second_round(view: View) -> bool:
+    """Whether the bidding on a proposed card is in its second round: every seat has
+    spoken once (the engine's bids for the seat to act say it too: no take)."""
+    if view.legal_bids:
+        return "take" not in view.legal_bids
+    return len(view.bids) >= view.seats
+
+
+def announce_words(text: str, cards: int) -> str:
+    """What a seat's bubble says of an announcement: short, its cards by their symbols
+    ("Quinte to Q♦!", "Carré of jacks!", "Belote!"); the side bar keeps the engine's
+    whole words ("quinte to the queen of diamonds")."""
+    head, to_the, _ = text.partition(" to the ")
+    if to_the and cards:
+        top = max(range(32), key=lambda c: (cards >> c & 1, c & 7))
+        return f"{capital(head)} to {cards_text.show_card(top)}!"
+    return capital(text) + "!"
