@@ -61,6 +61,9 @@ CLOSED_KEPT = 10_000
 MAX_BACKLOG = 1000
 """Messages waiting for one client beyond which the server cuts it off."""
 
+REDEAL_OUTCOME = "redeal"
+"""The ``outcome`` of a passed-out deal's ``result`` in a deal record."""
+
 # seat states as the ``players`` message tells them
 OPEN, PERSON_HERE, AWAY, BOT_PLAYS = "open", "person", "away", "bot"
 
@@ -289,7 +292,25 @@ class Table:
             record["deals"] = record["deals"][:-1]
         if self.session.result is None:
             record.pop("seed", None)
+            record["deals"] = [hide_passed_out(d) for d in record["deals"]]
         return record
+
+
+def passed_out(deal: dict[str, Any]) -> bool:
+    """Whether a deal record is a passed-out deal's (everybody passed: dealt again)."""
+    result = deal.get("result")
+    return isinstance(result, dict) and result.get("outcome") == REDEAL_OUTCOME
+
+
+def hide_passed_out(deal: dict[str, Any]) -> dict[str, Any]:
+    """A deal record as a ``record`` reply may show it while the match goes on: a
+    passed-out deal without its ``layout``.  Nobody saw its cards, and the next deal is
+    dealt from them (gathered and cut): its hands, the stock's order and, in Découverte,
+    every face-down card would tell the seats the deal in play.  Its bids, dealer and
+    result stay (every seat saw them); the whole deal is sent once the match is over."""
+    if not passed_out(deal):
+        return deal
+    return {key: value for key, value in deal.items() if key != "layout"}
 
 
 # --- running the tables --------------------------------------------------------------------
