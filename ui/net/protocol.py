@@ -98,6 +98,30 @@ BAD_RULES = "bad-rules"
 FULL = "full"
 TABLE_LIMIT = "table-limit"
 INTERNAL = "internal"
+ERROR_CODES = (
+    BAD_JSON,
+    BAD_MESSAGE,
+    TOO_LARGE,
+    FLOOD,
+    VERSION_ERROR,
+    NOT_HELLO,
+    UNKNOWN_TYPE,
+    NO_TABLE,
+    CLOSED,
+    BAD_TOKEN,
+    NOT_SEATED,
+    NOT_YOUR_SEAT,
+    NOT_YOUR_TURN,
+    STALE,
+    ILLEGAL,
+    NOT_STARTED,
+    NOT_HOST,
+    BAD_RULES,
+    FULL,
+    TABLE_LIMIT,
+    INTERNAL,
+)
+"""Every error code, in the order docs/protocol.md lists them."""
 
 
 class ProtocolError(Exception):

@@ -481,8 +481,8 @@ class TableServer(TableRunner):
             if replaced is not None and replaced is not conn:
                 replaced.table = replaced.seat = None
                 self._close(replaced, CLOSE_REPLACED, "the seat was claimed again")
+            self._maybe_start(table)  # before the seat list, which says it started
             await self._tell_players(table)
-        self._maybe_start(table)
         self.kick(table)
 
     async def _start(self, conn: Conn, msg: dict[str, Any], ref: Any) -> dict[str, Any]:
