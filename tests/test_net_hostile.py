@@ -231,3 +231,21 @@ def test_a_connection_that_never_says_hello_is_closed() -> None:
             await server.stop()
 
     assert asyncio.run(main()) == CLOSE_POLICY
+
+
+def test_a_text_frame_that_is_not_utf8_closes_the_connection_with_1007() -> None:
+    engine = Engine()
+
+    async def main() -> int | None:
+        server = TableServer(engine, None)
+        await server.start()
+        try:
+            async with connect(f"ws://127.0.0.1:{server.port}") as ws:
+                await ws.send(b'{"type": "hello", "version": 1, "x": "\xff"}', text=True)
+                with pytest.raises(ConnectionClosed):
+                    await asyncio.wait_for(ws.recv(), 10)
+                return ws.close_code
+        finally:
+            await server.stop()
+
+    assert asyncio.run(main()) == 1007

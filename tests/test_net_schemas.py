@@ -239,3 +239,11 @@ def test_a_table_that_starts_by_itself_says_so_before_its_first_deal() -> None:
         players = [m for m in frames if m["type"] == "players"]
         assert players[-1]["started"] is True, [m["type"] for m in frames]
         assert frames[-1]["deal"] == 1 and frames[-1]["step"] == 0
+
+
+def test_the_protocol_page_lists_every_error_and_close_code() -> None:
+    page = (SCHEMAS.parent / "protocol.md").read_text(encoding="utf-8")
+    for code in p.ERROR_CODES:
+        assert f"| `{code}` |" in page, code
+    for close in (1001, 1007, 1008, 1009, 1011, 4001):
+        assert f"| {close} |" in page, close
