@@ -76,6 +76,8 @@ def wrong_messages(update: dict[str, Any], table: str) -> list[tuple[str, str | 
         (p.UNKNOWN_TYPE, '{"type": 5}'),
         (p.UNKNOWN_TYPE, '{"type": "nope"}'),
         (p.UNKNOWN_TYPE, '{"no": "type"}'),
+        (p.UNKNOWN_TYPE, '{"type": ["act"]}'),
+        (p.UNKNOWN_TYPE, '{"type": {"a": 1}}'),
         (p.BAD_MESSAGE, json.dumps({"type": "x" * 5000})),
         (p.BAD_MESSAGE, json.dumps({**right, "ref": "r" * 65})),
         (p.BAD_MESSAGE, json.dumps({**right, "ref": 1.5})),

@@ -269,8 +269,8 @@ class TableServer(TableRunner):
             return p.error(p.BAD_MESSAGE, "a message is a JSON object with a type", ref)
         kind = msg.get("type")
         try:
-            known = kind == "hello" or (isinstance(kind, str) and kind in self._handlers)
-            p.check_values(msg, kind if known else "message")
+            named = isinstance(kind, str) and (kind == "hello" or kind in self._handlers)
+            p.check_values(msg, str(kind) if named else "message")
             p.check_ref(msg)
             if kind == "hello":
                 return self._hello(conn, msg)
