@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from atout.core import Engine
 from atout.core.limits import MAX_NAME
+from atout.core.limits import MAX_SEED
 from atout.core.savefile import SaveFile
 from atout.ui.net import protocol as p
 from atout.ui.net.server import CLOSE_POLICY
@@ -249,3 +250,40 @@ def test_a_text_frame_that_is_not_utf8_closes_the_connection_with_1007() -> None
             await server.stop()
 
     assert asyncio.run(main()) == 1007
+
+
+def test_the_largest_seed_makes_a_table_that_restarts(tmp_path: Path) -> None:
+    """A seed beyond 18 digits is refused at ``create`` (the save reader would refuse
+    it after a restart); the largest allowed seed's table is read back."""
+    engine = Engine()
+
+    async def main() -> tuple[list[dict[str, Any]], int, bool]:
+        server = TableServer(engine, tmp_path, grace=60.0)
+        await server.start()
+        try:
+            url = f"ws://127.0.0.1:{server.port}"
+            ws = await hello(url)
+            refused = []
+            for seed in (MAX_SEED + 1, 10**30):
+                await ws.send(json.dumps({"type": "create", "game": "belote", "seed": seed}))
+                refused.append(await reply(ws, "created"))
+            await ws.send(json.dumps({"type": "create", "game": "belote", "seed": MAX_SEED}))
+            made = await reply(ws, "created")
+            code = made["table"]
+            await ws.send(json.dumps({"type": "start", "table": code, "host": made["host"]}))
+            assert (await reply(ws, "started"))["type"] == "started"
+            await ws.close()
+        finally:
+            await server.stop()
+        again = TableServer(engine, tmp_path)
+        await again.start()
+        try:
+            assert again.problems == []
+            table = again.tables[code]
+            return refused, table.session.match.seed, table.started
+        finally:
+            await again.stop()
+
+    refused, seed, started = asyncio.run(main())
+    assert [r.get("code") for r in refused] == [p.BAD_MESSAGE] * 2, refused
+    assert seed == MAX_SEED and started
