@@ -99,8 +99,9 @@ def wrong_frames(rng: random.Random, view: View, update: dict[str, Any]) -> list
 class Player:
     """A seat's random player that passes every bid of the match's first deal (so the
     match starts with a passed-out deal: the next deal is cut from its cards) and often
-    passes later, and asks for the ``record`` at the first action of every deal and now
-    and then (the record of a passed-out deal is where its cards could leak)."""
+    passes later, asks for the ``record`` at the first action of every deal and now and
+    then (the record of a passed-out deal is where its cards could leak), and joins its
+    seat again now and then."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -113,12 +114,17 @@ class Player:
             return passing[0]
         return self.rng.choice(actions)
 
-    def asks(self, update: dict[str, Any]) -> list[str]:
-        """The ``record`` requests sent before this action."""
+    def asks(self, update: dict[str, Any], token: str) -> list[str]:
+        """The requests sent before this action: the ``record`` now and then, and now and
+        then the seat joined again (as after a lost connection: ``joined`` and where the
+        table stands)."""
         self.deal = update["deal"]
+        out = []
         if update["step"] == 0 or self.rng.random() < 0.1:
-            return [json.dumps({"type": "record"})]
-        return []
+            out.append(json.dumps({"type": "record"}))
+        if self.rng.random() < 0.03:
+            out.append(json.dumps({"type": "join", "table": update["table"], "token": token}))
+        return out
 
 
 async def watch_asking_records(url: str, table: str, on_frame: Any, deadline: float = 60.0) -> None:
@@ -169,7 +175,7 @@ async def play_table(
 
         def wrong(i: int, rng: random.Random) -> Any:
             def before(view: View, update: dict[str, Any]) -> list[str]:
-                out = players[i].asks(update) + wrong_frames(rng, view, update)
+                out = players[i].asks(update, made["tokens"][i]) + wrong_frames(rng, view, update)
                 for text in out:
                     named[i].update(strings(json.loads(text)))
                 return out
@@ -264,7 +270,7 @@ def test_no_frame_names_a_card_its_seat_may_not_know() -> None:
     engine = Engine()
     total_deals = {"belote": 0, "decouverte": 0}
     passed_out = {"belote": 0, "decouverte": 0}
-    records = 0
+    records = rejoins = 0
     total_errors = 0
     for game, matches in MATCHES.items():
         for seed in range(1, matches + 1):
@@ -275,6 +281,10 @@ def test_no_frame_names_a_card_its_seat_may_not_know() -> None:
             total_deals[game] += len(deals)
             passed_out[game] += sum(d.state.phase == "redeal" for d in deals)
             total_errors += errors
+            rejoins += sum(
+                max(0, sum(msg.get("type") == "joined" for msg, _ in seat_frames) - 1)
+                for seat_frames in frames
+            )
             records += sum(
                 msg.get("type") == "record" and msg["record"]["result"] is None
                 for seat_frames in frames
@@ -285,6 +295,7 @@ def test_no_frame_names_a_card_its_seat_may_not_know() -> None:
     # is played anyway)
     assert min(passed_out.values()) >= 4, passed_out
     assert records > 100, "records were asked for during the matches, and checked"
+    assert rejoins > 10, "seats joined again during the matches, and what they got was checked"
     assert total_errors > 50, "the wrong actions were answered by errors, and checked"
 
 
