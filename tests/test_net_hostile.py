@@ -287,3 +287,36 @@ def test_the_largest_seed_makes_a_table_that_restarts(tmp_path: Path) -> None:
     refused, seed, started = asyncio.run(main())
     assert [r.get("code") for r in refused] == [p.BAD_MESSAGE] * 2, refused
     assert seed == MAX_SEED and started
+
+
+def test_a_table_whose_file_cannot_be_written_is_not_made(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``create`` on a disk that refuses the save file: one ``internal`` error, and no
+    table is left behind half made (nor counted against the connection)."""
+    watch_the_log(caplog)
+    engine = Engine()
+
+    def refuse(self: SaveFile, data: dict[str, Any]) -> None:
+        raise OSError(28, "No space left on device")
+
+    async def main() -> tuple[dict[str, Any], int, dict[str, Any]]:
+        server = TableServer(engine, tmp_path, max_per_connection=1)
+        await server.start()
+        try:
+            ws = await hello(f"ws://127.0.0.1:{server.port}")
+            monkeypatch.setattr(SaveFile, "write", refuse)
+            failed = await create(ws)
+            left = len(server.tables)
+            monkeypatch.undo()
+            made = await create(ws)
+            await ws.close()
+            return failed, left, made
+        finally:
+            monkeypatch.undo()
+            await server.stop()
+
+    failed, left, made = asyncio.run(main())
+    assert failed["code"] == p.INTERNAL
+    assert left == 0, "no table without its file"
+    assert made["type"] == "created", made

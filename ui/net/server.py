@@ -368,12 +368,17 @@ class TableServer(TableRunner):
             address=conn.address,
         )
         self.tables[code] = table
-        conn.created += 1
         if self.data is not None:
             path = self.data / (code + SAVE_SUFFIX)
-            async with table.lock:
-                await self._work(lambda: session.attach(path, table.meta()))
-                table.file = defer_saves(session, self.syncer)
+            try:
+                async with table.lock:
+                    await self._work(lambda: session.attach(path, table.meta()))
+                    table.file = defer_saves(session, self.syncer)
+            except BaseException:  # no file, no table: nothing half made stays
+                del self.tables[code]
+                session.detach()
+                raise
+        conn.created += 1
         out = {
             "type": "created",
             "table": code,
