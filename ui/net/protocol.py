@@ -175,7 +175,9 @@ def check_values(data: Any, where: str = "message", depth: int = 0) -> None:
             raise ProtocolError(
                 BAD_MESSAGE, f"{where}: a text has at most {MAX_TEXT} characters, not {len(data)}"
             )
-        if not printable(data):
+        # ASCII text is printable exactly when str.isprintable says so (no C0 control
+        # character, no DEL): the common case, without a look-up a character
+        if not (data.isascii() and data.isprintable()) and not printable(data):
             raise ProtocolError(
                 BAD_MESSAGE, f"{where}: a text may not hold control characters or lone surrogates"
             )
