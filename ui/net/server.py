@@ -116,7 +116,11 @@ def _address_of(ws: ServerConnection) -> str:
 class TableServer(TableRunner):
     """The websocket table server.  ``data``: the folder of the tables' save files
     (``None``: tables are not saved).  ``grace``: seconds a dropped player's seat waits
-    before a bot plays it."""
+    before a bot plays it.  ``max_tables``, ``max_per_connection``, ``max_per_address``:
+    the limits on the tables created (:data:`MAX_TABLES` and the others);
+    ``unstarted_ttl``: seconds a table may wait for its start; ``hello_timeout``: seconds
+    a connection has to say hello; ``clock``: the wall clock that dates the tables
+    (tests hand in their own)."""
 
     def __init__(
         self,
