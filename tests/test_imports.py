@@ -26,8 +26,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-
-
 def source_modules() -> dict[str, Path]:
     """Every module of the ``atout`` distribution and its source file."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))

@@ -96,11 +96,57 @@ def wrong_frames(rng: random.Random, view: View, update: dict[str, Any]) -> list
     ]
 
 
-def random_choice(rng: random.Random) -> Any:
-    def choose(view: View) -> Action:
-        return rng.choice(view.legal_actions())
+class Player:
+    """A seat's random player that passes every bid of the match's first deal (so the
+    match starts with a passed-out deal: the next deal is cut from its cards) and often
+    passes later, asks for the ``record`` at the first action of every deal and now and
+    then (the record of a passed-out deal is where its cards could leak), and joins its
+    seat again now and then."""
 
-    return choose
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.deal = 0
+
+    def choose(self, view: View) -> Action:
+        actions = view.legal_actions()
+        passing = [a for a in actions if a.kind == "bid" and a.value == "pass"]
+        if passing and (self.deal == 1 or self.rng.random() < 0.5):
+            return passing[0]
+        return self.rng.choice(actions)
+
+    def asks(self, update: dict[str, Any], token: str) -> list[str]:
+        """The requests sent before this action: the ``record`` now and then, and now and
+        then the seat joined again (as after a lost connection: ``joined`` and where the
+        table stands)."""
+        self.deal = update["deal"]
+        out = []
+        if update["step"] == 0 or self.rng.random() < 0.1:
+            out.append(json.dumps({"type": "record"}))
+        if self.rng.random() < 0.03:
+            out.append(json.dumps({"type": "join", "table": update["table"], "token": token}))
+        return out
+
+
+async def watch_asking_records(url: str, table: str, on_frame: Any, deadline: float = 60.0) -> None:
+    """A spectator that asks for the ``record`` at every deal's first update and after
+    each update in phase ``redeal``, until the match ends."""
+    from websockets.asyncio.client import connect
+
+    async with connect(url, max_size=p.MAX_FRAME) as ws:
+        await ws.send(json.dumps({"type": "hello", "version": p.VERSION}))
+        await ws.send(json.dumps({"type": "join", "table": table}))
+        async with asyncio.timeout(deadline):
+            while True:
+                text = await ws.recv()
+                msg = json.loads(text)
+                on_frame(msg, text)
+                if msg.get("type") != "update":
+                    continue
+                if msg.get("result") is not None:
+                    break
+                view = msg.get("view") or {}
+                if msg["step"] == 0 or view.get("phase") == "redeal":
+                    await ws.send(json.dumps({"type": "record"}))
 
 
 async def play_table(
@@ -125,18 +171,18 @@ async def play_table(
 
             return on_frame
 
+        players = [Player(random.Random(seed * 10 + s)) for s in range(seats)]
+
         def wrong(i: int, rng: random.Random) -> Any:
             def before(view: View, update: dict[str, Any]) -> list[str]:
-                out = wrong_frames(rng, view, update)
+                out = players[i].asks(update, made["tokens"][i]) + wrong_frames(rng, view, update)
                 for text in out:
                     named[i].update(strings(json.loads(text)))
                 return out
 
             return before
 
-        watcher = asyncio.create_task(
-            play_seat(url, made["table"], None, rules, None, recorder(seats), deadline=60)
-        )
+        watcher = asyncio.create_task(watch_asking_records(url, made["table"], recorder(seats)))
         await asyncio.sleep(0.05)
         runs = await asyncio.gather(
             *(
@@ -145,7 +191,7 @@ async def play_table(
                     made["table"],
                     made["tokens"][s],
                     rules,
-                    random_choice(random.Random(seed * 10 + s)),
+                    players[s].choose,
                     recorder(s),
                     wrong(s, random.Random(seed * 100 + s)),
                     deadline=60,
@@ -175,6 +221,10 @@ def check_frames(
         for msg, named in seat_frames:
             if msg.get("type") == "update":
                 deal, step = msg["deal"], msg["step"]
+            elif msg.get("type") == "record":
+                check_record(oracle, msg["record"], seat, deal)
+                checked += 1
+                continue
             elif msg.get("type") == "error":
                 assert msg["code"] != p.INTERNAL, msg
                 errors += 1
@@ -193,9 +243,34 @@ def check_frames(
     return checked, errors
 
 
+def check_record(oracle: Oracle, record: dict[str, Any], seat: int, deal: int) -> None:
+    """A ``record`` reply received during deal number ``deal``: while the match goes on,
+    no seed, no deal still in play, and no card of a passed-out deal its receiver did
+    not see (a played deal's cards have all been shown when it ends)."""
+    over = record["result"] is not None
+    if not over:
+        assert "seed" not in record, "the seed tells every deal to come"
+        assert all("result" in d for d in record["deals"]), "a deal in play is in the record"
+    for n, data in enumerate(record["deals"], start=1):
+        finished = oracle.deals[n - 1]
+        assert finished.is_over
+        said = 0
+        for text in strings(data):
+            said |= cards_named(text)
+        if over or finished.state.phase != "redeal":
+            continue
+        leaked = said & ~oracle.known(n, len(finished.actions), seat)
+        assert leaked == 0, (
+            f"seat {seat} was told {[card_str(c) for c in cards_of(leaked)]} of passed-out "
+            f"deal {n} by a record asked at deal {deal}"
+        )
+
+
 def test_no_frame_names_a_card_its_seat_may_not_know() -> None:
     engine = Engine()
     total_deals = {"belote": 0, "decouverte": 0}
+    passed_out = {"belote": 0, "decouverte": 0}
+    records = rejoins = 0
     total_errors = 0
     for game, matches in MATCHES.items():
         for seed in range(1, matches + 1):
@@ -204,8 +279,23 @@ def test_no_frame_names_a_card_its_seat_may_not_know() -> None:
             checked, errors = check_frames(deals, frames)
             assert checked > len(deals) * 4
             total_deals[game] += len(deals)
+            passed_out[game] += sum(d.state.phase == "redeal" for d in deals)
             total_errors += errors
+            rejoins += sum(
+                max(0, sum(msg.get("type") == "joined" for msg, _ in seat_frames) - 1)
+                for seat_frames in frames
+            )
+            records += sum(
+                msg.get("type") == "record" and msg["record"]["result"] is None
+                for seat_frames in frames
+                for msg, _ in seat_frames
+            )
     assert total_deals["belote"] >= 30 and total_deals["decouverte"] >= 30, total_deals
+    # every match begins with a passed-out deal, but under play-on (nobody takes: the deal
+    # is played anyway)
+    assert min(passed_out.values()) >= 4, passed_out
+    assert records > 100, "records were asked for during the matches, and checked"
+    assert rejoins > 10, "seats joined again during the matches, and what they got was checked"
     assert total_errors > 50, "the wrong actions were answered by errors, and checked"
 
 

@@ -14,6 +14,7 @@ from atout.ui.cli import main
         (["serve", "--grace", "-1"], "--grace: a number of seconds"),
         (["serve", "--linger", "-5"], "--linger: a number of seconds"),
         (["serve", "--linger", "nan"], "--linger: a number of seconds"),
+        (["serve", "--per-address", "0"], "--per-address: a number from 1 to 2000"),
         (["play", "--text", "--join", "no-table-here"], "--join: expected HOST:PORT/TABLE"),
         (["play", "--host", "--listen", "nowhere"], "--listen: expected HOST:PORT"),
         (["play", "--text", "--join", "127.0.0.1:1/ABCDEF"], "cannot reach the table server"),
@@ -49,9 +50,9 @@ def test_serve_gives_the_server_its_linger_and_grace(
     seen = {}
 
     async def fake_serve_forever(server, ready) -> None:  # type: ignore[no-untyped-def]
-        seen.update(linger=server.linger, grace=server.grace)
+        seen.update(linger=server.linger, grace=server.grace, per=server.max_per_address)
 
     monkeypatch.setattr(serve, "serve_forever", fake_serve_forever)
     argv = ["serve", "--port", "0", "--data", str(tmp_path), "--linger", "12", "--grace", "4"]
-    assert main(argv) == 0
-    assert seen == {"linger": 12.0, "grace": 4.0}
+    assert main([*argv, "--per-address", "300"]) == 0
+    assert seen == {"linger": 12.0, "grace": 4.0, "per": 300}

@@ -17,6 +17,8 @@ from pathlib import Path
 from atout.core import Engine
 from atout.ui.net.protocol import DEFAULT_PORT
 from atout.ui.net.runner import serve_forever
+from atout.ui.net.server import MAX_OPEN_PER_ADDRESS
+from atout.ui.net.server import MAX_TABLES
 from atout.ui.net.server import TableServer
 from atout.ui.net.tables import LINGER
 from atout.ui.paths import data_dir
@@ -55,6 +57,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="how long a finished table nobody watches stays in memory before it is put "
         f"away (its save file stays; default {LINGER:g})",
     )
+    parser.add_argument(
+        "--per-address",
+        type=int,
+        default=MAX_OPEN_PER_ADDRESS,
+        metavar="N",
+        help="how many tables in play the clients of one network address may have created "
+        f"at once (default {MAX_OPEN_PER_ADDRESS}; raise it when many people share one "
+        "address, as behind a proxy)",
+    )
 
 
 def run(args: argparse.Namespace, engine: Engine) -> int:
@@ -65,10 +76,19 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         if not getattr(args, option) >= 0:
             print(f"atout: --{option}: a number of seconds >= 0", file=sys.stderr)
             return 2
+    if not 1 <= args.per_address <= MAX_TABLES:
+        print(f"atout: --per-address: a number from 1 to {MAX_TABLES}", file=sys.stderr)
+        return 2
     data = Path(args.data) if args.data else data_dir() / "tables"
     logging.basicConfig(level=logging.WARNING, format="atout serve: %(message)s")
     server = TableServer(
-        engine, data, host=args.host, port=args.port, grace=args.grace, linger=args.linger
+        engine,
+        data,
+        host=args.host,
+        port=args.port,
+        grace=args.grace,
+        linger=args.linger,
+        max_per_address=args.per_address,
     )
 
     def ready(s: TableServer) -> None:

@@ -201,7 +201,18 @@ def measure_server(ctx: BenchContext) -> dict[str, Any]:
     seconds = ctx.size(10.0, 1.5)
     with tempfile.TemporaryDirectory(prefix="atout-bench-") as data:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "atout.ui.cli", "serve", "--port", "0", "--data", data],
+            [
+                sys.executable,
+                "-m",
+                "atout.ui.cli",
+                "serve",
+                "--port",
+                "0",
+                "--data",
+                data,
+                "--per-address",  # every table's clients are here, at one address
+                str(max(tables, 1)),
+            ],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,

@@ -28,6 +28,9 @@ from atout.core.cards import CardSet
 from atout.core.cards import card_str
 from atout.core.cards import cards_of
 from atout.core.cards import parse_card
+from atout.core.limits import MAX_INT_DIGITS
+from atout.core.limits import MAX_NAME
+from atout.core.limits import printable
 from atout.core.model import Announcement
 from atout.core.model import Contract
 from atout.core.model import Trick
@@ -53,6 +56,24 @@ FLOOD_CLOSE = 1000
 """Refused messages (with no pause that lets the budget refill by half) after which the
 server closes the connection (1008)."""
 
+MAX_TEXT = MAX_NAME
+"""The longest text anywhere in a client's message, in characters (a name's limit,
+:data:`atout.core.limits.MAX_NAME`, which records and saves read back)."""
+
+MAX_WHOLE = 10**MAX_INT_DIGITS - 1
+"""The largest whole number (either sign) in a client's message: 18 digits, as in a
+record or a save (:data:`atout.core.limits.MAX_INT_DIGITS`)."""
+
+MAX_REF = 64
+"""The longest text ``ref``."""
+
+MAX_DEPTH = 8
+"""How deep a client's message may nest objects and lists (``create``'s ``rules``
+nest 2 deep)."""
+
+HELLO_TIMEOUT = 10.0
+"""Seconds a connection has to say ``hello``; then the server closes it (1008)."""
+
 DEFAULT_PORT = 8765
 
 # error codes (docs/protocol.md lists each with its meaning)
@@ -75,7 +96,32 @@ NOT_STARTED = "not-started"
 NOT_HOST = "not-host"
 BAD_RULES = "bad-rules"
 FULL = "full"
+TABLE_LIMIT = "table-limit"
 INTERNAL = "internal"
+ERROR_CODES = (
+    BAD_JSON,
+    BAD_MESSAGE,
+    TOO_LARGE,
+    FLOOD,
+    VERSION_ERROR,
+    NOT_HELLO,
+    UNKNOWN_TYPE,
+    NO_TABLE,
+    CLOSED,
+    BAD_TOKEN,
+    NOT_SEATED,
+    NOT_YOUR_SEAT,
+    NOT_YOUR_TURN,
+    STALE,
+    ILLEGAL,
+    NOT_STARTED,
+    NOT_HOST,
+    BAD_RULES,
+    FULL,
+    TABLE_LIMIT,
+    INTERNAL,
+)
+"""Every error code, in the order docs/protocol.md lists them."""
 
 
 class ProtocolError(Exception):
@@ -113,9 +159,47 @@ def field_of(
     if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
         names = " or ".join(_TYPE_NAMES.get(k, k.__name__) for k in kinds)
         raise ProtocolError(BAD_MESSAGE, f"{msg.get('type', 'message')}: {key} must be {names}")
-    if isinstance(value, str) and len(value) > 200:
-        raise ProtocolError(BAD_MESSAGE, f"{msg.get('type', 'message')}: {key} is too long")
     return value
+
+
+def check_values(data: Any, where: str = "message", depth: int = 0) -> None:
+    """Refuse (``bad-message``, naming where) a decoded message holding anything the
+    server could not keep or show: a text longer than :data:`MAX_TEXT` characters or
+    one :func:`atout.core.limits.printable` refuses (a lone surrogate, a control
+    character), a whole number of more than 18 digits, a number that is not finite, or
+    objects nested more than :data:`MAX_DEPTH` deep.  Object keys are texts too.  Run on
+    every message before any field is read: nothing a client sends reaches a table, a
+    save file or another client without passing here."""
+    if isinstance(data, str):
+        if len(data) > MAX_TEXT:
+            raise ProtocolError(
+                BAD_MESSAGE, f"{where}: a text has at most {MAX_TEXT} characters, not {len(data)}"
+            )
+        # ASCII text is printable exactly when str.isprintable says so (no C0 control
+        # character, no DEL): the common case, without a look-up a character
+        if not (data.isascii() and data.isprintable()) and not printable(data):
+            raise ProtocolError(
+                BAD_MESSAGE, f"{where}: a text may not hold control characters or lone surrogates"
+            )
+    elif isinstance(data, bool) or data is None:
+        return
+    elif isinstance(data, int):
+        if not -MAX_WHOLE <= data <= MAX_WHOLE:
+            raise ProtocolError(
+                BAD_MESSAGE, f"{where}: a whole number has at most {MAX_INT_DIGITS} digits"
+            )
+    elif isinstance(data, float):
+        if data != data or data in (float("inf"), float("-inf")):
+            raise ProtocolError(BAD_MESSAGE, f"{where}: a number is finite (no NaN, no Infinity)")
+    elif depth >= MAX_DEPTH:
+        raise ProtocolError(BAD_MESSAGE, f"{where}: nested more than {MAX_DEPTH} deep")
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            check_values(key, f"{where}: a key", depth + 1)
+            check_values(value, f"{where}.{key}", depth + 1)
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            check_values(value, f"{where}[{i}]", depth + 1)
 
 
 _TYPE_NAMES: dict[type, str] = {
@@ -130,15 +214,28 @@ _TYPE_NAMES: dict[type, str] = {
 
 
 def ref_of(msg: Any) -> Any:
-    """The ``ref`` a message carries, when it is a short text or a whole number (echoed
-    in the answer so a client can match it to its request)."""
+    """The ``ref`` a message carries, when it is a text of at most :data:`MAX_REF`
+    printable characters or a whole number of at most 18 digits (echoed in the answer
+    so a client can match it to its request); else ``None``."""
     if isinstance(msg, dict):
         ref = msg.get("ref")
-        if (isinstance(ref, int) and not isinstance(ref, bool)) or (
-            isinstance(ref, str) and len(ref) <= 64
-        ):
+        if (
+            isinstance(ref, int) and not isinstance(ref, bool) and -MAX_WHOLE <= ref <= MAX_WHOLE
+        ) or (isinstance(ref, str) and len(ref) <= MAX_REF and printable(ref)):
             return ref
     return None
+
+
+def check_ref(msg: dict[str, Any]) -> None:
+    """Refuse (``bad-message``) a ``ref`` that is neither a whole number nor a short
+    text (``null`` is no ref): a client that sent one would wait for an answer that
+    never names it."""
+    if msg.get("ref") is not None and ref_of(msg) is None:
+        raise ProtocolError(
+            BAD_MESSAGE,
+            f"ref is a whole number of at most {MAX_INT_DIGITS} digits or a text of at "
+            f"most {MAX_REF} characters",
+        )
 
 
 # --- actions ----------------------------------------------------------------------------

@@ -42,6 +42,9 @@ from atout.core.cards import card_str
 from atout.core.cards import parse_card
 from atout.core.errors import AtoutError
 from atout.core.errors import IllegalMoveError
+from atout.core.limits import LimitError
+from atout.core.limits import check_name
+from atout.core.limits import check_seed
 from atout.core.session import REMOTE
 from atout.core.session import SCORE
 from atout.core.session import Event
@@ -59,10 +62,12 @@ from .saves import Syncer
 from .saves import defer_saves
 from .tables import LINGER
 from .tables import SAVE_SUFFIX
+from .tables import UNSTARTED_TTL
 from .tables import Conn
 from .tables import Seat
 from .tables import Table
 from .tables import TableRunner
+from .tables import log_failure
 
 log = logging.getLogger("atout.net")
 
@@ -75,13 +80,47 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CLOSE_REPLACED = 4001
 """Close code: the seat was claimed by another connection with its token."""
 
+CLOSE_POLICY = 1008
+"""Close code: a connection over the message rate, or silent (no ``hello``) for
+:data:`~atout.ui.net.protocol.HELLO_TIMEOUT` seconds."""
+
+MAX_TABLES = 2000
+"""Tables in play (match not over) a server holds at most; beyond, ``create`` is
+answered ``full`` until one ends or expires."""
+
+MAX_CREATED_PER_CONNECTION = 20
+"""Tables one connection may create in its life (``table-limit`` beyond)."""
+
+MAX_OPEN_PER_ADDRESS = 50
+"""Tables in play (match not over) created from one network address at once
+(``table-limit`` beyond)."""
+
+EXPIRY_CHECK = 60.0
+"""Seconds between two sweeps of the tables not started in time (each ``create``
+sweeps too)."""
+
 # --- the server ----------------------------------------------------------------------------
+
+
+def _address_of(ws: ServerConnection) -> str:
+    """The client's network address (without its port), "" when unknown."""
+    try:
+        where = ws.remote_address
+    except (AttributeError, OSError):
+        return ""
+    if isinstance(where, tuple) and where and isinstance(where[0], str):
+        return where[0]
+    return ""
 
 
 class TableServer(TableRunner):
     """The websocket table server.  ``data``: the folder of the tables' save files
     (``None``: tables are not saved).  ``grace``: seconds a dropped player's seat waits
-    before a bot plays it."""
+    before a bot plays it.  ``max_tables``, ``max_per_connection``, ``max_per_address``:
+    the limits on the tables created (:data:`MAX_TABLES` and the others);
+    ``unstarted_ttl``: seconds a table may wait for its start; ``hello_timeout``: seconds
+    a connection has to say hello; ``clock``: the wall clock that dates the tables
+    (tests hand in their own)."""
 
     def __init__(
         self,
@@ -90,11 +129,16 @@ class TableServer(TableRunner):
         host: str = "127.0.0.1",
         port: int = 0,
         grace: float = 30.0,
-        max_tables: int = 2000,
+        max_tables: int = MAX_TABLES,
         io_workers: int = 8,
         bot_workers: int = 2,
         sync_interval: float = SYNC_INTERVAL,
         linger: float = LINGER,
+        max_per_connection: int = MAX_CREATED_PER_CONNECTION,
+        max_per_address: int = MAX_OPEN_PER_ADDRESS,
+        unstarted_ttl: float = UNSTARTED_TTL,
+        hello_timeout: float = p.HELLO_TIMEOUT,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.engine = engine
         self.data = data
@@ -103,6 +147,11 @@ class TableServer(TableRunner):
         self.grace = grace
         self.max_tables = max_tables
         self.linger = linger
+        self.max_per_connection = max_per_connection
+        self.max_per_address = max_per_address
+        self.unstarted_ttl = unstarted_ttl
+        self.hello_timeout = hello_timeout
+        self.clock = clock
         self.tables: dict[str, Table] = {}
         self.io = ThreadPoolExecutor(io_workers, thread_name_prefix="atout-table")
         self.syncer = Syncer(sync_interval) if data is not None else None
@@ -139,6 +188,19 @@ class TableServer(TableRunner):
         for table in self.tables.values():
             if table.started:
                 self._later(loop, self.grace, table)
+        self._sweep(loop)
+
+    def _sweep(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Remove the tables not started in time now and every :data:`EXPIRY_CHECK`
+        seconds."""
+
+        def fire() -> None:
+            self._timers.discard(handle)
+            self.expire_unstarted()
+            self._sweep(loop)
+
+        handle = loop.call_later(EXPIRY_CHECK, fire)
+        self._timers.add(handle)
 
     async def stop(self) -> None:
         """Stop listening, close every connection, let the workers finish."""
@@ -160,7 +222,13 @@ class TableServer(TableRunner):
     # --- a connection ------------------------------------------------------------------
 
     async def _handle(self, ws: ServerConnection) -> None:
-        conn = Conn(ws)
+        conn = Conn(ws, address=_address_of(ws))
+
+        def silent() -> None:
+            if not conn.hello:
+                self._close(conn, CLOSE_POLICY, "no hello")
+
+        timer = asyncio.get_running_loop().call_later(self.hello_timeout, silent)
         try:
             closing: asyncio.Task[None] | None = None
             async for raw in ws:
@@ -184,6 +252,7 @@ class TableServer(TableRunner):
         except ConnectionClosed:
             pass
         finally:
+            timer.cancel()
             if conn.writer is not None:
                 conn.writer.cancel()
             await self._gone(conn)
@@ -204,6 +273,9 @@ class TableServer(TableRunner):
             return p.error(p.BAD_MESSAGE, "a message is a JSON object with a type", ref)
         kind = msg.get("type")
         try:
+            named = isinstance(kind, str) and (kind == "hello" or kind in self._handlers)
+            p.check_values(msg, str(kind) if named else "message")
+            p.check_ref(msg)
             if kind == "hello":
                 return self._hello(conn, msg)
             if not conn.hello:
@@ -217,8 +289,8 @@ class TableServer(TableRunner):
             return await handler(self, conn, msg, ref)
         except p.ProtocolError as exc:
             return p.error(exc.code, exc.message, ref)
-        except Exception:  # a fault of ours: logged here, never shown in detail
-            log.exception("message %r failed", kind)
+        except Exception as exc:  # a fault of ours: logged here, never shown in detail
+            log_failure(f"a {kind!r} message failed", exc)
             return p.error(p.INTERNAL, "the server failed on this message; nothing changed", ref)
 
     def _hello(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
@@ -271,8 +343,12 @@ class TableServer(TableRunner):
         pack = p.field_of(msg, "pack", str, "")
         bot = p.field_of(msg, "bot", str, "greedy")
         seed = p.field_of(msg, "seed", (int, type(None)), None)
-        if len(self.tables) >= self.max_tables:
-            raise p.ProtocolError(p.FULL, f"this server holds {self.max_tables} tables: no more")
+        if seed is not None:
+            try:
+                check_seed(seed)
+            except LimitError as exc:
+                raise p.ProtocolError(p.BAD_MESSAGE, f"create: seed: {exc}") from None
+        self._may_create(conn)
         try:
             self.engine.game(game)
             rules = self.engine.make_rules(game, values, pack)
@@ -284,13 +360,29 @@ class TableServer(TableRunner):
         seats = [Seat(secrets.token_hex(10)) for _ in range(seats_n)]
         host = secrets.token_hex(10)
         session = Session(self.engine, game, rules, players=[Player(REMOTE)] * seats_n, seed=seed)
-        table = Table(self, code, session, host, seats, bot, started=False)
+        table = Table(
+            self,
+            code,
+            session,
+            host,
+            seats,
+            bot,
+            started=False,
+            created=self.clock(),
+            address=conn.address,
+        )
         self.tables[code] = table
         if self.data is not None:
             path = self.data / (code + SAVE_SUFFIX)
-            async with table.lock:
-                await self._work(lambda: session.attach(path, table.meta()))
-                table.file = defer_saves(session, self.syncer)
+            try:
+                async with table.lock:
+                    await self._work(lambda: session.attach(path, table.meta()))
+                    table.file = defer_saves(session, self.syncer)
+            except BaseException:  # no file, no table: nothing half made stays
+                del self.tables[code]
+                session.detach()
+                raise
+        conn.created += 1
         out = {
             "type": "created",
             "table": code,
@@ -301,6 +393,39 @@ class TableServer(TableRunner):
         if ref is not None:
             out["ref"] = ref
         return out
+
+    def _may_create(self, conn: Conn) -> None:
+        """Refuse a ``create`` over a limit: the connection's (:attr:`max_per_connection`
+        tables in its life), its address's (:attr:`max_per_address` tables in play at
+        once) or the server's (:attr:`max_tables` in play; the tables not started in
+        time are removed first, so a flood of them never keeps others out for long)."""
+        if conn.created >= self.max_per_connection:
+            raise p.ProtocolError(
+                p.TABLE_LIMIT,
+                f"a connection creates at most {self.max_per_connection} tables",
+            )
+        self.expire_unstarted()
+        in_play = [t for t in self.tables.values() if t.session.result is None]
+        if conn.address and (
+            sum(t.address == conn.address for t in in_play) >= self.max_per_address
+        ):
+            raise p.ProtocolError(
+                p.TABLE_LIMIT,
+                f"an address holds at most {self.max_per_address} tables in play at once; "
+                f"a table not started expires after {self.unstarted_ttl:g} s",
+            )
+        if len(in_play) >= self.max_tables:
+            raise p.ProtocolError(
+                p.FULL,
+                f"this server holds its {self.max_tables} tables: try again later (a "
+                f"table not started expires after {self.unstarted_ttl:g} s)",
+            )
+
+    def _close(self, conn: Conn, code: int, reason: str) -> None:
+        """Close ``conn`` with ``code`` without waiting for it."""
+        closing = asyncio.get_running_loop().create_task(conn.ws.close(code, reason))
+        self._closing.add(closing)
+        closing.add_done_callback(self._closing.discard)
 
     def _new_code(self) -> str:
         """A code no table has, in memory or put away (its save file kept)."""
@@ -315,7 +440,10 @@ class TableServer(TableRunner):
     async def _join(self, conn: Conn, msg: dict[str, Any], ref: Any) -> None:
         table = await self._table_or_saved(msg)
         token = p.field_of(msg, "token", (str, type(None)), None)
-        name = p.field_of(msg, "name", str, "")
+        try:
+            name = check_name(p.field_of(msg, "name", str, ""))
+        except LimitError as exc:
+            raise p.ProtocolError(p.BAD_MESSAGE, f"join: name: {exc}") from None
         seat: int | None = None
         if token is not None:
             for i, s in enumerate(table.seats):
@@ -335,6 +463,7 @@ class TableServer(TableRunner):
                 if name and name != s.name:
                     s.name = name
                     table.session.meta["names"] = [x.name for x in table.seats]
+                    table.session.players = tuple(Player(REMOTE, x.name) for x in table.seats)
             conn.table, conn.seat = table, seat
             session = table.session
             joined: dict[str, Any] = {
@@ -360,13 +489,9 @@ class TableServer(TableRunner):
             self._send(conn, update)
             if replaced is not None and replaced is not conn:
                 replaced.table = replaced.seat = None
-                closing = asyncio.get_running_loop().create_task(
-                    replaced.ws.close(CLOSE_REPLACED, "the seat was claimed again")
-                )
-                self._closing.add(closing)
-                closing.add_done_callback(self._closing.discard)
+                self._close(replaced, CLOSE_REPLACED, "the seat was claimed again")
+            self._maybe_start(table)  # before the seat list, which says it started
             await self._tell_players(table)
-        self._maybe_start(table)
         self.kick(table)
 
     async def _start(self, conn: Conn, msg: dict[str, Any], ref: Any) -> dict[str, Any]:

@@ -16,6 +16,7 @@ import collections
 import json
 import logging
 import time
+import traceback
 from collections.abc import Callable
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -58,8 +59,15 @@ file stays on disk)."""
 CLOSED_KEPT = 10_000
 """How many put-away tables without a save file the server still knows the end of."""
 
+UNSTARTED_TTL = 3600.0
+"""Seconds a table that has not started lives after its creation; then it is removed,
+its save file too (it holds no deal), also when a restart reads it back."""
+
 MAX_BACKLOG = 1000
 """Messages waiting for one client beyond which the server cuts it off."""
+
+REDEAL_OUTCOME = "redeal"
+"""The ``outcome`` of a passed-out deal's ``result`` in a deal record."""
 
 # seat states as the ``players`` message tells them
 OPEN, PERSON_HERE, AWAY, BOT_PLAYS = "open", "person", "away", "bot"
@@ -83,6 +91,10 @@ class Conn:
     """Messages waiting for the socket to take them (it is full), sent by ``writer``."""
     writer: asyncio.Task[None] | None = None
     cut: bool = False
+    address: str = ""
+    """The client's network address (the limits on the tables an address creates)."""
+    created: int = 0
+    """Tables this connection created."""
 
     def spend(self) -> bool:
         """Take one message from the budget; ``False``: over the rate (refuse it)."""
@@ -117,6 +129,12 @@ class Table:
     seats: list[Seat]
     bot: str
     started: bool
+    created: float = 0.0
+    """When the table was created (the server's clock, seconds since the epoch): a table
+    not started :data:`UNSTARTED_TTL` seconds later is removed."""
+    address: str = ""
+    """The address of the client that created it ("" for a table read back from its save
+    file)."""
     lock: asyncio.Lock = field(init=False, default_factory=asyncio.Lock)
     watchers: set[Conn] = field(init=False, default_factory=set)
     bots: dict[int, Bot] = field(init=False, default_factory=dict)
@@ -184,7 +202,12 @@ class Table:
             "bot": self.bot,
             "started": self.started,
             "names": [s.name for s in self.seats],
+            "created": self.created,
         }
+
+    def connections(self) -> list[Conn]:
+        """Every connection at the table: the seats held, then the watchers."""
+        return [s.conn for s in self.seats if s.conn is not None] + list(self.watchers)
 
     # --- what each connection is sent (called with the lock held, in a worker) -------------
 
@@ -289,7 +312,25 @@ class Table:
             record["deals"] = record["deals"][:-1]
         if self.session.result is None:
             record.pop("seed", None)
+            record["deals"] = [hide_passed_out(d) for d in record["deals"]]
         return record
+
+
+def passed_out(deal: dict[str, Any]) -> bool:
+    """Whether a deal record is a passed-out deal's (everybody passed: dealt again)."""
+    result = deal.get("result")
+    return isinstance(result, dict) and result.get("outcome") == REDEAL_OUTCOME
+
+
+def hide_passed_out(deal: dict[str, Any]) -> dict[str, Any]:
+    """A deal record as a ``record`` reply may show it while the match goes on: a
+    passed-out deal without its ``layout``.  Nobody saw its cards, and the next deal is
+    dealt from them (gathered and cut): its hands, the stock's order and, in Découverte,
+    every face-down card would tell the seats the deal in play.  Its bids, dealer and
+    result stay (every seat saw them); the whole deal is sent once the match is over."""
+    if not passed_out(deal):
+        return deal
+    return {key: value for key, value in deal.items() if key != "layout"}
 
 
 # --- running the tables --------------------------------------------------------------------
@@ -318,6 +359,11 @@ class TableRunner:
     """The tables put away that no save file keeps: their code and how their match
     ended (the latest :data:`CLOSED_KEPT`)."""
     _timers: set[asyncio.TimerHandle]
+    clock: Callable[[], float]
+    """The wall clock (seconds since the epoch; tests hand in their own): when a table
+    was created, when a table not started expires."""
+    unstarted_ttl: float
+    """Seconds a table not started lives (:data:`UNSTARTED_TTL`)."""
 
     def load_tables(self) -> None:
         """Resume every table saved in the data folder (a file that cannot be resumed is
@@ -345,7 +391,13 @@ class TableRunner:
             if session.result is not None:
                 session.detach()  # a finished match stays on disk until someone asks
                 continue
-            self.tables[code] = self._table_of(session, path)
+            table = self._table_of(session, path)
+            if self.expired(table):
+                session.detach()
+                path.unlink(missing_ok=True)
+                log.info("table %s was not started in time: removed", code)
+                continue
+            self.tables[code] = table
 
     def _table_of(self, session: Session, path: Path) -> Table:
         """The table a resumed session's save file describes (checked by the caller)."""
@@ -358,6 +410,9 @@ class TableRunner:
             Seat(t, name=n if isinstance(n, str) else "", held_once=True, away_since=now)
             for t, n in zip(meta["tokens"], names, strict=True)
         ]
+        created = meta.get("created")
+        if isinstance(created, bool) or not isinstance(created, int | float):
+            created = self.clock()  # a save file written before tables expired
         return Table(
             self,
             path.stem,
@@ -366,6 +421,7 @@ class TableRunner:
             seats,
             meta["bot"],
             bool(meta.get("started")),
+            created=float(created),
         )
 
     def saved_table(self, code: str) -> Table | None:
@@ -386,6 +442,35 @@ class TableRunner:
             session.detach()  # not one this server put away: left alone
             return None
         return self._table_of(session, path)
+
+    # --- tables that never started -----------------------------------------------------
+
+    def expired(self, table: Table) -> bool:
+        """Whether ``table`` has not started and was created :attr:`unstarted_ttl` seconds
+        ago or more."""
+        return not table.started and self.clock() - table.created >= self.unstarted_ttl
+
+    def expire_unstarted(self) -> int:
+        """Remove every table that has not started in :attr:`unstarted_ttl` seconds: its
+        clients are told (``closed``), its save file (which holds no deal) is deleted.
+        How many were removed.  Runs on the loop: before each ``create`` and every
+        minute."""
+        gone = [t for t in self.tables.values() if self.expired(t)]
+        for table in gone:
+            del self.tables[table.code]
+            if table.driver is not None:
+                table.driver.cancel()
+            text = encode(
+                p.error(p.CLOSED, f"table {table.code} was not started in time: it is removed")
+            )
+            for conn in table.connections():
+                conn.table = conn.seat = None
+                self._send(conn, text)
+            path = table.session.save_path
+            table.session.detach()
+            if path is not None:
+                self.io.submit(path.unlink, missing_ok=True)
+        return len(gone)
 
     # --- putting finished tables away ----------------------------------------------------
 
@@ -515,6 +600,25 @@ class TableRunner:
             table.driver = asyncio.get_running_loop().create_task(self._drive(table))
 
     async def _drive(self, table: Table) -> None:
+        """Deal and play the bots' seats of ``table`` while it can move by itself.  A
+        fault here is the server's, never a client's: it is logged (without what the
+        table holds) and every client of the table is told, instead of the task dying
+        in silence."""
+        try:
+            await self._drive_table(table)
+        except Exception as exc:
+            log_failure(f"table {table.code}: its deals and bots stopped", exc)
+            text = encode(
+                p.error(
+                    p.INTERNAL,
+                    "the server failed to go on with this table (its log says where); "
+                    "every action you were told of is kept",
+                )
+            )
+            for conn in table.connections():
+                self._send(conn, text)
+
+    async def _drive_table(self, table: Table) -> None:
         session = table.session
         for _ in range(100_000):  # bounded: a match has far fewer actions
             async with table.lock:
@@ -546,6 +650,14 @@ class TableRunner:
                     self._send(target, text)
         if session.result is not None:
             self.settle(table)
+
+
+def log_failure(what: str, exc: BaseException) -> None:
+    """Log a fault of the server: ``what`` failed, the exception's type and the lines of
+    code it went through, never its text nor its arguments (a save file, a layout or a
+    token may be in them: an encoding error holds the whole text it failed on)."""
+    stack = "".join(traceback.format_tb(exc.__traceback__))
+    log.error("%s: %s\n%s", what, type(exc).__name__, stack.rstrip())
 
 
 def ended_text(table: Table) -> str:
