@@ -10,7 +10,10 @@ All live in atout's data folder (``$XDG_DATA_HOME/atout``, see
   that cannot be resumed is never deleted: it is moved aside, and the message says where.
 * ``terminal-match.jsonl`` — the same for the terminal game (``atout play --text``),
   which ``atout play --text --continue`` resumes; kept apart so that neither front end
-  replaces the other's match.
+  replaces the other's match.  A terminal game claims it for as long as it runs
+  (:func:`claim_terminal`: an advisory lock on ``terminal-match.lock``, which holds the
+  player's process id): a second terminal game in the same data folder says which
+  process plays and stops, touching nothing, so two games never share a save.
 * ``records/GAME-SEED.json`` — the record of a match (``atout replay`` reads it), and
   ``records/GAME-SEED-dealN.json`` the record of each of its finished deals.  A match
   never takes the name of an earlier one: playing a seed again gives
@@ -26,6 +29,7 @@ written) is a :class:`SaveError`, one line that says which file and why.
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import time
 from collections.abc import Callable
@@ -49,6 +53,7 @@ from atout.core.records import deal_to_record
 from atout.core.records import parse_json
 from atout.core.records import record_text
 from atout.core.records import save_json
+from atout.core.savefile import torn_tail
 from atout.core.session import BOT
 from atout.core.session import PERSON
 from atout.core.session import Player
@@ -303,6 +308,52 @@ def follow_terminal(session: Session, claim: bool = True) -> Path | None:
         except OSError as exc:
             raise _save_problem(exc, path) from None
     return kept
+
+
+def terminal_lock_path() -> Path:
+    """The file whose lock claims the terminal game's save (see :func:`claim_terminal`)."""
+    return data_dir() / "terminal-match.lock"
+
+
+@contextlib.contextmanager
+def claim_terminal() -> Iterator[None]:
+    """Claim the terminal game's save for the block: an exclusive advisory lock
+    (``flock``) on :func:`terminal_lock_path`, which holds this process's id.  When
+    another terminal game holds it, a :class:`SaveError` says which process and nothing
+    is touched.  The system releases the lock when the process ends, however it ends (a
+    kill leaves no stale claim); the lock file itself stays."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - no advisory locks here (Windows)
+        yield
+        return
+    path = terminal_lock_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError as exc:
+        raise _save_problem(exc, path) from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            held = os.read(fd, 32).decode("ascii", errors="replace").strip()
+            who = f"process {held}" if held.isdigit() else "another process"
+            raise SaveError(
+                f"{terminal_match_path()}: another terminal game ({who}) is playing the "
+                "match saved there; finish or quit it first (two games never share a save)"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def terminal_torn() -> str | None:
+    """What the terminal game's save lost to a torn last line (one sentence), or
+    ``None``: said when the match is continued (:func:`atout.core.savefile.torn_tail`)."""
+    return torn_tail(terminal_match_path())
 
 
 def resume_terminal(engine: Engine, bot_factory: Callable[[int], Bot] | None = None) -> Session:

@@ -25,6 +25,7 @@ from atout.core.views import Bot
 
 from . import savegame
 from .paths import data_dir
+from .safe_text import printable
 from .terminal import TerminalGame
 
 if TYPE_CHECKING:
@@ -47,8 +48,31 @@ def play_match(
     """Play a whole match in the terminal (``resume``: the match left unfinished); it is
     saved after every action (:mod:`atout.ui.savegame`), and on SIGHUP or SIGTERM; the
     match record is written at the end (or on quit) and its path shown."""
+    with savegame.claim_terminal():  # two terminal games never share a save
+        return _play_claimed(
+            engine, game, rules, bot, seed, think, save, inp, out, bot_factory, resume
+        )
+
+
+def _play_claimed(
+    engine: Engine,
+    game: str,
+    rules: Rules,
+    bot: str,
+    seed: int | None,
+    think: float,
+    save: str | None,
+    inp: TextIO,
+    out: TextIO,
+    bot_factory: Callable[[int], Bot] | None,
+    resume: bool,
+) -> int:
+    """:func:`play_match` once the terminal's save is claimed."""
     if resume:
+        torn = savegame.terminal_torn()
         session = savegame.resume_terminal(engine, bot_factory)
+        if torn is not None:
+            print(f"Note: {torn}.", file=out)
     else:
         seats = engine.game(game).seats
         players = [Player(PERSON, "You")] + [Player(BOT, "", bot)] * (seats - 1)
@@ -56,7 +80,7 @@ def play_match(
         session = Session(engine, game, rules, players=players, seed=seed, think=think, bots=bots)
         kept = savegame.follow_terminal(session, claim=save is None)
         if kept is not None:
-            print(f"The match you left is kept in {kept}.", file=out)
+            print(printable(f"The match you left is kept in {kept}."), file=out)
     seed = session.match.seed
     print(
         f"atout: {session.match.info.title}, seed {seed} (repeat it with --seed {seed}). "
@@ -68,7 +92,7 @@ def play_match(
             code = TerminalGame(session, inp, out).run()
     finally:
         saved = savegame.end_terminal(session, Path(save) if save else None)
-        print(f"The match record is saved in {saved}", file=out)
+        print(printable(f"The match record is saved in {saved}"), file=out)
         if session.result is None:
             print("Continue this match with: atout play --text --continue", file=out)
     return code
