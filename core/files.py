@@ -11,7 +11,8 @@ every write): its name carries the writer's process id.
 :func:`read_bytes` and :func:`read_text` read a regular file of bounded size: a device
 (``/dev/zero``, ``/dev/urandom``), a FIFO or a folder is refused before a byte is read,
 and reading stops at the limit.  :func:`loads_json` parses JSON within explicit limits
-(nesting depth, digits of an integer, finite numbers only), so that no later code meets a
+(nesting depth, digits of an integer — :data:`atout.core.limits.MAX_INT_DIGITS`, the
+one limit a seed also keeps — finite numbers only), so that no later code meets a
 value it cannot handle.
 """
 
@@ -31,6 +32,7 @@ from typing import Any
 
 from .errors import AtoutError
 from .errors import RecordError
+from .limits import MAX_INT_DIGITS
 
 TEMP_PREFIX = ".atout-"
 TEMP_SUFFIX = ".tmp"
@@ -43,8 +45,6 @@ _last_clean: dict[Path, float] = {}
 MAX_JSON_DEPTH = 32
 """The deepest nesting of arrays and objects a JSON file of atout may have (a match
 record nests 7 deep)."""
-MAX_INT_DIGITS = 18
-"""The most digits a JSON integer may have (a seed is at most 2**63)."""
 
 
 class FileProblem(AtoutError):

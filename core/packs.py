@@ -52,11 +52,11 @@ import yaml
 from .engine import Engine
 from .errors import AtoutError
 from .errors import PackError
-from .files import MAX_INT_DIGITS
 from .files import FileProblem
 from .files import FileTooLarge
 from .files import nesting_line
 from .files import read_bytes
+from .limits import MAX_INT_DIGITS
 from .model import RuleOption
 from .model import Rules
 

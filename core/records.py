@@ -37,6 +37,8 @@ from .files import JsonLimitError
 from .files import loads_json
 from .files import read_text
 from .files import write_atomic
+from .limits import LimitError
+from .limits import check_seed
 from .model import Action
 from .model import Contract
 from .model import DealScore
@@ -589,9 +591,10 @@ def match_from_record(engine: Engine, data: dict[str, Any], source: str = "recor
     r = _Reader(source)
     _check_header(r, data, MATCH_FORMAT)
     info, rules = _rules(engine, r, data)
-    seed = data.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise r.fail("seed", f"expected a whole number, not {_shown(seed)}")
+    try:
+        seed = check_seed(data.get("seed"))
+    except LimitError as exc:
+        raise r.fail("seed", str(exc)) from None
     record_players(data, source, info.seats)
     first = data.get("first_dealer", info.seats - 1)
     match = Match(

@@ -275,3 +275,93 @@ def test_a_second_terminal_game_in_the_same_data_folder_never_touches_the_first_
     out, err = third.communicate("quit\n", timeout=60)
     assert third.returncode == 0, err
     assert json.loads(save.read_text().splitlines()[0])["match"]["seed"] == 1
+
+
+# --- the record's name a save holds -----------------------------------------------------------
+
+
+def _left_terminal_match(engine: Engine, seed: int) -> Path:
+    """A terminal match of ``seed`` left after its first bid; its save's path."""
+    play_match(
+        engine,
+        "decouverte",
+        engine.default_rules("decouverte"),
+        bot="random",
+        seed=seed,
+        inp=io.StringIO("take\nquit\n"),
+        out=io.StringIO(),
+    )
+    return savegame.terminal_match_path()
+
+
+def _set_record_name(path: Path, name: str) -> None:
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["meta"]["record"] = name
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+
+
+def _continue(engine: Engine) -> str:
+    out = io.StringIO()
+    play_match(
+        engine,
+        "decouverte",
+        engine.default_rules("decouverte"),
+        bot="random",
+        inp=io.StringIO("quit\n"),
+        out=out,
+        resume=True,
+    )
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\x1b]0;retitled\x07.json",
+        "x" * 300 + ".json",
+        "../outside.json",
+        ".hidden.json",
+        "decouverte-4-\u202e.json",
+    ],
+)
+def test_a_record_name_in_a_save_that_is_not_a_plain_name_of_this_match_is_ignored(
+    engine: Engine, name: str
+) -> None:
+    save = _left_terminal_match(engine, 4)
+    (claimed,) = savegame.records_dir().glob("*.json")
+    _set_record_name(save, name)
+    text = _continue(engine)
+    assert "\x1b" not in text and "\u202e" not in text
+    records = savegame.records_dir()
+    assert sorted(p.name for p in records.glob("*.json")) == ["decouverte-4-2.json", claimed.name]
+    assert f"saved in {records / 'decouverte-4-2.json'}" in text
+    assert not (records.parent / "outside.json").exists()
+
+
+def test_a_save_naming_another_matchs_record_never_overwrites_it(engine: Engine) -> None:
+    _left_terminal_match(engine, 9)
+    other = savegame.records_dir() / "decouverte-9.json"
+    kept = other.read_bytes()
+    savegame.terminal_match_path().unlink()
+    for seed, name in ((4, "decouverte-9.json"), (9, "decouverte-9.json")):
+        # another seed's record; then the same seed, another match (other actions)
+        save = _left_terminal_match(engine, seed)
+        if seed == 9:
+            lines = save.read_text().splitlines()
+            header = json.loads(lines[0])
+            header["match"]["deals"][0]["actions"] = []
+            save.write_text(json.dumps(header) + "\n" + '{"seat": 0, "bid": "pass"}\n')
+        _set_record_name(save, name)
+        _continue(engine)
+        assert other.read_bytes() == kept
+        save.unlink()
+
+
+def test_the_record_a_save_names_is_written_again_when_it_is_this_matchs(engine: Engine) -> None:
+    save = _left_terminal_match(engine, 6)
+    (record,) = savegame.records_dir().glob("*.json")
+    text = _continue(engine)
+    assert f"saved in {record}" in text
+    assert [p.name for p in savegame.records_dir().glob("*.json")] == [record.name]
+    assert save.exists()

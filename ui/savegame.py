@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import time
 from collections.abc import Callable
@@ -49,7 +50,14 @@ from atout.core.files import link_new
 from atout.core.files import read_bytes
 from atout.core.files import sync_folder
 from atout.core.files import write_new
+from atout.core.limits import MAX_TARGET
+from atout.core.limits import MAX_THINK
+from atout.core.limits import LimitError
+from atout.core.limits import check_file_name
+from atout.core.limits import check_seconds
+from atout.core.limits import check_seed
 from atout.core.records import deal_to_record
+from atout.core.records import load_json
 from atout.core.records import parse_json
 from atout.core.records import record_text
 from atout.core.records import save_json
@@ -105,14 +113,19 @@ class Setup:
         for key, kind in (("game", str), ("pack", str), ("bot", str)):
             if isinstance(data.get(key), kind):
                 setattr(setup, key, data[key])
-        for key in ("target", "seed"):
-            value = data.get(key)
-            if isinstance(value, int) and not isinstance(value, bool):
-                setattr(setup, key, value)
-        think = data.get("think")
-        if isinstance(think, int | float) and not isinstance(think, bool) and think >= 0:
-            setup.think = float(think)
+        for key, check in (("target", _target), ("seed", check_seed)):
+            with contextlib.suppress(LimitError):
+                setattr(setup, key, check(data.get(key)))
+        with contextlib.suppress(LimitError):
+            setup.think = check_seconds(data.get("think"), most=MAX_THINK, zero=True)
         return setup
+
+
+def _target(value: object) -> int:
+    """A target score within :data:`~atout.core.limits.MAX_TARGET`."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TARGET:
+        raise LimitError(f"a target score is a whole number from 1 to {MAX_TARGET}")
+    return value
 
 
 def saved_match_path() -> Path:
@@ -193,11 +206,58 @@ def claim_record(session: Session, folder: Path | None = None) -> Path:
 
 def record_path(session: Session) -> Path:
     """The match's record file: the one claimed when it started (its name is in the
-    save file's ``meta``), or a newly claimed one."""
+    save file's ``meta``), or a newly claimed one.
+
+    A save is a file like any other, so the name it holds is trusted only when it is
+    this match's: a plain file name within :func:`atout.core.limits.check_file_name`'s
+    limits, of the form ``GAME-SEED.json`` or ``GAME-SEED-N.json`` for this match's game
+    and seed, naming no file or a record this match extends (the same seed and rules,
+    each deal's actions a beginning of this match's).  Any other name (another match's
+    record, a path, an escape sequence, a name too long to create) is ignored and a
+    fresh name is claimed: no record but the match's own is ever replaced."""
     name = session.meta.get(RECORD_KEY)
-    if isinstance(name, str) and name.endswith(".json") and "/" not in name and name[0] != ".":
-        return records_dir() / name
+    folder = records_dir()
+    if _own_record(session, folder, name):
+        return folder / str(name)
     return claim_record(session)
+
+
+def _own_record(session: Session, folder: Path, name: object) -> bool:
+    """Whether ``name`` (from the save's ``meta``) may be the match's record file."""
+    try:
+        name = check_file_name(name, suffix=".json")
+    except LimitError:
+        return False
+    match = session.match
+    if not re.fullmatch(rf"{re.escape(match.game)}-{match.seed}(-[1-9][0-9]{{0,8}})?\.json", name):
+        return False
+    path = folder / name
+    if not path.exists() and not path.is_symlink():
+        return True
+    try:
+        existing = load_json(path)
+    except AtoutError:
+        return False
+    return _extends(session.record(), existing)
+
+
+def _extends(ours: dict[str, Any], existing: dict[str, Any]) -> bool:
+    """Whether the match record ``ours`` is ``existing`` with more played: the same
+    match (format, game, pack, rules, seed, first dealer) and each of its deals the same
+    layout with a beginning of our actions."""
+    for key in ("format", "game", "pack", "rules", "seed", "first_dealer"):
+        if existing.get(key) != ours.get(key):
+            return False
+    old, new = existing.get("deals"), ours["deals"]
+    if not isinstance(old, list) or len(old) > len(new):
+        return False
+    for before, now in zip(old, new, strict=False):
+        if not isinstance(before, dict) or before.get("layout") != now.get("layout"):
+            return False
+        actions = before.get("actions")
+        if not isinstance(actions, list) or actions != now["actions"][: len(actions)]:
+            return False
+    return True
 
 
 def resume_session(engine: Engine, bot_factory: BotFactory | None = None) -> tuple[Setup, Session]:

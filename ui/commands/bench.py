@@ -39,6 +39,7 @@ from typing import Any
 from atout.core import Engine
 from atout.core import Rules
 from atout.core.errors import UnknownNameError
+from atout.ui import arguments
 from atout.ui.commands.bench_measures import GAMES
 from atout.ui.commands.bench_measures import BenchContext
 from atout.ui.commands.bench_measures import measure_belote_dd
@@ -104,7 +105,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true", help="a small smoke run")
     parser.add_argument(
         "--jobs",
-        type=int,
+        type=arguments.whole(1, 1024, "a number of processes"),
         default=os.cpu_count() or 1,
         metavar="N",
         help="processes for the work that splits (duplicate matches); default: one per core",
@@ -115,7 +116,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="run only a duplicate match between the bots A and B (every deal played "
         "twice with the seats swapped)",
     )
-    parser.add_argument("--deals", type=int, metavar="N", help="deal pairs of each duplicate match")
+    parser.add_argument(
+        "--deals",
+        type=arguments.whole(1, 1_000_000, "a number of deal pairs"),
+        metavar="N",
+        help="deal pairs of each duplicate match",
+    )
     parser.add_argument(
         "--bidding-only",
         action="store_true",
@@ -144,12 +150,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--think",
-        type=float,
+        type=arguments.think,
         default=0.0,
         metavar="SECONDS",
         help="the bots' time budget per decision (0: their default)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="the seed of the deal sets")
+    parser.add_argument("--seed", type=arguments.seed, default=0, help="the seed of the deal sets")
 
 
 class Progress:
