@@ -37,6 +37,7 @@ from .files import JsonLimitError
 from .files import loads_json
 from .files import read_text
 from .files import write_atomic
+from .limits import MAX_NAME
 from .limits import LimitError
 from .limits import check_seed
 from .model import Action
@@ -555,8 +556,6 @@ def _deal_list(r: _Reader, data: dict[str, Any]) -> list[Any]:
 
 PLAYER_KINDS = ("person", "bot", "remote")
 """Who may sit at a seat: a person at the front end, a bot, a player from elsewhere."""
-MAX_NAME = 100
-"""The longest player or bot name a record may carry."""
 
 
 def check_player(data: Any, where: str) -> dict[str, str]:

@@ -72,7 +72,7 @@ def _play_claimed(
         torn = savegame.terminal_torn()
         session = savegame.resume_terminal(engine, bot_factory)
         if torn is not None:
-            print(f"Note: {torn}.", file=out)
+            print(f"Note: {torn}.", file=out)  # atout's own sentence
     else:
         seats = engine.game(game).seats
         players = [Player(PERSON, "You")] + [Player(BOT, "", bot)] * (seats - 1)
@@ -114,9 +114,9 @@ def run_remote(table: RemoteTable, inp: TextIO, out: TextIO) -> int:
                 f"{table.game}-table-{table.code}",
                 record_text(table.record()),
             )
-            print(f"The match record is saved in {saved}", file=out)
+            print(printable(f"The match record is saved in {saved}"), file=out)
         except AtoutError as exc:
-            print(f"The match record could not be fetched: {exc}", file=out)
+            print(printable(f"The match record could not be fetched: {exc}"), file=out)
     elif game.quit:
         print(
             "You left the table; a bot plays your seat until you come back with the same command.",
@@ -150,7 +150,7 @@ def join_match(
             if table.seat is None
             else f"as {table.info.seat_name(table.seat)} (seat {table.seat})"
         )
-        print(f"atout: joined table {where.table} ({table.info.title}) {who}.", file=out)
+        print(printable(f"atout: joined table {where.table} ({table.info.title}) {who}."), file=out)
         if not table.started:
             print("Waiting for the host to start the table...", file=out, flush=True)
         return run_remote(table, inp, out)
@@ -181,14 +181,18 @@ def host_match(
     table, made = hosted.table, hosted.made
     try:
         print(
-            f"atout: hosting table {made['table']} ({table.info.title}) on "
-            f"{hosted.address}.  Each player joins with:",
+            printable(
+                f"atout: hosting table {made['table']} ({table.info.title}) on "
+                f"{hosted.address}.  Each player joins with:"
+            ),
             file=out,
         )
         for s in range(1, table.info.seats):
             print(
-                f"  {table.info.seat_name(s):6} atout play --join "
-                f"{hosted.join_address} --token {made['tokens'][s]}",
+                printable(
+                    f"  {table.info.seat_name(s):6} atout play --join "
+                    f"{hosted.join_address} --token {made['tokens'][s]}"
+                ),
                 file=out,
             )
         print(

@@ -50,6 +50,7 @@ from atout.ui.commands.bench_measures import measure_decouverte_solvers
 from atout.ui.commands.bench_measures import measure_duplicates
 from atout.ui.rules import print_warning
 from atout.ui.rules import resolve_rules
+from atout.ui.safe_text import printable
 
 # --- the table of measures ----------------------------------------------
 
@@ -265,9 +266,9 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
     result["bench_seconds"] = round(time.perf_counter() - started, 1)
     result["quick"] = args.quick
     if args.json:
-        print(json.dumps(result, ensure_ascii=False))
+        print(printable(json.dumps(result, ensure_ascii=False)))
     else:
-        print(table(result))
+        print(printable(table(result), keep_newlines=True))
     return 0
 
 

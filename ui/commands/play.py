@@ -13,6 +13,7 @@ from atout.ui import arguments
 from atout.ui.net.protocol import DEFAULT_PORT
 from atout.ui.rules import print_warning
 from atout.ui.rules import resolve_rules
+from atout.ui.safe_text import printable
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -98,7 +99,7 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         from atout.ui.window.gallery import write_gallery
 
         written = write_gallery(Path(args.screenshots), engine=engine)
-        print(f"{len(written)} screenshots written to {args.screenshots}")
+        print(printable(f"{len(written)} screenshots written to {args.screenshots}"))
         return 0
     if args.join and args.text:
         from atout.ui import terminal_match
@@ -134,7 +135,10 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         except (ImportError, OSError) as exc:  # arcade, or the OpenGL libraries, missing
             problem = f"the window cannot start ({type(exc).__name__}: {exc})"
     if problem is not None:
-        print(f"atout: {problem}; play in the terminal with: atout play --text", file=sys.stderr)
+        print(
+            printable(f"atout: {problem}; play in the terminal with: atout play --text"),
+            file=sys.stderr,
+        )
         return 1
     from atout.ui.savegame import Setup
 

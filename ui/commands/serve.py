@@ -69,10 +69,12 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
 
     def ready(s: TableServer) -> None:
         for problem in s.problems:
-            print(f"atout serve: not resumed: {problem}", file=sys.stderr)
+            print(printable(f"atout serve: not resumed: {problem}"), file=sys.stderr)
         print(
-            f"atout serve: listening on {s.host}:{s.port}, {len(s.tables)} table(s) resumed "
-            f"from {data}",
+            printable(
+                f"atout serve: listening on {s.host}:{s.port}, {len(s.tables)} table(s) "
+                f"resumed from {data}"
+            ),
             flush=True,
         )
 
