@@ -365,3 +365,16 @@ def test_the_record_a_save_names_is_written_again_when_it_is_this_matchs(engine:
     assert f"saved in {record}" in text
     assert [p.name for p in savegame.records_dir().glob("*.json")] == [record.name]
     assert save.exists()
+
+
+def test_a_finished_match_removes_its_own_save_and_never_another_games(engine: Engine) -> None:
+    path = savegame.terminal_match_path()
+    first = _people(engine, "decouverte", 21)
+    savegame.follow(first, path, {})
+    second = _people(engine, "decouverte", 22)
+    savegame.follow(second, path, {})  # another game wrote its save there since
+    savegame.finish(first)
+    assert path.exists()
+    assert json.loads(path.read_text().splitlines()[0])["match"]["seed"] == 22
+    savegame.finish(second)
+    assert not path.exists()

@@ -61,6 +61,7 @@ from atout.core.records import load_json
 from atout.core.records import parse_json
 from atout.core.records import record_text
 from atout.core.records import save_json
+from atout.core.savefile import MAX_BYTES as MAX_SAVE_BYTES
 from atout.core.savefile import torn_tail
 from atout.core.session import BOT
 from atout.core.session import PERSON
@@ -313,11 +314,31 @@ def set_aside(path: Path | None = None, label: str = "unreadable") -> Path | Non
 
 def finish(session: Session) -> None:
     """The match is over: stop following its save file and remove it (its deals are in
-    the records), so that Continue does not offer a finished match."""
+    the records), so that Continue does not offer a finished match.  The file is removed
+    only while it is this match's save (:func:`is_own_save`): a save another game wrote
+    there since is never removed."""
     path = session.save_path
+    own = path is not None and is_own_save(session, path)
     session.detach()
-    if path is not None:
+    if path is not None and own:
         path.unlink(missing_ok=True)
+
+
+def is_own_save(session: Session, path: Path) -> bool:
+    """Whether the save file at ``path`` is ``session``'s: its header holds the same
+    ``meta`` (which names the match's own record) and a match of the same game and seed."""
+    try:
+        first = read_bytes(path, MAX_SAVE_BYTES).split(b"\n", 1)[0]
+        header = parse_json(first.decode("utf-8"), str(path))
+    except (AtoutError, ValueError):
+        return False
+    match = header.get("match") if isinstance(header, dict) else None
+    return (
+        isinstance(match, dict)
+        and header.get("meta") == session.meta
+        and match.get("game") == session.match.game
+        and match.get("seed") == session.match.seed
+    )
 
 
 def save_deal_record(session: Session, deal: Deal) -> Path:
