@@ -19,6 +19,7 @@ value it cannot handle.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import math
 import os
@@ -67,7 +68,10 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
     target = Path(path)
     if target.is_dir():
         raise IsADirectoryError(21, "is a folder, not a file", str(target))
-    tmp = _durable_temp(target.parent, text)
+    try:
+        tmp = _durable_temp(target.parent, text)
+    except OSError as exc:  # no space, a file too large: the message names the target
+        raise named(exc, target) from None
     try:
         os.replace(tmp, target)
     except BaseException:
@@ -75,6 +79,15 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
         raise
     sync_folder(target.parent)
     return target
+
+
+def named(exc: OSError, path: Path) -> OSError:
+    """``exc`` naming ``path`` when it names no file (a failed write names none), so that
+    the person is told which file could not be written."""
+    if exc.filename:
+        return exc
+    code = exc.errno if exc.errno is not None else errno.EIO
+    return type(exc)(code, exc.strerror or os.strerror(code), str(path))
 
 
 def write_new(
@@ -87,7 +100,10 @@ def write_new(
     """Write ``text`` to a file of its own in ``folder`` (``STEM.json``, else
     ``STEM-2.json`` and so on), whole and durably, never replacing a file; ``taken``
     may rule a name out for another reason.  Returns its path."""
-    tmp = _durable_temp(folder, text)
+    try:
+        tmp = _durable_temp(folder, text)
+    except OSError as exc:
+        raise named(exc, folder / f"{stem}{suffix}") from None
     try:
         path = link_new(tmp, folder, stem, suffix, taken)
     finally:

@@ -22,7 +22,6 @@ one to disk, from any thread, so one forcing covers many actions (group commit).
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import os
 import threading
@@ -33,6 +32,7 @@ from .errors import RecordError
 from .files import FileProblem
 from .files import JsonLimitError
 from .files import loads_json
+from .files import named
 from .files import read_bytes
 from .files import sync_folder
 from .files import write_atomic
@@ -71,7 +71,7 @@ class SaveFile:
         try:
             write_atomic(self.path, json.dumps(header, ensure_ascii=False) + "\n")
         except OSError as exc:
-            raise _named(exc, self.path) from None
+            raise named(exc, self.path) from None
         self._mend = None  # the new header replaced whatever was torn
 
     def append_action(self, seat: int, action: Action) -> None:
@@ -98,7 +98,7 @@ class SaveFile:
         except OSError as exc:  # no space, a file too large: take the part written back
             with contextlib.suppress(OSError):  # a torn line at worst, cut at the next resume
                 os.ftruncate(fd, self._size)
-            raise _named(exc, self.path) from None
+            raise named(exc, self.path) from None
         self._size += size
 
     @property
@@ -116,7 +116,7 @@ class SaveFile:
             try:
                 os.fsync(self._fd)
             except OSError as exc:
-                raise _named(exc, self.path) from None
+                raise named(exc, self.path) from None
 
     def reopen(self) -> None:
         """Open the file to append to it (after :meth:`read`).  A torn last line that
@@ -142,7 +142,7 @@ class SaveFile:
                 os.close(fd)
                 raise
         except OSError as exc:
-            raise _named(exc, self.path) from None
+            raise named(exc, self.path) from None
         self._fd = fd
 
     def close(self) -> None:
@@ -256,15 +256,6 @@ def torn_tail(path: Path) -> str | None:
 
 TAIL_BYTES = 64 * 1024
 """How much of a save's end :func:`torn_tail` looks at (an action line is far shorter)."""
-
-
-def _named(exc: OSError, path: Path) -> OSError:
-    """``exc`` naming ``path`` when it names no file (a failed write names none): the
-    person is told which file could not be written."""
-    if exc.filename:
-        return exc
-    code = exc.errno if exc.errno is not None else errno.EIO
-    return type(exc)(code, exc.strerror or os.strerror(code), str(path))
 
 
 def _seats(header: dict[str, Any]) -> int:

@@ -378,3 +378,27 @@ def test_a_finished_match_removes_its_own_save_and_never_another_games(engine: E
     assert json.loads(path.read_text().splitlines()[0])["match"]["seed"] == 22
     savegame.finish(second)
     assert not path.exists()
+
+
+def test_a_record_that_cannot_be_written_names_its_file_and_keeps_the_old_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from atout.core.files import write_atomic
+    from atout.core.files import write_new
+
+    path = tmp_path / "m.json"
+    path.write_text("{}\n")
+
+    def full(fd: int) -> None:
+        raise OSError(errno.EFBIG, os.strerror(errno.EFBIG))
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError) as info:
+        write_atomic(path, '{"new": 1}\n')
+    assert info.value.filename == str(path)
+    with pytest.raises(OSError) as info:
+        write_new(tmp_path, "other", "{}\n")
+    assert info.value.filename == str(tmp_path / "other.json")
+    monkeypatch.undo()
+    assert path.read_text() == "{}\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.json"]
