@@ -402,3 +402,41 @@ def test_a_record_that_cannot_be_written_names_its_file_and_keeps_the_old_one(
     monkeypatch.undo()
     assert path.read_text() == "{}\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.json"]
+
+
+def test_a_record_holding_an_action_its_torn_save_lost_is_kept_and_claimed_once(
+    engine: Engine,
+) -> None:
+    """The record written at a quit holds the action the save then lost: continuing
+    may play another action there, so that record is no longer this match's beginning.
+    It is kept as it is, and one fresh record follows the match from then on."""
+    save = _left_terminal_match(engine, 5)
+    play_match(
+        engine,
+        "decouverte",
+        engine.default_rules("decouverte"),
+        bot="random",
+        inp=io.StringIO("\n".join(CARDS[:10]) + "\nquit\n"),
+        out=io.StringIO(),
+        resume=True,
+    )
+    first = savegame.records_dir() / "decouverte-5.json"
+    kept = first.read_bytes()
+    text = save.read_text()
+    save.write_text(text[: -len(text.splitlines()[-1]) // 2 - 1])
+    for _ in range(3):
+        _continue(engine)
+    names = sorted(p.name for p in savegame.records_dir().glob("*.json"))
+    assert names in (["decouverte-5.json"], ["decouverte-5-2.json", "decouverte-5.json"])
+    if len(names) == 2:
+        assert first.read_bytes() == kept
+
+
+def test_a_fresh_record_name_claimed_for_a_bad_one_is_kept_in_the_save(engine: Engine) -> None:
+    save = _left_terminal_match(engine, 7)
+    _set_record_name(save, "../elsewhere.json")
+    for _ in range(3):
+        _continue(engine)
+    names = sorted(p.name for p in savegame.records_dir().glob("*.json"))
+    assert names == ["decouverte-7-2.json", "decouverte-7.json"]
+    assert json.loads(save.read_text().splitlines()[0])["meta"]["record"] == "decouverte-7-2.json"

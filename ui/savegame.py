@@ -212,15 +212,19 @@ def record_path(session: Session) -> Path:
     A save is a file like any other, so the name it holds is trusted only when it is
     this match's: a plain file name within :func:`atout.core.limits.check_file_name`'s
     limits, of the form ``GAME-SEED.json`` or ``GAME-SEED-N.json`` for this match's game
-    and seed, naming no file or a record this match extends (the same seed and rules,
-    each deal's actions a beginning of this match's).  Any other name (another match's
+    and seed, naming no file or a record of this match at another moment (the same seed
+    and rules, the actions of one a beginning of the other's).  Any other name (another match's
     record, a path, an escape sequence, a name too long to create) is ignored and a
     fresh name is claimed: no record but the match's own is ever replaced."""
     name = session.meta.get(RECORD_KEY)
     folder = records_dir()
     if _own_record(session, folder, name):
         return folder / str(name)
-    return claim_record(session)
+    record = claim_record(session)
+    save = session.save_path
+    if save is not None:  # the save names the new record from now on (written whole)
+        session.attach(save, {**session.meta, RECORD_KEY: record.name})
+    return record
 
 
 def _own_record(session: Session, folder: Path, name: object) -> bool:
@@ -243,22 +247,29 @@ def _own_record(session: Session, folder: Path, name: object) -> bool:
 
 
 def _extends(ours: dict[str, Any], existing: dict[str, Any]) -> bool:
-    """Whether the match record ``ours`` is ``existing`` with more played: the same
-    match (format, game, pack, rules, seed, first dealer) and each of its deals the same
-    layout with a beginning of our actions."""
+    """Whether the match record ``existing`` is the match of ``ours`` at another moment:
+    the same match (format, game, pack, rules, seed, first dealer), the same layout in
+    each deal both hold, and the actions of one, deal after deal, a beginning of the
+    other's (the record may hold an action more than a save that lost its torn last
+    line)."""
     for key in ("format", "game", "pack", "rules", "seed", "first_dealer"):
         if existing.get(key) != ours.get(key):
             return False
     old, new = existing.get("deals"), ours["deals"]
-    if not isinstance(old, list) or len(old) > len(new):
+    if not isinstance(old, list):
         return False
+    played: list[list[Any]] = [[], []]
+    for side, deals in enumerate((old, new)):
+        for deal in deals:
+            actions = deal.get("actions") if isinstance(deal, dict) else None
+            if not isinstance(actions, list):
+                return False
+            played[side].extend(actions)
     for before, now in zip(old, new, strict=False):
-        if not isinstance(before, dict) or before.get("layout") != now.get("layout"):
+        if before.get("layout") != now.get("layout"):
             return False
-        actions = before.get("actions")
-        if not isinstance(actions, list) or actions != now["actions"][: len(actions)]:
-            return False
-    return True
+    shorter = min(len(played[0]), len(played[1]))
+    return played[0][:shorter] == played[1][:shorter]
 
 
 def resume_session(engine: Engine, bot_factory: BotFactory | None = None) -> tuple[Setup, Session]:
