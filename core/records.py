@@ -603,7 +603,9 @@ def match_from_record(engine: Engine, data: dict[str, Any], source: str = "recor
     deals = _deal_list(r, data)
     for n, rec in enumerate(deals, start=1):
         if not isinstance(rec, dict):
-            raise r.fail(f"deal {n}", "expected a deal record")
+            raise r.fail(
+                f"deal {n}", f"expected a deal record (a JSON object), not {_json_kind(rec)}"
+            )
         try:
             deal = match.next_deal()
         except IllegalMoveError as exc:
