@@ -34,7 +34,6 @@ REFUSED = [
     (["play", "--text", "--think", "-1"], "--think", "from 0"),
     (["bench", "--think", "nan"], "--think", "at most 60"),
     (["bench", "--think", "1e308"], "--think", "at most 60"),
-    (["bench", "--jobs", "0"], "--jobs", "from 1"),
     (["bench", "--deals", str(10**30)], "--deals", "from 1"),
     (["review", "x.json", "--budget", "nan"], "--budget", "at most 600"),
     (["review", "x.json", "--budget", "inf"], "--budget", "at most 600"),

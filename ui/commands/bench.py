@@ -106,7 +106,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true", help="a small smoke run")
     parser.add_argument(
         "--jobs",
-        type=arguments.whole(1, 1024, "a number of processes"),
+        type=int,
         default=os.cpu_count() or 1,
         metavar="N",
         help="processes for the work that splits (duplicate matches); default: one per core",
