@@ -12,15 +12,17 @@ from pathlib import Path
 
 ENTRY = (
     "import sys\n"
+    "import atout.ui\n"
     "print('ready', flush=True)\n"
     "sys.stdin.readline()\n"
     "from atout.ui.cli import main\n"
     "sys.exit(main(sys.argv[1:]))\n"
 )
 """What the console script ``atout`` does (its entry point is ``atout.ui.cli:main``),
-once the interpreter has started.  An interrupt before atout's first line runs (Python
-starting, or looking up the ``atout`` package on its path) is Python's, not atout's:
-the moments tested begin just after the import is asked for."""
+once the interpreter has started and found the ``atout.ui`` package (a docstring).  An
+interrupt before the first line of ``atout.ui.cli`` runs (Python starting, looking up
+the package on its path, compiling the module when no cached bytecode is there) is
+Python's, not atout's: the moments tested begin just after ``main`` is asked for."""
 MOMENTS = 24
 """Interrupts sent, spread over the time a start takes."""
 
