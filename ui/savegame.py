@@ -213,9 +213,10 @@ def record_path(session: Session) -> Path:
     this match's: a plain file name within :func:`atout.core.limits.check_file_name`'s
     limits, of the form ``GAME-SEED.json`` or ``GAME-SEED-N.json`` for this match's game
     and seed, naming no file or a record of this match at another moment (the same seed
-    and rules, the actions of one a beginning of the other's).  Any other name (another match's
-    record, a path, an escape sequence, a name too long to create) is ignored and a
-    fresh name is claimed: no record but the match's own is ever replaced."""
+    and rules, the actions of one a beginning of the other's).  Any other name (another
+    match's record, a path, an escape sequence, a name too long to create) is ignored and
+    a fresh name is claimed, which the save names from then on: no record but the
+    match's own is ever replaced."""
     name = session.meta.get(RECORD_KEY)
     folder = records_dir()
     if _own_record(session, folder, name):
