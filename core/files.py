@@ -11,13 +11,15 @@ every write): its name carries the writer's process id.
 :func:`read_bytes` and :func:`read_text` read a regular file of bounded size: a device
 (``/dev/zero``, ``/dev/urandom``), a FIFO or a folder is refused before a byte is read,
 and reading stops at the limit.  :func:`loads_json` parses JSON within explicit limits
-(nesting depth, digits of an integer, finite numbers only), so that no later code meets a
+(nesting depth, digits of an integer — :data:`atout.core.limits.MAX_INT_DIGITS`, the
+one limit a seed also keeps — finite numbers only), so that no later code meets a
 value it cannot handle.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import math
 import os
@@ -31,6 +33,7 @@ from typing import Any
 
 from .errors import AtoutError
 from .errors import RecordError
+from .limits import MAX_INT_DIGITS
 
 TEMP_PREFIX = ".atout-"
 TEMP_SUFFIX = ".tmp"
@@ -43,8 +46,6 @@ _last_clean: dict[Path, float] = {}
 MAX_JSON_DEPTH = 32
 """The deepest nesting of arrays and objects a JSON file of atout may have (a match
 record nests 7 deep)."""
-MAX_INT_DIGITS = 18
-"""The most digits a JSON integer may have (a seed is at most 2**63)."""
 
 
 class FileProblem(AtoutError):
@@ -67,7 +68,10 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
     target = Path(path)
     if target.is_dir():
         raise IsADirectoryError(21, "is a folder, not a file", str(target))
-    tmp = _durable_temp(target.parent, text)
+    try:
+        tmp = _durable_temp(target.parent, text)
+    except OSError as exc:  # no space, a file too large: the message names the target
+        raise named(exc, target) from None
     try:
         os.replace(tmp, target)
     except BaseException:
@@ -75,6 +79,15 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> Path:
         raise
     sync_folder(target.parent)
     return target
+
+
+def named(exc: OSError, path: Path) -> OSError:
+    """``exc`` naming ``path`` when it names no file (a failed write names none), so that
+    the person is told which file could not be written."""
+    if exc.filename:
+        return exc
+    code = exc.errno if exc.errno is not None else errno.EIO
+    return type(exc)(code, exc.strerror or os.strerror(code), str(path))
 
 
 def write_new(
@@ -87,7 +100,10 @@ def write_new(
     """Write ``text`` to a file of its own in ``folder`` (``STEM.json``, else
     ``STEM-2.json`` and so on), whole and durably, never replacing a file; ``taken``
     may rule a name out for another reason.  Returns its path."""
-    tmp = _durable_temp(folder, text)
+    try:
+        tmp = _durable_temp(folder, text)
+    except OSError as exc:
+        raise named(exc, folder / f"{stem}{suffix}") from None
     try:
         path = link_new(tmp, folder, stem, suffix, taken)
     finally:

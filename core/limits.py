@@ -29,6 +29,17 @@ MAX_THINK = 60.0
 """The longest a bot may think for one decision, in seconds."""
 MAX_BUDGET = 600.0
 """The longest a review may search one decision, in seconds."""
+MAX_TARGET = 1_000_000
+"""The highest target score of a match (a match to a million points is long enough)."""
+MAX_WAIT = 86_400.0
+"""The longest a server waits for anything (a dropped player's seat, a finished table
+nobody watches), in seconds: a day."""
+MAX_FILE_NAME = 120
+"""The longest file name atout writes under a name it was given (a record's name kept
+in a save), in characters."""
+HOST_PUNCTUATION = frozenset(".-_:%")
+"""What a host may hold besides letters and digits (dots, hyphens, an IPv6 address's
+colons, a zone's ``%``)."""
 
 
 class LimitError(AtoutError):
@@ -44,14 +55,16 @@ def check_seed(value: object) -> int:
     return value
 
 
-def check_seconds(value: object, *, most: float, what: str = "a time") -> float:
-    """A time in seconds: a finite number above 0 and at most ``most`` (no NaN, no
-    infinity)."""
+def check_seconds(value: object, *, most: float, what: str = "a time", zero: bool = False) -> float:
+    """A time in seconds: a finite number above 0 (from 0 with ``zero``, where 0 means
+    "the default" or "at once") and at most ``most`` (no NaN, no infinity)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise LimitError(f"{what} is a number of seconds, not {value!r:.40}")
     seconds = float(value)
-    if not math.isfinite(seconds) or not 0 < seconds <= most:
-        raise LimitError(f"{what} is a number of seconds above 0 and at most {most:g}")
+    above = seconds >= 0 if zero else seconds > 0
+    if not math.isfinite(seconds) or not above or seconds > most:
+        least = "from 0" if zero else "above 0"
+        raise LimitError(f"{what} is a number of seconds {least} and at most {most:g}")
     return seconds
 
 
@@ -72,4 +85,35 @@ def check_name(value: object, *, most: int = MAX_NAME, what: str = "a name") -> 
         raise LimitError(f"{what} has at most {most} characters, not {len(value)}")
     if not printable(value):
         raise LimitError(f"{what} may not hold control characters or lone surrogates")
+    return value
+
+
+def check_host(value: object) -> str:
+    """A host to listen on or to reach: a name or an address of at most
+    :data:`MAX_HOST` characters, letters, digits and :data:`HOST_PUNCTUATION` only (no
+    space, no bracket, no control character)."""
+    if not isinstance(value, str):
+        raise LimitError(f"a host is a text, not {type(value).__name__}")
+    if not value:
+        raise LimitError("a host is a name or an address, not nothing")
+    if len(value) > MAX_HOST:
+        raise LimitError(f"a host has at most {MAX_HOST} characters, not {len(value)}")
+    if not all(ch.isalnum() or ch in HOST_PUNCTUATION for ch in value):
+        raise LimitError(
+            "a host holds letters, digits, dots, hyphens and (an IPv6 address) colons only"
+        )
+    return value
+
+
+def check_file_name(value: object, *, suffix: str = "") -> str:
+    """A plain file name (ending ``suffix``): printable, at most :data:`MAX_FILE_NAME`
+    characters, no folder in it (no ``/`` or ``\\``), not hidden (no leading dot)."""
+    if not isinstance(value, str):
+        raise LimitError(f"a file name is a text, not {type(value).__name__}")
+    if not value or len(value) > MAX_FILE_NAME:
+        raise LimitError(f"a file name has 1 to {MAX_FILE_NAME} characters, not {len(value)}")
+    if "/" in value or "\\" in value or value.startswith(".") or not printable(value):
+        raise LimitError("a file name is a plain, printable name in its folder")
+    if suffix and (not value.endswith(suffix) or value == suffix):
+        raise LimitError(f"the file name ends with {suffix}")
     return value

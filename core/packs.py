@@ -52,11 +52,11 @@ import yaml
 from .engine import Engine
 from .errors import AtoutError
 from .errors import PackError
-from .files import MAX_INT_DIGITS
 from .files import FileProblem
 from .files import FileTooLarge
 from .files import nesting_line
 from .files import read_bytes
+from .limits import MAX_INT_DIGITS
 from .model import RuleOption
 from .model import Rules
 
@@ -641,6 +641,16 @@ class _Catalog:
 
     def source_for(self, name_or_path: str) -> tuple[_Source, str]:
         if is_path(name_or_path):
+            user = self.user.get(name_or_path)
+            if user is not None and not os.path.exists(name_or_path):
+                # a user pack whose file name is no pack name: say so, as the listing does
+                raise PackError(
+                    _fail(
+                        user,
+                        "the file name is not a pack name (letters, digits, - and _ only); "
+                        "rename the file, or give its path",
+                    )
+                )
             return file_source(name_or_path), ""
         return self.find(name_or_path, None)
 
@@ -865,7 +875,9 @@ def check_file(engine: Engine, path: str | os.PathLike[str]) -> list[str]:
     try:
         raws, _ = _chain(catalog, source)
     except PackError as exc:
-        return [str(exc)]
+        # the chain stops (a missing or broken parent, a cycle): the file's own
+        # problems are listed too, so that one run of the check shows every one
+        return [str(exc), *_own_problems(engine, catalog, source)]
     problems = _check_chain(engine, raws, None)
     try:
         in_user_dir = Path(path).resolve().parent == user_dir().resolve()
@@ -880,6 +892,18 @@ def check_file(engine: Engine, path: str | os.PathLike[str]) -> list[str]:
             )
         )
     return problems
+
+
+def _own_problems(engine: Engine, catalog: _Catalog, source: _Source) -> list[str]:
+    """The problems of one pack file read alone (its chain aside): what it holds that is
+    not a pack, and its keys judged against its game's options when its game is known."""
+    try:
+        raw = catalog.raw(source)
+    except PackError:
+        return []  # unreadable: the chain's problem already says so
+    if raw.problems or raw.game not in engine.games:
+        return list(raw.problems)
+    return _judge(engine, raw)[1]
 
 
 def option_table(engine: Engine, game: str) -> list[tuple[str, str, str, str, str, str]]:

@@ -37,6 +37,9 @@ from .files import JsonLimitError
 from .files import loads_json
 from .files import read_text
 from .files import write_atomic
+from .limits import MAX_NAME
+from .limits import LimitError
+from .limits import check_seed
 from .model import Action
 from .model import Contract
 from .model import DealScore
@@ -531,14 +534,15 @@ def trace_record(
     engine: Engine, data: dict[str, Any], source: str
 ) -> Iterator[tuple[str, Iterator[dict[str, Any]]]]:
     """The traces of a deal record, or of each deal of a match record: ``(source, steps)``
-    where ``source`` names the deal (``FILE deal N`` in a match)."""
+    where ``source`` names the deal (``FILE deal N`` in a match).  A match record is
+    first checked whole as ``replay`` checks it (:func:`match_from_record`): every
+    command that reads a record refuses what the others refuse."""
     fmt = data.get("format")
     if fmt == DEAL_FORMAT:
         yield source, trace(data, engine, source)
         return
-    r = _Reader(source)
-    _check_header(r, data, MATCH_FORMAT)
-    deals = _deal_list(r, data)
+    match_from_record(engine, data, source)  # the one check of a match record
+    deals = _deal_list(_Reader(source), data)
     for n, deal_data in enumerate(deals, start=1):
         where = source if len(deals) == 1 else f"{source} deal {n}"
         yield where, trace(deal_data, engine, where)
@@ -556,8 +560,6 @@ def _deal_list(r: _Reader, data: dict[str, Any]) -> list[Any]:
 
 PLAYER_KINDS = ("person", "bot", "remote")
 """Who may sit at a seat: a person at the front end, a bot, a player from elsewhere."""
-MAX_NAME = 100
-"""The longest player or bot name a record may carry."""
 
 
 def check_player(data: Any, where: str) -> dict[str, str]:
@@ -603,9 +605,10 @@ def match_from_record(engine: Engine, data: dict[str, Any], source: str = "recor
     r = _Reader(source)
     _check_header(r, data, MATCH_FORMAT)
     info, rules = _rules(engine, r, data)
-    seed = data.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise r.fail("seed", f"expected a whole number, not {_shown(seed)}")
+    try:
+        seed = check_seed(data.get("seed"))
+    except LimitError as exc:
+        raise r.fail("seed", str(exc)) from None
     record_players(data, source, info.seats)
     practice = record_practice(data, source)
     first = data.get("first_dealer", info.seats - 1)
@@ -620,7 +623,9 @@ def match_from_record(engine: Engine, data: dict[str, Any], source: str = "recor
     deals = _deal_list(r, data)
     for n, rec in enumerate(deals, start=1):
         if not isinstance(rec, dict):
-            raise r.fail(f"deal {n}", "expected a deal record")
+            raise r.fail(
+                f"deal {n}", f"expected a deal record (a JSON object), not {_json_kind(rec)}"
+            )
         try:
             deal = match.next_deal()
         except IllegalMoveError as exc:
@@ -628,12 +633,39 @@ def match_from_record(engine: Engine, data: dict[str, Any], source: str = "recor
         expected = layout_to_json(deal.state.layout)
         if rec.get("layout") != expected:
             raise r.fail(f"deal {n}", "its layout is not what the match's seed deals")
+        _check_match_deal(r, rec, n, deal, data)
         for i, a in enumerate(r.actions(rec.get("actions"), f"deal {n} actions"), start=1):
             seat, action = r.action(a, i, info.seats, f"deal {n} ")
             _replay_one(r, deal, seat, action, f"deal {n} action {i}")
         if deal.is_over:
             match.end_deal(deal)
     return match
+
+
+MATCH_KEYS = ("game", "pack", "rules")
+"""The keys a match record's deal holds as its match holds them."""
+DEALT_KEYS = ("dealer", "carry_in", "start")
+"""The keys of a match record's deal that the match's own deal decides (its actions are
+replayed)."""
+
+
+def _check_match_deal(
+    r: _Reader, rec: dict[str, Any], n: int, deal: Deal, data: dict[str, Any]
+) -> None:
+    """Deal ``n`` of the match record ``data`` says what its match says and deals: its
+    format and version, :data:`MATCH_KEYS` as the match record holds them and
+    :data:`DEALT_KEYS` as the match deals them (each one it holds), so that a deal read
+    alone (``replay --trace``, ``review --deal N``) is the deal ``replay`` checked."""
+    expected = {"format": DEAL_FORMAT, "version": VERSION}
+    expected.update({key: data.get(key) for key in MATCH_KEYS})
+    dealt = deal_to_record(deal)
+    expected.update({key: dealt.get(key) for key in DEALT_KEYS})
+    for key, value in expected.items():
+        if key in rec and rec[key] != value:
+            raise r.fail(
+                f"deal {n}.{key}",
+                f"{_shown(rec[key])} is not what the match says ({_shown(value)})",
+            )
 
 
 def trace(deal_data: Any, engine: Engine, source: str = "record") -> Iterator[dict[str, Any]]:

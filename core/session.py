@@ -49,6 +49,9 @@ from .errors import AtoutError
 from .errors import IllegalMoveError
 from .errors import RecordError
 from .errors import UnknownNameError
+from .limits import MAX_THINK
+from .limits import LimitError
+from .limits import check_seconds
 from .model import Action
 from .model import Contract
 from .model import DealScore
@@ -769,9 +772,10 @@ class Session:
         if not isinstance(raw_players, list):
             raise RecordError(f"{where}: players: expected a list of players")
         players = [Player.from_json(p, f"{where}: players[{i}]") for i, p in enumerate(raw_players)]
-        think = header.get("think", 0.0)
-        if isinstance(think, bool) or not isinstance(think, int | float) or not think >= 0:
-            raise RecordError(f"{where}: think: expected seconds (a number >= 0), not {think!r}")
+        try:
+            think = check_seconds(header.get("think", 0.0), most=MAX_THINK, zero=True)
+        except LimitError as exc:
+            raise RecordError(f"{where}: think: {exc}") from None
         meta = header.get("meta", {})
         if not isinstance(meta, dict):
             raise RecordError(f"{where}: meta: expected an object")

@@ -6,7 +6,9 @@ and again; each time the next run continues the match (``--continue``), so the k
 land everywhere in a match: at its start, mid-deal, while a deal's end is written.
 After every kill the save file resumes in this process, every record file is a whole
 JSON record, and no temporary file outlives the next write into its folder.  SIGTERM and
-SIGHUP save and end the process quietly, and the match continues from the save.
+SIGHUP save and end the process quietly, and the match continues from the save.  And
+matches killed, their saves torn after each kill (the last action line cut short, or
+its newline taken away), and continued, again and again, are all finished.
 """
 
 from __future__ import annotations
@@ -113,3 +115,82 @@ def test_sigterm_and_sighup_save_the_match_and_end_quietly(
     session = savegame.resume_terminal(installed_engine)
     assert session.match.deals
     session.detach()
+
+
+MATCHES = 2
+"""Matches played to their end through kills and tears."""
+MOST_CYCLES = 40
+"""The most runs one match may take (each killed, its save torn, and continued)."""
+TEARS = ("cut", "newline", "cut", "whole", "newline")
+"""How the save is torn after each kill, in turn: its last action line cut short, its
+last newline taken away, or left whole."""
+
+
+def _tear(save: Path, how: str, rng: random.Random) -> str:
+    """Tear the save as a crash or a full disk would (``how``: see :data:`TEARS`); what
+    was done (``whole`` when the save holds no action line to cut)."""
+    text = save.read_bytes()
+    lines = text.split(b"\n")
+    if how == "cut" and len(lines) > 2 and len(lines[-2]) > 1:  # never the header
+        save.write_bytes(text[: -1 - rng.randrange(1, len(lines[-2]))])
+    elif how == "newline" and text.endswith(b"\n"):
+        save.write_bytes(text[:-1])
+    else:
+        how = "whole"
+    return how
+
+
+def _playing(process: subprocess.Popen[bytes], save: Path, before: int | None) -> None:
+    """Wait until the process plays: its save is written after it started (or it ended)."""
+    deadline = time.monotonic() + 60
+    while process.poll() is None and time.monotonic() < deadline:
+        if save.exists() and save.stat().st_mtime_ns != before:
+            return
+        time.sleep(0.01)
+
+
+def test_matches_killed_torn_and_continued_again_and_again_are_all_finished(
+    installed_engine: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    rng = random.Random(1848)
+    save = savegame.terminal_match_path()
+    tears: dict[str, int] = {}
+    kills = 0
+    for number in range(MATCHES):
+        seed = 100 + number
+        for cycle in range(MOST_CYCLES):
+            args = [sys.executable, "-m", "atout.ui.cli", "play", "--text", "--bot", "random"]
+            # a long match (to 3000): every run is killed before the match ends
+            args += ["--continue"] if cycle else ["--seed", str(seed), "--target", "3000"]
+            env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+            before = save.stat().st_mtime_ns if save.exists() else None
+            process = subprocess.Popen(
+                args,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                env=env,
+            )
+            _feed(process)
+            _playing(process, save, before)
+            time.sleep(rng.uniform(0.0, 0.4))  # a seeded moment of the match
+            if process.poll() is None:
+                process.kill()
+            process.wait(timeout=30)
+            assert process.stderr is not None
+            err = process.stderr.read().decode(errors="replace")
+            assert "Traceback" not in err and "cannot be resumed" not in err, err
+            if not save.exists():
+                break  # the match is over: its save is removed (the kill came after)
+            how = _tear(save, TEARS[kills % len(TEARS)], rng)
+            kills += 1
+            tears[how] = tears.get(how, 0) + 1
+        else:
+            pytest.fail(f"match {number} not finished in {MOST_CYCLES} runs")
+        records = sorted(savegame.records_dir().glob(f"decouverte-{seed}*.json"))
+        assert len(records) == 1, records
+        assert load_json(records[0])["result"] is not None
+    assert not list(save.parent.glob("terminal-match-*.jsonl"))  # nothing set aside
+    print(f"{MATCHES} matches finished through {kills} kills: {tears}")
+    assert tears.get("cut", 0) >= 2 and tears.get("newline", 0) >= 2, tears

@@ -12,33 +12,63 @@ that cannot be written (:class:`OSError`), becomes one line on stderr and exit c
 for a bad command line), never a traceback; every such line, and the command line's own
 complaints, are printed with control characters escaped (a file name or an argument may
 hold an escape sequence).  Output into a closed pipe (``atout variants list | head``) ends
-quietly with exit code 141; an interrupt (Ctrl-C) ends with 130, and further interrupts
-while atout is stopping are ignored.
+quietly with exit code 141 (``--help`` too); an interrupt (Ctrl-C) ends with 130 at any
+moment, while the modules load included (this module's first lines make it a quiet
+exit before anything heavy is imported), and further interrupts while atout is
+stopping are ignored.
 """
 
 from __future__ import annotations
 
-import argparse
-import contextlib
-import importlib
-import os
 import signal
 import sys
-import typing
-from collections.abc import Sequence
-from dataclasses import dataclass
-from types import ModuleType
 
-from atout.core import Engine
-from atout.core import make_plugin_manager
-from atout.core.errors import AtoutError
+INTERRUPT_EXIT = 130
+"""The exit code after Ctrl-C (128 + SIGINT)."""
 
-from .safe_text import printable
+
+_interrupted = False
+"""Whether Ctrl-C came: the interpreter may swallow the exception a signal handler raises
+(while it compiles a module's source, it does), so the flag is looked at again."""
+
+
+def _interrupted_while_loading(signum: int, frame: object) -> None:
+    """Ctrl-C while atout's modules load: a quiet exit (``SystemExit`` prints nothing)."""
+    global _interrupted
+    _interrupted = True
+    raise SystemExit(INTERRUPT_EXIT)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    """Ctrl-C once loaded: a :class:`KeyboardInterrupt`, remembered."""
+    global _interrupted
+    _interrupted = True
+    raise KeyboardInterrupt
+
+
+# Before the heavy imports: Ctrl-C while they run ends quietly with 130 instead of a
+# KeyboardInterrupt traceback (the handler Python had is put back once they are done).
+_LOADING = signal.getsignal(signal.SIGINT) is signal.default_int_handler
+if _LOADING:
+    signal.signal(signal.SIGINT, _interrupted_while_loading)
+
+import argparse  # noqa: E402
+import contextlib  # noqa: E402
+import importlib  # noqa: E402
+import os  # noqa: E402
+import typing  # noqa: E402
+from collections.abc import Sequence  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+from types import ModuleType  # noqa: E402
+
+from atout.core import Engine  # noqa: E402
+from atout.core import make_plugin_manager  # noqa: E402
+from atout.core.errors import AtoutError  # noqa: E402
+
+from .safe_text import printable  # noqa: E402
 
 BROKEN_PIPE_EXIT = 141
 """The exit code when the output's reader went away (128 + SIGPIPE, as a shell reports)."""
-INTERRUPT_EXIT = 130
-"""The exit code after Ctrl-C (128 + SIGINT)."""
 
 
 class Parser(argparse.ArgumentParser):
@@ -152,19 +182,32 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``atout``; returns the exit code."""
+    """Run ``atout``; returns the exit code (``--help`` and a bad command line exit
+    through argparse's ``SystemExit``, their output flushed first)."""
+    previous = signal.getsignal(signal.SIGINT)
     try:
-        code = _main(argv)
+        if previous is signal.default_int_handler:
+            signal.signal(signal.SIGINT, _interrupt)
+        if _interrupted:  # a Ctrl-C the loading swallowed
+            raise KeyboardInterrupt
+        try:
+            code = _main(argv)
+        except SystemExit:
+            sys.stdout.flush()  # --help into a closed pipe: BrokenPipeError, below
+            raise
         sys.stdout.flush()
-        return code
     except BrokenPipeError:
         _quiet_pipe()
-        return BROKEN_PIPE_EXIT
+        code = BROKEN_PIPE_EXIT
     except KeyboardInterrupt:
         _quiet_interrupts()
         with contextlib.suppress(OSError, ValueError):
             print(file=sys.stderr)
         return INTERRUPT_EXIT
+    finally:
+        if signal.getsignal(signal.SIGINT) is _interrupt:
+            signal.signal(signal.SIGINT, previous)
+    return code
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -174,7 +217,10 @@ def _main(argv: Sequence[str] | None) -> int:
         args = parse([DEFAULT_COMMAND, *given])
     try:
         engine = make_engine(args)
-        result: int = COMMANDS[args.command].load().run(args, engine)
+        command = COMMANDS[args.command].load()
+        if _interrupted:  # a Ctrl-C swallowed while the command's modules loaded
+            raise KeyboardInterrupt
+        result: int = command.run(args, engine)
         return result
     except AtoutError as exc:
         _complain(str(exc))
@@ -206,6 +252,9 @@ def _quiet_interrupts() -> None:
     with contextlib.suppress(ValueError, OSError):  # not the main thread: nothing to do
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
+
+if _LOADING:  # loaded: main() takes Ctrl-C from here
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -10,7 +10,10 @@ All live in atout's data folder (``$XDG_DATA_HOME/atout``, see
   that cannot be resumed is never deleted: it is moved aside, and the message says where.
 * ``terminal-match.jsonl`` — the same for the terminal game (``atout play --text``),
   which ``atout play --text --continue`` resumes; kept apart so that neither front end
-  replaces the other's match.
+  replaces the other's match.  A terminal game claims it for as long as it runs
+  (:func:`claim_terminal`: an advisory lock on ``terminal-match.lock``, which holds the
+  player's process id): a second terminal game in the same data folder says which
+  process plays and stops, touching nothing, so two games never share a save.
 * ``records/GAME-SEED.json`` — the record of a match (``atout replay`` reads it), and
   ``records/GAME-SEED-dealN.json`` the record of each of its finished deals.  A match
   never takes the name of an earlier one: playing a seed again gives
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import time
 from collections.abc import Callable
@@ -51,13 +55,22 @@ from atout.core.files import link_new
 from atout.core.files import read_bytes
 from atout.core.files import sync_folder
 from atout.core.files import write_new
+from atout.core.limits import MAX_TARGET
+from atout.core.limits import MAX_THINK
+from atout.core.limits import LimitError
+from atout.core.limits import check_file_name
+from atout.core.limits import check_seconds
+from atout.core.limits import check_seed
 from atout.core.packs import user_dir
 from atout.core.packs import yaml_text
 from atout.core.records import deal_to_record
+from atout.core.records import load_json
 from atout.core.records import parse_json
 from atout.core.records import record_text
 from atout.core.records import save_json
+from atout.core.savefile import MAX_BYTES as MAX_SAVE_BYTES
 from atout.core.savefile import SaveFile
+from atout.core.savefile import torn_tail
 from atout.core.session import BOT
 from atout.core.session import PERSON
 from atout.core.session import Player
@@ -136,16 +149,21 @@ class Setup:
         for key, kind in (("game", str), ("pack", str), ("bot", str)):
             if isinstance(data.get(key), kind):
                 setattr(setup, key, data[key])
-        for key in ("target", "seed"):
-            value = data.get(key)
-            if isinstance(value, int) and not isinstance(value, bool):
-                setattr(setup, key, value)
-        think = data.get("think")
-        if isinstance(think, int | float) and not isinstance(think, bool) and think >= 0:
-            setup.think = float(think)
+        for key, check in (("target", _target), ("seed", check_seed)):
+            with contextlib.suppress(LimitError):
+                setattr(setup, key, check(data.get(key)))
+        with contextlib.suppress(LimitError):
+            setup.think = check_seconds(data.get("think"), most=MAX_THINK, zero=True)
         if isinstance(data.get("practice"), bool):
             setup.practice = data["practice"]
         return setup
+
+
+def _target(value: object) -> int:
+    """A target score within :data:`~atout.core.limits.MAX_TARGET`."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TARGET:
+        raise LimitError(f"a target score is a whole number from 1 to {MAX_TARGET}")
+    return value
 
 
 def saved_match_path() -> Path:
@@ -230,11 +248,70 @@ def claim_record(session: Session, folder: Path | None = None) -> Path:
 
 def record_path(session: Session) -> Path:
     """The match's record file: the one claimed when it started (its name is in the
-    save file's ``meta``), or a newly claimed one."""
+    save file's ``meta``), or a newly claimed one.
+
+    A save is a file like any other, so the name it holds is trusted only when it is
+    this match's: a plain file name within :func:`atout.core.limits.check_file_name`'s
+    limits, of the form ``GAME-SEED.json`` or ``GAME-SEED-N.json`` for this match's game
+    and seed, naming no file or a record of this match at another moment (the same seed
+    and rules, the actions of one a beginning of the other's).  Any other name (another
+    match's record, a path, an escape sequence, a name too long to create) is ignored and
+    a fresh name is claimed, which the save names from then on: no record but the
+    match's own is ever replaced."""
     name = session.meta.get(RECORD_KEY)
-    if isinstance(name, str) and name.endswith(".json") and "/" not in name and name[0] != ".":
-        return records_dir() / name
-    return claim_record(session)
+    folder = records_dir()
+    if _own_record(session, folder, name):
+        return folder / str(name)
+    record = claim_record(session)
+    save = session.save_path
+    if save is not None:  # the save names the new record from now on (written whole)
+        session.attach(save, {**session.meta, RECORD_KEY: record.name})
+    return record
+
+
+def _own_record(session: Session, folder: Path, name: object) -> bool:
+    """Whether ``name`` (from the save's ``meta``) may be the match's record file."""
+    try:
+        name = check_file_name(name, suffix=".json")
+    except LimitError:
+        return False
+    match = session.match
+    if not re.fullmatch(rf"{re.escape(match.game)}-{match.seed}(-[1-9][0-9]{{0,8}})?\.json", name):
+        return False
+    path = folder / name
+    if not path.exists() and not path.is_symlink():
+        return True
+    try:
+        existing = load_json(path)
+    except AtoutError:
+        return False
+    return _extends(session.record(), existing)
+
+
+def _extends(ours: dict[str, Any], existing: dict[str, Any]) -> bool:
+    """Whether the match record ``existing`` is the match of ``ours`` at another moment:
+    the same match (format, game, pack, rules, seed, first dealer), the same layout in
+    each deal both hold, and the actions of one, deal after deal, a beginning of the
+    other's (the record may hold an action more than a save that lost its torn last
+    line)."""
+    for key in ("format", "game", "pack", "rules", "seed", "first_dealer"):
+        if existing.get(key) != ours.get(key):
+            return False
+    old, new = existing.get("deals"), ours["deals"]
+    if not isinstance(old, list):
+        return False
+    played: list[list[Any]] = [[], []]
+    for side, deals in enumerate((old, new)):
+        for deal in deals:
+            actions = deal.get("actions") if isinstance(deal, dict) else None
+            if not isinstance(actions, list):
+                return False
+            played[side].extend(actions)
+    for before, now in zip(old, new, strict=False):
+        if before.get("layout") != now.get("layout"):
+            return False
+    shorter = min(len(played[0]), len(played[1]))
+    return played[0][:shorter] == played[1][:shorter]
 
 
 def resume_session(engine: Engine, bot_factory: BotFactory | None = None) -> tuple[Setup, Session]:
@@ -437,11 +514,31 @@ def save_own_pack(engine: Engine, game: str, values: dict[str, Any], based_on: s
 
 def finish(session: Session) -> None:
     """The match is over: stop following its save file and remove it (its deals are in
-    the records), so that Continue does not offer a finished match."""
+    the records), so that Continue does not offer a finished match.  The file is removed
+    only while it is this match's save (:func:`is_own_save`): a save another game wrote
+    there since is never removed."""
     path = session.save_path
+    own = path is not None and is_own_save(session, path)
     session.detach()
-    if path is not None:
+    if path is not None and own:
         path.unlink(missing_ok=True)
+
+
+def is_own_save(session: Session, path: Path) -> bool:
+    """Whether the save file at ``path`` is ``session``'s: its header holds the same
+    ``meta`` (which names the match's own record) and a match of the same game and seed."""
+    try:
+        first = read_bytes(path, MAX_SAVE_BYTES).split(b"\n", 1)[0]
+        header = parse_json(first.decode("utf-8"), str(path))
+    except (AtoutError, ValueError):
+        return False
+    match = header.get("match") if isinstance(header, dict) else None
+    return (
+        isinstance(match, dict)
+        and header.get("meta") == session.meta
+        and match.get("game") == session.match.game
+        and match.get("seed") == session.match.seed
+    )
 
 
 def save_deal_record(session: Session, deal: Deal) -> Path:
@@ -492,6 +589,52 @@ def follow_terminal(session: Session, claim: bool = True) -> Path | None:
         except OSError as exc:
             raise _save_problem(exc, path) from None
     return kept
+
+
+def terminal_lock_path() -> Path:
+    """The file whose lock claims the terminal game's save (see :func:`claim_terminal`)."""
+    return data_dir() / "terminal-match.lock"
+
+
+@contextlib.contextmanager
+def claim_terminal() -> Iterator[None]:
+    """Claim the terminal game's save for the block: an exclusive advisory lock
+    (``flock``) on :func:`terminal_lock_path`, which holds this process's id.  When
+    another terminal game holds it, a :class:`SaveError` says which process and nothing
+    is touched.  The system releases the lock when the process ends, however it ends (a
+    kill leaves no stale claim); the lock file itself stays."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - no advisory locks here (Windows)
+        yield
+        return
+    path = terminal_lock_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError as exc:
+        raise _save_problem(exc, path) from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            held = os.read(fd, 32).decode("ascii", errors="replace").strip()
+            who = f"process {held}" if held.isdigit() else "another process"
+            raise SaveError(
+                f"{terminal_match_path()}: another terminal game ({who}) is playing the "
+                "match saved there; finish or quit it first (two games never share a save)"
+            ) from None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def terminal_torn() -> str | None:
+    """What the terminal game's save lost to a torn last line (one sentence), or
+    ``None``: said when the match is continued (:func:`atout.core.savefile.torn_tail`)."""
+    return torn_tail(terminal_match_path())
 
 
 def resume_terminal(engine: Engine, bot_factory: Callable[[int], Bot] | None = None) -> Session:

@@ -25,6 +25,7 @@ from atout.core.views import Bot
 
 from . import savegame
 from .paths import data_dir
+from .safe_text import printable
 from .terminal import LineReader
 from .terminal import TerminalGame
 
@@ -51,9 +52,47 @@ def play_match(
     ``practice``: a practice match, free undo); it is saved after every action
     (:mod:`atout.ui.savegame`), and on SIGHUP or SIGTERM; the match record is written at
     the end (or on quit) and its path shown.  ``auto_forced``: play the person's only
-    legal card by itself (``None``: as the settings say, :func:`auto_forced_setting`)."""
+    legal card by itself (``None``: as the settings say, :func:`auto_forced_setting`).
+    Two terminal games never share a save: the save is claimed first."""
+    with savegame.claim_terminal():
+        return _play_claimed(
+            engine,
+            game,
+            rules,
+            bot,
+            seed,
+            think,
+            save,
+            inp,
+            out,
+            bot_factory,
+            resume,
+            auto_forced,
+            practice,
+        )
+
+
+def _play_claimed(
+    engine: Engine,
+    game: str,
+    rules: Rules,
+    bot: str,
+    seed: int | None,
+    think: float,
+    save: str | None,
+    inp: TextIO,
+    out: TextIO,
+    bot_factory: Callable[[int], Bot] | None,
+    resume: bool,
+    auto_forced: bool | None,
+    practice: bool,
+) -> int:
+    """:func:`play_match` once the terminal's save is claimed."""
     if resume:
+        torn = savegame.terminal_torn()
         session = savegame.resume_terminal(engine, bot_factory)
+        if torn is not None:
+            print(f"Note: {torn}.", file=out)  # atout's own sentence
     else:
         seats = engine.game(game).seats
         players = [Player(PERSON, "You")] + [Player(BOT, "", bot)] * (seats - 1)
@@ -70,7 +109,7 @@ def play_match(
         )
         kept = savegame.follow_terminal(session, claim=save is None)
         if kept is not None:
-            print(f"The match you left is kept in {kept}.", file=out)
+            print(printable(f"The match you left is kept in {kept}."), file=out)
     seed = session.match.seed
     print(
         f"atout: {session.match.info.title}, seed {seed} (repeat it with --seed {seed}). "
@@ -84,7 +123,7 @@ def play_match(
             code = TerminalGame(session, inp, out, auto_forced=auto(auto_forced)).run()
     finally:
         saved = savegame.end_terminal(session, Path(save) if save else None)
-        print(f"The match record is saved in {saved}", file=out)
+        print(printable(f"The match record is saved in {saved}"), file=out)
         if session.result is None:
             print("Continue this match with: atout play --text --continue", file=out)
     return code
@@ -128,9 +167,9 @@ def run_remote(
                 f"{table.game}-table-{table.code}",
                 record_text(table.record()),
             )
-            print(f"The match record is saved in {saved}", file=out)
+            print(printable(f"The match record is saved in {saved}"), file=out)
         except AtoutError as exc:
-            print(f"The match record could not be fetched: {exc}", file=out)
+            print(printable(f"The match record could not be fetched: {exc}"), file=out)
     elif game.quit and host:
         print(
             "You closed the table: the other players are told it is closed, and the server stops.",
@@ -172,7 +211,7 @@ def join_match(
             if table.seat is None
             else f"as {table.info.seat_name(table.seat)} (seat {table.seat})"
         )
-        print(f"atout: joined table {where.table} ({table.info.title}) {who}.", file=out)
+        print(printable(f"atout: joined table {where.table} ({table.info.title}) {who}."), file=out)
         if not table.started:
             print("Waiting for the host to start the table...", file=out, flush=True)
         return run_remote(table, inp, out, auto_forced)
@@ -209,14 +248,18 @@ def host_match(
     table, made = hosted.table, hosted.made
     try:
         print(
-            f"atout: hosting table {made['table']} ({table.info.title}) on "
-            f"{hosted.address}.  Each player joins with:",
+            printable(
+                f"atout: hosting table {made['table']} ({table.info.title}) on "
+                f"{hosted.address}.  Each player joins with:"
+            ),
             file=out,
         )
         for s in range(1, table.info.seats):
             print(
-                f"  {table.info.seat_name(s):6} atout play --join "
-                f"{hosted.join_address} --token {made['tokens'][s]}",
+                printable(
+                    f"  {table.info.seat_name(s):6} atout play --join "
+                    f"{hosted.join_address} --token {made['tokens'][s]}"
+                ),
                 file=out,
             )
         print(

@@ -39,6 +39,7 @@ from typing import Any
 from atout.core import Engine
 from atout.core import Rules
 from atout.core.errors import UnknownNameError
+from atout.ui import arguments
 from atout.ui.commands.bench_measures import GAMES
 from atout.ui.commands.bench_measures import BenchContext
 from atout.ui.commands.bench_measures import measure_belote_dd
@@ -49,6 +50,7 @@ from atout.ui.commands.bench_measures import measure_decouverte_solvers
 from atout.ui.commands.bench_measures import measure_duplicates
 from atout.ui.rules import print_warning
 from atout.ui.rules import resolve_rules
+from atout.ui.safe_text import printable
 
 # --- the table of measures ----------------------------------------------
 
@@ -115,7 +117,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="run only a duplicate match between the bots A and B (every deal played "
         "twice with the seats swapped)",
     )
-    parser.add_argument("--deals", type=int, metavar="N", help="deal pairs of each duplicate match")
+    parser.add_argument(
+        "--deals",
+        type=arguments.whole(1, 1_000_000, "a number of deal pairs"),
+        metavar="N",
+        help="deal pairs of each duplicate match",
+    )
     parser.add_argument(
         "--bidding-only",
         action="store_true",
@@ -144,12 +151,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--think",
-        type=float,
+        type=arguments.think,
         default=0.0,
         metavar="SECONDS",
         help="the bots' time budget per decision (0: their default)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="the seed of the deal sets")
+    parser.add_argument("--seed", type=arguments.seed, default=0, help="the seed of the deal sets")
 
 
 class Progress:
@@ -259,9 +266,9 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
     result["bench_seconds"] = round(time.perf_counter() - started, 1)
     result["quick"] = args.quick
     if args.json:
-        print(json.dumps(result, ensure_ascii=False))
+        print(printable(json.dumps(result, ensure_ascii=False)))
     else:
-        print(table(result))
+        print(printable(table(result), keep_newlines=True))
     return 0
 
 

@@ -10,9 +10,11 @@ import sys
 
 from atout.core import Engine
 from atout.core.errors import UnknownNameError
+from atout.ui import arguments
 from atout.ui.net.protocol import DEFAULT_PORT
 from atout.ui.rules import print_warning
 from atout.ui.rules import resolve_rules
+from atout.ui.safe_text import printable
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="with --text: continue the match left unfinished in the terminal",
     )
     parser.add_argument(
-        "--seed", type=int, default=None, help="repeat a match: same seed, same cards"
+        "--seed", type=arguments.seed, default=None, help="repeat a match: same seed, same cards"
     )
     parser.add_argument("--pack", default=None, metavar="NAME_OR_FILE", help="a house-rule pack")
     parser.add_argument(
@@ -44,12 +46,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--think",
-        type=float,
+        type=arguments.think,
         default=0.0,
         metavar="SECONDS",
-        help="thinking budget of a search bot",
+        help="thinking budget of a search bot (0: its default)",
     )
-    parser.add_argument("--target", type=int, default=None, help="the match's target score")
+    parser.add_argument(
+        "--target", type=arguments.target, default=None, help="the match's target score"
+    )
     parser.add_argument(
         "--practice",
         action="store_true",
@@ -77,13 +81,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     net = parser.add_argument_group("tables over the network")
     net.add_argument(
         "--join",
+        type=arguments.join,
         default=None,
         metavar="HOST:PORT/TABLE",
         help="play at a table on a server (with --token: your seat; without: watch), "
         "in the window (with --text: in the terminal)",
     )
     net.add_argument("--token", default=None, help="your seat's secret token (from the host)")
-    net.add_argument("--name", default="", help="your name at the table")
+    net.add_argument("--name", type=arguments.name, default="", help="your name at the table")
     net.add_argument(
         "--host",
         action="store_true",
@@ -92,7 +97,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     net.add_argument(
         "--listen",
-        default=f"0.0.0.0:{DEFAULT_PORT}",
+        type=arguments.listen,
+        default=("0.0.0.0", DEFAULT_PORT),
         metavar="HOST:PORT",
         help=f"where a hosted table listens (default 0.0.0.0:{DEFAULT_PORT}; port 0: any)",
     )
@@ -111,7 +117,7 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         from atout.ui.window.gallery import write_gallery
 
         written = write_gallery(Path(args.screenshots), engine=engine)
-        print(f"{len(written)} screenshots written to {args.screenshots}")
+        print(printable(f"{len(written)} screenshots written to {args.screenshots}"))
         return 0
     if args.practice and (args.join or args.host or args.resume):
         other = "--join" if args.join else "--host" if args.host else "--continue"
@@ -128,16 +134,14 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
     if args.host:
         from atout.ui import terminal_match
 
-        host, _, port = args.listen.rpartition(":")
-        if not port.isdigit() or not host or int(port) > 65535:
-            raise UnknownNameError(f"--listen: expected HOST:PORT, not {args.listen!r}")
+        host, port = args.listen
         return terminal_match.host_match(
             engine,
             rules,
             bot=args.bot,
             seed=args.seed,
             listen=host,
-            port=int(port),
+            port=port,
             name=args.name,
             auto_forced=args.auto or None,
         )
@@ -165,7 +169,10 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         except (ImportError, OSError) as exc:  # arcade, or the OpenGL libraries, missing
             problem = f"the window cannot start ({type(exc).__name__}: {exc})"
     if problem is not None:
-        print(f"atout: {problem}; play in the terminal with: atout play --text", file=sys.stderr)
+        print(
+            printable(f"atout: {problem}; play in the terminal with: atout play --text"),
+            file=sys.stderr,
+        )
         return 1
     from atout.ui.savegame import Setup
 

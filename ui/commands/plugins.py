@@ -18,6 +18,7 @@ from atout.core import Engine
 from atout.core.pluginmanager import DISABLE_ENV
 from atout.core.pluginmanager import AtoutPluginManager
 from atout.core.pluginmanager import PluginSource
+from atout.ui.safe_text import printable
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -106,7 +107,7 @@ def format_text(data: dict[str, Any]) -> str:
 def run(args: argparse.Namespace, engine: Engine) -> int:
     data = describe(engine.pm)
     if args.json:
-        print(json.dumps(data, ensure_ascii=False, indent=1))
+        print(printable(json.dumps(data, ensure_ascii=False, indent=1), keep_newlines=True))
     else:
-        print(format_text(data))
+        print(printable(format_text(data), keep_newlines=True))
     return 0

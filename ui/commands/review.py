@@ -33,6 +33,7 @@ from atout.plugins.bots.review import ReviewOptions
 from atout.plugins.bots.review import Summary
 from atout.plugins.bots.review import Valued
 from atout.plugins.bots.review import review_record
+from atout.ui import arguments
 from atout.ui.safe_text import printable
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--budget",
-        type=float,
+        type=arguments.budget,
         default=ReviewOptions.budget,
         metavar="SECONDS",
         help=f"CPU seconds of sampling per decision (default {ReviewOptions.budget})",
@@ -68,12 +69,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a fixed number of samples per decision instead of the budget, the exact "
         "searches without a time limit: the same review every time",
     )
-    parser.add_argument("--seed", type=int, default=0, help="the samples' seed (default 0)")
+    parser.add_argument(
+        "--seed", type=arguments.seed, default=0, help="the samples' seed (default 0)"
+    )
 
 
 def run(args: argparse.Namespace, engine: Engine) -> int:
-    if args.budget <= 0 or args.budget > 600:
-        raise AtoutError("--budget: give seconds between 0 and 600")
     if args.samples is not None and not 1 <= args.samples <= 100_000:
         raise AtoutError("--samples: give a number from 1 to 100000")
     data = load_json(args.file)

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from atout.core import Engine
+from atout.ui import arguments
 from atout.ui.net.protocol import DEFAULT_PORT
 from atout.ui.net.runner import serve_forever
 from atout.ui.net.server import MAX_OPEN_PER_ADDRESS
@@ -22,17 +23,19 @@ from atout.ui.net.server import MAX_TABLES
 from atout.ui.net.server import TableServer
 from atout.ui.net.tables import LINGER
 from atout.ui.paths import data_dir
+from atout.ui.safe_text import printable
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host",
+        type=arguments.host,
         default="127.0.0.1",
         help="the address to listen on (default 127.0.0.1; 0.0.0.0 for every network)",
     )
     parser.add_argument(
         "--port",
-        type=int,
+        type=arguments.port,
         default=DEFAULT_PORT,
         help=f"the port (default {DEFAULT_PORT}; 0: any free port)",
     )
@@ -44,14 +47,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--grace",
-        type=float,
+        type=arguments.wait,
         default=30.0,
         metavar="SECONDS",
         help="how long a dropped player's seat waits before a bot plays it (default 30)",
     )
     parser.add_argument(
         "--linger",
-        type=float,
+        type=arguments.wait,
         default=LINGER,
         metavar="SECONDS",
         help="how long a finished table nobody watches stays in memory before it is put "
@@ -59,7 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--per-address",
-        type=int,
+        type=arguments.whole(1, MAX_TABLES, "a count of tables"),
         default=MAX_OPEN_PER_ADDRESS,
         metavar="N",
         help="how many tables in play the clients of one network address may have created "
@@ -69,16 +72,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, engine: Engine) -> int:
-    if not 0 <= args.port < 65536:
-        print(f"atout: --port: a port is 0..65535, not {args.port}", file=sys.stderr)
-        return 2
-    for option in ("grace", "linger"):
-        if not getattr(args, option) >= 0:
-            print(f"atout: --{option}: a number of seconds >= 0", file=sys.stderr)
-            return 2
-    if not 1 <= args.per_address <= MAX_TABLES:
-        print(f"atout: --per-address: a number from 1 to {MAX_TABLES}", file=sys.stderr)
-        return 2
     data = Path(args.data) if args.data else data_dir() / "tables"
     logging.basicConfig(level=logging.WARNING, format="atout serve: %(message)s")
     server = TableServer(
@@ -93,10 +86,12 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
 
     def ready(s: TableServer) -> None:
         for problem in s.problems:
-            print(f"atout serve: not resumed: {problem}", file=sys.stderr)
+            print(printable(f"atout serve: not resumed: {problem}"), file=sys.stderr)
         print(
-            f"atout serve: listening on {s.host}:{s.port}, {len(s.tables)} table(s) resumed "
-            f"from {data}",
+            printable(
+                f"atout serve: listening on {s.host}:{s.port}, {len(s.tables)} table(s) "
+                f"resumed from {data}"
+            ),
             flush=True,
         )
 
@@ -104,7 +99,9 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         asyncio.run(serve_forever(server, ready))
     except OSError as exc:
         print(
-            f"atout serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}",
+            printable(
+                f"atout serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}"
+            ),
             file=sys.stderr,
         )
         return 1

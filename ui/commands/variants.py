@@ -127,5 +127,6 @@ def options_command(engine: Engine, game: str, out: TextIO) -> int:
     print("| --- | --- | --- | --- | --- | --- |", file=out)
     for key, kind, default, allowed, description, source in option_table(engine, game):
         cells = (f"`{key}`", kind, f"`{default}`", allowed, description, source)
-        print("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |", file=out)
+        row = "| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |"
+        print(printable(row), file=out)
     return 0

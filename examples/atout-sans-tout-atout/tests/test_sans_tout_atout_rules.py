@@ -271,7 +271,7 @@ def test_a_terminal_match_under_the_pack_plays_sans_atout(engine: Engine, tmp_pa
     TerminalGame(Session(engine, match=match, bots=bots), Person(), out).run()
     text = out.getvalue()
     assert f"Your bid (take / {SANS_ATOUT} / {TOUT_ATOUT} / pass)" in text
-    assert "Contract: sans-atout" in text
+    assert "Contract: Sans atout" in text
     assert "End of the deal" in text
     assert match_to_record(match)["rules"]["sans_tout_atout"] == "both"
 

@@ -1,0 +1,142 @@
+"""The command line's argument types, one per kind of value, each a check of
+:mod:`atout.core.limits`: every command that takes a seed, a time, a host or a name
+takes it through the same function here, so what ``play --seed`` accepts is what the
+save reader, ``replay`` and ``--continue`` read back, and no command meets a NaN, an
+infinity or a host it cannot reach.  A refused value is argparse's one line (``atout
+play: error: argument --seed: ...``) with what is allowed, exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+from atout.core.limits import MAX_BUDGET
+from atout.core.limits import MAX_TARGET
+from atout.core.limits import MAX_THINK
+from atout.core.limits import MAX_WAIT
+from atout.core.limits import LimitError
+from atout.core.limits import check_host
+from atout.core.limits import check_name
+from atout.core.limits import check_seconds
+from atout.core.limits import check_seed
+
+MAX_DIGITS_TYPED = 40
+"""The longest number text read from the command line (longer is refused unread)."""
+
+
+def _whole(text: str, what: str) -> int:
+    digits = text.strip()
+    if not digits.isascii() or len(digits) > MAX_DIGITS_TYPED:
+        raise argparse.ArgumentTypeError(f"{what} is a whole number, not {text!r:.40}")
+    try:
+        return int(digits)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{what} is a whole number, not {text!r:.40}") from None
+
+
+def seed(text: str) -> int:
+    """``--seed``: a whole number from 0 to :data:`~atout.core.limits.MAX_SEED`."""
+    try:
+        return check_seed(_whole(text, "a seed"))
+    except LimitError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def whole(least: int, most: int, what: str) -> Callable[[str], int]:
+    """A whole number from ``least`` to ``most`` (a count, a port, a target)."""
+
+    def parse(text: str) -> int:
+        value = _whole(text, what)
+        if not least <= value <= most:
+            raise argparse.ArgumentTypeError(f"{what} is a whole number from {least} to {most}")
+        return value
+
+    parse.__name__ = what  # argparse names the type in its messages
+    return parse
+
+
+def seconds(most: float, zero: bool = False, what: str = "a time") -> Callable[[str], float]:
+    """A time in seconds, finite, above 0 (from 0 with ``zero``) and at most ``most``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text) if len(text) <= MAX_DIGITS_TYPED else None
+        except ValueError:
+            value = None
+        if value is None:
+            raise argparse.ArgumentTypeError(f"{what} is a number of seconds, not {text!r:.40}")
+        try:
+            return check_seconds(value, most=most, what=what, zero=zero)
+        except LimitError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    parse.__name__ = what
+    return parse
+
+
+think = seconds(MAX_THINK, zero=True, what="a thinking time (0: the bot's default)")
+"""``--think``: a bot's time for one decision, 0 (its default) to
+:data:`~atout.core.limits.MAX_THINK` seconds."""
+budget = seconds(MAX_BUDGET, what="a review's budget")
+"""``--budget``: the review's time for one decision, up to
+:data:`~atout.core.limits.MAX_BUDGET` seconds."""
+wait = seconds(MAX_WAIT, zero=True, what="a wait")
+"""A server's waits (``--grace``, ``--linger``): 0 to a day."""
+port = whole(0, 65535, "a port (0: any free port)")
+"""``--port``: 0 to 65535."""
+target = whole(1, MAX_TARGET, "a target score")
+"""``--target``: a match's target score, 1 to :data:`~atout.core.limits.MAX_TARGET`."""
+
+
+def host(text: str) -> str:
+    """``--host``: a host name or address (:func:`atout.core.limits.check_host`)."""
+    try:
+        return check_host(text)
+    except LimitError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def listen(text: str) -> tuple[str, int]:
+    """``--listen HOST:PORT``: where a hosted table listens."""
+    where, colon, number = text.rpartition(":")
+    if not colon or not where:
+        raise argparse.ArgumentTypeError(f"expected HOST:PORT, not {text!r:.60}")
+    return host(where.strip("[]")), port(number)
+
+
+def join(text: str) -> str:
+    """``--join HOST:PORT/TABLE``: the address of a table, its host checked as
+    :func:`host` checks one (the text itself is handed on)."""
+    from atout.ui.net.protocol import parse_address
+
+    try:
+        address = parse_address(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    host(address.host)
+    return text
+
+
+def name(text: str) -> str:
+    """``--name``: a player's name (:func:`atout.core.limits.check_name`)."""
+    try:
+        return check_name(text, what="a name")
+    except LimitError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+__all__ = [
+    "budget",
+    "host",
+    "join",
+    "listen",
+    "name",
+    "port",
+    "seconds",
+    "seed",
+    "target",
+    "think",
+    "wait",
+    "whole",
+]
