@@ -274,7 +274,7 @@ def test_a_gap_within_noise_is_told_with_the_interval_of_the_same_number(app: Ap
     assert "fair test gives 0 (95%: 0 to 0)" in shown
     assert "too few samples (2)" in shown
     other_name = show_card(parse_card(other))
-    assert f"{other_name} averaged 100 more" in shown
+    assert f"{other_name} averaged 100 more;" in shown
 
 
 def test_the_graph_keeps_a_fixed_symmetric_scale_and_marks_turned_cards(app: App) -> None:

@@ -2,29 +2,29 @@
 
 Kept apart from :mod:`~atout.ui.window.review_view` so that the help overlay can state
 the thresholds without importing the screen.  Every label has a colour *and* a shape
-(:data:`LABEL_GLYPHS`, the same shapes the step list and the graph draw, named in
-:data:`LEGEND`), so that nothing is told by colour alone; and the words that explain a
-decision (:func:`verdict`, :func:`explanation`, :func:`points`) are plain functions of
-the :class:`~atout.plugins.bots.review.Decision`, so that what the screen claims can be
-checked against the numbers it comes from.
+(:data:`LABEL_SHAPES`, drawn in the step list and the graph as the characters of
+:data:`~atout.ui.review_words.LABEL_GLYPHS`, named in its legend), so that nothing is
+told by colour alone; the words that explain a decision are
+:mod:`atout.ui.review_words`'s, shared with ``atout review``.
 """
 
 from __future__ import annotations
 
-from atout.plugins.bots.review import FORCED
-from atout.plugins.bots.review import PROOF_SAMPLES
-from atout.plugins.bots.review import UNVALUED
-from atout.plugins.bots.review import Decision
-
+from ..review_words import BLUNDER
+from ..review_words import HELP_LINE
+from ..review_words import LABEL_GLYPHS
+from ..review_words import LEGEND
+from ..review_words import MISTAKE
+from ..review_words import SMALL_LOSS
+from ..review_words import TURNED_GLYPH
+from ..review_words import explanation
+from ..review_words import label
+from ..review_words import points
+from ..review_words import spread
+from ..review_words import summary_words
+from ..review_words import verdict
 from . import theme
 from .widgets import Colour
-
-SMALL_LOSS = 1.0
-"""A loss below this many points is the best play (sampling noise aside)."""
-MISTAKE = 10.0
-"""From :data:`SMALL_LOSS` up to this, a small loss; from here, a mistake."""
-BLUNDER = 30.0
-"""From this many points lost, a blunder."""
 
 LABEL_COLOURS: dict[str, Colour] = {
     "best": theme.GREEN_OK,
@@ -38,19 +38,6 @@ LABEL_COLOURS: dict[str, Colour] = {
 """The colour of each label (the text, the chip, the graph's mark, the glow under the card
 played)."""
 
-LABEL_GLYPHS: dict[str, str] = {
-    "best": "●",
-    "within noise": "○",
-    "small loss": "▽",
-    "mistake": "▼",
-    "blunder": "✖",
-    "forced": "·",
-    "not valued": "–",
-}
-"""The shape of each label, as a character: a full circle for the best, an open one
-within noise, a triangle pointing down for points lost (open when few), a cross for a
-blunder.  The step list and the graph draw the same shapes (:data:`LABEL_SHAPES`)."""
-
 LABEL_SHAPES: dict[str, str] = {
     "best": "disc",
     "within noise": "ring",
@@ -60,118 +47,23 @@ LABEL_SHAPES: dict[str, str] = {
     "forced": "dot",
     "not valued": "dot",
 }
-"""How the screen draws each label's shape (:data:`LABEL_GLYPHS` in primitives)."""
+"""How the screen draws each label's shape (the characters of
+:data:`~atout.ui.review_words.LABEL_GLYPHS`, in primitives)."""
 
-TURNED_GLYPH = "▲"
-"""The graph's mark where a face-down card turned between two decisions: new
-information, which may move the expected score without anyone's mistake."""
-
-LEGEND = (
-    "● best  ○ within noise",
-    "▽ small loss  ▼ mistake",
-    f"✖ blunder  {TURNED_GLYPH} a card turned",
-)
-"""The legend of the shapes, as the Review screen writes it (three lines)."""
-
-HELP_LINE = (
-    f"loss <{SMALL_LOSS:g} best, <{MISTAKE:g} small, <{BLUNDER:g} mistake, else blunder; "
-    "within noise"
-)
-"""The thresholds as the help overlay states them."""
-
-
-def label(decision: Decision) -> str:
-    """The decision's label from its reported loss: ``best``, ``small loss``,
-    ``mistake`` or ``blunder``; ``within noise`` when another action's estimate was
-    higher by a margin the samples do not prove (the loss reported is 0); ``forced`` for
-    a single legal action, ``not valued`` when the review could not value it."""
-    if decision.method == FORCED:
-        return "forced"
-    if decision.method == UNVALUED:
-        return "not valued"
-    if decision.within_noise:
-        return "within noise"
-    if decision.loss < SMALL_LOSS:
-        return "best"
-    if decision.loss < MISTAKE:
-        return "small loss"
-    if decision.loss < BLUNDER:
-        return "mistake"
-    return "blunder"
-
-
-def points(x: float, signed: bool = True) -> str:
-    """A number of points as the screen writes it: whole points from 10 up, one decimal
-    below (so that a small difference is not rounded to a bare 0 beside a claim), a true
-    minus sign, ``0`` for anything that rounds to zero; ``signed``: a ``+`` on positive
-    values (a margin, not an amount)."""
-    r = round(x, 1)
-    if not r:
-        return "0"
-    text = f"{r:+.0f}" if abs(r) >= 10 else f"{r:+.1f}"
-    if not signed:
-        text = text.lstrip("+")
-    return text.replace("-", "−")
-
-
-def spread(low: float | None, high: float | None) -> str:
-    """A 95% interval around a value as the list of values writes it: ``±12`` (a sampled
-    value's interval is symmetric), empty for an exact value."""
-    if low is None or high is None:
-        return ""
-    return "±" + points((high - low) / 2, signed=False)
-
-
-def verdict(decision: Decision) -> str:
-    """The label line: its shape, its name, and the points lost when some were
-    (``▼ Mistake, 14 lost``)."""
-    name = label(decision)
-    text = f"{LABEL_GLYPHS[name]} {name[0].upper()}{name[1:]}"
-    if name in ("small loss", "mistake", "blunder"):
-        text += f", {points(decision.loss, signed=False)} lost"
-    return text
-
-
-def value_of(decision: Decision, action: str | None) -> float | None:
-    """The value of ``action`` among the decision's legal actions (``None``: not valued)."""
-    return next((v.value for v in decision.legal if v.action == action), None)
-
-
-def explanation(decision: Decision, best: str, played: str) -> str:
-    """What the label rests on, in a sentence: ``best`` and ``played`` are the best
-    action and the one taken as the screen writes them.
-
-    Within noise, the best action's *average* was higher, but that is the biggest of
-    several noisy averages; the review's loss is measured on the samples the best was
-    not picked on (:func:`~atout.plugins.bots.review.paired_loss`), and the sentence
-    gives that fair estimate with its own interval, so that the difference and the
-    interval shown are of the same number (a gap of 100 that came from one lucky sample
-    is told as such: its fair estimate is 0, 95% 0 to 0)."""
-    d = decision
-    if d.method == FORCED:
-        return f"{played} was the only legal choice."
-    if d.method == UNVALUED:
-        return "Not valued: the review does not model this decision."
-    how = "exact" if d.method != "sampled" else f"{d.samples} samples"
-    if d.within_noise:
-        taken = value_of(d, d.action) or 0.0
-        looked = (value_of(d, d.best) or 0.0) - taken
-        raw = d.raw_loss if d.raw_loss is not None else 0.0
-        fair = f"a fair test gives {points(raw)}"
-        if d.loss_interval is not None:
-            low, high = d.loss_interval
-            fair += f" (95%: {points(low)} to {points(high)})"
-        if d.samples < PROOF_SAMPLES:
-            why = f"too few samples ({d.samples}) to prove it"
-        else:
-            why = "not proved"
-        more = points(looked, signed=False)
-        more = "slightly more" if more == "0" else f"{more} more"
-        return f"{best} averaged {more}, but {fair}: {why}."
-    if d.best is not None and d.best != d.action and d.loss > 0:
-        text = f"Best: {best}, {points(d.loss, signed=False)} more"
-        if d.loss_interval is not None:
-            low, high = d.loss_interval
-            text += f" (95%: {points(low)} to {points(high)})"
-        return text + f"; {how}."
-    return f"The best choice ({how})."
+__all__ = [
+    "BLUNDER",
+    "HELP_LINE",
+    "LABEL_COLOURS",
+    "LABEL_GLYPHS",
+    "LABEL_SHAPES",
+    "LEGEND",
+    "MISTAKE",
+    "SMALL_LOSS",
+    "TURNED_GLYPH",
+    "explanation",
+    "label",
+    "points",
+    "spread",
+    "summary_words",
+    "verdict",
+]

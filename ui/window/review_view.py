@@ -76,6 +76,7 @@ from .review_labels import explanation
 from .review_labels import label
 from .review_labels import points
 from .review_labels import spread
+from .review_labels import summary_words
 from .review_labels import verdict
 from .widgets import Colour
 from .widgets import Layer
@@ -159,23 +160,11 @@ def chip_text(decision: Decision) -> str:
 
 
 def summary_lines(summary: Summary) -> tuple[str, str]:
-    """The deal's summary in two short lines: where the contract was decided (the card
-    after which its outcome was certain with best play, among the person's cards), and
-    the biggest loss (the same figures as ``atout review``'s summary)."""
-    d = summary.decided
-    if summary.score is None:
-        first = "The deal is not finished"
-    elif d is not None:
-        what = "made" if d.settled == "made" else "failed"
-        first = f"Decided at trick {d.trick}: {what}"
-    else:
+    """The deal's summary in two short lines (:func:`.review_labels.summary_words`; the
+    person's cards are the ones reviewed)."""
+    first, second = summary_words(summary)
+    if first == "Not decided by a card reviewed":
         first = "Not decided by a card of yours"
-    if summary.mistakes:
-        m = summary.mistakes[0]
-        where = f"trick {m.trick}" if m.phase == "play" else "the bidding"
-        second = f"Biggest loss: {points(m.loss, signed=False)}, {where}"
-    else:
-        second = "No points lost"
     return first, second
 
 
