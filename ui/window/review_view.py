@@ -54,6 +54,8 @@ from atout.core.cards import SUITS
 from atout.core.cards import parse_card
 from atout.core.engine import Deal
 from atout.core.records import deal_from_record
+from atout.plugins.bots.review import FORCED
+from atout.plugins.bots.review import UNVALUED
 from atout.plugins.bots.review import DealReview
 from atout.plugins.bots.review import Decision
 from atout.plugins.bots.review import ReviewCancelled
@@ -62,7 +64,6 @@ from atout.plugins.bots.review import Summary
 from atout.plugins.bots.review import review_record
 
 from ..cards_text import HUMAN
-from ..cards_text import capital
 from ..cards_text import show_card
 from . import theme
 from .board import HINT_COLOUR
@@ -147,7 +148,7 @@ def graph_scale(values: list[float]) -> float:
 
 def chip_text(decision: Decision) -> str:
     """A decision in a few letters for the step list: the card (``J♥``) or the bid
-    (``Pass``, ``Take``, a suit's symbol)."""
+    (``pass``, ``take``, a suit's symbol)."""
     action = decision.action
     if decision.phase == "play":
         try:
@@ -156,7 +157,7 @@ def chip_text(decision: Decision) -> str:
             return action[:4]
     if action in SUITS:
         return SUIT_SYMBOLS[SUITS.index(action)]
-    return capital(action.replace("-", " "))[:4]
+    return action.replace("-", " ")[:4]  # lower case: four letters fit a chip
 
 
 def summary_lines(summary: Summary) -> tuple[str, str]:
@@ -411,14 +412,17 @@ class ReviewMode:
         elif self.finished:
             layer.text("No decision of yours to review.", x, y, 13, theme.INK)
             y -= 30
-        # from the bottom up
+        # the graph under the step list, as tall as the room allows (within bounds), its
+        # legend under it, the keys at the bottom
         layer.text("←/→ Home/End step, Esc back", x, bottom + 10, 12, theme.INK_SOFT)
-        for i, line in enumerate(reversed(LEGEND)):
-            layer.text(line, x, bottom + 30 + i * self.LINE, 12, theme.INK)
-        legend_top = bottom + 30 + (len(LEGEND) - 1) * self.LINE + 14
-        g_bottom = legend_top + 26
-        g_top = max(g_bottom + 50, min(y - 34, g_bottom + 220))
+        below = 26 + len(LEGEND) * self.LINE + 4  # the tricks' numbers, the legend
+        lowest = bottom + 30 + below
+        g_top = y - 34
+        g_bottom = max(lowest, g_top - 220)
+        g_top = max(g_top, g_bottom + 50)
         self.graph_rect = (x + 40, x_end - 4, g_bottom, g_top)
+        for i, line in enumerate(LEGEND):
+            layer.text(line, x, g_bottom - 40 - i * self.LINE, 12, theme.INK)
         view = self.table.view
         title = (
             "Your team's expected margin"
@@ -450,10 +454,17 @@ class ReviewMode:
         proposed = ""
         if d.phase == "bidding" and view is not None and view.turnup is not None:
             proposed = f"Proposed {show_card(view.turnup)}: "
-        head = layer.text(proposed, x, y, 12, theme.INK_SOFT)
-        y -= self.LINE
-        y, spreads = self.build_values(layer, d, view, x, x_end, y)
-        head.text = proposed + ("best first, ▶ yours, ± 95%" if spreads else "best first, ▶ yours")
+        if d.method in (FORCED, UNVALUED):  # no values: the sentence says why
+            if proposed:
+                layer.text(proposed.rstrip(": "), x, y, 12, theme.INK_SOFT)
+                y -= self.LINE
+        else:
+            head = layer.text(proposed, x, y, 12, theme.INK_SOFT)
+            y -= self.LINE
+            y, spreads = self.build_values(layer, d, view, x, x_end, y)
+            head.text = proposed + (
+                "best first, ▶ yours, ± 95%" if spreads else "best first, ▶ yours"
+            )
         text = explanation(d, self.best_name, self.played_name)
         note = layer.text(
             text, x, y + 10, 12, theme.INK, anchor_y="top", width=int(x_end - x), multiline=True
