@@ -107,7 +107,7 @@ def test_review_opens_from_the_panel_values_every_decision_and_steps(app: App, g
     # the proposed card (the turn-up) is named beside the bids' values
     turnup = review.views[review.index].turnup
     assert turnup is not None
-    assert any(t.text.startswith(f"Proposed {show_card(turnup)}") for t in review.layer.texts)
+    assert any(t.text == f"proposed {show_card(turnup)}" for t in review.layer.texts)
     # a click on a chip puts its decision on the table
     last = review.total - 1
     cx, cy = review.chips[last]
@@ -218,8 +218,13 @@ def test_each_decision_lists_every_legal_action_with_its_value_and_the_summary(
                 name = review._name(view, v.action)
                 assert v.value is not None
                 assert any(name in t and points(v.value) in t for t in rows), (name, texts)
-            mine = [t for t in texts if t.startswith("▶")]
+            mine = [t for t in texts if t.startswith("▶") and not t.startswith("▶ yours")]
             assert len(mine) == 1 and review.played_name in mine[0]
+            starred = [t for t in texts if t.startswith("★")]
+            if d.best != d.action:
+                assert len(starred) == 1 and review.best_name in starred[0]
+            else:
+                assert not starred
 
 
 @pytest.mark.parametrize("game", ["decouverte", "belote"])

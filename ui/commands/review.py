@@ -153,7 +153,7 @@ def review_lines(
 ) -> Generator[str, None, None]:
     """The review as text, at most :data:`WIDTH` columns, line by line as each decision is
     valued: a heading per trick; per decision its action and label (with its shape),
-    every legal action's value best first (the one taken marked ``▶``), and what the
+    every legal action's value best first (``▶`` the one taken, ``★`` the best), what the
     label rests on (the words of the Review screen, :mod:`atout.ui.review_words`); then
     the summary.  ``name`` names a seat.  Closing the generator stops the review."""
     yield from _wrap(
@@ -163,7 +163,10 @@ def review_lines(
     )
     if info.seats == 4:
         yield from _wrap("dd: the double-dummy value (every hand known).")
-    yield from _wrap("  ".join(LEGEND).replace(f"  {TURNED_GLYPH} a card turned", ""))
+    yield from _wrap(
+        "  ".join(LEGEND).replace(f"  {TURNED_GLYPH} a card turned", "")
+        + "  (▶ the action taken, ★ the best)"
+    )
     heading = None
     replay = _Replay(review)
     for d in review.decisions():
@@ -209,7 +212,8 @@ def decision_lines(
     d: Decision, name: Callable[[int], str], view: View | None = None
 ) -> Iterator[str]:
     """One decision: who did what and its label (shape and words); then every legal
-    action's value, best first (``▶`` the one taken; four-player play: ``dd`` its
+    action's value, best first (``▶`` the one taken, ``★`` the best when another;
+    four-player play: ``dd`` its
     double-dummy value), and the sentence the label rests on."""
     played = _name(d.action, view)
     verb = "played" if d.phase == "play" else "bid"
@@ -239,7 +243,7 @@ def _how(d: Decision) -> str:
 
 
 def _value(v: Valued, d: Decision, view: View | None) -> str:
-    mark = "▶" if v.action == d.action else ""
+    mark = "▶" if v.action == d.action else "★" if v.action == d.best else ""
     text = f"{mark}{_name(v.action, view)}"
     if v.value is not None:
         text += f" {points(v.value)}"

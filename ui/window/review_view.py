@@ -18,8 +18,8 @@ reads a queue), and shows:
   and named;
 * the decision's label with its shape and colour (:mod:`.review_labels`: thresholds
   :data:`SMALL_LOSS`, :data:`MISTAKE`, :data:`BLUNDER`), every legal action with its
-  value (``±`` its 95% interval when estimated), the one taken marked ``▶`` and the
-  best ``★``, and a sentence saying what the label rests on
+  value (``±`` its 95% interval when estimated), best first, the one taken marked
+  ``▶`` and the best (when another) ``★``, and a sentence saying what the label rests on
   (:func:`~atout.ui.window.review_labels.explanation`);
 * the step list: one chip per decision, bids and cards alike, with its label's shape
   and colour, the one shown outlined (a click on a chip shows its decision);
@@ -442,8 +442,12 @@ class ReviewMode:
         where = f"trick {d.trick}" if d.phase == "play" else "bidding"
         y -= 24
         layer.text(verdict(d), x, y, 14, LABEL_COLOURS[label(d)], bold=True)
+        if d.phase == "bidding" and view is not None and view.turnup is not None:
+            where = f"proposed {show_card(view.turnup)}"  # the card bid on
+        else:
+            where = f"{self.index + 1}/{self.done}, {where}"
         layer.text(
-            f"{self.index + 1}/{self.done}, {where}",
+            where,
             x_end,
             y,
             12,
@@ -451,20 +455,11 @@ class ReviewMode:
             anchor_x="right",
         )
         y -= 22
-        proposed = ""
-        if d.phase == "bidding" and view is not None and view.turnup is not None:
-            proposed = f"Proposed {show_card(view.turnup)}: "
-        if d.method in (FORCED, UNVALUED):  # no values: the sentence says why
-            if proposed:
-                layer.text(proposed.rstrip(": "), x, y, 12, theme.INK_SOFT)
-                y -= self.LINE
-        else:
-            head = layer.text(proposed, x, y, 12, theme.INK_SOFT)
+        if d.method not in (FORCED, UNVALUED):  # else no values: the sentence says why
+            head = layer.text("", x, y, 12, theme.INK_SOFT)
             y -= self.LINE
             y, spreads = self.build_values(layer, d, view, x, x_end, y)
-            head.text = proposed + (
-                "best first, ▶ yours, ± 95%" if spreads else "best first, ▶ yours"
-            )
+            head.text = "▶ yours, ★ best, ± 95%" if spreads else "▶ yours, ★ best"
         text = explanation(d, self.best_name, self.played_name)
         note = layer.text(
             text, x, y + 10, 12, theme.INK, anchor_y="top", width=int(x_end - x), multiline=True
@@ -475,9 +470,9 @@ class ReviewMode:
         self, layer: Layer, d: Decision, view: View | None, x: float, x_end: float, y: float
     ) -> tuple[float, bool]:
         """Every legal action and its value, best first (the best is the highest value),
-        the one taken marked ``▶``, in two columns: with each value's 95% interval when
-        they fit, else without (the explanation gives the loss's own).  The ``y`` below
-        them, and whether the intervals are written."""
+        the one taken marked ``▶`` and the best, when another, ``★``, in two columns: with
+        each value's 95% interval when they fit, else without (the explanation gives the
+        loss's own).  The ``y`` below them, and whether the intervals are written."""
         rows = sorted(
             d.legal, key=lambda v: (v.value is None, -(v.value or 0.0), v.action != d.action)
         )
@@ -487,7 +482,7 @@ class ReviewMode:
         for spreads in (True, False):
             texts = []
             for v in rows:
-                mark = "▶" if v.action == d.action else ""
+                mark = "▶" if v.action == d.action else "★" if v.action == d.best else ""
                 name = self._name(view, v.action) if view is not None else v.action
                 value = "–" if v.value is None else points(v.value)
                 extra = f" {spread(v.low, v.high)}" if spreads else ""
