@@ -218,7 +218,9 @@ def decision_lines(
     played = _name(d.action, view)
     verb = "played" if d.phase == "play" else "bid"
     how = "" if d.method in ("forced", "unvalued") else f"  ({_how(d)})"
-    yield f"  #{d.step:<3} {name(d.seat)} {verb} {played}: {verdict(d)}{how}"
+    yield from _wrap(
+        f"  #{d.step:<3} {name(d.seat)} {verb} {played}: {verdict(d)}{how}", "", INDENT
+    )
     if view is not None and d.phase == "bidding" and view.turnup is not None:
         yield f"{INDENT}proposed card {show_card(view.turnup)}"
     valued = [v for v in d.legal if v.value is not None or v.dd is not None]
@@ -266,9 +268,15 @@ def _pack(items: list[str], indent: str = INDENT) -> Iterator[str]:
         yield indent + line
 
 
-def _wrap(text: str, indent: str = "") -> Iterator[str]:
+def _wrap(text: str, indent: str = "", then: str | None = None) -> Iterator[str]:
+    """``text`` in lines of at most :data:`WIDTH`, the first indented by ``indent``, the
+    others by ``then`` (default: the same)."""
     yield from textwrap.wrap(
-        text, WIDTH, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False
+        text,
+        WIDTH,
+        initial_indent=indent,
+        subsequent_indent=indent if then is None else then,
+        break_on_hyphens=False,
     )
 
 
