@@ -511,6 +511,22 @@ def test_atout_review_text_is_the_persons_seat_in_80_columns_unless_asked_for_al
     assert "--seat: give a seat's number or 'all'" in capsys.readouterr().err
 
 
+def test_a_drop_while_a_face_down_card_turned_is_told_as_new_information() -> None:
+    """The margin falling 10 points or more between two decisions of a seat while a
+    face-down card turned is told as new information (the window and the text say it
+    alike); a smaller drop, a rise, or no card turned says nothing."""
+    from atout.plugins.bots.review import Valued
+    from atout.ui.review_words import turned_note
+
+    d = Decision(1, 9, 0, "play", 4, "JD", (Valued("JD", -162.0), Valued("QC", -170.0)), "exact")
+    assert turned_note(57.0, d, True).startswith("▲ Down 219: a card turned")
+    assert "not a mistake" in turned_note(57.0, d, True)
+    assert turned_note(57.0, d, False) == ""
+    assert turned_note(-155.0, d, True) == ""  # down 7: under the threshold
+    assert turned_note(-200.0, d, True) == ""  # up
+    assert turned_note(None, d, True) == ""
+
+
 def test_the_text_review_shows_the_seats_a_person_played() -> None:
     from atout.ui.commands.review import chosen_seats
     from atout.ui.commands.review import people

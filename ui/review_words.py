@@ -11,6 +11,7 @@ claim can be checked against the numbers it comes from.
 
 from __future__ import annotations
 
+from atout.core import View
 from atout.plugins.bots.review import FORCED
 from atout.plugins.bots.review import PROOF_SAMPLES
 from atout.plugins.bots.review import UNVALUED
@@ -42,11 +43,11 @@ TURNED_GLYPH = "▲"
 information, which may move the expected score without anyone's mistake."""
 
 LEGEND = (
-    "● best  ○ within noise",
-    "▽ small loss  ▼ mistake",
-    f"✖ blunder  {TURNED_GLYPH} a card turned",
+    "● best  ○ within noise  ▽ small",
+    f"▼ mistake  ✖ blunder  {TURNED_GLYPH} turned",
 )
-"""The legend of the shapes, as the Review screen writes it (three lines)."""
+"""The legend of the shapes, as the Review screen writes it (two lines: ``small`` for a
+small loss, ``turned`` for a face-down card turned)."""
 
 HELP_LINE = (
     f"loss <{SMALL_LOSS:g} best, <{MISTAKE:g} small, <{BLUNDER:g} mistake, else blunder; "
@@ -97,12 +98,12 @@ def spread(low: float | None, high: float | None) -> str:
     return "±" + points((high - low) / 2, signed=False)
 
 
-def verdict(decision: Decision) -> str:
-    """The label line: its shape, its name, and the points lost when some were
-    (``▼ Mistake, 14 lost``)."""
+def verdict(decision: Decision, lost: bool = True) -> str:
+    """The label line: its shape, its name, and (``lost``) the points lost when some
+    were (``▼ Mistake, 14 lost``)."""
     name = label(decision)
     text = f"{LABEL_GLYPHS[name]} {name[0].upper()}{name[1:]}"
-    if name in ("small loss", "mistake", "blunder"):
+    if lost and name in ("small loss", "mistake", "blunder"):
         text += f", {points(decision.loss, signed=False)} lost"
     return text
 
@@ -110,6 +111,25 @@ def verdict(decision: Decision) -> str:
 def value_of(decision: Decision, action: str | None) -> float | None:
     """The value of ``action`` among the decision's legal actions (``None``: not valued)."""
     return next((v.value for v in decision.legal if v.action == action), None)
+
+
+def face_down(view: View) -> int:
+    """How many face-down cards ``view`` shows (Découverte's covered piles): fewer at a
+    seat's decision than at its decision before means a face-down card turned between."""
+    return sum(1 for row in view.piles for p in row if p.covered)
+
+
+def turned_note(before: float | None, decision: Decision, turned: bool) -> str:
+    """A sentence when the expected margin fell by :data:`MISTAKE` points or more between
+    the seat's decision before (``before``: the value of the action it took) and this
+    one (its best action's value), while a face-down card turned (``turned``): new
+    information, not a mistake (with best play a margin falls only by chance, or by
+    sampling noise).  Empty otherwise."""
+    now = max((v.value for v in decision.legal if v.value is not None), default=None)
+    if not turned or before is None or now is None or before - now < MISTAKE:
+        return ""
+    drop = points(before - now, signed=False)
+    return f"{TURNED_GLYPH} Down {drop}: a card turned (new information, not a mistake)."
 
 
 def explanation(decision: Decision, best: str, played: str) -> str:
@@ -136,10 +156,8 @@ def explanation(decision: Decision, best: str, played: str) -> str:
         if d.loss_interval is not None:
             low, high = d.loss_interval
             fair += f" (95%: {points(low)} to {points(high)})"
-        if d.samples < PROOF_SAMPLES:
-            why = f"too few samples ({d.samples}) to prove it"
-        else:
-            why = "not proved"
+        few = d.samples < PROOF_SAMPLES
+        why = f"not proved, {d.samples} samples" if few else "not proved"
         more = points(looked, signed=False)
         more = "slightly more" if more == "0" else f"{more} more"
         return f"{best} averaged {more}; {fair}: {why}."

@@ -25,6 +25,7 @@ from atout.ui.window.review_labels import MISTAKE
 from atout.ui.window.review_labels import SMALL_LOSS
 from atout.ui.window.review_labels import label
 from atout.ui.window.review_labels import points
+from atout.ui.window.review_labels import turned_note
 from atout.ui.window.review_view import ReviewMode
 from atout.ui.window.review_view import chip_text
 from atout.ui.window.review_view import face_down
@@ -291,7 +292,7 @@ def test_a_gap_within_noise_is_told_with_the_interval_of_the_same_number(app: Ap
     shown = " ".join(texts_of(review))
     assert "100 better" not in shown
     assert "fair test gives 0 (95%: 0 to 0)" in shown
-    assert "too few samples (2)" in shown
+    assert "not proved, 2 samples" in shown
     other_name = show_card(parse_card(other))
     assert f"{other_name} averaged 100 more;" in shown
 
@@ -314,6 +315,16 @@ def test_the_graph_keeps_a_fixed_symmetric_scale_and_marks_turned_cards(app: App
     counts = [face_down(v) for v in review.views]
     assert review.turned == [i > 0 and counts[i] < counts[i - 1] for i in range(len(counts))]
     assert any(review.turned)
+    # where the margin fell while a card turned, the screen says it was new information
+    values = graph_values(review.decisions)
+    told = 0
+    for i in range(1, review.done):
+        words = turned_note(values[i - 1], review.decisions[i], review.turned[i])
+        review.show(i)
+        if words and not review.brief:
+            assert words in texts_of(review)
+            told += 1
+    assert told  # this deal has such a drop
     # a value of a few points stays near the middle: never zoomed to fill the graph
     _, _, bottom, top = review.graph_box()
     for (_, y), v in zip(review.graph_points(), graph_values(review.decisions), strict=True):

@@ -41,9 +41,11 @@ from atout.ui.cards_text import show_card
 from atout.ui.review_words import LEGEND
 from atout.ui.review_words import TURNED_GLYPH
 from atout.ui.review_words import explanation
+from atout.ui.review_words import face_down
 from atout.ui.review_words import points
 from atout.ui.review_words import spread
 from atout.ui.review_words import summary_words
+from atout.ui.review_words import turned_note
 from atout.ui.review_words import verdict
 from atout.ui.safe_text import printable
 from atout.ui.window.words import bid_text
@@ -164,17 +166,26 @@ def review_lines(
     if info.seats == 4:
         yield from _wrap("dd: the double-dummy value (every hand known).")
     yield from _wrap(
-        "  ".join(LEGEND).replace(f"  {TURNED_GLYPH} a card turned", "")
+        "  ".join(LEGEND).replace(f"  {TURNED_GLYPH} turned", "").replace("small", "small loss")
         + "  (▶ the action taken, ★ the best)"
     )
     heading = None
     replay = _Replay(review)
+    last: dict[int, tuple[float | None, int | None]] = {}
+    """Per seat: the value of its last action taken, the face-down cards then."""
     for d in review.decisions():
         now = "Bidding" if d.phase == "bidding" else f"Trick {d.trick}"
         if now != heading:
             heading = now
             yield now
-        yield from decision_lines(d, name, replay.view(d))
+        view = replay.view(d)
+        covered = face_down(view)
+        before, earlier = last.get(d.seat, (None, None))
+        turned = earlier is not None and covered < earlier
+        note = turned_note(before, d, turned)
+        yield from decision_lines(d, name, view, note)
+        taken = next((v.value for v in d.legal if v.action == d.action), None)
+        last[d.seat] = (taken if taken is not None else before, covered)
     summary = review.summary()
     yield from summary_lines(summary, info, name)
 
@@ -209,12 +220,12 @@ def _name(action: str, view: View | None) -> str:
 
 
 def decision_lines(
-    d: Decision, name: Callable[[int], str], view: View | None = None
+    d: Decision, name: Callable[[int], str], view: View | None = None, note: str = ""
 ) -> Iterator[str]:
     """One decision: who did what and its label (shape and words); then every legal
     action's value, best first (``▶`` the one taken, ``★`` the best when another;
-    four-player play: ``dd`` its
-    double-dummy value), and the sentence the label rests on."""
+    four-player play: ``dd`` its double-dummy value), and the sentence the label rests on,
+    with ``note`` after it (:func:`~atout.ui.review_words.turned_note`)."""
     played = _name(d.action, view)
     verb = "played" if d.phase == "play" else "bid"
     how = "" if d.method in ("forced", "unvalued") else f"  ({_how(d)})"
@@ -231,7 +242,10 @@ def decision_lines(
         items = [_value(v, d, view) for v in rows]
         yield from _pack(items)
     best = _name(d.best or d.action, view)
-    yield from _wrap(explanation(d, best, played), INDENT)
+    text = explanation(d, best, played)
+    if note:
+        text = f"{text} {note}"
+    yield from _wrap(text, INDENT)
     if d.dd_loss is not None and d.dd_loss > 0.5 and d.dd_best is not None:
         yield from _wrap(
             f"Double dummy: {_name(d.dd_best, view)} was best, "

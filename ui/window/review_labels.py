@@ -18,10 +18,12 @@ from ..review_words import MISTAKE
 from ..review_words import SMALL_LOSS
 from ..review_words import TURNED_GLYPH
 from ..review_words import explanation
+from ..review_words import face_down
 from ..review_words import label
 from ..review_words import points
 from ..review_words import spread
 from ..review_words import summary_words
+from ..review_words import turned_note
 from ..review_words import verdict
 from . import theme
 from .widgets import Colour
@@ -61,9 +63,11 @@ __all__ = [
     "SMALL_LOSS",
     "TURNED_GLYPH",
     "explanation",
+    "face_down",
     "label",
     "points",
     "spread",
     "summary_words",
+    "turned_note",
     "verdict",
 ]

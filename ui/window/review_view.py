@@ -74,10 +74,12 @@ from .review_labels import LABEL_SHAPES
 from .review_labels import LEGEND
 from .review_labels import TURNED_GLYPH
 from .review_labels import explanation
+from .review_labels import face_down
 from .review_labels import label
 from .review_labels import points
 from .review_labels import spread
 from .review_labels import summary_words
+from .review_labels import turned_note
 from .review_labels import verdict
 from .widgets import Colour
 from .widgets import Layer
@@ -169,11 +171,6 @@ def summary_lines(summary: Summary) -> tuple[str, str]:
     return first, second
 
 
-def face_down(view: View) -> int:
-    """How many face-down cards ``view`` shows (Découverte's covered piles)."""
-    return sum(1 for row in view.piles for p in row if p.covered)
-
-
 @dataclass(frozen=True)
 class _Done:
     """The thread's last message: ``error`` is why it stopped early (``""``: finished);
@@ -216,6 +213,8 @@ class ReviewMode:
         """The best action there, as the table writes it."""
         self.graph_rect: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
         """The graph's left, right, bottom and top, as last built."""
+        self.brief = False
+        """Whether the panel, short of room, tells the decision briefly."""
         self._replay: Deal | None = None
         self._replayed = 0
         self._actions: list[tuple[int, Action]] = []
@@ -372,16 +371,26 @@ class ReviewMode:
         return self.graph_rect
 
     CHIP_W = 42.0
-    CHIP_H = 22.0
+    CHIP_H = 21.0
     CHIP_GAP = 2.0
     LINE = 18.0
     """The distance between two lines of the panel's small text."""
 
+    MIN_GRAPH = 40.0
+    """The graph's least height; below it the decision's text is told briefly."""
+
     def build(self) -> None:
         """The panel's plate and texts for the decision shown (rebuilt when it changes),
         laid out from the top down (the summary, the decision, its values, the step
-        list) and from the bottom up (the keys, the legend), the graph taking the room
-        between."""
+        list, the graph as tall as the room allows, its legend) and the keys at the
+        bottom; when the graph would be too short, again with the decision told briefly
+        (without the note on a turned card: the graph's ``▲`` still says it)."""
+        if not self._build(brief=False):
+            self._build(brief=True)
+
+    def _build(self, brief: bool) -> bool:
+        """One layout of the panel; whether the graph got its least height."""
+        self.brief = brief
         layer = Layer()
         self.layer = layer
         left, right, bottom, top = self.panel_box()
@@ -418,8 +427,9 @@ class ReviewMode:
         below = 26 + len(LEGEND) * self.LINE + 4  # the tricks' numbers, the legend
         lowest = bottom + 30 + below
         g_top = y - 34
+        fits = g_top - lowest >= self.MIN_GRAPH
         g_bottom = max(lowest, g_top - 220)
-        g_top = max(g_top, g_bottom + 50)
+        g_top = max(g_top, g_bottom + self.MIN_GRAPH)
         self.graph_rect = (x + 40, x_end - 4, g_bottom, g_top)
         for i, line in enumerate(LEGEND):
             layer.text(line, x, g_bottom - 40 - i * self.LINE, 12, theme.INK)
@@ -431,6 +441,7 @@ class ReviewMode:
         )
         layer.text(title, x, g_top + 14, 12, theme.INK_SOFT)
         self.build_axes(layer)
+        return fits
 
     def build_decision(self, layer: Layer, x: float, x_end: float, y: float) -> float:
         """The decision shown: what was done, its label, every legal action's value, and
@@ -441,11 +452,10 @@ class ReviewMode:
         layer.text(f"You {verb} {self.played_name}", x, y, 15, theme.INK, bold=True)
         where = f"trick {d.trick}" if d.phase == "play" else "bidding"
         y -= 24
-        layer.text(verdict(d), x, y, 14, LABEL_COLOURS[label(d)], bold=True)
+        # the points lost are in the sentence below
+        layer.text(verdict(d, lost=False), x, y, 14, LABEL_COLOURS[label(d)], bold=True)
         if d.phase == "bidding" and view is not None and view.turnup is not None:
             where = f"proposed {show_card(view.turnup)}"  # the card bid on
-        else:
-            where = f"{self.index + 1}/{self.done}, {where}"
         layer.text(
             where,
             x_end,
@@ -464,7 +474,23 @@ class ReviewMode:
         note = layer.text(
             text, x, y + 10, 12, theme.INK, anchor_y="top", width=int(x_end - x), multiline=True
         )
-        return y + 10 - note.content_height
+        y = y + 10 - note.content_height
+        if not self.brief and 0 < self.index < len(self.turned):
+            before = graph_values(self.decisions)[self.index - 1]
+            words = turned_note(before, d, self.turned[self.index])
+            if words:
+                turned = layer.text(
+                    words,
+                    x,
+                    y - 2,
+                    12,
+                    TURNED_COLOUR,
+                    anchor_y="top",
+                    width=int(x_end - x),
+                    multiline=True,
+                )
+                y = y - 2 - turned.content_height
+        return y
 
     def build_values(
         self, layer: Layer, d: Decision, view: View | None, x: float, x_end: float, y: float
