@@ -331,3 +331,38 @@ def test_the_graph_keeps_a_fixed_symmetric_scale_and_marks_turned_cards(app: App
         assert y == pytest.approx(
             (bottom + top) / 2 + (top - bottom) / 2 * max(-1, min(1, v / scale))
         )
+
+
+@pytest.mark.parametrize("game", ["decouverte", "belote"])
+def test_the_panel_keeps_the_layout_rules_at_every_decision_and_size(app: App, game: str) -> None:
+    """Every decision of a deal, at each window size of the gallery: no text of the
+    Review panel overlaps another or a button, runs out of the panel or is too small
+    (:func:`layout.problems`, the layout tests' rules)."""
+    from atout.ui.window.frame import frame_for
+    from atout.ui.window.gallery import SIZES
+    from atout.ui.window.gallery import draw_at
+    from layout import drawn
+    from layout import problems
+
+    table = deal_over(app, game)
+    table.open_review()
+    review = table.review
+    assert review is not None
+    finish(table, review)
+    found: list[str] = []
+    try:
+        for size in SIZES:
+            draw_at(app, table, size)
+            for i in range(review.done):
+                review.show(i)
+                table.on_draw()
+                shown = drawn(table, frame_for(*size))
+                panel = [t.words for t in shown.texts if t.panel_name == "review panel"]
+                found += [
+                    f"{size} decision {i}: {p}"
+                    for p in problems(shown)
+                    if any(repr(w) in p for w in panel)
+                ]
+    finally:
+        app.render_offscreen(None)
+    assert not found, "\n".join(found)
