@@ -1,10 +1,13 @@
 """``atout review RECORD``: every decision of a deal, valued from the deciding seat's view.
 
 The analysis is :mod:`atout.plugins.bots.review` (see ``docs/review.md``); this module
-reads the record, runs the review and prints it: a table per trick (the action taken,
-its loss and the best action, then every legal action's value), or with ``--json`` one
-JSON object per decision and the summary last.  :func:`review_lines` is the table the
-terminal game prints after a deal too.
+reads the record, runs the review and prints it: by default the decisions of the seats
+a person played (:func:`people`; ``--seat`` chooses, ``all`` every seat), trick by trick
+in at most 80 columns and in the Review screen's words (:mod:`atout.ui.review_words`:
+the action and its label with its shape, every legal action's value best first, the
+sentence the label rests on), then the summary; or with ``--json`` one JSON object per
+decision (every seat unless ``--seat``) and the summary last.  :func:`review_lines` is
+what the terminal game prints after a deal too.
 
 Everything printed that comes from the record (bids, a plugin's contract names) is
 shown with its control characters escaped (:func:`atout.ui.safe_text.printable`).
