@@ -19,15 +19,18 @@ reads a queue), and shows:
 * the decision's label with its shape and colour (:mod:`.review_labels`: thresholds
   :data:`SMALL_LOSS`, :data:`MISTAKE`, :data:`BLUNDER`), every legal action with its
   value (``±`` its 95% interval when estimated), best first, the one taken marked
-  ``▶`` and the best (when another) ``★``, and a sentence saying what the label rests on
-  (:func:`~atout.ui.window.review_labels.explanation`);
+  ``▶`` and the best (when another) ``★``, a sentence saying what the label rests on
+  (:func:`~atout.ui.review_words.explanation`), and where the margin fell while a
+  face-down card turned, a line saying so (:func:`~atout.ui.review_words.turned_note`);
 * the step list: one chip per decision, bids and cards alike, with its label's shape
-  and colour, the one shown outlined (a click on a chip shows its decision);
+  and colour, the one shown outlined (a click on a chip shows its decision); a later
+  card the person had not yet seen at the decision shown is a ``?``;
 * the graph of the person's side's expected margin (its score less the other side's,
   the value of the action taken), on a fixed symmetric scale in points
   (:data:`SCALES`) with its values written, the tricks numbered along the bottom, each
   decision marked with its label's shape, and a ``▲`` where a face-down card turned
-  since the decision before: a drop there may be new information, not a mistake.  A
+  since the decision before (larger where the margin fell by :data:`MISTAKE` points or
+  more): a drop there may be new information, not a mistake.  A
   forced decision (or one not valued) has no value of its own, the line goes through it.
 
 ←/→ step, Home/End go to the first or last decision, a click on a chip to its
@@ -628,10 +631,12 @@ class ReviewMode:
                 previous = d.trick
                 px = self.x_of(i)
                 arcade.draw_line(px, bottom, px, bottom + 5, theme.INK_SOFT, 1)
+        values = graph_values(self.decisions)
         for i, turned in enumerate(self.turned):  # new information, not a mistake
-            if turned and i > 0:
+            if turned and 0 < i < len(values):
                 px = (self.x_of(i - 1) + self.x_of(i)) / 2
-                draw_shape("up", px, bottom + 7, 5.0, TURNED_COLOUR)
+                fell = bool(turned_note(values[i - 1], self.decisions[i], True))
+                draw_shape("up", px, bottom + 7, 7.0 if fell else 4.5, TURNED_COLOUR)
         points_ = self.graph_points()
         if len(points_) > 1:
             arcade.draw_line_strip(points_, HINT_COLOUR, 2)
