@@ -231,12 +231,13 @@ class ReviewMode:
         try:
             for decision in self.review.decisions():
                 self.inbox.put(decision)
+            summary = self.review.summary()
         except ReviewCancelled:
             return
         except Exception as exc:  # the table must survive a review that fails
             self.inbox.put(_Done(str(exc) or type(exc).__name__))
             return
-        self.inbox.put(_Done(summary=self.review.summary()))
+        self.inbox.put(_Done(summary=summary))
 
     def cancel(self) -> None:
         """Ask the thread to stop (it reads this between samples and decisions)."""
