@@ -479,6 +479,67 @@ def test_atout_review_prints_one_json_object_per_decision_then_the_summary(
     assert "Trick 14" in text and "Summary" in text and "North" not in text.split("Summary")[0]
 
 
+def test_atout_review_text_is_the_persons_seat_in_80_columns_unless_asked_for_all(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The text review shows the person's seat (a record naming no person: seat 0) in at
+    most 80 columns, every legal card's value under each decision, the label's shape and
+    the summary's line; ``--seat all`` shows every seat; ``--json`` is every seat."""
+    engine = shipped_engine()
+    rng = random.Random(3)
+    record = play_on(
+        engine, endgame(engine, "decouverte", 3, 4), lambda d: rng.choice(cards_of(d.legal_cards()))
+    )
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(record))
+    assert main(["review", str(path), "--samples", "4"]) == 0
+    text = capsys.readouterr().out
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    body = text.split("Summary")[0]
+    seat0 = engine.game("decouverte").seat_name(0)
+    seat1 = engine.game("decouverte").seat_name(1)
+    assert f"{seat0} played" in body and f"{seat1} played" not in body
+    assert any(line.strip().startswith("▶") or "   ▶" in line for line in lines)
+    assert any(g in body for g in ("● Best", "○ Within", "▽ Small", "▼ Mistake", "✖ Blunder"))
+    assert "Decided at trick" in text or "Not decided" in text
+    assert main(["review", str(path), "--samples", "4", "--seat", "all"]) == 0
+    text = capsys.readouterr().out
+    assert f"{seat1} played" in text.split("Summary")[0]
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert main(["review", str(path), "--samples", "4", "--seat", "east"]) == 1
+    assert "--seat: give a seat's number or 'all'" in capsys.readouterr().err
+
+
+def test_a_drop_while_a_face_down_card_turned_is_told_as_new_information() -> None:
+    """The margin falling 10 points or more between two decisions of a seat while a
+    face-down card turned is told as new information (the window and the text say it
+    alike); a smaller drop, a rise, or no card turned says nothing."""
+    from atout.plugins.bots.review import Valued
+    from atout.ui.review_words import turned_note
+
+    d = Decision(1, 9, 0, "play", 4, "JD", (Valued("JD", -162.0), Valued("QC", -170.0)), "exact")
+    assert turned_note(57.0, d, True).startswith("▲ Down 219: a card turned")
+    assert "not a mistake" in turned_note(57.0, d, True)
+    assert turned_note(57.0, d, False) == ""
+    assert turned_note(-155.0, d, True) == ""  # down 7: under the threshold
+    assert turned_note(-200.0, d, True) == ""  # up
+    assert turned_note(None, d, True) == ""
+
+
+def test_the_text_review_shows_the_seats_a_person_played() -> None:
+    from atout.ui.commands.review import chosen_seats
+    from atout.ui.commands.review import people
+
+    players = [{"kind": "bot", "bot": "expert"}, {"kind": "person", "name": "Ben"}]
+    assert people({"players": players}) == [1]
+    assert people({}) == [0]
+    assert chosen_seats(None, {"players": players}, as_json=False) == [1]
+    assert chosen_seats(None, {"players": players}, as_json=True) is None
+    assert chosen_seats(["all"], {}, as_json=False) is None
+    assert chosen_seats(["0", "1"], {}, as_json=False) == [0, 1]
+
+
 def test_atout_review_of_a_match_record_reviews_the_deal_asked(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

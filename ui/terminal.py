@@ -701,7 +701,8 @@ COMMANDS: dict[str, Callable[[TerminalGame, View], None]] = {
 
 def review_last_deal(game: TerminalGame) -> None:
     """Print the review of the table's last finished deal (``review`` at a prompt): the
-    table of ``atout review``, line by line as each decision is valued; Ctrl-C stops it.
+    person's decisions as ``atout review`` prints them, line by line as each decision is
+    valued; Ctrl-C stops it.
     A local session knows its deals; a table on a server does not keep them here, so
     there the person is told to review the saved record instead."""
     from atout.core.records import deal_to_record
@@ -714,7 +715,7 @@ def review_last_deal(game: TerminalGame) -> None:
         game.say("  No finished deal to review yet (a table on a server: atout review RECORD).")
         return
     record = deal_to_record(deals[-1])
-    review = DealReview(deals[-1].engine, record)
+    review = DealReview(deals[-1].engine, record, seats=frozenset({game.seat}))
     lines = review_lines(review, game.info, game.name)
     try:
         for line in lines:

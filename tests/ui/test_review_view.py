@@ -4,20 +4,34 @@ thread with a progress bar, stepped with the arrow keys, cancelled with Esc."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import arcade
 import pytest
+from atout.core import View
+from atout.core.cards import parse_card
+from atout.core.records import deal_from_record
+from atout.plugins.bots.review import Decision
 from atout.plugins.bots.review import ReviewOptions
+from atout.plugins.bots.review import Valued
+from atout.ui.cards_text import show_card
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
 from atout.ui.window.review_labels import BLUNDER
 from atout.ui.window.review_labels import LABEL_COLOURS
+from atout.ui.window.review_labels import LABEL_GLYPHS
+from atout.ui.window.review_labels import LEGEND
 from atout.ui.window.review_labels import MISTAKE
 from atout.ui.window.review_labels import SMALL_LOSS
 from atout.ui.window.review_labels import label
+from atout.ui.window.review_labels import points
+from atout.ui.window.review_labels import turned_note
 from atout.ui.window.review_view import ReviewMode
 from atout.ui.window.review_view import chip_text
+from atout.ui.window.review_view import face_down
+from atout.ui.window.review_view import graph_scale
 from atout.ui.window.review_view import graph_values
+from atout.ui.window.review_view import summary_lines
 from atout.ui.window.table_base import TableView
 from ui_helpers import click
 from ui_helpers import click_button
@@ -86,6 +100,7 @@ def test_review_opens_from_the_panel_values_every_decision_and_steps(app: App, g
     # every decision has a point on the graph (a forced one on the line through it) and
     # a chip in the step list, bids included
     assert len(review.graph_points()) == review.done
+    review.show(review.total - 1)  # at the last decision every chip's card is known
     chips = [chip_text(d) for d in review.decisions]
     texts = [t.text for t in review.layer.texts]
     assert all(c in texts for c in chips)
@@ -93,6 +108,10 @@ def test_review_opens_from_the_panel_values_every_decision_and_steps(app: App, g
     assert bids and chip_text(bids[0]) in texts
     review.show(review.decisions.index(bids[0]))
     assert any(t.text.startswith("You bid ") for t in review.layer.texts)
+    # the proposed card (the turn-up) is named beside the bids' values
+    turnup = review.views[review.index].turnup
+    assert turnup is not None
+    assert any(t.text == f"proposed {show_card(turnup)}" for t in review.layer.texts)
     # a click on a chip puts its decision on the table
     last = review.total - 1
     cx, cy = review.chips[last]
@@ -171,3 +190,179 @@ def test_leaving_the_table_stops_the_review(app: App) -> None:
     assert review.stop.is_set()
     review.thread.join(30)
     assert not review.thread.is_alive()
+
+
+def texts_of(review: ReviewMode) -> list[str]:
+    return [t.text for t in review.layer.texts if t.visible]
+
+
+@pytest.mark.parametrize("game", ["decouverte", "belote"])
+def test_each_decision_lists_every_legal_action_with_its_value_and_the_summary(
+    app: App, game: str
+) -> None:
+    table = deal_over(app, game)
+    table.open_review()
+    review = table.review
+    assert review is not None
+    finish(table, review)
+    assert review.summary is not None
+    texts = texts_of(review)
+    assert all(line in texts for line in summary_lines(review.summary))
+    assert all(line in texts for line in LEGEND)
+    for i, d in enumerate(review.decisions):
+        review.show(i)
+        texts = texts_of(review)
+        view = review.views[i]
+        # the label with its shape, and every legal action with its value; the one
+        # taken marked, the best first
+        assert any(t.startswith(LABEL_GLYPHS[label(d)]) for t in texts)
+        if d.method in ("exact", "sampled"):
+            rows = [t for t in texts if any(t.startswith(m) for m in ("▶", "")) and " " in t]
+            for v in d.legal:
+                name = review._name(view, v.action)
+                assert v.value is not None
+                assert any(name in t and points(v.value) in t for t in rows), (name, texts)
+            mine = [t for t in texts if t.startswith("▶") and not t.startswith("▶ yours")]
+            assert len(mine) == 1 and review.played_name in mine[0]
+            starred = [t for t in texts if t.startswith("★")]
+            if d.best != d.action:
+                assert len(starred) == 1 and review.best_name in starred[0]
+            else:
+                assert not starred
+
+
+def replayed(table: TableView, record: dict[str, Any], actions: int) -> View:
+    """Seat 0's view after the first ``actions`` actions of ``record``, replayed anew."""
+    engine = table.engine
+    full = deal_from_record(engine, record, "record")
+    start = {k: v for k, v in record.items() if k not in ("actions", "result")}
+    deal = deal_from_record(engine, {**start, "actions": []}, "record")
+    for _, action in full.actions[:actions]:
+        deal.apply(action)
+    return deal.view(0)
+
+
+@pytest.mark.parametrize("game", ["decouverte", "belote"])
+def test_the_review_never_shows_a_card_the_seat_did_not_know_then(app: App, game: str) -> None:
+    """At every decision, stepping forward and back again from the deal's end, every card
+    drawn face up and every card the panel names is one the person's view knew then."""
+    table = deal_over(app, game)
+    table.open_review()
+    review = table.review
+    assert review is not None
+    finish(table, review)
+    order = [*range(review.done), *reversed(range(review.done))]
+    for i in order:
+        review.show(i)
+        view = review.views[i]
+        assert table.view is view
+        d = review.decisions[i]
+        truth = replayed(table, review.record, d.step - 1)  # the record on its own
+        assert view.known_cards() == truth.known_cards()
+        known = view.known_cards()
+        for sprite in table.board.sprites:
+            if sprite.visible and sprite.card is not None and sprite.face_up:
+                assert known >> sprite.card & 1, f"{game}: card {sprite.card} shown at {i}"
+        # the panel names no other card (the step list's later cards included: a card
+        # not yet seen is a '?')
+        shown = " ".join(texts_of(review))
+        unknown = [show_card(c) for c in range(32) if not known >> c & 1]
+        assert not [c for c in unknown if c in shown], (game, i, shown)
+
+
+def test_a_gap_within_noise_is_told_with_the_interval_of_the_same_number(app: App) -> None:
+    """An action whose average is 100 higher on two samples, but whose fair (cross-fitted)
+    estimate is 0 with an interval of 0 to 0, is not told to have 'looked 100 better'
+    beside that interval: the screen gives the fair estimate with its own interval."""
+    table = deal_over(app)
+    table.open_review()
+    review = table.review
+    assert review is not None
+    finish(table, review)
+    i = next(i for i, d in enumerate(review.decisions) if d.phase == "play" and len(d.legal) > 1)
+    d = review.decisions[i]
+    taken, other = d.action, next(v.action for v in d.legal if v.action != d.action)
+    review.decisions[i] = Decision(
+        d.deal, d.step, d.seat, d.phase, d.trick, taken,
+        (Valued(taken, 0.0, -100.0, 100.0), Valued(other, 100.0, -1170.0, 1370.0)),
+        "sampled", samples=2, loss=0.0, loss_interval=(0.0, 0.0), raw_loss=0.0,
+        within_noise=True, best=other,
+    )  # fmt: skip
+    review.show(i)
+    shown = " ".join(texts_of(review))
+    assert "100 better" not in shown
+    assert "fair test gives 0 (95%: 0 to 0)" in shown
+    assert "not proved, 2 samples" in shown
+    other_name = show_card(parse_card(other))
+    assert f"{other_name} averaged 100 more;" in shown
+
+
+def test_the_graph_keeps_a_fixed_symmetric_scale_and_marks_turned_cards(app: App) -> None:
+    assert graph_scale([3.0, -2.0]) == 50.0
+    assert graph_scale([-120.0, 20.0]) == 200.0
+    assert graph_scale([]) == 50.0
+    table = deal_over(app)
+    table.open_review()
+    review = table.review
+    assert review is not None
+    finish(table, review)
+    texts = texts_of(review)
+    scale = graph_scale(graph_values(review.decisions))
+    assert {points(scale), "0", points(-scale)} <= set(texts)
+    assert "1" in texts  # the tricks along the bottom
+    assert any("expected margin" in t for t in texts)
+    # a face-down card turned between two decisions where the face-down count fell
+    counts = [face_down(v) for v in review.views]
+    assert review.turned == [i > 0 and counts[i] < counts[i - 1] for i in range(len(counts))]
+    assert any(review.turned)
+    # where the margin fell while a card turned, the screen says it was new information
+    values = graph_values(review.decisions)
+    told = 0
+    for i in range(1, review.done):
+        words = turned_note(values[i - 1], review.decisions[i], review.turned[i])
+        review.show(i)
+        if words and not review.brief:
+            assert words in texts_of(review)
+            told += 1
+    assert told  # this deal has such a drop
+    # a value of a few points stays near the middle: never zoomed to fill the graph
+    _, _, bottom, top = review.graph_box()
+    for (_, y), v in zip(review.graph_points(), graph_values(review.decisions), strict=True):
+        assert y == pytest.approx(
+            (bottom + top) / 2 + (top - bottom) / 2 * max(-1, min(1, v / scale))
+        )
+
+
+@pytest.mark.parametrize("game", ["decouverte", "belote"])
+def test_the_panel_keeps_the_layout_rules_at_every_decision_and_size(app: App, game: str) -> None:
+    """Every decision of a deal, at each window size of the gallery: no text of the
+    Review panel overlaps another or a button, runs out of the panel or is too small
+    (:func:`layout.problems`, the layout tests' rules)."""
+    from atout.ui.window.frame import frame_for
+    from atout.ui.window.gallery import SIZES
+    from atout.ui.window.gallery import draw_at
+    from layout import drawn
+    from layout import problems
+
+    table = deal_over(app, game)
+    table.open_review()
+    review = table.review
+    assert review is not None
+    finish(table, review)
+    found: list[str] = []
+    try:
+        for size in SIZES:
+            draw_at(app, table, size)
+            for i in range(review.done):
+                review.show(i)
+                table.on_draw()
+                shown = drawn(table, frame_for(*size))
+                panel = [t.words for t in shown.texts if t.panel_name == "review panel"]
+                found += [
+                    f"{size} decision {i}: {p}"
+                    for p in problems(shown)
+                    if any(repr(w) in p for w in panel)
+                ]
+    finally:
+        app.render_offscreen(None)
+    assert not found, "\n".join(found)

@@ -1,10 +1,13 @@
 """``atout review RECORD``: every decision of a deal, valued from the deciding seat's view.
 
 The analysis is :mod:`atout.plugins.bots.review` (see ``docs/review.md``); this module
-reads the record, runs the review and prints it: a table per trick (the action taken,
-its loss and the best action, then every legal action's value), or with ``--json`` one
-JSON object per decision and the summary last.  :func:`review_lines` is the table the
-terminal game prints after a deal too.
+reads the record, runs the review and prints it: by default the decisions of the seats
+a person played (:func:`people`; ``--seat`` chooses, ``all`` every seat), trick by trick
+in at most 80 columns and in the Review screen's words (:mod:`atout.ui.review_words`:
+the action and its label with its shape, every legal action's value best first, the
+sentence the label rests on), then the summary; or with ``--json`` one JSON object per
+decision (every seat unless ``--seat``) and the summary last.  :func:`review_lines` is
+what the terminal game prints after a deal too.
 
 Everything printed that comes from the record (bids, a plugin's contract names) is
 shown with its control characters escaped (:func:`atout.ui.safe_text.printable`).
@@ -15,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import textwrap
 import time
 from collections.abc import Callable
 from collections.abc import Generator
@@ -25,7 +29,10 @@ from typing import Any
 
 from atout.core import Engine
 from atout.core import GameInfo
+from atout.core import View
+from atout.core.cards import parse_card
 from atout.core.errors import AtoutError
+from atout.core.records import deal_from_record
 from atout.core.records import load_json
 from atout.plugins.bots.review import DealReview
 from atout.plugins.bots.review import Decision
@@ -34,7 +41,18 @@ from atout.plugins.bots.review import Summary
 from atout.plugins.bots.review import Valued
 from atout.plugins.bots.review import review_record
 from atout.ui import arguments
+from atout.ui.cards_text import show_card
+from atout.ui.review_words import LEGEND
+from atout.ui.review_words import TURNED_GLYPH
+from atout.ui.review_words import explanation
+from atout.ui.review_words import face_down
+from atout.ui.review_words import points
+from atout.ui.review_words import spread
+from atout.ui.review_words import summary_words
+from atout.ui.review_words import turned_note
+from atout.ui.review_words import verdict
 from atout.ui.safe_text import printable
+from atout.ui.window.words import bid_text
 
 if TYPE_CHECKING:
     from atout.ui.commands.bench_measures import BenchContext
@@ -50,7 +68,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--deal", type=int, metavar="N", help="the deal of a match record (default: its last)"
     )
     parser.add_argument(
-        "--seat", type=int, action="append", metavar="S", help="review only this seat's decisions"
+        "--seat",
+        action="append",
+        metavar="S",
+        help="review this seat's decisions (a number; again for another), or 'all' "
+        "(default: the seats a person played, by the record's players, else seat 0; "
+        "with --json, every seat)",
     )
     parser.add_argument(
         "--json", action="store_true", help="one JSON object per decision, the summary last"
@@ -74,6 +97,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def people(data: dict[str, Any]) -> list[int]:
+    """The seats a person played, by the record's ``players`` (``kind`` ``person``): the
+    seats the text review shows by default; seat 0 when the record names none."""
+    players = data.get("players")
+    seats = [
+        i
+        for i, p in enumerate(players if isinstance(players, list) else [])
+        if isinstance(p, dict) and p.get("kind") == "person"
+    ]
+    return seats or [0]
+
+
+def chosen_seats(asked: list[str] | None, data: dict[str, Any], as_json: bool) -> list[int] | None:
+    """The seats to review: those asked (``all``: every seat, ``None``), else every seat for
+    ``--json`` (as it always was) and the person's seats for the text."""
+    if asked is None:
+        return None if as_json else people(data)
+    if any(a.strip().lower() == "all" for a in asked):
+        return None
+    seats = []
+    for a in asked:
+        try:
+            seats.append(int(a))
+        except ValueError:
+            raise AtoutError(f"--seat: give a seat's number or 'all', not {a!r}") from None
+    return seats
+
+
 def run(args: argparse.Namespace, engine: Engine) -> int:
     if args.samples is not None and not 1 <= args.samples <= 100_000:
         raise AtoutError("--samples: give a number from 1 to 100000")
@@ -81,12 +132,12 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
     options = ReviewOptions(budget=args.budget, samples=args.samples, seed=args.seed)
     if args.samples is not None:  # reproducible: the exact searches run to their end
         options = ReviewOptions(samples=args.samples, seed=args.seed, exact_budget=0.0)
-    review = review_record(engine, data, args.deal, options, args.seat, args.file)
+    seats = chosen_seats(args.seat, data, args.json)
+    review = review_record(engine, data, args.deal, options, seats, args.file)
     info = engine.game(str(review.record.get("game")))
-    if args.seat is not None:
-        for s in args.seat:
-            if not 0 <= s < info.seats:
-                raise AtoutError(f"--seat: {info.name} has seats 0 to {info.seats - 1}")
+    for s in seats or ():
+        if not 0 <= s < info.seats:
+            raise AtoutError(f"--seat: {info.name} has seats 0 to {info.seats - 1}")
     if args.json:
         for d in review.decisions():
             print(_json(d.to_json()), flush=True)
@@ -97,103 +148,200 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
     return 0
 
 
+WIDTH = 80
+"""The text review's width in columns."""
+INDENT = "      "
+"""The indent of a decision's values and explanation under its first line."""
+
+
 def review_lines(
     review: DealReview, info: GameInfo, name: Callable[[int], str]
 ) -> Generator[str, None, None]:
-    """The review as text, line by line as each decision is valued: a heading per
-    trick, two lines per decision, then the summary; ``name`` names a seat.  Closing the
-    generator stops the review."""
-    yield (
-        "Values: the deciding seat's expected final score difference (its side minus the "
-        "other), from what it knew; [a, b] is a 95% interval when sampled. A sampled loss "
-        "counts only when its interval is above zero (else: within noise)."
+    """The review as text, at most :data:`WIDTH` columns, line by line as each decision is
+    valued: a heading per trick; per decision its action and label (with its shape),
+    every legal action's value best first (``▶`` the one taken, ``★`` the best), what the
+    label rests on (the words of the Review screen, :mod:`atout.ui.review_words`); then
+    the summary.  ``name`` names a seat.  Closing the generator stops the review."""
+    yield from _wrap(
+        "Values: the deciding side's expected final score difference (its points minus "
+        "the other side's), from what the seat knew then; ±: a 95% interval when sampled. "
+        "A sampled loss counts only when proved (else: within noise)."
     )
     if info.seats == 4:
-        yield "dd: the double-dummy value (every hand known)."
+        yield from _wrap("dd: the double-dummy value (every hand known).")
+    yield from _wrap(
+        "  ".join(LEGEND).replace(f"  {TURNED_GLYPH} turned", "").replace("small", "small loss")
+        + "  (▶ the action taken, ★ the best)"
+    )
     heading = None
+    replay = _Replay(review)
+    last: dict[int, tuple[float | None, int | None]] = {}
+    """Per seat: the value of its last action taken, the face-down cards then."""
     for d in review.decisions():
         now = "Bidding" if d.phase == "bidding" else f"Trick {d.trick}"
         if now != heading:
             heading = now
             yield now
-        yield from decision_lines(d, name)
-    yield from summary_lines(review.summary(), info, name)
+        view = replay.view(d)
+        covered = face_down(view)
+        before, earlier = last.get(d.seat, (None, None))
+        turned = earlier is not None and covered < earlier
+        note = turned_note(before, d, turned)
+        yield from decision_lines(d, name, view, note)
+        taken = next((v.value for v in d.legal if v.action == d.action), None)
+        last[d.seat] = (taken if taken is not None else before, covered)
+    summary = review.summary()
+    yield from summary_lines(summary, info, name)
 
 
-def decision_lines(d: Decision, name: Callable[[int], str]) -> Iterator[str]:
-    """One decision: the action, its loss and the best action, how it was valued; then
-    every legal action's value."""
-    head = f"  #{d.step:<3} {name(d.seat):<6} {d.action:<5}"
-    if d.method == "unvalued":
-        yield f"{head} (not valued)"
-        return
-    if d.method == "forced":
-        extra = f"  dd {_num(d.legal[0].dd)}" if d.legal and d.legal[0].dd is not None else ""
-        yield f"{head} forced{extra}"
-        return
-    loss = f"loss {_num(d.loss, False)}"
-    interval = (
-        f" [{_num(d.loss_interval[0])}, {_num(d.loss_interval[1])}]"
-        if d.loss_interval is not None
-        else ""
+class _Replay:
+    """The deal replayed alongside the review, for each decision's view (the seat's
+    knowledge then: the proposed card, the names of the bids)."""
+
+    def __init__(self, review: DealReview) -> None:
+        start = dict(review.record)
+        start["actions"] = []
+        start.pop("result", None)
+        self.deal = deal_from_record(review.engine, start, review.source)
+        self.actions = deal_from_record(review.engine, review.record, review.source).actions
+        self.done = 0
+
+    def view(self, d: Decision) -> View:
+        for _, action in self.actions[self.done : d.step - 1]:
+            self.deal.apply(action)
+        self.done = max(self.done, d.step - 1)
+        return self.deal.view(d.seat)
+
+
+def _name(action: str, view: View | None) -> str:
+    """An action in the table's words: a card ``J♥``, a bid ``Take ♥ hearts``."""
+    if view is not None and view.phase == "bidding":
+        return bid_text(action, view)
+    try:
+        return show_card(parse_card(action))
+    except ValueError:
+        return action
+
+
+def decision_lines(
+    d: Decision, name: Callable[[int], str], view: View | None = None, note: str = ""
+) -> Iterator[str]:
+    """One decision: who did what and its label (shape and words); then every legal
+    action's value, best first (``▶`` the one taken, ``★`` the best when another;
+    four-player play: ``dd`` its double-dummy value), and the sentence the label rests on,
+    with ``note`` after it (:func:`~atout.ui.review_words.turned_note`)."""
+    played = _name(d.action, view)
+    verb = "played" if d.phase == "play" else "bid"
+    how = "" if d.method in ("forced", "unvalued") else f"  ({_how(d)})"
+    yield from _wrap(
+        f"  #{d.step:<3} {name(d.seat)} {verb} {played}: {verdict(d)}{how}", "", INDENT
     )
-    if d.within_noise:
-        # another action looked better, by a margin the samples do not prove
-        loss += f" (within noise: {_num(d.raw_loss)}{interval}, {d.best} looked better)"
-    elif d.loss > 0:
-        loss += interval
-        if d.best is not None and d.best != d.action:
-            loss += f", best {d.best}"
-    how = d.method if d.method != "sampled" else f"sampled ({d.samples})"
-    dd = ""
-    if d.dd_loss is not None:
-        dd = f"  dd loss {_num(d.dd_loss, False)}"
-        if d.dd_best is not None and d.dd_best != d.action and d.dd_loss > 0:
-            dd += f", best {d.dd_best}"
-    yield f"{head} {loss}  {how}{dd}"
-    yield "        " + "   ".join(_value(v) for v in d.legal)
+    if view is not None and d.phase == "bidding" and view.turnup is not None:
+        yield f"{INDENT}proposed card {show_card(view.turnup)}"
+    valued = [v for v in d.legal if v.value is not None or v.dd is not None]
+    if valued and d.method not in ("unvalued",):
+        rows = sorted(
+            valued, key=lambda v: (v.value is None, -(v.value or 0.0), v.action != d.action)
+        )
+        items = [_value(v, d, view) for v in rows]
+        yield from _pack(items)
+    best = _name(d.best or d.action, view)
+    text = explanation(d, best, played)
+    if note:
+        text = f"{text} {note}"
+    yield from _wrap(text, INDENT)
+    if d.dd_loss is not None and d.dd_loss > 0.5 and d.dd_best is not None:
+        yield from _wrap(
+            f"Double dummy: {_name(d.dd_best, view)} was best, "
+            f"{points(d.dd_loss, signed=False)} more (every hand known).",
+            INDENT,
+        )
 
 
-def _value(v: Valued) -> str:
-    text = f"{v.action} {_num(v.value)}"
-    if v.low is not None and v.high is not None:
-        text += f" [{_num(v.low)}, {_num(v.high)}]"
+def _how(d: Decision) -> str:
+    return "exact" if d.method != "sampled" else f"{d.samples} samples"
+
+
+def _value(v: Valued, d: Decision, view: View | None) -> str:
+    mark = "▶" if v.action == d.action else "★" if v.action == d.best else ""
+    text = f"{mark}{_name(v.action, view)}"
+    if v.value is not None:
+        text += f" {points(v.value)}"
+        if v.low is not None and v.high is not None:
+            text += f" {spread(v.low, v.high)}"
     if v.dd is not None:
-        text += f" dd {_num(v.dd)}"
+        text += f" dd {points(v.dd)}"
     return text
 
 
+def _pack(items: list[str], indent: str = INDENT) -> Iterator[str]:
+    """Items side by side, three spaces apart, in lines of at most :data:`WIDTH`."""
+    line = ""
+    for item in items:
+        if line and len(indent) + len(line) + 3 + len(item) > WIDTH:
+            yield indent + line
+            line = ""
+        line = f"{line}   {item}" if line else item
+    if line:
+        yield indent + line
+
+
+def _wrap(text: str, indent: str = "", then: str | None = None) -> Iterator[str]:
+    """``text`` in lines of at most :data:`WIDTH`, the first indented by ``indent``, the
+    others by ``then`` (default: the same)."""
+    yield from textwrap.wrap(
+        text,
+        WIDTH,
+        initial_indent=indent,
+        subsequent_indent=indent if then is None else then,
+        break_on_hyphens=False,
+    )
+
+
 def summary_lines(s: Summary, info: GameInfo, name: Callable[[int], str]) -> Iterator[str]:
-    """The deal's summary in a few lines."""
+    """The deal's summary: its one line (where decided, the biggest loss: the Review
+    screen's), then the figures, each at most :data:`WIDTH` columns."""
     yield "Summary"
+    yield from _wrap(". ".join(summary_words(s)) + ".", "  ")
     if s.score is not None:
         taker = f"{name(s.taker)} took; " if s.taker is not None else ""
-        yield f"  {taker}{s.outcome}, score {' - '.join(str(x) for x in s.score)}"
-    else:
-        yield "  the deal is not finished"
+        yield from _wrap(f"{taker}{s.outcome}, score {' - '.join(str(x) for x in s.score)}", "  ")
     sides = _sides(info, name)
-    yield "  points lost: " + ", ".join(
-        f"{side} {_num(x, False)}" for side, x in zip(sides, s.lost, strict=True)
+    yield from _wrap(
+        "points lost: "
+        + ", ".join(f"{side} {_num(x, False)}" for side, x in zip(sides, s.lost, strict=True)),
+        "  ",
     )
     if s.dd_lost is not None:
-        yield "  double dummy: " + ", ".join(
-            f"{side} {_num(x, False)}" for side, x in zip(sides, s.dd_lost, strict=True)
+        yield from _wrap(
+            "double dummy: "
+            + ", ".join(
+                f"{side} {_num(x, False)}" for side, x in zip(sides, s.dd_lost, strict=True)
+            ),
+            "  ",
         )
     if s.mistakes:
-        yield "  biggest mistakes: " + "; ".join(
-            f"#{d.step} {name(d.seat)} {d.action} (best {d.best}) {_num(d.loss, False)}"
-            for d in s.mistakes
+        yield from _wrap(
+            "biggest mistakes: "
+            + "; ".join(
+                f"#{d.step} {name(d.seat)} {_name(d.action, None)} (best "
+                f"{_name(d.best or d.action, None)}) {_num(d.loss, False)}"
+                for d in s.mistakes
+            ),
+            "  ",
         )
-    else:
-        yield "  no mistake found"
     if s.within_noise:
-        yield f"  {s.within_noise} decisions within noise (another action looked better, not proved)"
+        yield from _wrap(
+            f"{s.within_noise} decisions within noise (another action looked better, not proved)",
+            "  ",
+        )
     if s.decided is not None:
         d = s.decided
         what = "made" if d.settled == "made" else "broken"
-        yield (
-            f"  decided at #{d.step}, trick {d.trick}: after {name(d.seat)}'s {d.action} the "
-            f"contract was {what} with best play"
+        yield from _wrap(
+            f"decided at #{d.step}, trick {d.trick}: after {name(d.seat)}'s "
+            f"{_name(d.action, None)} the contract was {what} with best play",
+            "  ",
         )
     yield f"  {s.decisions} decisions reviewed in {s.seconds:.1f} s (CPU)"
 

@@ -4,8 +4,8 @@
 games with seeded matches (the start view, the screen of the matches with people, two
 people at one screen, a hosted table waiting for players, the bidding once the deal has
 landed, the play with a hint, the help, the menu, the last trick, the cards not seen yet,
-the end of a deal and its review, the end of a match, every page of the Rules screen, the
-guided deal's steps) and stops at each one;
+the end of a deal and its review (at a card and at a bid), the end of a match, every page
+of the Rules screen, the guided deal's steps) and stops at each one;
 :func:`write_gallery` draws every stop at each size of :data:`SIZES` on an offscreen
 surface and writes a PNG of :data:`COLOURS` colours (``atout play --screenshots DIR``).  The layout tests walk the
 same screens and check what they draw.
@@ -286,7 +286,8 @@ GALLERY_REVIEW = ReviewOptions(budget=0.01, exact_budget=0.05, samples=2, max_sa
 
 
 def review_screen(table: MatchTable, game: str) -> Iterator[Screen]:
-    """The Review screen of the deal just ended, every decision valued, at its fourth."""
+    """The Review screen of the deal just ended, every decision valued, at its fourth
+    decision, then at the person's last bid (when they bid)."""
     table.review_options = GALLERY_REVIEW
     table.open_review()
     review = table.review
@@ -299,6 +300,10 @@ def review_screen(table: MatchTable, game: str) -> Iterator[Screen]:
     if review.decisions:
         review.show(min(3, review.done - 1))
         yield Screen(f"{game}-review", table)
+        bids = [i for i, d in enumerate(review.decisions) if d.phase == "bidding"]
+        if bids:  # a bid, with the proposed card and each bid's value
+            review.show(bids[-1])
+            yield Screen(f"{game}-review-bidding", table)
     table.close_review()
 
 

@@ -1,24 +1,32 @@
 """The labels of the Review screen: a decision's loss in points, in a player's words.
 
 Kept apart from :mod:`~atout.ui.window.review_view` so that the help overlay can state
-the thresholds without importing the screen.
+the thresholds without importing the screen.  Every label has a colour *and* a shape
+(:data:`LABEL_SHAPES`, drawn in the step list and the graph as the characters of
+:data:`~atout.ui.review_words.LABEL_GLYPHS`, named in its legend), so that nothing is
+told by colour alone; the words that explain a decision are
+:mod:`atout.ui.review_words`'s, shared with ``atout review``.
 """
 
 from __future__ import annotations
 
-from atout.plugins.bots.review import FORCED
-from atout.plugins.bots.review import UNVALUED
-from atout.plugins.bots.review import Decision
-
+from ..review_words import BLUNDER
+from ..review_words import HELP_LINE
+from ..review_words import LABEL_GLYPHS
+from ..review_words import LEGEND
+from ..review_words import MISTAKE
+from ..review_words import SMALL_LOSS
+from ..review_words import TURNED_GLYPH
+from ..review_words import explanation
+from ..review_words import face_down
+from ..review_words import label
+from ..review_words import points
+from ..review_words import spread
+from ..review_words import summary_words
+from ..review_words import turned_note
+from ..review_words import verdict
 from . import theme
 from .widgets import Colour
-
-SMALL_LOSS = 1.0
-"""A loss below this many points is the best play (sampling noise aside)."""
-MISTAKE = 10.0
-"""From :data:`SMALL_LOSS` up to this, a small loss; from here, a mistake."""
-BLUNDER = 30.0
-"""From this many points lost, a blunder."""
 
 LABEL_COLOURS: dict[str, Colour] = {
     "best": theme.GREEN_OK,
@@ -29,30 +37,37 @@ LABEL_COLOURS: dict[str, Colour] = {
     "forced": (120, 120, 120, 255),
     "not valued": (120, 120, 120, 255),
 }
-"""The colour of each label (the text and the glow under the card played)."""
+"""The colour of each label (the text, the chip, the graph's mark, the glow under the card
+played)."""
 
-HELP_LINE = (
-    f"loss <{SMALL_LOSS:g} best, <{MISTAKE:g} small, <{BLUNDER:g} mistake, else blunder; "
-    "within noise"
-)
-"""The thresholds as the help overlay states them."""
+LABEL_SHAPES: dict[str, str] = {
+    "best": "disc",
+    "within noise": "ring",
+    "small loss": "open-down",
+    "mistake": "down",
+    "blunder": "cross",
+    "forced": "dot",
+    "not valued": "dot",
+}
+"""How the screen draws each label's shape (the characters of
+:data:`~atout.ui.review_words.LABEL_GLYPHS`, in primitives)."""
 
-
-def label(decision: Decision) -> str:
-    """The decision's label from its reported loss: ``best``, ``small loss``,
-    ``mistake`` or ``blunder``; ``within noise`` when another action's estimate was
-    higher by a margin the samples do not prove (the loss reported is 0); ``forced`` for
-    a single legal action, ``not valued`` when the review could not value it."""
-    if decision.method == FORCED:
-        return "forced"
-    if decision.method == UNVALUED:
-        return "not valued"
-    if decision.within_noise:
-        return "within noise"
-    if decision.loss < SMALL_LOSS:
-        return "best"
-    if decision.loss < MISTAKE:
-        return "small loss"
-    if decision.loss < BLUNDER:
-        return "mistake"
-    return "blunder"
+__all__ = [
+    "BLUNDER",
+    "HELP_LINE",
+    "LABEL_COLOURS",
+    "LABEL_GLYPHS",
+    "LABEL_SHAPES",
+    "LEGEND",
+    "MISTAKE",
+    "SMALL_LOSS",
+    "TURNED_GLYPH",
+    "explanation",
+    "face_down",
+    "label",
+    "points",
+    "spread",
+    "summary_words",
+    "turned_note",
+    "verdict",
+]

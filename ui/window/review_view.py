@@ -6,20 +6,32 @@ with :func:`~atout.plugins.bots.review.review_record` on a plain daemon thread (
 bot process stays free for the bots, and the table never waits: the frame loop only
 reads a queue), and shows:
 
-* a progress bar, decisions valued out of :attr:`DealReview.total`;
+* a progress bar, decisions valued out of :attr:`DealReview.total`, and once every
+  decision is valued the deal's summary in two lines (where the contract was decided,
+  the biggest loss: the review's :class:`~atout.plugins.bots.review.Summary`, as
+  ``atout review`` prints it);
 * the position at the chosen decision, replayed with the engine from the deal's
   record and drawn by the table's own board and layout (the person's ``View``: what
   they knew then, never the deal's state);
 * the card played (a glow in its label's colour) and the best alternative (the
-  hint's frame);
-* the decision's label, from its loss in points (:func:`label`, thresholds
-  :data:`SMALL_LOSS`, :data:`MISTAKE`, :data:`BLUNDER`, stated in the help; *within
-  noise* when another action only looked better by a margin the samples do not prove);
-* the step list: one chip per decision, bids and cards alike, in its label's colour,
-  the one shown outlined (a click on a chip shows its decision);
-* a line graph of the expected score: the value of the action taken, decision by
-  decision, a dot in its label's colour on each; a forced decision (or one not valued)
-  has no value of its own, the line goes through it (between its neighbours' values).
+  hint's frame); in the bidding the proposed card (the turn-up) lit as the table lights it
+  and named;
+* the decision's label with its shape and colour (:mod:`.review_labels`: thresholds
+  :data:`SMALL_LOSS`, :data:`MISTAKE`, :data:`BLUNDER`), every legal action with its
+  value (``±`` its 95% interval when estimated), best first, the one taken marked
+  ``▶`` and the best (when another) ``★``, a sentence saying what the label rests on
+  (:func:`~atout.ui.review_words.explanation`), and where the margin fell while a
+  face-down card turned, a line saying so (:func:`~atout.ui.review_words.turned_note`);
+* the step list: one chip per decision, bids and cards alike, with its label's shape
+  and colour, the one shown outlined (a click on a chip shows its decision); a later
+  card the person had not yet seen at the decision shown is a ``?``;
+* the graph of the person's side's expected margin (its score less the other side's,
+  the value of the action taken), on a fixed symmetric scale in points
+  (:data:`SCALES`) with its values written, the tricks numbered along the bottom, each
+  decision marked with its label's shape, and a ``▲`` where a face-down card turned
+  since the decision before (larger where the margin fell by :data:`MISTAKE` points or
+  more): a drop there may be new information, not a mistake.  A
+  forced decision (or one not valued) has no value of its own, the line goes through it.
 
 ←/→ step, Home/End go to the first or last decision, a click on a chip to its
 decision; Esc cancels the review (its ``cancel`` callable) and goes back to the
@@ -28,6 +40,7 @@ end-of-deal panel.
 
 from __future__ import annotations
 
+import math
 import queue
 import threading
 from dataclasses import dataclass
@@ -42,6 +55,7 @@ from atout.core import View
 from atout.core.cards import SUIT_SYMBOLS
 from atout.core.cards import SUITS
 from atout.core.cards import parse_card
+from atout.core.engine import Deal
 from atout.core.records import deal_from_record
 from atout.plugins.bots.review import FORCED
 from atout.plugins.bots.review import UNVALUED
@@ -49,17 +63,28 @@ from atout.plugins.bots.review import DealReview
 from atout.plugins.bots.review import Decision
 from atout.plugins.bots.review import ReviewCancelled
 from atout.plugins.bots.review import ReviewOptions
+from atout.plugins.bots.review import Summary
 from atout.plugins.bots.review import review_record
 
 from ..cards_text import HUMAN
-from ..cards_text import capital
 from ..cards_text import show_card
 from . import theme
 from .board import HINT_COLOUR
 from .board import Board
 from .frame import Frame
 from .review_labels import LABEL_COLOURS
+from .review_labels import LABEL_SHAPES
+from .review_labels import LEGEND
+from .review_labels import TURNED_GLYPH
+from .review_labels import explanation
+from .review_labels import face_down
 from .review_labels import label
+from .review_labels import points
+from .review_labels import spread
+from .review_labels import summary_words
+from .review_labels import turned_note
+from .review_labels import verdict
+from .widgets import Colour
 from .widgets import Layer
 from .words import bid_text
 
@@ -80,14 +105,17 @@ class ReviewedTable(Protocol):
     def close_review(self) -> None: ...
 
 
+SCALES = (50.0, 100.0, 200.0, 400.0, 800.0)
+"""The graph's half-heights in points: the smallest that holds every value is used, so a
+swing of a few points stays a few points high (never zoomed to fill the graph)."""
+
+TURNED_COLOUR: Colour = (40, 90, 200, 255)
+"""The colour of the graph's ``▲`` where a face-down card turned."""
+
+
 def taken_value(decision: Decision) -> float | None:
     """The value of the action taken (the expected score difference after it)."""
     return next((v.value for v in decision.legal if v.action == decision.action), None)
-
-
-def _value_of(decision: Decision, action: str | None) -> float:
-    """The value of ``action`` among the decision's legal actions (0 when it has none)."""
-    return next((v.value or 0.0 for v in decision.legal if v.action == action), 0.0)
 
 
 def graph_values(decisions: list[Decision]) -> list[float]:
@@ -116,9 +144,16 @@ def graph_values(decisions: list[Decision]) -> list[float]:
     return out
 
 
+def graph_scale(values: list[float]) -> float:
+    """The graph's half-height: the first of :data:`SCALES` holding every value (the
+    largest when none does; the values beyond it are drawn at its edge)."""
+    top = max((abs(v) for v in values), default=0.0)
+    return next((s for s in SCALES if top <= s), SCALES[-1])
+
+
 def chip_text(decision: Decision) -> str:
     """A decision in a few letters for the step list: the card (``J♥``) or the bid
-    (``Pass``, ``Take``, a suit's symbol)."""
+    (``pass``, ``take``, a suit's symbol)."""
     action = decision.action
     if decision.phase == "play":
         try:
@@ -127,14 +162,25 @@ def chip_text(decision: Decision) -> str:
             return action[:4]
     if action in SUITS:
         return SUIT_SYMBOLS[SUITS.index(action)]
-    return capital(action.replace("-", " "))[:4]
+    return action.replace("-", " ")[:4]  # lower case: four letters fit a chip
+
+
+def summary_lines(summary: Summary) -> tuple[str, str]:
+    """The deal's summary in two short lines (:func:`.review_labels.summary_words`; the
+    person's cards are the ones reviewed)."""
+    first, second = summary_words(summary)
+    if first == "Not decided by a card reviewed":
+        first = "Not decided by a card of yours"
+    return first, second
 
 
 @dataclass(frozen=True)
 class _Done:
-    """The thread's last message: ``error`` is why it stopped early (``""``: finished)."""
+    """The thread's last message: ``error`` is why it stopped early (``""``: finished);
+    ``summary`` the deal's summary when every decision was valued."""
 
     error: str = ""
+    summary: Summary | None = None
 
 
 class ReviewMode:
@@ -151,10 +197,15 @@ class ReviewMode:
         )
         self.total = self.review.total
         self.decisions: list[Decision] = []
+        self.views: list[View] = []
+        """The person's view at each decision valued (what they knew then)."""
+        self.turned: list[bool] = []
+        """Per decision: whether a face-down card turned since the decision before."""
         self.index = 0
         """The decision shown (an index into :attr:`decisions`)."""
         self.finished = False
         self.error = ""
+        self.summary: Summary | None = None
         self.inbox: queue.Queue[Decision | _Done] = queue.Queue()
         self.layer = Layer()
         self.chips: list[tuple[float, float]] = []
@@ -163,6 +214,13 @@ class ReviewMode:
         """The action taken at the decision shown, as the table writes it (``J♥``)."""
         self.best_name = ""
         """The best action there, as the table writes it."""
+        self.graph_rect: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+        """The graph's left, right, bottom and top, as last built."""
+        self.brief = False
+        """Whether the panel, short of room, tells the decision briefly."""
+        self._replay: Deal | None = None
+        self._replayed = 0
+        self._actions: list[tuple[int, Action]] = []
         self.thread = threading.Thread(target=self._run, name="atout-review", daemon=True)
         self.thread.start()
 
@@ -173,12 +231,13 @@ class ReviewMode:
         try:
             for decision in self.review.decisions():
                 self.inbox.put(decision)
+            summary = self.review.summary()
         except ReviewCancelled:
             return
         except Exception as exc:  # the table must survive a review that fails
             self.inbox.put(_Done(str(exc) or type(exc).__name__))
             return
-        self.inbox.put(_Done())
+        self.inbox.put(_Done(summary=summary))
 
     def cancel(self) -> None:
         """Ask the thread to stop (it reads this between samples and decisions)."""
@@ -198,8 +257,12 @@ class ReviewMode:
             if isinstance(item, _Done):
                 self.finished = True
                 self.error = item.error
+                self.summary = item.summary
             else:
                 self.decisions.append(item)
+                view = self.position(item)
+                self.turned.append(bool(self.views) and face_down(view) < face_down(self.views[-1]))
+                self.views.append(view)
                 if len(self.decisions) == 1:
                     self.show(0)
         if changed:
@@ -239,15 +302,22 @@ class ReviewMode:
     # --- the position -----------------------------------------------------------------------
 
     def position(self, decision: Decision) -> View:
-        """The person's view just before ``decision``: the record replayed up to it."""
+        """The person's view just before ``decision``: the record replayed up to it (one
+        replay carried forward as the decisions come, in order; from the start for an
+        earlier one)."""
         engine = self.table.engine
-        full = deal_from_record(engine, self.record, "record")
-        start = dict(self.record)
-        start["actions"] = []
-        start.pop("result", None)
-        deal = deal_from_record(engine, start, "record")
-        for _, action in full.actions[: decision.step - 1]:
+        target = decision.step - 1
+        if self._replay is None or self._replayed > target:
+            start = dict(self.record)
+            start["actions"] = []
+            start.pop("result", None)
+            self._replay = deal_from_record(engine, start, "record")
+            self._replayed = 0
+            self._actions = deal_from_record(engine, self.record, "record").actions
+        deal = self._replay
+        for _, action in self._actions[self._replayed : target]:
             deal.apply(action)
+        self._replayed = target
         return deal.view(HUMAN)
 
     def show(self, index: int) -> None:
@@ -255,7 +325,7 @@ class ReviewMode:
         label's colour and the best alternative framed."""
         self.index = index
         decision = self.decisions[index]
-        view = self.position(decision)
+        view = self.views[index] if index < len(self.views) else self.position(decision)
         table = self.table
         table.view = view
         table.relayout(None, animate=False)
@@ -269,11 +339,16 @@ class ReviewMode:
         self.build()
 
     @staticmethod
-    def _name(view: View, action: str, card: int | None) -> str:
+    def _name(view: View, action: str, card: int | None = None) -> str:
         """An action as the table writes it: a card ``J♥``, a bid in words."""
         if card is not None:
             return show_card(card)
-        return bid_text(action, view) if view.phase == "bidding" else action
+        if view.phase == "bidding":
+            return bid_text(action, view)
+        try:
+            return show_card(parse_card(action))
+        except ValueError:
+            return action
 
     @staticmethod
     def _card(view: View, name: str | None) -> int | None:
@@ -293,66 +368,179 @@ class ReviewMode:
 
     def bar_box(self) -> tuple[float, float, float, float]:
         left, right, _, top = self.panel_box()
-        return left + 16, right - 16, top - 96, top - 84
+        return left + 16, right - 16, top - 52, top - 44
 
     def graph_box(self) -> tuple[float, float, float, float]:
-        left, right, bottom, _ = self.panel_box()
-        return left + 16, right - 16, bottom + 40, bottom + 164
+        """The graph's left, right, bottom and top (laid out by :meth:`build`)."""
+        return self.graph_rect
+
+    CHIP_W = 42.0
+    CHIP_H = 21.0
+    CHIP_GAP = 2.0
+    LINE = 18.0
+    """The distance between two lines of the panel's small text."""
+
+    MIN_GRAPH = 40.0
+    """The graph's least height; below it the decision's text is told briefly."""
 
     def build(self) -> None:
-        """The panel's plate and texts for the decision shown (rebuilt when it changes)."""
+        """The panel's plate and texts for the decision shown (rebuilt when it changes),
+        laid out from the top down (the summary, the decision, its values, the step
+        list, the graph as tall as the room allows, its legend) and the keys at the
+        bottom; when the graph would be too short, again with the decision told briefly
+        (without the note on a turned card: the graph's ``▲`` still says it)."""
+        if not self._build(brief=False):
+            self._build(brief=True)
+
+    def _build(self, brief: bool) -> bool:
+        """One layout of the panel; whether the graph got its least height."""
+        self.brief = brief
         layer = Layer()
         self.layer = layer
         left, right, bottom, top = self.panel_box()
         layer.plate(arcade.LRBT(left, right, bottom, top), theme.PANEL, theme.PANEL_EDGE, 14, 3)
-        x = left + 16
-        layer.text("Review of the deal", x, top - 34, 18, theme.INK, bold=True)
+        x, x_end = left + 16, right - 16
+        layer.text("Review", x, top - 32, 18, theme.INK, bold=True)
         state = (
             f"Stopped: {self.error}"
             if self.error
             else ("All valued" if self.finished else "Valuing")
         )
-        layer.text(f"{state}: {self.done} / {self.total}", x, top - 66, 12, theme.INK_SOFT)
-        y = top - 130
+        layer.text(
+            f"{state}: {self.done}/{self.total}",
+            x_end,
+            top - 32,
+            12,
+            theme.INK_SOFT,
+            anchor_x="right",
+        )
+        if self.summary is not None:
+            first, second = summary_lines(self.summary)
+            layer.text(first, x, top - 72, 12, theme.INK)
+            layer.text(second, x, top - 72 - self.LINE, 12, theme.INK)
+        y = top - 120
         if self.decisions:
-            d = self.decisions[self.index]
-            name = label(d)
-            where = f"trick {d.trick}" if d.phase == "play" else "bidding"
-            layer.text(f"Decision {self.index + 1} of {self.done}, {where}", x, y, 13, theme.INK)
-            y -= 30
-            verb = "played" if d.phase == "play" else "bid"
-            layer.text(f"You {verb} {self.played_name}", x, y, 15, theme.INK, bold=True)
-            y -= 28
-            colour = LABEL_COLOURS[name]
-            layer.text(capital(name), x, y, 15, colour, bold=True)
-            if d.within_noise and d.loss_interval is not None:
-                y -= 26
-                looked = _value_of(d, d.best) - (taken_value(d) or 0.0)
-                layer.text(f"{self.best_name} looked {looked:.0f} better,", x, y, 12, theme.INK)
-                y -= 20
-                low, high = d.loss_interval
-                layer.text(f"not proved (95%: {low:.0f} to {high:.0f})", x, y, 12, theme.INK)
-            elif d.method not in (FORCED, UNVALUED):
-                y -= 26
-                best = self.best_name if d.best != d.action else "this one"
-                layer.text(f"Loss {d.loss:.0f} points; best {best}", x, y, 12, theme.INK)
-            self.build_steps(layer, top - 262)
+            y = self.build_decision(layer, x, x_end, y)
+            y = self.build_steps(layer, y - 6)
         elif self.finished:
             layer.text("No decision of yours to review.", x, y, 13, theme.INK)
-        layer.text("Expected score", x, bottom + 178, 12, theme.INK_SOFT)
-        layer.text("←/→ Home/End step, Esc back", x, bottom + 12, 12, theme.INK_SOFT)
+            y -= 30
+        # the graph under the step list, as tall as the room allows (within bounds), its
+        # legend under it, the keys at the bottom
+        layer.text("←/→ Home/End step, Esc back", x, bottom + 10, 12, theme.INK_SOFT)
+        below = 26 + len(LEGEND) * self.LINE + 4  # the tricks' numbers, the legend
+        lowest = bottom + 30 + below
+        g_top = y - 34
+        fits = g_top - lowest >= self.MIN_GRAPH
+        g_bottom = max(lowest, g_top - 220)
+        g_top = max(g_top, g_bottom + self.MIN_GRAPH)
+        self.graph_rect = (x + 40, x_end - 4, g_bottom, g_top)
+        for i, line in enumerate(LEGEND):
+            layer.text(line, x, g_bottom - 40 - i * self.LINE, 12, theme.INK)
+        view = self.table.view
+        title = (
+            "Your team's expected margin"
+            if view is not None and view.seats > 2
+            else "Your expected margin, points"
+        )
+        layer.text(title, x, g_top + 14, 12, theme.INK_SOFT)
+        self.build_axes(layer)
+        return fits
 
-    CHIP_W = 42.0
-    CHIP_H = 24.0
-    CHIP_GAP = 2.0
+    def build_decision(self, layer: Layer, x: float, x_end: float, y: float) -> float:
+        """The decision shown: what was done, its label, every legal action's value, and
+        why; the ``y`` below it."""
+        d = self.decisions[self.index]
+        view = self.views[self.index] if self.index < len(self.views) else None
+        verb = "played" if d.phase == "play" else "bid"
+        layer.text(f"You {verb} {self.played_name}", x, y, 15, theme.INK, bold=True)
+        where = f"trick {d.trick}" if d.phase == "play" else "bidding"
+        y -= 24
+        # the points lost are in the sentence below
+        layer.text(verdict(d, lost=False), x, y, 14, LABEL_COLOURS[label(d)], bold=True)
+        if d.phase == "bidding" and view is not None and view.turnup is not None:
+            where = f"proposed {show_card(view.turnup)}"  # the card bid on
+        layer.text(
+            where,
+            x_end,
+            y,
+            12,
+            theme.INK_SOFT,
+            anchor_x="right",
+        )
+        y -= 22
+        if d.method not in (FORCED, UNVALUED):  # else no values: the sentence says why
+            head = layer.text("", x, y, 12, theme.INK_SOFT)
+            y -= self.LINE
+            y, spreads = self.build_values(layer, d, view, x, x_end, y)
+            head.text = "▶ yours, ★ best, ± 95%" if spreads else "▶ yours, ★ best"
+        text = explanation(d, self.best_name, self.played_name)
+        note = layer.text(
+            text, x, y + 10, 12, theme.INK, anchor_y="top", width=int(x_end - x), multiline=True
+        )
+        y = y + 10 - note.content_height
+        if not self.brief and 0 < self.index < len(self.turned):
+            before = graph_values(self.decisions)[self.index - 1]
+            words = turned_note(before, d, self.turned[self.index])
+            if words:
+                turned = layer.text(
+                    words,
+                    x,
+                    y - 2,
+                    12,
+                    TURNED_COLOUR,
+                    anchor_y="top",
+                    width=int(x_end - x),
+                    multiline=True,
+                )
+                y = y - 2 - turned.content_height
+        return y
 
-    def build_steps(self, layer: Layer, top: float) -> None:
+    def build_values(
+        self, layer: Layer, d: Decision, view: View | None, x: float, x_end: float, y: float
+    ) -> tuple[float, bool]:
+        """Every legal action and its value, best first (the best is the highest value),
+        the one taken marked ``▶`` and the best, when another, ``★``, in two columns: with
+        each value's 95% interval when they fit, else without (the explanation gives the
+        loss's own).  The ``y`` below them, and whether the intervals are written."""
+        rows = sorted(
+            d.legal, key=lambda v: (v.value is None, -(v.value or 0.0), v.action != d.action)
+        )
+        half = (x_end - x) / 2
+        texts: list[arcade.Text] = []
+        spreads = True
+        for spreads in (True, False):
+            texts = []
+            for v in rows:
+                mark = "▶" if v.action == d.action else "★" if v.action == d.best else ""
+                name = self._name(view, v.action) if view is not None else v.action
+                value = "–" if v.value is None else points(v.value)
+                extra = f" {spread(v.low, v.high)}" if spreads else ""
+                texts.append(
+                    layer.text(f"{mark}{name} {value}{extra}".rstrip(), x, y, 12, theme.INK)
+                )
+            if not spreads or all(t.content_width <= half - 2 for t in texts):
+                break
+            for t in texts:
+                layer.texts.remove(t)
+                t.visible = False
+        columns = 2 if len(texts) > 1 and all(t.content_width <= half - 2 for t in texts) else 1
+        per_column = math.ceil(len(texts) / columns)
+        for i, t in enumerate(texts):
+            col, row = divmod(i, per_column)
+            t.x = x + col * (half + 2)
+            t.y = y - row * self.LINE
+        return y - per_column * self.LINE, spreads
+
+    def build_steps(self, layer: Layer, top: float) -> float:
         """The step list from ``top`` down: a chip per decision valued, bids and cards
-        alike, filled in its label's colour; the one shown outlined in ink."""
+        alike, filled in its label's colour with its shape (drawn by :meth:`draw`); the
+        one shown outlined in ink.  The ``y`` below it."""
         left, right, _, _ = self.panel_box()
         x0 = left + 16
         per_row = max(1, int((right - left - 32 + self.CHIP_GAP) // (self.CHIP_W + self.CHIP_GAP)))
         self.chips = []
+        known = self.views[self.index].known_cards() if self.index < len(self.views) else 0
         for i, d in enumerate(self.decisions):
             row, col = divmod(i, per_row)
             cx = x0 + col * (self.CHIP_W + self.CHIP_GAP) + self.CHIP_W / 2
@@ -360,15 +548,49 @@ class ReviewMode:
             self.chips.append((cx, cy))
             shown = i == self.index
             colour = LABEL_COLOURS[label(d)]
-            fill = (colour[0], colour[1], colour[2], 90)
+            fill = (colour[0], colour[1], colour[2], 60)
             edge = theme.INK if shown else colour
             rect = arcade.XYWH(cx, cy, self.CHIP_W, self.CHIP_H)
             layer.plate(rect, fill, edge, 5, 3 if shown else 1)
             text = chip_text(d)
+            if d.phase == "play" and i > self.index and not _known(d.action, known):
+                text = "?"  # a card the person had not yet seen at the decision shown
             layer.text(text, cx, cy, 12, theme.INK, anchor_x="center", anchor_y="center")
+        rows = math.ceil(len(self.decisions) / per_row)
+        return top - rows * (self.CHIP_H + self.CHIP_GAP)
+
+    def build_axes(self, layer: Layer) -> None:
+        """The graph's written values (its scale, the zero line) and the tricks' numbers
+        along its bottom (as many as fit)."""
+        left, right, bottom, top = self.graph_rect
+        scale = graph_scale(graph_values(self.decisions))
+        mid = (bottom + top) / 2
+        for value, y in ((scale, top), (0.0, mid), (-scale, bottom)):
+            layer.text(
+                points(value), left - 4, y, 12, theme.INK_SOFT, anchor_x="right", anchor_y="center"
+            )
+        last_x = -math.inf
+        previous = None
+        for i, d in enumerate(self.decisions):
+            if d.phase != "play" or d.trick == previous:
+                continue
+            previous = d.trick
+            px = self.x_of(i)
+            words = str(d.trick)
+            if px - last_x < 24 or px + 10 > right + 8:
+                continue
+            last_x = px
+            layer.text(words, px, bottom - 6, 12, theme.INK_SOFT, anchor_x="center", anchor_y="top")
+
+    def x_of(self, i: int) -> float:
+        """The graph's x of decision ``i``."""
+        left, right, _, _ = self.graph_rect
+        steps = max(1, self.total - 1)
+        return left + 6 + (right - left - 12) * i / steps
 
     def draw(self) -> None:
-        """The panel, the progress bar and the graph (a few draw calls)."""
+        """The panel, the progress bar, the chips' shapes and the graph (a few draw
+        calls)."""
         self.layer.draw()
         left, right, bottom, top = self.bar_box()
         arcade.draw_lrbt_rectangle_filled(left, right, bottom, top, (0, 0, 0, 60))
@@ -376,39 +598,85 @@ class ReviewMode:
         if share > 0:
             fill = left + (right - left) * share
             arcade.draw_lrbt_rectangle_filled(left, fill, bottom, top, theme.GREEN_OK)
+        for (cx, cy), d in zip(self.chips, self.decisions, strict=False):
+            name = label(d)
+            corner_x, corner_y = cx - self.CHIP_W / 2 + 3, cy + self.CHIP_H / 2 - 1
+            draw_shape(LABEL_SHAPES[name], corner_x, corner_y, 4.5, LABEL_COLOURS[name])
         self.draw_graph()
 
     def graph_points(self) -> list[tuple[float, float]]:
         """The graph's points: one per valued decision (:func:`graph_values`: a forced
-        one on the line through it), x by decision, y from the lowest value (or 0) to
-        the highest (or 0)."""
-        left, right, bottom, top = self.graph_box()
+        one on the line through it), x by decision, y on the fixed scale
+        (:func:`graph_scale`: zero in the middle)."""
+        _, _, bottom, top = self.graph_rect
         values = graph_values(self.decisions)
         if not values:
             return []
-        low = min(0.0, *values)
-        high = max(0.0, *values)
-        span = high - low or 1.0
-        steps = max(1, self.total - 1)
+        scale = graph_scale(values)
+        mid, half = (bottom + top) / 2, (top - bottom) / 2
         return [
-            (left + (right - left) * i / steps, bottom + (top - bottom) * (v - low) / span)
+            (self.x_of(i), mid + half * max(-1.0, min(1.0, v / scale)))
             for i, v in enumerate(values)
         ]
 
     def draw_graph(self) -> None:
-        left, right, bottom, top = self.graph_box()
+        left, right, bottom, top = self.graph_rect
         arcade.draw_lrbt_rectangle_outline(left, right, bottom, top, theme.PANEL_EDGE, 1)
-        points = self.graph_points()
+        mid = (bottom + top) / 2
+        arcade.draw_line(left, mid, right, mid, theme.INK_SOFT, 1)  # zero: even
+        for y in ((mid + top) / 2, (mid + bottom) / 2):
+            arcade.draw_line(left, y, right, y, (0, 0, 0, 30), 1)
+        previous = None
+        for i, d in enumerate(self.decisions):  # the tricks' ticks
+            if d.phase == "play" and d.trick != previous:
+                previous = d.trick
+                px = self.x_of(i)
+                arcade.draw_line(px, bottom, px, bottom + 5, theme.INK_SOFT, 1)
         values = graph_values(self.decisions)
-        if values and min(values) < 0 < max(values):  # the zero line: even
-            low, high = min(values), max(values)
-            y0 = bottom + (top - bottom) * -low / (high - low)
-            arcade.draw_line(left, y0, right, y0, theme.INK_SOFT, 1)
-        if len(points) > 1:
-            arcade.draw_line_strip(points, HINT_COLOUR, 2)
-        for (px, py), d in zip(points, self.decisions, strict=False):
-            arcade.draw_circle_filled(px, py, 3.5, LABEL_COLOURS[label(d)])
-        if points and self.decisions:
-            steps = max(1, self.total - 1)
-            x = left + (right - left) * self.index / steps
+        for i, turned in enumerate(self.turned):  # new information, not a mistake
+            if turned and 0 < i < len(values):
+                px = (self.x_of(i - 1) + self.x_of(i)) / 2
+                fell = bool(turned_note(values[i - 1], self.decisions[i], True))
+                draw_shape("up", px, bottom + 7, 7.0 if fell else 4.5, TURNED_COLOUR)
+        points_ = self.graph_points()
+        if len(points_) > 1:
+            arcade.draw_line_strip(points_, HINT_COLOUR, 2)
+        for (px, py), d in zip(points_, self.decisions, strict=False):
+            name = label(d)
+            draw_shape(LABEL_SHAPES[name], px, py, 4.5, LABEL_COLOURS[name])
+        if points_ and self.decisions:
+            x = self.x_of(self.index)
             arcade.draw_line(x, bottom, x, top, theme.INK_SOFT, 1)
+
+
+def _known(action: str, known: int) -> bool:
+    """Whether the card ``action`` names is among ``known`` (not a card: yes)."""
+    try:
+        return bool(known >> parse_card(action) & 1)
+    except ValueError:
+        return True
+
+
+def draw_shape(kind: str, x: float, y: float, r: float, colour: Colour) -> None:
+    """A label's shape (:data:`~atout.ui.window.review_labels.LABEL_SHAPES`) centred on
+    (``x``, ``y``), ``r`` its radius; ``up`` is the turned card's triangle."""
+    if kind == "disc":
+        arcade.draw_circle_filled(x, y, r, colour)
+    elif kind == "ring":
+        arcade.draw_circle_outline(x, y, r, colour, 2)
+    elif kind in ("down", "open-down"):
+        pts = (x - r, y + r * 0.8, x + r, y + r * 0.8, x, y - r)
+        if kind == "down":
+            arcade.draw_triangle_filled(*pts, colour)
+        else:
+            arcade.draw_triangle_outline(*pts, colour, 2)
+    elif kind == "up":
+        arcade.draw_triangle_filled(x - r, y - r * 0.8, x + r, y - r * 0.8, x, y + r, colour)
+    elif kind == "cross":
+        arcade.draw_line(x - r, y - r, x + r, y + r, colour, 3)
+        arcade.draw_line(x - r, y + r, x + r, y - r, colour, 3)
+    else:
+        arcade.draw_circle_filled(x, y, r * 0.6, colour)
+
+
+__all__ = ["TURNED_GLYPH", "ReviewMode", "chip_text", "graph_scale", "graph_values"]

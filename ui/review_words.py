@@ -1,0 +1,191 @@
+"""The words of a deal's review, shared by the Review screen and ``atout review``.
+
+A decision's label from its loss in points (:func:`label`, thresholds :data:`SMALL_LOSS`,
+:data:`MISTAKE`, :data:`BLUNDER`), its shape as a character (:data:`LABEL_GLYPHS`: never
+told by colour alone), and the sentences that explain a decision (:func:`verdict`,
+:func:`explanation`) and sum up a deal (:func:`summary_words`).  Plain functions of the
+:class:`~atout.plugins.bots.review.Decision` and :class:`~atout.plugins.bots.review.Summary`
+(no graphics imported), so that the window and the terminal say the same, and what they
+claim can be checked against the numbers it comes from.
+"""
+
+from __future__ import annotations
+
+from atout.core import View
+from atout.plugins.bots.review import FORCED
+from atout.plugins.bots.review import PROOF_SAMPLES
+from atout.plugins.bots.review import UNVALUED
+from atout.plugins.bots.review import Decision
+from atout.plugins.bots.review import Summary
+
+SMALL_LOSS = 1.0
+"""A loss below this many points is the best play (sampling noise aside)."""
+MISTAKE = 10.0
+"""From :data:`SMALL_LOSS` up to this, a small loss; from here, a mistake."""
+BLUNDER = 30.0
+"""From this many points lost, a blunder."""
+
+LABEL_GLYPHS: dict[str, str] = {
+    "best": "●",
+    "within noise": "○",
+    "small loss": "▽",
+    "mistake": "▼",
+    "blunder": "✖",
+    "forced": "·",
+    "not valued": "–",
+}
+"""The shape of each label, as a character: a full circle for the best, an open one
+within noise, a triangle pointing down for points lost (open when few), a cross for a
+blunder.  The window's step list and graph draw the same shapes."""
+
+TURNED_GLYPH = "▲"
+"""The graph's mark where a face-down card turned between two decisions: new
+information, which may move the expected score without anyone's mistake."""
+
+LEGEND = (
+    "● best  ○ within noise  ▽ small",
+    f"▼ mistake  ✖ blunder  {TURNED_GLYPH} turned",
+)
+"""The legend of the shapes, as the Review screen writes it (two lines: ``small`` for a
+small loss, ``turned`` for a face-down card turned)."""
+
+HELP_LINE = (
+    f"loss <{SMALL_LOSS:g} best, <{MISTAKE:g} small, <{BLUNDER:g} mistake, else blunder; "
+    "within noise"
+)
+"""The thresholds as the help overlay states them."""
+
+
+def label(decision: Decision) -> str:
+    """The decision's label from its reported loss: ``best``, ``small loss``,
+    ``mistake`` or ``blunder``; ``within noise`` when another action's estimate was
+    higher by a margin the samples do not prove (the loss reported is 0); ``forced`` for
+    a single legal action, ``not valued`` when the review could not value it."""
+    if decision.method == FORCED:
+        return "forced"
+    if decision.method == UNVALUED:
+        return "not valued"
+    if decision.within_noise:
+        return "within noise"
+    if decision.loss < SMALL_LOSS:
+        return "best"
+    if decision.loss < MISTAKE:
+        return "small loss"
+    if decision.loss < BLUNDER:
+        return "mistake"
+    return "blunder"
+
+
+def points(x: float, signed: bool = True) -> str:
+    """A number of points as the screen writes it: whole points from 10 up, one decimal
+    below (so that a small difference is not rounded to a bare 0 beside a claim), a true
+    minus sign, ``0`` for anything that rounds to zero; ``signed``: a ``+`` on positive
+    values (a margin, not an amount)."""
+    r = round(x, 1)
+    if not r:
+        return "0"
+    text = f"{r:+.0f}" if abs(r) >= 10 else f"{r:+.1f}"
+    if not signed:
+        text = text.lstrip("+")
+    return text.replace("-", "−")
+
+
+def spread(low: float | None, high: float | None) -> str:
+    """A 95% interval around a value as the list of values writes it: ``±12`` (a sampled
+    value's interval is symmetric), empty for an exact value."""
+    if low is None or high is None:
+        return ""
+    return "±" + points((high - low) / 2, signed=False)
+
+
+def verdict(decision: Decision, lost: bool = True) -> str:
+    """The label line: its shape, its name, and (``lost``) the points lost when some
+    were (``▼ Mistake, 14 lost``)."""
+    name = label(decision)
+    text = f"{LABEL_GLYPHS[name]} {name[0].upper()}{name[1:]}"
+    if lost and name in ("small loss", "mistake", "blunder"):
+        text += f", {points(decision.loss, signed=False)} lost"
+    return text
+
+
+def value_of(decision: Decision, action: str | None) -> float | None:
+    """The value of ``action`` among the decision's legal actions (``None``: not valued)."""
+    return next((v.value for v in decision.legal if v.action == action), None)
+
+
+def face_down(view: View) -> int:
+    """How many face-down cards ``view`` shows (Découverte's covered piles): fewer at a
+    seat's decision than at its decision before means a face-down card turned between."""
+    return sum(1 for row in view.piles for p in row if p.covered)
+
+
+def turned_note(before: float | None, decision: Decision, turned: bool) -> str:
+    """A sentence when the expected margin fell by :data:`MISTAKE` points or more between
+    the seat's decision before (``before``: the value of the action it took) and this
+    one (its best action's value), while a face-down card turned (``turned``): new
+    information, not a mistake (with best play a margin falls only by chance, or by
+    sampling noise).  Empty otherwise."""
+    now = max((v.value for v in decision.legal if v.value is not None), default=None)
+    if not turned or before is None or now is None or before - now < MISTAKE:
+        return ""
+    drop = points(before - now, signed=False)
+    return f"{TURNED_GLYPH} Down {drop}: a card turned (new information, not a mistake)."
+
+
+def explanation(decision: Decision, best: str, played: str) -> str:
+    """What the label rests on, in a sentence: ``best`` and ``played`` are the best
+    action and the one taken as the screen writes them.
+
+    Within noise, the best action's *average* was higher, but that is the biggest of
+    several noisy averages; the review's loss is measured on the samples the best was
+    not picked on (:func:`~atout.plugins.bots.review.paired_loss`), and the sentence
+    gives that fair estimate with its own interval, so that the difference and the
+    interval shown are of the same number (a gap of 100 that came from one lucky sample
+    is told as such: its fair estimate is 0, 95% 0 to 0)."""
+    d = decision
+    if d.method == FORCED:
+        return f"{played} was the only legal choice."
+    if d.method == UNVALUED:
+        return "Not valued: the review does not model this decision."
+    how = "exact" if d.method != "sampled" else f"{d.samples} samples"
+    if d.within_noise:
+        taken = value_of(d, d.action) or 0.0
+        looked = (value_of(d, d.best) or 0.0) - taken
+        raw = d.raw_loss if d.raw_loss is not None else 0.0
+        fair = f"a fair test gives {points(raw)}"
+        if d.loss_interval is not None:
+            low, high = d.loss_interval
+            fair += f" (95%: {points(low)} to {points(high)})"
+        few = d.samples < PROOF_SAMPLES
+        why = f"not proved, {d.samples} samples" if few else "not proved"
+        more = points(looked, signed=False)
+        more = "slightly more" if more == "0" else f"{more} more"
+        return f"{best} averaged {more}; {fair}: {why}."
+    if d.best is not None and d.best != d.action and d.loss > 0:
+        text = f"Best: {best}, {points(d.loss, signed=False)} more"
+        if d.loss_interval is not None:
+            low, high = d.loss_interval
+            text += f" (95%: {points(low)} to {points(high)})"
+        return text + f"; {how}."
+    return f"The best choice ({how})."
+
+
+def summary_words(summary: Summary) -> tuple[str, str]:
+    """The deal's summary in two short lines: where the contract was decided (the card
+    after which its outcome was certain with best play, among the cards reviewed), and
+    the biggest loss (the figures of :class:`~atout.plugins.bots.review.Summary`)."""
+    d = summary.decided
+    if summary.score is None:
+        first = "The deal is not finished"
+    elif d is not None:
+        what = "made" if d.settled == "made" else "failed"
+        first = f"Decided at trick {d.trick}: {what}"
+    else:
+        first = "Not decided by a card reviewed"
+    if summary.mistakes:
+        m = summary.mistakes[0]
+        where = f"trick {m.trick}" if m.phase == "play" else "the bidding"
+        second = f"Biggest loss: {points(m.loss, signed=False)}, {where}"
+    else:
+        second = "No points lost"
+    return first, second
