@@ -14,6 +14,9 @@ import pytest
 from atout.core import Engine
 from atout.core import cards_of
 from atout.ui import savegame
+from atout.ui.net.client import CONNECTION
+from atout.ui.net.client import Client
+from atout.ui.net.client import RemoteTable
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
 from atout.ui.window.driver import MatchTable
@@ -274,6 +277,37 @@ def test_two_window_tables_play_a_whole_match_through_a_server(
         other.shutdown()
         anna.leave()
     assert link.server is None  # the hosted server stopped with Anna's table
+
+
+def test_a_guest_is_told_the_table_closed_when_the_window_host_leaves(
+    window: arcade.Window, app: App
+) -> None:
+    """The host's window leaving stops its server: every guest is told the table closed
+    for good, instead of reconnecting to a server that is gone."""
+    host_view = people_screen(app, Setup(game="decouverte", bot="random", seed=5))
+    type_into(app, host_view, "name:host", "Anna")
+    type_into(app, host_view, "port", "0")
+    click_button(app, host_view.buttons.find("people:host"))
+    wait_for(host_view, lambda: isinstance(window.current_view, NetDriver))
+    anna = window.current_view
+    assert isinstance(anna, NetDriver) and anna.link.server is not None
+    url = f"ws://127.0.0.1:{anna.link.server.port}"
+    guest = Client(url, reconnect_for=60.0).start()
+    try:
+        table = RemoteTable(guest, anna.link.table.code, anna.link.tokens[1], "Ben")
+        assert table.code == anna.link.table.code
+        anna.leave()
+        deadline = time.monotonic() + 20
+        told: list[dict[str, object]] = []
+        while not any(m.get("state") == "closed" for m in told):
+            assert time.monotonic() < deadline, f"the guest is told the table closed: {told}"
+            message = guest.get(0.2)
+            if message is not None and message.get("type") == CONNECTION:
+                told.append(message)
+        assert "the host closed the table" in str(told[-1].get("reason"))
+    finally:
+        guest.close()
+        window.show_view(arcade.View(window))
 
 
 def play_both(anna: NetDriver, ben: NetDriver) -> None:

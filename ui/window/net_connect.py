@@ -49,6 +49,8 @@ class NetLink:
         """Close the connection and stop the server this window started (if any)."""
         self.table.close()
         if self.server is not None:
+            # the guests are told the table closed for good, instead of reconnecting
+            self.server.close_tables("the host closed the table")
             self.server.stop()
             self.server = None
 
