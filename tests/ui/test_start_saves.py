@@ -117,13 +117,19 @@ def test_new_match_without_the_question_still_keeps_the_saved_match(app: App) ->
     assert kept_bytes() == [before]
 
 
-def test_the_menus_new_match_keeps_the_match_in_play(app: App) -> None:
+def test_the_menus_new_match_asks_first_and_keeps_the_match_in_play(app: App) -> None:
     table = saved_table(app, seed=34, tricks=2)
     before = saved_bytes()
     press(app, arcade.key.ESCAPE)
     assert table.overlay.name == "menu"
     table.on_draw()
     click_button(app, table.overlay.buttons.find("new-match"))
+    view = app.window.current_view
+    assert isinstance(view, StartView), "the menu's New match started without asking"
+    assert view.dialog is not None and view.dialog.name == "confirm"
+    assert saved_bytes() == before and savegame.kept_matches() == []
+    view.on_draw()
+    click_button(app, view.dialog.buttons.find("confirm-new"))
     fresh = current_table(app)
     assert fresh is not table
     assert kept_bytes() == [before]

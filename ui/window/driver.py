@@ -150,9 +150,15 @@ class MatchTable(TableView):
 
     def new_match(self) -> None:
         """A new match with the same settings (a new shuffle unless a seed was chosen),
-        the same people at the screen."""
+        the same people at the screen.  A match still in play is asked about first (the
+        setting "Confirm before a new match"): the start view puts the question, with
+        Continue at hand for a change of mind."""
         self.app.worker.cancel_all()
         self.job = None
+        asking = savegame.setting(self.app.settings, "confirm_new")
+        if asking and self.you is not None and self.session.result is None:
+            self.app.show_start().open_confirm()
+            return
         try:
             if self.you is None:
                 names = [self.seat_name(seat) for seat in range(self.seats)]
