@@ -248,7 +248,7 @@ class TerminalGame:
 
     @property
     def keep_count(self) -> bool:
-        """Under l'arrêt players keep count themselves (RULES.md: no looking back), so
+        """Under l'arrêt players keep count themselves (l'arrêt's rule: no looking back), so
         no running score is shown."""
         return bool(self.session.rules.get("arret"))
 

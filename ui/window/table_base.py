@@ -199,7 +199,7 @@ class TableView(LayoutHooks, DriverHooks):
 
     @property
     def keep_count_yourself(self) -> bool:
-        """Under l'arrêt players must remember their points (RULES.md: no looking back),
+        """Under l'arrêt players must remember their points (l'arrêt's rule: no looking back),
         so the table hides the running count and the match total."""
         return bool(self.match.rules.get("arret"))
 
