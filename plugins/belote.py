@@ -94,7 +94,7 @@ def options() -> list[RuleOption]:
             "choice",
             "official",
             "Only the team with the single best declaration scores (official), or kind by "
-            "kind: where both teams declared a kind only the higher counts (seed 003).",
+            "kind: where both teams declared a kind only the higher counts (a German club's rules).",
             ("official", "kind-by-kind"),
             source="000 002 003",
         ),
@@ -176,7 +176,7 @@ def options() -> list[RuleOption]:
             "must_head_trick",
             "bool",
             False,
-            "Must head the trick in a plain suit too (Stichpflicht; seed 003).",
+            "Must head the trick in a plain suit too (Stichpflicht, as a German club plays).",
             source="003",
         ),
         RuleOption(
@@ -184,7 +184,7 @@ def options() -> list[RuleOption]:
             "bool",
             False,
             "Must trump when void even if the partner is winning; a lower trump is then "
-            "allowed (seed 003).",
+            "allowed (a German club's rules).",
             source="003",
         ),
     ]
