@@ -8,6 +8,7 @@ object with ``__slots__``: the play loop updates a few ints per card.
 from __future__ import annotations
 
 import functools
+from enum import StrEnum
 from typing import Any
 
 from .cards import Card
@@ -19,10 +20,25 @@ from .model import Layout
 from .model import Rules
 from .model import Trick
 
-BIDDING = "bidding"
-PLAY = "play"
-OVER = "over"
-REDEAL = "redeal"
+
+class Phase(StrEnum):
+    """Where a deal stands.  A phase is also its text (``Phase.PLAY == "play"``), the form
+    records and the network protocol carry."""
+
+    BIDDING = "bidding"
+    """The bidding: the seats bid in turn until a contract or a redeal."""
+    PLAY = "play"
+    """The play: the seats play their cards, trick by trick."""
+    OVER = "over"
+    """The deal is over and scored."""
+    REDEAL = "redeal"
+    """Everybody passed: the cards are gathered and dealt again, nothing scored."""
+
+
+BIDDING = Phase.BIDDING
+PLAY = Phase.PLAY
+OVER = Phase.OVER
+REDEAL = Phase.REDEAL
 
 
 @functools.cache
@@ -131,7 +147,7 @@ class DealState:
         self.open_hands = layout.open_hands
         self.stock: list[Card] = list(layout.stock)
         self.turnup: Card | None = layout.turnup
-        self.phase = BIDDING
+        self.phase: Phase = BIDDING
         self.bids: list[tuple[int, str]] = []
         self.bidding_round = 1
         self.contract: Contract | None = None

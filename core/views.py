@@ -21,6 +21,7 @@ from .model import Contract
 from .model import Rules
 from .model import Trick
 from .state import DealState
+from .state import Phase
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class View:
     teams: int
     dealer: int
     direction: int
-    phase: str
+    phase: Phase
     turn: int
     hand: CardSet
     hands: tuple[CardSet | None, ...]
@@ -79,13 +80,13 @@ class View:
     @property
     def to_act(self) -> bool:
         """Whether this seat is the one to act."""
-        return self.turn == self.seat and self.phase in ("bidding", "play")
+        return self.turn == self.seat and self.phase in (Phase.BIDDING, Phase.PLAY)
 
     def legal_actions(self) -> list[Action]:
         """Every action this seat may take now (empty when it is not its turn)."""
         if not self.to_act:
             return []
-        if self.phase == "bidding":
+        if self.phase == Phase.BIDDING:
             return [Action.bid(b) for b in self.legal_bids]
         actions = [Action.play(c) for c in cards_of(self.legal)]
         if self.can_claim:

@@ -28,6 +28,7 @@ from atout.core.cards import SUITS
 from atout.core.cards import Card
 from atout.core.cards import CardSet
 from atout.core.cards import mask_of
+from atout.core.state import PLAY
 from atout.plugins.bots.duplicate import run_duplicate
 from atout.plugins.bots.mixed import parse_spec
 from atout.plugins.bots.mixed import spec_games
@@ -123,7 +124,7 @@ def belote_deals(
         dealer = int(rnd() * 4)
         state = DealState("belote", rules, info.seats, info.teams, dealer, Layout(hands=hands))
         state.contract = contracts[int(rnd() * len(contracts))]
-        state.phase = "play"
+        state.phase = PLAY
         state.leader = state.turn = (dealer + 1) % 4
         state.extra["declarations"] = declarations
         _play_out(engine.deal_from_state(state), rng)

@@ -34,6 +34,7 @@ from atout.core.limits import printable
 from atout.core.model import Announcement
 from atout.core.model import Contract
 from atout.core.model import Trick
+from atout.core.state import Phase
 from atout.core.views import PileView
 
 VERSION = 1
@@ -462,7 +463,7 @@ def view_from_json(data: Any, game: str, rules: Rules) -> View:
             teams=int(data["teams"]),
             dealer=int(data["dealer"]),
             direction=int(data["direction"]),
-            phase=str(data["phase"]),
+            phase=Phase(str(data["phase"])),
             turn=int(data["turn"]),
             hand=_mask(data["hand"]),
             hands=tuple(None if h is None else _mask(h) for h in data["hands"]),

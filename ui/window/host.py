@@ -22,6 +22,14 @@ from .frame import Frame
 from .worker import BotWorker
 
 
+class StartLike(Protocol):
+    """What a table asks of the start view it goes back to."""
+
+    def open_confirm(self) -> None:
+        """Ask before a new match (the saved one is kept aside)."""
+        ...
+
+
 class Host(Protocol):
     """The window's side of a view (:class:`~atout.ui.window.app.App` is the one host)."""
 
@@ -59,7 +67,7 @@ class Host(Protocol):
         """Use the named speed (slow, normal, fast) and keep it for next time."""
         ...
 
-    def show_start(self, message: str = "") -> object:
+    def show_start(self, message: str = "") -> StartLike:
         """Show the start view (with ``message``)."""
         ...
 
