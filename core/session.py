@@ -490,7 +490,7 @@ class Session:
         journal = self._journal
         if journal is not None:
             if deal.is_over:
-                self._checkpoint()
+                journal.file.end_deal(seat, action, self._save_data())
             else:
                 journal.file.append_action(seat, action)
         return events
@@ -738,17 +738,18 @@ class Session:
         return self._journal.meta if self._journal is not None else {}
 
     def _checkpoint(self) -> None:
-        journal = self._journal
-        if journal is None:
-            return
-        journal.file.write(
-            {
-                "players": [p.to_json() for p in self.players],
-                "think": self.think,
-                "meta": journal.meta,
-                "match": self.record(),
-            }
-        )
+        if self._journal is not None:
+            self._journal.file.write(self._save_data())
+
+    def _save_data(self) -> dict[str, Any]:
+        """What a whole-file write of the save file holds: the session as it stands."""
+        assert self._journal is not None
+        return {
+            "players": [p.to_json() for p in self.players],
+            "think": self.think,
+            "meta": self._journal.meta,
+            "match": self.record(),
+        }
 
     @classmethod
     def resume(

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from pathlib import Path
+from typing import Any
 
 from atout.core import Engine
 from atout.core.savefile import SaveFile
@@ -93,3 +95,80 @@ def test_close_forces_what_is_left_and_the_plain_append_forces_at_once(tmp_path:
     assert not plain.unsynced, "the terminal's append forces each line at once"
     plain.close()
     assert len(path.read_text().splitlines()) == before + 2
+
+
+def play_to_deal_end(session: Session, file: DeferredSaveFile, rng: random.Random) -> int:
+    """Act until the deal in play is over (flushing the deal's start first); how many
+    lines the file had just before its last action."""
+    if file.pending:
+        file.flush()
+    deal = session.deal
+    assert deal is not None
+    while True:
+        lines = len(file.path.read_text().splitlines())
+        act_once(session, rng)
+        if deal.is_over:
+            return lines
+
+
+def test_a_deals_last_action_is_written_at_once_and_the_rewrite_follows(
+    tmp_path: Path,
+) -> None:
+    engine = Engine()
+    syncer = Syncer(interval=3600.0)
+    path = tmp_path / "T.table"
+    session, file = server_session(engine, path, syncer)
+    session.next_deal()
+    rng = random.Random(5)
+    before = play_to_deal_end(session, file, rng)
+    deal = session.deal
+    assert deal is not None and deal.is_over
+    lines = path.read_text().splitlines()
+    assert len(lines) == before + 1, "the last action's line is in the file at once"
+    assert file.pending and not file.urgent, "its rewrite is left to a background flush"
+    back = Session.resume(engine, path)  # a server killed now: the deal is over
+    assert back.deal is not None and back.deal.actions == deal.actions and back.deal.is_over
+    assert back.scores == session.scores
+    back.detach()
+    file.flush()
+    assert not file.pending
+    assert len(path.read_text().splitlines()) == 1, "then the whole file is rewritten"
+    back = Session.resume(engine, path)
+    assert back.scores == session.scores and back.needs_deal == session.needs_deal
+    back.detach()
+    session.detach()
+
+
+def test_writes_during_a_flush_wait_behind_it_in_order(tmp_path: Path) -> None:
+    engine = Engine()
+    syncer = Syncer(interval=3600.0)
+    path = tmp_path / "T.table"
+    session, file = server_session(engine, path, syncer)
+    entered, release = threading.Event(), threading.Event()
+    replace = file._replace
+
+    def slow_replace(data: dict[str, Any]) -> None:
+        entered.set()
+        assert release.wait(30)
+        replace(data)
+
+    file._replace = slow_replace  # type: ignore[method-assign]
+    session.next_deal()
+    worker = threading.Thread(target=file.flush)
+    worker.start()
+    try:
+        assert entered.wait(30), "the flush took the deal's whole-file write"
+        assert file.pending, "a flush running counts as pending"
+        seat = act_once(session, random.Random(6))  # while the rewrite runs...
+        assert file.urgent, "... its line waits behind it"
+    finally:
+        release.set()
+        worker.join(30)
+    assert not file.pending and not file.urgent, "the running flush wrote it too"
+    lines = path.read_text().splitlines()
+    assert len(lines) == 2 and json.loads(lines[1])["seat"] == seat
+    back = Session.resume(engine, path)
+    assert back.deal is not None and session.deal is not None
+    assert back.deal.actions == session.deal.actions
+    back.detach()
+    session.detach()
