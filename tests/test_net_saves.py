@@ -1,23 +1,31 @@
 """The table server's save files (group commit): an action's line is in the file as soon
 as the action is taken (before anyone is told), forced to disk by the syncer's next pass;
-a whole-file write waits for the worker's flush, and lines after it follow it in order."""
+a deal's start waits for the worker's flush, a deal's end does not (its line is written
+first), and whatever comes during a whole-file write follows it in order."""
 
 from __future__ import annotations
 
 import json
 import random
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from atout.core import Engine
 from atout.core.savefile import SaveFile
 from atout.core.session import REMOTE
 from atout.core.session import Player
 from atout.core.session import Session
+from atout.ui.net.client import Client
+from atout.ui.net.client import RemoteTable
+from atout.ui.net.client import create_table
+from atout.ui.net.runner import ServerThread
 from atout.ui.net.saves import DeferredSaveFile
 from atout.ui.net.saves import Syncer
 from atout.ui.net.saves import defer_saves
+from atout.ui.net.server import TableServer
 
 
 def server_session(engine: Engine, path: Path, syncer: Syncer) -> tuple[Session, DeferredSaveFile]:
@@ -172,3 +180,49 @@ def test_writes_during_a_flush_wait_behind_it_in_order(tmp_path: Path) -> None:
     assert back.deal.actions == session.deal.actions
     back.detach()
     session.detach()
+
+
+def test_a_deals_end_is_told_while_its_rewrite_is_held(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through a server: once the first deal is dealt, every whole-file rewrite is held;
+    the action that ends the deal is still answered, and the file resumes past it."""
+    engine = Engine()
+    holding, held, release = threading.Event(), threading.Event(), threading.Event()
+    original = DeferredSaveFile._replace
+
+    def replace(self: DeferredSaveFile, data: dict[str, Any]) -> None:
+        if holding.is_set():
+            held.set()
+            assert release.wait(60)
+        original(self, data)
+
+    monkeypatch.setattr(DeferredSaveFile, "_replace", replace)
+    data = tmp_path / "data"
+    server = ServerThread(TableServer(engine, data, grace=0.3)).start()
+    client = Client(f"ws://127.0.0.1:{server.port}").start()
+    try:
+        made = create_table(client, engine.default_rules("decouverte"), bot="random", seed=7)
+        table = RemoteTable(client, made["table"], made["tokens"][0], "Ada")
+        table.start(made["host"])
+        deadline = time.monotonic() + 60
+        while table.deal < 1 and time.monotonic() < deadline:
+            table.wait(0.2)
+        holding.set()
+        while table.deals_scored < 1 and time.monotonic() < deadline:
+            view = table.latest_view
+            if table.to_act == table.seat and view is not None and view.to_act:
+                table.act(0, view.legal_actions()[0])
+            else:
+                table.wait(0.2)
+        assert table.deals_scored == 1, "the deal's end was told"
+        assert held.is_set() and not release.is_set(), "while its rewrite was held"
+        copy = tmp_path / "copy.table"
+        copy.write_bytes((data / (made["table"] + ".table")).read_bytes())
+        back = Session.resume(engine, copy)  # a server killed now
+        assert back.deals_scored == 1 and back.scores == table.scores
+        back.detach()
+    finally:
+        release.set()
+        client.close()
+        server.stop()
