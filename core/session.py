@@ -18,9 +18,10 @@ no one can look under a card and then choose again.  A *practice* match
 (``Match(..., practice=True)``, kept in its record) allows free undo.
 
 A session can follow a save file (:meth:`Session.attach`): the match record is written
-whole at each deal's start and end (atomically and durably), and every action in between
-is appended as one line, so an interrupted write loses at most that line and never the
-previous save.  :meth:`Session.resume` reads it back.
+whole at each deal's start and end (atomically and durably; the end through
+:meth:`SaveFile.end_deal`, which a writer may let add the last line first), and every
+action in between is appended as one line, so an interrupted write loses at most that
+line and never the previous save.  :meth:`Session.resume` reads it back.
 """
 
 from __future__ import annotations
