@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -56,12 +57,14 @@ class SaveFile:
         header = {"format": FORMAT, "version": VERSION, **data}
         write_atomic(self.path, json.dumps(header, ensure_ascii=False) + "\n")
 
-    def end_deal(self, seat: int, action: Action, data: dict[str, Any]) -> None:
-        """The action that ended a deal: the file becomes a header holding ``data``
+    def end_deal(self, seat: int, action: Action, data: Callable[[], dict[str, Any]]) -> None:
+        """The action that ended a deal: the file becomes a header holding ``data()``
         (the session after that action).  Here the whole-file write alone, durable at
         once; a writer that defers whole-file writes (the table server's) first adds the
-        action's line, so the action is in the file before anyone is told of it."""
-        self.write(data)
+        action's line, so the action is in the file before anyone is told of it, and
+        may leave the rewrite to the next deal's (``data`` is asked for only when the
+        rewrite is made)."""
+        self.write(data())
 
     def append_action(self, seat: int, action: Action) -> None:
         """Add one action line and force it to disk."""

@@ -491,7 +491,7 @@ class Session:
         journal = self._journal
         if journal is not None:
             if deal.is_over:
-                journal.file.end_deal(seat, action, self._save_data())
+                journal.file.end_deal(seat, action, self._save_data)
             else:
                 journal.file.append_action(seat, action)
         return events

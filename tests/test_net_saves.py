@@ -133,12 +133,14 @@ def test_a_deals_last_action_is_written_at_once_and_the_rewrite_follows(
     assert deal is not None and deal.is_over
     lines = path.read_text().splitlines()
     assert len(lines) == before + 1, "the last action's line is in the file at once"
-    assert file.pending and not file.urgent, "its rewrite is left to a background flush"
+    assert file.deferred and not file.urgent, "its rewrite is left for later"
     back = Session.resume(engine, path)  # a server killed now: the deal is over
     assert back.deal is not None and back.deal.actions == deal.actions and back.deal.is_over
     assert back.scores == session.scores
     back.detach()
-    file.flush()
+    file.settle()  # no deal follows: the server queues the rewrite...
+    assert file.pending and not file.urgent and not file.deferred
+    file.flush()  # ... and flushes it in the background
     assert not file.pending
     assert len(path.read_text().splitlines()) == 1, "then the whole file is rewritten"
     back = Session.resume(engine, path)
@@ -186,7 +188,8 @@ def test_a_deals_end_is_told_while_its_rewrite_is_held(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Through a server: once the first deal is dealt, every whole-file rewrite is held;
-    the action that ends the deal is still answered, and the file resumes past it."""
+    the action that ends the deal is still answered (nothing was released), and the
+    file resumes past it."""
     engine = Engine()
     holding, held, release = threading.Event(), threading.Event(), threading.Event()
     original = DeferredSaveFile._replace
@@ -216,7 +219,7 @@ def test_a_deals_end_is_told_while_its_rewrite_is_held(
             else:
                 table.wait(0.2)
         assert table.deals_scored == 1, "the deal's end was told"
-        assert held.is_set() and not release.is_set(), "while its rewrite was held"
+        assert held.wait(30), "the next rewrite began, and is held"
         copy = tmp_path / "copy.table"
         copy.write_bytes((data / (made["table"] + ".table")).read_bytes())
         back = Session.resume(engine, copy)  # a server killed now
@@ -224,5 +227,66 @@ def test_a_deals_end_is_told_while_its_rewrite_is_held(
         back.detach()
     finally:
         release.set()
+        client.close()
+        server.stop()
+
+
+def test_a_deal_followed_by_another_is_rewritten_once(tmp_path: Path) -> None:
+    engine = Engine()
+    syncer = Syncer(interval=3600.0)
+    path = tmp_path / "T.table"
+    session, file = server_session(engine, path, syncer)
+    rewrites: list[int] = []
+    replace = file._replace
+
+    def counted(data: dict[str, Any]) -> None:
+        rewrites.append(len(data["match"]["deals"]))
+        replace(data)
+
+    file._replace = counted  # type: ignore[method-assign]
+    session.next_deal()
+    play_to_deal_end(session, file, random.Random(8))
+    assert rewrites == [1], "the deal's start alone so far"
+    session.next_deal()  # the next deal's rewrite holds the end of the one before
+    file.flush()
+    assert rewrites == [1, 2], "the deal's end was not written whole on its own"
+    back = Session.resume(engine, path)
+    assert back.deal_number == session.deal_number == 2 and back.deals_scored == 1
+    back.detach()
+    session.detach()
+
+
+def test_the_server_writes_a_deal_whole_once_when_another_follows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table of bots plays deals: the session is put together for a whole-file write at
+    its creation and each deal's start, never for a deal's end that another follows."""
+    engine = Engine()
+    built: list[int] = []
+    save_data = Session._save_data
+
+    def counted(self: Session) -> dict[str, Any]:
+        built.append(self.deal_number)
+        return save_data(self)
+
+    monkeypatch.setattr(Session, "_save_data", counted)
+    server = ServerThread(TableServer(engine, tmp_path, grace=0.3)).start()
+    client = Client(f"ws://127.0.0.1:{server.port}").start()
+    try:
+        rules = engine.make_rules("decouverte", {"target": 100_000})
+        made = create_table(client, rules, bot="random", seed=9)
+        client.send({"type": "start", "table": made["table"], "host": made["host"]})
+        table = server.server.tables[made["table"]]
+        deadline = time.monotonic() + 60
+        state = (0, 0, 0)
+        while state[0] < 3 and time.monotonic() < deadline:
+            time.sleep(0.05)
+            state = server.call(
+                lambda: (table.session.deals_scored, table.session.deal_number, len(built))
+            )
+        scored, dealt, writes = state
+        assert scored >= 3, "the bots played three deals"
+        assert writes == 1 + dealt, "the creation and each deal's start, no deal's end"
+    finally:
         client.close()
         server.stop()

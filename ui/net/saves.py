@@ -2,7 +2,7 @@
 forced to disk by one :class:`Syncer` for all tables (group commit); a deal's whole-file
 writes done in a worker thread, in order with the lines (:class:`DeferredSaveFile`): the
 deal's start awaited before it is told, the deal's end not (its last action's line is
-written first, like any action's).
+written first, like any action's, and its rewrite left to the next deal's).
 
 An action's line reaches the system (one ``write``, which survives the server being
 killed) before anyone is told of the action; it is on disk within about
@@ -105,8 +105,10 @@ class DeferredSaveFile(SaveFile):
     - a deal's start (:meth:`write`) is *urgent*: the server awaits the flush before
       anyone is told of the deal, so the deal is durable before it is dealt to anyone;
     - a deal's end (:meth:`end_deal`) writes the last action's line at once, like any
-      action's, and leaves the whole-file write to a flush that nobody waits for: the
-      action's answer is not held up by a rewrite and its ``fsync``.
+      action's, and leaves the whole-file write for later (:attr:`deferred`): the next
+      deal's start replaces it, or :meth:`settle` queues it for a flush that nobody
+      waits for (the match is over); the action's answer is never held up by a rewrite
+      and its ``fsync``, and a deal followed by another is rewritten once, not twice.
 
     While a whole-file write waits or runs, every later write waits behind it, in order
     (the descriptor is the worker's until the flush is done); a whole-file write
@@ -122,27 +124,45 @@ class DeferredSaveFile(SaveFile):
         self._queue = threading.Lock()  # guards the three above, held only briefly
         self._flushing = threading.Lock()  # one flush at a time: the writes in order
         self._syncer = syncer
+        self._later: Callable[[], dict[str, Any]] | None = None  # the loop's alone
 
     def write(self, data: dict[str, Any]) -> None:
+        self._later = None  # the session as it stands holds the deal's end too
         with self._queue:
-            # the session as it stands holds every line still waiting: they are dropped
+            # ... and every line still waiting: they are dropped
             self._pending = [functools.partial(self._replace, data)]
             self._urgent = True
 
-    def end_deal(self, seat: int, action: Action, data: dict[str, Any]) -> None:
+    def end_deal(self, seat: int, action: Action, data: Callable[[], dict[str, Any]]) -> None:
         with self._queue:
-            if self._pending or self._running:  # the line could not go first: in order
-                self._pending = [functools.partial(self._replace, data)]
-                self._urgent = True
-                return
-            self._pending = [functools.partial(self._replace, data)]
+            busy = bool(self._pending) or self._running
+        if busy:  # the line cannot go first: the rewrite, in order, before it is told
+            self.write(data())
+            return
         self._append(seat, action)  # no flush runs (none is queued): the loop's to write
+        self._later = data
+
+    @property
+    def deferred(self) -> bool:
+        """Whether a deal's end left its whole-file write for later (:meth:`settle`)."""
+        return self._later is not None
+
+    def settle(self) -> None:
+        """Queue the whole-file write a deal's end left for later, its data taken now
+        (on the loop, where the session changes); a :meth:`flush` makes it."""
+        later, self._later = self._later, None
+        if later is None:
+            return
+        data = later()
+        with self._queue:
+            self._pending.append(functools.partial(self._replace, data))
 
     def _replace(self, data: dict[str, Any]) -> None:
         SaveFile.write(self, data)
         self.reopen()  # here, in the worker thread, not on the loop at the next action
 
     def append_action(self, seat: int, action: Action) -> None:
+        self.settle()  # a deal's end left behind goes first
         with self._queue:
             if self._pending or self._running:  # after a whole-file write: in order
                 self._pending.append(functools.partial(self._append, seat, action))
@@ -192,8 +212,10 @@ class DeferredSaveFile(SaveFile):
             raise failure
 
     def close(self) -> None:
-        """Do the writes waiting, then force the lines to disk and stop appending."""
+        """Do the writes waiting (a deal's end left for later too), then force the lines
+        to disk and stop appending."""
         try:
+            self.settle()
             self.flush()
         finally:
             super().close()

@@ -528,16 +528,21 @@ class TableRunner:
         search, no disk), then the save file's whole-file writes in a worker thread; the
         caller tells the clients only after this returns, so an action is in the file
         before anyone learns of it.  A write that must come first (a deal's start) is
-        awaited; one that need not (a deal's end, whose last line is already written)
-        runs in the background, in order with the table's later writes.  The caller
-        holds the table's lock."""
+        awaited; a deal's end, whose last line is already written, is left to the next
+        deal's rewrite, which the table's driver makes at once (:meth:`kick`), or, when
+        no deal follows, rewritten in the background, in order with the table's later
+        writes.  The caller holds the table's lock."""
         result = fn()
         file = table.file
-        if file is not None and file.pending:
-            if file.urgent:
-                await self._work(file.flush)
-            else:
-                self.io.submit(file.flush).add_done_callback(_flushed)
+        if file is None:
+            return result
+        session = table.session
+        if file.deferred and not (table.started and session.needs_deal):
+            file.settle()  # no deal follows at once (the match is over): rewrite it now
+        if file.urgent:
+            await self._work(file.flush)
+        elif file.pending:
+            self.io.submit(file.flush).add_done_callback(_flushed)
         return result
 
     def _send(self, conn: Conn, msg: dict[str, Any] | str) -> None:
