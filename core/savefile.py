@@ -25,6 +25,7 @@ import contextlib
 import json
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +74,15 @@ class SaveFile:
         except OSError as exc:
             raise named(exc, self.path) from None
         self._mend = None  # the new header replaced whatever was torn
+
+    def end_deal(self, seat: int, action: Action, data: Callable[[], dict[str, Any]]) -> None:
+        """The action that ended a deal: the file becomes a header holding ``data()``
+        (the session after that action).  Here the whole-file write alone, durable at
+        once; a writer that defers whole-file writes (the table server's) first adds the
+        action's line, so the action is in the file before anyone is told of it, and
+        may leave the rewrite to the next deal's (``data`` is asked for only when the
+        rewrite is made)."""
+        self.write(data())
 
     def append_action(self, seat: int, action: Action) -> None:
         """Add one action line and force it to disk."""

@@ -18,9 +18,10 @@ no one can look under a card and then choose again.  A *practice* match
 (``Match(..., practice=True)``, kept in its record) allows free undo.
 
 A session can follow a save file (:meth:`Session.attach`): the match record is written
-whole at each deal's start and end (atomically and durably), and every action in between
-is appended as one line, so an interrupted write loses at most that line and never the
-previous save.  :meth:`Session.resume` reads it back.
+whole at each deal's start and end (atomically and durably; the end through
+:meth:`SaveFile.end_deal`, which a writer may let add the last line first), and every
+action in between is appended as one line, so an interrupted write loses at most that
+line and never the previous save.  :meth:`Session.resume` reads it back.
 """
 
 from __future__ import annotations
@@ -493,7 +494,7 @@ class Session:
         journal = self._journal
         if journal is not None:
             if deal.is_over:
-                self._checkpoint()
+                journal.file.end_deal(seat, action, self._save_data)
             else:
                 journal.file.append_action(seat, action)
         return events
@@ -741,17 +742,18 @@ class Session:
         return self._journal.meta if self._journal is not None else {}
 
     def _checkpoint(self) -> None:
-        journal = self._journal
-        if journal is None:
-            return
-        journal.file.write(
-            {
-                "players": [p.to_json() for p in self.players],
-                "think": self.think,
-                "meta": journal.meta,
-                "match": self.record(),
-            }
-        )
+        if self._journal is not None:
+            self._journal.file.write(self._save_data())
+
+    def _save_data(self) -> dict[str, Any]:
+        """What a whole-file write of the save file holds: the session as it stands."""
+        assert self._journal is not None
+        return {
+            "players": [p.to_json() for p in self.players],
+            "think": self.think,
+            "meta": self._journal.meta,
+            "match": self.record(),
+        }
 
     @classmethod
     def resume(

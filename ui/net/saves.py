@@ -1,6 +1,8 @@
 """The save files of the table server's tables: each action's line written at once and
 forced to disk by one :class:`Syncer` for all tables (group commit); a deal's whole-file
-writes done in a worker thread, in order with the lines (:class:`DeferredSaveFile`).
+writes done in a worker thread, in order with the lines (:class:`DeferredSaveFile`): the
+deal's start awaited before it is told, the deal's end not (its last action's line is
+written first, like any action's, and its rewrite left to the next deal's).
 
 An action's line reaches the system (one ``write``, which survives the server being
 killed) before anyone is told of the action; it is on disk within about
@@ -97,27 +99,76 @@ class DeferredSaveFile(SaveFile):
 
     An action's line is written at once, on the event loop (one small ``write`` to the
     system, which survives the server being killed), and forced to disk by the
-    :class:`Syncer` (``None``: at once).  A whole-file write (a deal's start and end)
-    waits for :meth:`flush`, which the server runs in a worker thread before anyone is
-    told of the change: it is durable before the deal's update is sent."""
+    :class:`Syncer` (``None``: at once).  A whole-file write waits for :meth:`flush`,
+    which the server runs in a worker thread:
+
+    - a deal's start (:meth:`write`) is *urgent*: the server awaits the flush before
+      anyone is told of the deal, so the deal is durable before it is dealt to anyone;
+    - a deal's end (:meth:`end_deal`) writes the last action's line at once, like any
+      action's, and leaves the whole-file write for later (:attr:`deferred`): the next
+      deal's start replaces it, or :meth:`settle` queues it for a flush that nobody
+      waits for (the match is over); the action's answer is never held up by a rewrite
+      and its ``fsync``, and a deal followed by another is rewritten once, not twice.
+
+    While a whole-file write waits or runs, every later write waits behind it, in order
+    (the descriptor is the worker's until the flush is done); a whole-file write
+    replaces every write still waiting, whose lines it holds.  :attr:`pending` says
+    whether anything waits or runs, :attr:`urgent` whether it must be done before the
+    change is told."""
 
     def __init__(self, path: Path, syncer: Syncer | None = None) -> None:
         super().__init__(path)
         self._pending: list[Callable[[], None]] = []
+        self._running = False
+        self._urgent = False
+        self._queue = threading.Lock()  # guards the three above, held only briefly
+        self._flushing = threading.Lock()  # one flush at a time: the writes in order
         self._syncer = syncer
+        self._later: Callable[[], dict[str, Any]] | None = None  # the loop's alone
 
     def write(self, data: dict[str, Any]) -> None:
-        self._pending.append(functools.partial(self._replace, data))
+        self._later = None  # the session as it stands holds the deal's end too
+        with self._queue:
+            # ... and every line still waiting: they are dropped
+            self._pending = [functools.partial(self._replace, data)]
+            self._urgent = True
+
+    def end_deal(self, seat: int, action: Action, data: Callable[[], dict[str, Any]]) -> None:
+        with self._queue:
+            busy = bool(self._pending) or self._running
+        if busy:  # the line cannot go first: the rewrite, in order, before it is told
+            self.write(data())
+            return
+        self._append(seat, action)  # no flush runs (none is queued): the loop's to write
+        self._later = data
+
+    @property
+    def deferred(self) -> bool:
+        """Whether a deal's end left its whole-file write for later (:meth:`settle`)."""
+        return self._later is not None
+
+    def settle(self) -> None:
+        """Queue the whole-file write a deal's end left for later, its data taken now
+        (on the loop, where the session changes); a :meth:`flush` makes it."""
+        later, self._later = self._later, None
+        if later is None:
+            return
+        data = later()
+        with self._queue:
+            self._pending.append(functools.partial(self._replace, data))
 
     def _replace(self, data: dict[str, Any]) -> None:
         SaveFile.write(self, data)
         self.reopen()  # here, in the worker thread, not on the loop at the next action
 
     def append_action(self, seat: int, action: Action) -> None:
-        if self._pending:  # after a whole-file write still to do: in order, after it
-            self._pending.append(functools.partial(self._append, seat, action))
-        else:
-            self._append(seat, action)
+        self.settle()  # a deal's end left behind goes first
+        with self._queue:
+            if self._pending or self._running:  # after a whole-file write: in order
+                self._pending.append(functools.partial(self._append, seat, action))
+                self._urgent = True
+                return
+        self._append(seat, action)
 
     def _append(self, seat: int, action: Action) -> None:
         self.write_action(seat, action)
@@ -128,13 +179,46 @@ class DeferredSaveFile(SaveFile):
 
     @property
     def pending(self) -> bool:
-        return bool(self._pending)
+        """Whether a write waits for a flush, or a flush runs."""
+        with self._queue:
+            return bool(self._pending) or self._running
+
+    @property
+    def urgent(self) -> bool:
+        """Whether a write waiting must be done before the change is told (a deal's
+        start, or an action's line behind a whole-file write)."""
+        with self._queue:
+            return self._urgent and (bool(self._pending) or self._running)
 
     def flush(self) -> None:
-        """Do the writes waiting, in order (in a worker thread)."""
-        ops, self._pending = self._pending, []
-        for op in ops:
-            op()
+        """Do the writes waiting, in order, until none waits (in a worker thread; a
+        flush already running finishes first).  A write that fails does not stop the
+        ones after it; the first failure is raised once they are done."""
+        failure: BaseException | None = None
+        with self._flushing:
+            while True:
+                with self._queue:
+                    ops, self._pending = self._pending, []
+                    if not ops:
+                        self._running = self._urgent = False
+                        break
+                    self._running = True
+                for op in ops:
+                    try:
+                        op()
+                    except Exception as exc:
+                        failure = failure or exc
+        if failure is not None:
+            raise failure
+
+    def close(self) -> None:
+        """Do the writes waiting (a deal's end left for later too), then force the lines
+        to disk and stop appending."""
+        try:
+            self.settle()
+            self.flush()
+        finally:
+            super().close()
 
 
 def defer_saves(session: Session, syncer: Syncer | None = None) -> DeferredSaveFile | None:

@@ -16,7 +16,8 @@ linger period; a late client has it read back from its save file.
 Threads: the event loop never waits for a search nor for the disk.  A change to a table
 runs on the loop while the table's lock is held: the engine's check, the action's save
 line (one small ``write``), the messages handed to the sockets.  The deal's whole-file
-writes run in worker threads (awaited before anyone is told), the forcing of the action
+writes run in worker threads (a deal's start awaited before anyone is told of it, a
+deal's end in the background, its last line written first), the forcing of the action
 lines to disk in the syncer's threads (:class:`~atout.ui.net.saves.Syncer`), and bots
 think in a pool of their own.
 """

@@ -19,6 +19,7 @@ import time
 import traceback
 from collections.abc import Callable
 from collections.abc import Iterable
+from concurrent.futures import Future
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from dataclasses import field
@@ -524,13 +525,24 @@ class TableRunner:
 
     async def _change(self, table: Table, fn: Callable[[], T]) -> T:
         """Run ``fn``, a change to ``table``'s session, on the loop (it is quick: no
-        search, no disk), then the save file's writes in a worker thread; the caller
-        tells the clients only after this returns, so an action is on disk before anyone
-        learns of it.  The caller holds the table's lock."""
+        search, no disk), then the save file's whole-file writes in a worker thread; the
+        caller tells the clients only after this returns, so an action is in the file
+        before anyone learns of it.  A write that must come first (a deal's start) is
+        awaited; a deal's end, whose last line is already written, is left to the next
+        deal's rewrite, which the table's driver makes at once (:meth:`kick`), or, when
+        no deal follows, rewritten in the background, in order with the table's later
+        writes.  The caller holds the table's lock."""
         result = fn()
         file = table.file
-        if file is not None and file.pending:
+        if file is None:
+            return result
+        session = table.session
+        if file.deferred and not (table.started and session.needs_deal):
+            file.settle()  # no deal follows at once (the match is over): rewrite it now
+        if file.urgent:
             await self._work(file.flush)
+        elif file.pending:
+            self.io.submit(file.flush).add_done_callback(_flushed)
         return result
 
     def _send(self, conn: Conn, msg: dict[str, Any] | str) -> None:
@@ -650,6 +662,13 @@ class TableRunner:
                     self._send(target, text)
         if session.result is not None:
             self.settle(table)
+
+
+def _flushed(done: Future[None]) -> None:
+    """A save file's background flush ended: a failure is logged (the lines stay)."""
+    exc = done.exception()
+    if exc is not None:
+        log_failure("a deal's save could not be rewritten (its lines stay)", exc)
 
 
 def log_failure(what: str, exc: BaseException) -> None:
