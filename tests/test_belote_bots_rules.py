@@ -25,9 +25,9 @@ from atout.core.cards import SUITS
 from atout.core.cards import parse_cards
 from atout.plugins.bots.basic import GreedyBot
 from atout.plugins.bots.basic import RandomBot
-from atout.plugins.bots.belote_dd import BeloteDD
 from atout.plugins.bots.belote_expert import BeloteExpert
 from atout.plugins.bots.belote_expert import infer_constraints
+from atout.plugins.search.belote_dd import BeloteDD
 from obligations import Narrowed
 from obligations import NoAceDiscard
 from obligations import NoTrumpLead

@@ -29,10 +29,10 @@ from atout.plugins.bots.belote_expert import deal_utility
 from atout.plugins.bots.belote_expert import infer_constraints
 from atout.plugins.bots.belote_expert import read_play
 from atout.plugins.bots.belote_expert import sample_hands
-from atout.plugins.bots.duplicate import confidence
 from atout.plugins.bots.duplicate import count_matches
 from atout.plugins.bots.duplicate import run_duplicate
-from atout.plugins.bots.search import CardRules
+from atout.plugins.search.rules import CardRules
+from atout.plugins.search.stats import normal_interval
 from helpers import card
 from helpers import cards
 from helpers import position
@@ -488,7 +488,7 @@ def test_greedy_beats_random_in_a_short_duplicate(eng: Engine) -> None:
 
 
 def test_confidence_interval_and_matches_are_computed_as_documented(eng: Engine) -> None:
-    mean, low, high = confidence([10.0, 20.0, 30.0, 40.0])
+    mean, low, high = normal_interval([10.0, 20.0, 30.0, 40.0])
     assert mean == 25.0 and low < mean < high
     assert high - mean == pytest.approx(1.96 * 12.909944 / 2, rel=1e-5)
     rules = eng.default_rules("belote")

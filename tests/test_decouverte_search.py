@@ -26,12 +26,13 @@ from atout.core.state import PLAY
 from atout.core.state import DealState
 from atout.core.views import View
 from atout.plugins.bots import decouverte_expert as de
-from atout.plugins.bots import decouverte_search as ds
 from atout.plugins.bots.decouverte_expert import DecouverteExpert
 from atout.plugins.bots.decouverte_expert import bid_options
 from atout.plugins.bots.decouverte_expert import estimate_contracts
 from atout.plugins.bots.decouverte_expert import position_from_view
 from atout.plugins.common import BeloteMoves
+from atout.plugins.search import decouverte as ds
+from atout.plugins.search.decouverte import sampling
 
 GAME = "decouverte"
 
@@ -566,7 +567,7 @@ def test_racing_spends_the_later_samples_on_the_moves_in_doubt(
         seen[1] += len(out)
         return out
 
-    monkeypatch.setattr(ds, "outcomes", spy)
+    monkeypatch.setattr(sampling, "outcomes", spy)
     utility = ds.score_utility()
 
     def run(racing: bool) -> tuple[dict[int, float], int]:

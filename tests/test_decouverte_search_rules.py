@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Generator
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 from atout.core import Contract
@@ -23,9 +24,9 @@ from atout.core.cards import cards_of
 from atout.core.model import MoveRule
 from atout.core.model import Rules
 from atout.core.state import DealState
-from atout.plugins.bots import decouverte_search as ds
 from atout.plugins.bots.decouverte_expert import DecouverteExpert
 from atout.plugins.bots.decouverte_expert import position_from_view
+from atout.plugins.search import decouverte as ds
 from atout.testing import engine_with
 from test_decouverte_search import brute_force
 
@@ -75,7 +76,7 @@ def test_expert_finds_the_best_card_of_a_plugin_contract(
         values = move_values(pos, utility)
         best = max(values.values())
         naive = max(
-            move_values(ds.replace(pos, rules=classic), ds.points_utility(200)).items(),
+            move_values(replace(pos, rules=classic), ds.points_utility(200)).items(),
             key=lambda item: (item[1], -item[0]),
         )[0]
         if values[naive] >= best - 1e-9:
@@ -147,7 +148,7 @@ def test_the_search_follows_a_changed_obligation_exactly(house_engine: Engine) -
     for i in range(120):
         rules = ds.deal_rules(i % 4, taker=i % 2, engine=house_engine)
         pos = ds.deal(rng, trump=i % 4, engine=house_engine)
-        pos = ds.replace(pos, rules=rules, taker=i % 2)
+        pos = replace(pos, rules=rules, taker=i % 2)
         pos = ds.random_play(pos, rng, 2 * (ds.TRICKS - 2 - i % 2))
         hand = pos.hands[pos.leader]
         forbidden += ds.legal_cards(pos) != hand

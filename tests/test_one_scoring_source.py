@@ -21,8 +21,8 @@ from atout.core.model import Contract
 from atout.core.model import Rules
 from atout.core.state import DealState
 from atout.plugins.bots.belote_expert import deal_utility
-from atout.plugins.bots.decouverte_search import score_utility
-from atout.plugins.bots.search import CardRules
+from atout.plugins.search.decouverte import score_utility
+from atout.plugins.search.rules import CardRules
 from atout.testing import check_rule_set
 from atout.testing import engine_with
 from helpers import position

@@ -107,6 +107,18 @@ def test_mypy_strict_finds_nothing(tmp_path: Path) -> None:
 # --- bots read the rules in force, never a rule plugin's code ---------------------------------
 
 BOTS = "atout.plugins.bots"
+SEARCH = "atout.plugins.search"
+REVIEW = "atout.plugins.review"
+RULE_PLUGINS = tuple(
+    f"atout.plugins.{name}" for name in ("belote", "decouverte", "family", "common", "tables")
+)
+"""The rule plugins: what the bots, the review and the front ends reach only through the
+engine."""
+
+
+def within(name: str, packages: tuple[str, ...]) -> bool:
+    """Whether module ``name`` is one of ``packages`` or inside one."""
+    return any(name == p or name.startswith(p + ".") for p in packages)
 
 
 def absolute_imports(path: Path, package: str) -> set[str]:
@@ -132,13 +144,13 @@ def absolute_imports(path: Path, package: str) -> set[str]:
 
 
 def rule_plugin_imports(path: Path, package: str = BOTS) -> list[str]:
-    """The imports of ``path`` from ``atout.plugins`` outside the bots' own package."""
+    """The imports of ``path`` from ``atout.plugins`` outside the bots' own package and
+    the search library they stand on."""
     return sorted(
         name
         for name in absolute_imports(path, package)
         if (name == "atout.plugins" or name.startswith("atout.plugins."))
-        and name != BOTS
-        and not name.startswith(BOTS + ".")
+        and not within(name, (BOTS, SEARCH))
     )
 
 
@@ -147,7 +159,7 @@ def test_the_bots_import_no_rule_plugin(tmp_path: Path) -> None:
     rule plugin's tables or classes: so a plugin's contract is played as a shipped one."""
     sample = tmp_path / "sample.py"
     sample.write_text(
-        "from ..tables import beats_table\nfrom .. import belote\nfrom .search import INF\n"
+        "from ..tables import beats_table\nfrom .. import belote\nfrom ..search.rules import INF\n"
         "import atout.plugins.common\nfrom atout.core import Engine\n"
         "def f():\n    from atout.plugins.bots.basic import GreedyBot\n",
         encoding="utf-8",
@@ -165,3 +177,82 @@ def test_the_bots_import_no_rule_plugin(tmp_path: Path) -> None:
         for name in rule_plugin_imports(path)
     ]
     assert offenders == []
+
+
+# --- the rooms of the package tree: who may import whom --------------------------------------
+
+
+def source_package(path: Path) -> str:
+    """The package a source file belongs to (where its relative imports start):
+    ``plugins/search/decouverte/known.py`` is in ``atout.plugins.search.decouverte``."""
+    folder, *rest = path.relative_to(ROOT).parent.parts
+    return ".".join((PACKAGES[folder], *rest))
+
+
+def atout_imports(path: Path) -> set[str]:
+    """The ``atout`` modules that ``path`` imports, relative imports resolved, imports in
+    functions included."""
+    return {n for n in absolute_imports(path, source_package(path)) if within(n, ("atout",))}
+
+
+ROOMS: list[tuple[str, tuple[str, ...] | None, tuple[str, ...]]] = [
+    # (folder, the only atout packages it may import (None: any), packages it may not)
+    ("plugins/search", ("atout.core", SEARCH), ()),
+    ("plugins/bots", ("atout.core", SEARCH, BOTS), ()),
+    ("plugins/review", ("atout.core", SEARCH, BOTS, REVIEW), ()),
+    ("core", None, ("atout.plugins", "atout.ui")),
+    ("ui", None, RULE_PLUGINS),
+]
+"""The search library imports only the core; the bots and the review stand on it (the
+review borrows the bots' experts' reading of a deal); the core imports neither plugins
+nor front ends; the front ends never import a rule plugin (they ask the engine)."""
+
+
+def room_offenders(
+    folder: str, allowed: tuple[str, ...] | None, forbidden: tuple[str, ...]
+) -> list[str]:
+    """Every import of a module of ``folder`` that breaks its room's rule."""
+    return [
+        f"{path.relative_to(ROOT)} imports {name}"
+        for path in python_files(folder)
+        for name in sorted(atout_imports(path))
+        if (allowed is not None and not within(name, allowed)) or within(name, forbidden)
+    ]
+
+
+def test_the_room_rules_see_relative_imports(tmp_path: Path) -> None:
+    """The check resolves relative imports and imports inside functions, so a module of
+    the search library reaching for the bots or a rule plugin is caught however it is
+    written."""
+    folder = tmp_path / "plugins" / "search" / "decouverte"
+    folder.mkdir(parents=True)
+    sample = folder / "sample.py"
+    sample.write_text(
+        "from ..rules import INF\nfrom ...bots.basic import GreedyBot\n"
+        "def f():\n    from ... import belote\n",
+        encoding="utf-8",
+    )
+    assert sorted(absolute_imports(sample, "atout.plugins.search.decouverte")) == [
+        "atout.plugins",
+        "atout.plugins.belote",
+        "atout.plugins.bots.basic",
+        "atout.plugins.bots.basic.GreedyBot",
+        "atout.plugins.search.rules",
+        "atout.plugins.search.rules.INF",
+    ]
+
+
+@pytest.mark.parametrize(("folder", "allowed", "forbidden"), ROOMS, ids=[r[0] for r in ROOMS])
+def test_each_room_imports_only_what_it_may(
+    folder: str, allowed: tuple[str, ...] | None, forbidden: tuple[str, ...]
+) -> None:
+    assert python_files(folder), f"{folder} has no module"
+    assert room_offenders(folder, allowed, forbidden) == []
+
+
+@pytest.mark.parametrize("folder", ["plugins/bots", "plugins/review"])
+def test_the_bots_and_the_review_stand_on_the_search_library(folder: str) -> None:
+    """Neither carries a solver of its own: both import the search library."""
+    assert any(
+        within(name, (SEARCH,)) for path in python_files(folder) for name in atout_imports(path)
+    )

@@ -29,23 +29,23 @@ from atout.core.records import deal_from_record
 from atout.core.records import deal_to_record
 from atout.core.views import View
 from atout.plugins.bots.basic import team_of
-from atout.plugins.bots.belote_dd import BeloteDD
 from atout.plugins.bots.belote_expert import deal_utility
 from atout.plugins.bots.belote_expert import declaration_points
 from atout.plugins.bots.decouverte_expert import position_from_view
-from atout.plugins.bots.decouverte_search import Position
-from atout.plugins.bots.decouverte_search import legal_cards
-from atout.plugins.bots.decouverte_search import score_utility
-from atout.plugins.bots.decouverte_search import successors
-from atout.plugins.bots.decouverte_search import to_move
-from atout.plugins.bots.review import DealReview
-from atout.plugins.bots.review import Decision
-from atout.plugins.bots.review import ReviewCancelled
-from atout.plugins.bots.review import ReviewOptions
-from atout.plugins.bots.review import interval
-from atout.plugins.bots.review import paired_loss
-from atout.plugins.bots.review import review_record
-from atout.plugins.bots.review import t95
+from atout.plugins.review import DealReview
+from atout.plugins.review import Decision
+from atout.plugins.review import ReviewCancelled
+from atout.plugins.review import ReviewOptions
+from atout.plugins.review import paired_loss
+from atout.plugins.review import review_record
+from atout.plugins.search.belote_dd import BeloteDD
+from atout.plugins.search.decouverte import Position
+from atout.plugins.search.decouverte import legal_cards
+from atout.plugins.search.decouverte import score_utility
+from atout.plugins.search.decouverte import successors
+from atout.plugins.search.decouverte import to_move
+from atout.plugins.search.stats import interval
+from atout.plugins.search.stats import t95
 from atout.ui.cli import main
 from helpers import PlayMinimax
 from helpers import first_played_deal_record
@@ -479,6 +479,30 @@ def test_atout_review_prints_one_json_object_per_decision_then_the_summary(
     assert "Trick 14" in text and "Summary" in text and "North" not in text.split("Summary")[0]
 
 
+@pytest.mark.parametrize("game", ["decouverte", "belote"])
+def test_atout_review_is_whole_without_the_bots_plugin(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
+) -> None:
+    """The review is a package of its own: with the bots plugin disabled it reviews a
+    deal of either game exactly as with it (the same figures, decision by decision)."""
+    engine = shipped_engine()
+    rng = random.Random(5)
+    record = play_on(
+        engine, endgame(engine, game, 5, 2), lambda d: rng.choice(cards_of(d.legal_cards()))
+    )
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(record))
+    argv = ["review", str(path), "--json", "--samples", "2", "--seat", "all"]
+    assert main(argv) == 0
+    with_bots = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert main([*argv, "--disable-plugin", "bots"]) == 0
+    without = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    for line in with_bots + without:
+        line.pop("seconds", None)
+    assert len(with_bots) == len(record["actions"]) + 1
+    assert without == with_bots
+
+
 def test_atout_review_text_is_the_persons_seat_in_80_columns_unless_asked_for_all(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -515,7 +539,7 @@ def test_a_drop_while_a_face_down_card_turned_is_told_as_new_information() -> No
     """The margin falling 10 points or more between two decisions of a seat while a
     face-down card turned is told as new information (the window and the text say it
     alike); a smaller drop, a rise, or no card turned says nothing."""
-    from atout.plugins.bots.review import Valued
+    from atout.plugins.review import Valued
     from atout.ui.review_words import turned_note
 
     d = Decision(1, 9, 0, "play", 4, "JD", (Valued("JD", -162.0), Valued("QC", -170.0)), "exact")
@@ -574,7 +598,7 @@ def test_review_in_the_terminal_prints_the_last_finished_deal(
     played (a local session), and says so when no deal is finished yet."""
     import io
 
-    import atout.plugins.bots.review as review_module
+    import atout.plugins.review.review as review_module
     from atout.core.session import BOT
     from atout.core.session import PERSON
     from atout.core.session import Player

@@ -12,11 +12,11 @@ claim can be checked against the numbers it comes from.
 from __future__ import annotations
 
 from atout.core import View
-from atout.plugins.bots.review import FORCED
-from atout.plugins.bots.review import PROOF_SAMPLES
-from atout.plugins.bots.review import UNVALUED
-from atout.plugins.bots.review import Decision
-from atout.plugins.bots.review import Summary
+from atout.plugins.review import FORCED
+from atout.plugins.review import PROOF_SAMPLES
+from atout.plugins.review import UNVALUED
+from atout.plugins.review import Decision
+from atout.plugins.review import Summary
 
 SMALL_LOSS = 1.0
 """A loss below this many points is the best play (sampling noise aside)."""

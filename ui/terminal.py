@@ -706,7 +706,7 @@ def review_last_deal(game: TerminalGame) -> None:
     A local session knows its deals; a table on a server does not keep them here, so
     there the person is told to review the saved record instead."""
     from atout.core.records import deal_to_record
-    from atout.plugins.bots.review import DealReview
+    from atout.plugins.review import DealReview
     from atout.ui.commands.review import review_lines
 
     match = getattr(game.session, "match", None)

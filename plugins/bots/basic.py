@@ -8,7 +8,7 @@
   bids from a point count of the hand under each candidate trump.
 
 The card order and points come from the engine's compiled rules of the deal
-(:meth:`Engine.play_rules`, read as :class:`~.search.CardRules`), so a rule plugin that
+(:meth:`Engine.play_rules`, read as :class:`~atout.plugins.search.rules.CardRules`), so a rule plugin that
 changes them is followed; the legal cards are the view's.  A bot built without an engine
 uses the engine of the installed plugins (:func:`default_engine`), as the ``atout``
 command builds it: no bot carries a copy of a rule.
@@ -37,12 +37,12 @@ from atout.core.model import CLAIM
 from atout.core.model import Action
 from atout.core.views import View
 
-from .declared import BELOTE_POINTS
-from .declared import announced_declarations
-from .declared import belote_cards
-from .declared import belote_said
-from .search import CardRules
-from .search import default_engine
+from ..search.declared import BELOTE_POINTS
+from ..search.declared import announced_declarations
+from ..search.declared import belote_cards
+from ..search.declared import belote_said
+from ..search.rules import CardRules
+from ..search.rules import default_engine
 
 TAKE = "take"
 PASS = "pass"

@@ -15,7 +15,7 @@ For a card to play, :class:`BeloteExpert`
 2. deals the unseen cards to the other seats at random, consistently with all that,
    the likely layouts more often (:func:`sample_hands`);
 3. solves each sampled layout with the double-dummy solver
-   (:class:`~atout.plugins.bots.belote_dd.BeloteDD`), for every legal card;
+   (:class:`~atout.plugins.search.belote_dd.BeloteDD`), for every legal card;
 4. plays the card whose values, turned into the deal's score for its team (making or
    failing the contract, declarations), are best on average.
 
@@ -68,6 +68,21 @@ from atout.core.model import Rules
 from atout.core.state import DealState
 from atout.core.views import View
 
+from ..search.belote_dd import BeloteDD
+from ..search.declared import BELOTE_WORDS
+from ..search.declared import Shown
+from ..search.declared import announced_declarations
+from ..search.declared import belote_points
+from ..search.declared import declaration_points
+from ..search.declared import layout_declarations
+from ..search.declared import played_by
+from ..search.declared import unseen_belote
+from ..search.rules import CardRules
+from ..search.rules import MoveAsker
+from ..search.rules import SearchTimeout
+from ..search.rules import deal_outcome
+from ..search.rules import default_engine
+from ..search.rules import scratch_state
 from .basic import PASS
 from .basic import TAKE
 from .basic import GreedyBot
@@ -76,24 +91,9 @@ from .basic import choose_action
 from .basic import hand_strength
 from .basic import is_master
 from .basic import team_of
-from .belote_dd import BeloteDD
-from .declared import BELOTE_WORDS
-from .declared import Shown
-from .declared import announced_declarations
-from .declared import belote_points
-from .declared import declaration_points
-from .declared import layout_declarations
-from .declared import played_by
-from .declared import unseen_belote
 from .hints import bid_reason
 from .hints import play_reason
 from .hints import with_reason
-from .search import CardRules
-from .search import MoveAsker
-from .search import SearchTimeout
-from .search import deal_outcome
-from .search import default_engine
-from .search import scratch_state
 
 DEFAULT_BUDGET = 0.5
 """Seconds a decision may take by default (the 95th percentile stays under 1 s)."""
@@ -597,9 +597,9 @@ def deal_utility(
     """The deal's score difference (this seat's team minus the other) if the team ends
     with ``my_cards`` card points, dix de der included, given the declarations ``decl``
     per team, of which ``belote`` is belote-rebelote: the game's own scoring of the
-    contract (:func:`~.search.deal_outcome`).  ``deal_points`` is what the cards of the
+    contract (:func:`~atout.plugins.search.rules.deal_outcome`).  ``deal_points`` is what the cards of the
     deal are worth together, the last trick's bonus included
-    (:attr:`~.search.CardRules.total` of the deal's rules)."""
+    (:attr:`~atout.plugins.search.rules.CardRules.total` of the deal's rules)."""
     contract = view.contract
     team = team_of(view, view.seat)
     if contract is None:

@@ -1,6 +1,6 @@
 """The Découverte ``expert`` bot: chance-aware search, from a seat's view only.
 
-How it decides (see :mod:`atout.plugins.bots.decouverte_search` for the solvers):
+How it decides (see :mod:`atout.plugins.search.decouverte` for the solvers):
 
 * **Play, last tricks** (7 tricks left by default, more with a larger ``think``
   budget; fewer when many face-down cards are still unknown, see
@@ -62,28 +62,28 @@ from atout.core.model import Action
 from atout.core.model import Rules
 from atout.core.views import View
 
-from .declared import BELOTE_POINTS
-from .declared import belote_cards
-from .declared import belote_said
-from .declared import combination_points
-from .declared import played_by
-from .decouverte_search import ChanceSolver
-from .decouverte_search import DealRules
-from .decouverte_search import KnownSolver
-from .decouverte_search import Policy
-from .decouverte_search import Position
-from .decouverte_search import determinize
-from .decouverte_search import legal_cards
-from .decouverte_search import playout
-from .decouverte_search import sampled_values
-from .decouverte_search import score_utility
-from .decouverte_search import tables_for
-from .decouverte_search import to_move
+from ..search.declared import BELOTE_POINTS
+from ..search.declared import belote_cards
+from ..search.declared import belote_said
+from ..search.declared import combination_points
+from ..search.declared import played_by
+from ..search.decouverte import ChanceSolver
+from ..search.decouverte import DealRules
+from ..search.decouverte import KnownSolver
+from ..search.decouverte import Policy
+from ..search.decouverte import Position
+from ..search.decouverte import determinize
+from ..search.decouverte import legal_cards
+from ..search.decouverte import playout
+from ..search.decouverte import sampled_values
+from ..search.decouverte import score_utility
+from ..search.decouverte import tables_for
+from ..search.decouverte import to_move
+from ..search.rules import SearchTimeout
+from ..search.rules import default_engine
 from .hints import bid_reason
 from .hints import play_reason
 from .hints import with_reason
-from .search import SearchTimeout
-from .search import default_engine
 
 PASS = "pass"
 TAKE = "take"

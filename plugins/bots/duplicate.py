@@ -28,9 +28,7 @@ by a little).
 
 from __future__ import annotations
 
-import math
 import os
-import statistics
 import time
 from collections.abc import Callable
 from collections.abc import Iterable
@@ -51,9 +49,10 @@ from atout.core.model import Rules
 from atout.core.state import BIDDING
 from atout.core.state import REDEAL
 
+from ..search.stats import normal_interval
+from ..search.stats import percentile
 from .mixed import make_bot
 from .mixed import parse_spec
-from .search import percentile
 
 SEED_STRIDE = 1_000_003
 
@@ -313,17 +312,6 @@ def run_pairs(
     return results
 
 
-def confidence(diffs: Sequence[float]) -> tuple[float, float, float]:
-    """The mean of ``diffs`` and its 95% confidence interval (normal approximation)."""
-    if not diffs:
-        return 0.0, 0.0, 0.0
-    mean = statistics.fmean(diffs)
-    if len(diffs) < 2:
-        return mean, mean, mean
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
-    return mean, mean - half, mean + half
-
-
 def count_matches(
     engine: Engine, game: str, rules: Rules, seating: Iterable[DealScore]
 ) -> list[MatchResult]:
@@ -361,7 +349,7 @@ def summarize(
     """The :class:`DuplicateResult` of finished pairs (the matches counted over the
     pairs played)."""
     diffs = [p.diff for p in pairs]
-    mean, low, high = confidence(diffs)
+    mean, low, high = normal_interval(diffs)
     won = sum(1 for d in diffs if d > 0)
     lost = sum(1 for d in diffs if d < 0)
     m_won = m_lost = m_drawn = 0

@@ -11,9 +11,9 @@ import pytest
 from atout.core import View
 from atout.core.cards import parse_card
 from atout.core.records import deal_from_record
-from atout.plugins.bots.review import Decision
-from atout.plugins.bots.review import ReviewOptions
-from atout.plugins.bots.review import Valued
+from atout.plugins.review import Decision
+from atout.plugins.review import ReviewOptions
+from atout.plugins.review import Valued
 from atout.ui.cards_text import show_card
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
@@ -121,9 +121,9 @@ def test_review_opens_from_the_panel_values_every_decision_and_steps(app: App, g
 
 
 def test_labels_follow_the_thresholds() -> None:
-    from atout.plugins.bots.review import EXACT
-    from atout.plugins.bots.review import FORCED
-    from atout.plugins.bots.review import Decision
+    from atout.plugins.review import EXACT
+    from atout.plugins.review import FORCED
+    from atout.plugins.review import Decision
 
     def d(loss: float, method: str = EXACT) -> Decision:
         return Decision(1, 1, 0, "play", 1, "7H", (), method, loss=loss)
@@ -141,8 +141,8 @@ def test_labels_follow_the_thresholds() -> None:
 def test_the_graph_goes_through_forced_decisions() -> None:
     """A forced decision (one legal action: no value of its own) lies on the line
     between its neighbours; at either end, level with the nearest value."""
-    from atout.plugins.bots.review import Decision
-    from atout.plugins.bots.review import Valued
+    from atout.plugins.review import Decision
+    from atout.plugins.review import Valued
 
     def d(value: float | None) -> Decision:
         if value is None:

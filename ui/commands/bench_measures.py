@@ -32,7 +32,7 @@ from atout.core.state import PLAY
 from atout.plugins.bots.duplicate import run_duplicate
 from atout.plugins.bots.mixed import parse_spec
 from atout.plugins.bots.mixed import spec_games
-from atout.plugins.bots.search import percentile
+from atout.plugins.search.stats import percentile
 
 GAMES = ("belote", "decouverte")
 _N = TypeVar("_N", int, float)
@@ -262,7 +262,7 @@ def measure_belote_dd(ctx: BenchContext) -> dict[str, Any]:
     """CPU milliseconds of each exact solve of :func:`belote_dd_positions` (a fresh
     solver each), and the median number of trick starts each search expanded (a figure
     that does not depend on the machine's speed)."""
-    from atout.plugins.bots.belote_dd import BeloteDD
+    from atout.plugins.search.belote_dd import BeloteDD
 
     positions = belote_dd_positions(2024 + ctx.seed, ctx.size(20, 2))
     rules = ctx.engine.default_rules("belote")
@@ -285,7 +285,7 @@ def measure_decouverte_solvers(ctx: BenchContext) -> dict[str, Any]:
     if not ctx.has_game("decouverte"):
         return {}
     try:
-        search = importlib.import_module("atout.plugins.bots.decouverte_search")
+        search = importlib.import_module("atout.plugins.search.decouverte")
     except ImportError:
         return {}
     out: dict[str, Any] = {}

@@ -27,7 +27,7 @@ import arcade
 from atout.core import Action
 from atout.core import Engine
 from atout.core.cards import cards_of
-from atout.plugins.bots.review import ReviewOptions
+from atout.plugins.review import ReviewOptions
 from PIL import Image
 
 from ..cards_text import HUMAN

@@ -57,14 +57,14 @@ from atout.core.cards import SUITS
 from atout.core.cards import parse_card
 from atout.core.engine import Deal
 from atout.core.records import deal_from_record
-from atout.plugins.bots.review import FORCED
-from atout.plugins.bots.review import UNVALUED
-from atout.plugins.bots.review import DealReview
-from atout.plugins.bots.review import Decision
-from atout.plugins.bots.review import ReviewCancelled
-from atout.plugins.bots.review import ReviewOptions
-from atout.plugins.bots.review import Summary
-from atout.plugins.bots.review import review_record
+from atout.plugins.review import FORCED
+from atout.plugins.review import UNVALUED
+from atout.plugins.review import DealReview
+from atout.plugins.review import Decision
+from atout.plugins.review import ReviewCancelled
+from atout.plugins.review import ReviewOptions
+from atout.plugins.review import Summary
+from atout.plugins.review import review_record
 
 from ..cards_text import HUMAN
 from ..cards_text import show_card

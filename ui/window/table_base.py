@@ -45,7 +45,7 @@ from atout.core.session import NOTICE
 from atout.core.session import PLAY
 from atout.core.session import TURN
 from atout.core.session import Event
-from atout.plugins.bots.review import ReviewOptions
+from atout.plugins.review import ReviewOptions
 
 from ..cards_text import HUMAN
 from ..cards_text import show_card

@@ -43,13 +43,13 @@ With ``horizon=n`` the search stops at trick starts where each hand holds ``n`` 
 returns an estimate there (the bots' depth-limited search for the first tricks).
 
 The rules are the deal's, as the engine compiled them from the rule plugins
-(:meth:`atout.core.Engine.play_rules`, read through :class:`~.search.CardRules`): the
+(:meth:`atout.core.Engine.play_rules`, read through :class:`~.rules.CardRules`): the
 trick winner and the card values are tables, and the legal cards are asked of the deal's
-move rule (:class:`~.search.MoveAsker`), remembered by hand and trick when the rule is
+move rule (:class:`~.rules.MoveAsker`), remembered by hand and trick when the rule is
 ``trick_local`` and asked anew at every node otherwise.  So a contract a third-party
 plugin defines is searched like a shipped one.  Two shortcuts read the tables only: the
 top trump run exists when the trumps are one suit that beats the others
-(:attr:`~.search.CardRules.trump_suit`), and the equivalent-cards pruning takes it that
+(:attr:`~.rules.CardRules.trump_suit`), and the equivalent-cards pruning takes it that
 the move rule tells two zero-point cards of one suit apart only by what beats them (it
 holds for every rule that speaks of suits, trumps and the cards that beat the trick).
 ``tests/test_belote_dd.py`` checks the values against a brute-force minimax that asks the
@@ -76,13 +76,13 @@ from atout.core.model import Contract
 from atout.core.model import Rules
 from atout.core.state import DealState
 
-from .search import INF
-from .search import CardRules
-from .search import Deadline
-from .search import MoveAsker
-from .search import SearchTimeout
-from .search import scratch_state
-from .search import trick_code
+from .rules import INF
+from .rules import CardRules
+from .rules import Deadline
+from .rules import MoveAsker
+from .rules import SearchTimeout
+from .rules import scratch_state
+from .rules import trick_code
 
 __all__ = ["INF", "BeloteDD", "SearchTimeout"]
 
@@ -116,7 +116,7 @@ class BeloteDD:
     ``rules`` are the deal's search tables (:meth:`CardRules.of` the engine's
     :meth:`~atout.core.Engine.play_rules`); ``direction`` is the direction of play;
     ``state`` the scratch state through which the move rule is asked
-    (:func:`~.search.scratch_state`; give one with the deal's game, rules, contract and
+    (:func:`~.rules.scratch_state`; give one with the deal's game, rules, contract and
     past tricks when the move rule is not ``trick_local``); ``asker`` shares remembered
     legal sets between solvers of the same rules.
 

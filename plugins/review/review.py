@@ -2,7 +2,7 @@
 
 A review replays a deal record with the engine and, at each decision, values every legal
 action from the :class:`~atout.core.views.View` of the seat that made it (never the
-deal's state), with the solvers of this package:
+deal's state), with the solvers of the search library (:mod:`atout.plugins.search`):
 
 * **Découverte, play**: the expected final score difference of each legal card for the
   seat that plays it (its deal score minus the opponent's, as :func:`.score_utility`
@@ -47,7 +47,6 @@ fixed number of samples from a random source seeded by the decision's number; wi
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
@@ -72,65 +71,43 @@ from atout.core.records import deal_from_record
 from atout.core.records import iter_record_deals
 from atout.core.views import View
 
-from .basic import GreedyBot
-from .basic import team_of
-from .belote_dd import BeloteDD
-from .belote_expert import HORIZONS
-from .belote_expert import deal_outcome
-from .belote_expert import deal_utility
-from .belote_expert import declaration_points
-from .belote_expert import read_play
-from .belote_expert import sample_hands
-from .declared import belote_points
-from .declared import layout_declarations
-from .declared import unseen_belote
-from .decouverte_expert import DecouverteExpert
-from .decouverte_expert import contract_points
-from .decouverte_expert import known_declarations
-from .decouverte_expert import position_from_view
-from .decouverte_expert import read_piles
-from .decouverte_search import ChanceSolver
-from .decouverte_search import DealRules
-from .decouverte_search import KnownSolver
-from .decouverte_search import Policy
-from .decouverte_search import Position
-from .decouverte_search import Tables
-from .decouverte_search import determinize
-from .decouverte_search import flat_below
-from .decouverte_search import legal_cards
-from .decouverte_search import outcomes
-from .decouverte_search import score_utility
-from .decouverte_search import tables_for
-from .decouverte_search import to_move
-from .search import SearchTimeout
+from ..bots.basic import GreedyBot
+from ..bots.basic import team_of
+from ..bots.belote_expert import HORIZONS
+from ..bots.belote_expert import deal_utility
+from ..bots.belote_expert import read_play
+from ..bots.belote_expert import sample_hands
+from ..bots.decouverte_expert import DecouverteExpert
+from ..bots.decouverte_expert import contract_points
+from ..bots.decouverte_expert import known_declarations
+from ..bots.decouverte_expert import position_from_view
+from ..bots.decouverte_expert import read_piles
+from ..search.belote_dd import BeloteDD
+from ..search.declared import belote_points
+from ..search.declared import declaration_points
+from ..search.declared import layout_declarations
+from ..search.declared import unseen_belote
+from ..search.decouverte import ChanceSolver
+from ..search.decouverte import DealRules
+from ..search.decouverte import KnownSolver
+from ..search.decouverte import Policy
+from ..search.decouverte import Position
+from ..search.decouverte import Tables
+from ..search.decouverte import determinize
+from ..search.decouverte import flat_below
+from ..search.decouverte import legal_cards
+from ..search.decouverte import outcomes
+from ..search.decouverte import score_utility
+from ..search.decouverte import tables_for
+from ..search.decouverte import to_move
+from ..search.rules import SearchTimeout
+from ..search.rules import deal_outcome
+from ..search.stats import halves_interval
+from ..search.stats import interval
 
 BID_HORIZON = 6
 """The four-player bidding's solves stop at trick starts where each hand holds this many
 cards or fewer (two tricks searched, the solver's estimate beyond)."""
-
-Z95 = 1.959964
-"""The normal quantile of a two-sided 95% interval."""
-
-_T95 = (
-    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-)  # fmt: skip
-"""Student's t quantile of a two-sided 95% interval for 1 to 30 degrees of freedom."""
-
-
-def t95(df: int) -> float:
-    """Student's t quantile of a two-sided 95% interval with ``df`` degrees of freedom:
-    the interval of a mean of few samples is wider than the normal one (with 6 samples
-    the normal interval holds the true mean about 89% of the time, not 95%).  Tabled to
-    30, then the Cornish-Fisher expansion (within 0.001)."""
-    if df < 1:
-        raise ValueError("t95: at least one degree of freedom")
-    if df <= len(_T95):
-        return _T95[df - 1]
-    z = Z95
-    return z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df * df)
-
 
 PROOF_SAMPLES = 10
 """The fewest samples that may prove a sampled loss: a value often swings between two
@@ -336,18 +313,6 @@ def _round(x: float | None) -> float | None:
     return None if x is None else round(x, 2)
 
 
-def interval(samples: Sequence[float]) -> tuple[float, float, float]:
-    """The mean of ``samples`` and its 95% interval (Student's t, :func:`t95`; the mean
-    itself for fewer than two samples)."""
-    n = len(samples)
-    mean = sum(samples) / n if n else 0.0
-    if n < 2:
-        return mean, mean, mean
-    var = sum((x - mean) ** 2 for x in samples) / (n - 1)
-    half = t95(n - 1) * math.sqrt(var / n)
-    return mean, mean - half, mean + half
-
-
 def paired_loss(
     values: dict[str, list[float]], action: str
 ) -> tuple[float, tuple[float, float] | None]:
@@ -360,8 +325,9 @@ def paired_loss(
     odd), the best action is picked on one half (ties: the action taken) and its paired
     difference with ``action`` measured on the other half, each way; the loss is the
     mean of these differences, an unbiased estimate that may be negative, and its
-    interval is theirs (:func:`interval`).  When both halves pick the same action (a
-    clear best) this is that action's paired difference over all the samples."""
+    interval is theirs (:func:`~atout.plugins.search.stats.halves_interval`).  When both
+    halves pick the same action (a clear best) this is that action's paired difference
+    over all the samples."""
     taken = values[action]
     n = len(taken)
     if n < 2:
@@ -378,33 +344,8 @@ def paired_loss(
         best = values[pick(chosen_on)]
         for i in measured_on:
             diffs[i] = best[i] - taken[i]
-    mean, low, high = _halves_interval(diffs, halves)
+    mean, low, high = halves_interval(diffs, halves)
     return mean, (low, high)
-
-
-def _halves_interval(diffs: list[float], halves: Sequence[range]) -> tuple[float, float, float]:
-    """The mean of ``diffs`` and its 95% interval, the mean taken as the weighted sum of
-    its two halves' means, independent but not alike (one half's differences are all 0
-    when that half's best is the action taken): the variance is the sum of the halves'
-    own, Student's t with Welch's degrees of freedom (rounded down).  With a half of one
-    sample, :func:`interval` of all of them."""
-    n = len(diffs)
-    mean = sum(diffs) / n
-    parts: list[tuple[float, int]] = []
-    for half in halves:
-        xs = [diffs[i] for i in half]
-        k = len(xs)
-        if k < 2:
-            return interval(diffs)
-        m = sum(xs) / k
-        var = sum((x - m) ** 2 for x in xs) / (k - 1)
-        parts.append((k * var / (n * n), k - 1))  # its share of the mean's variance
-    total = sum(a for a, _ in parts)
-    if total <= 0:
-        return mean, mean, mean
-    df = total * total / sum(a * a / d for a, d in parts)
-    half_width = t95(max(1, int(df))) * math.sqrt(total)
-    return mean, mean - half_width, mean + half_width
 
 
 # --- reading a record ------------------------------------------------------------------
@@ -1162,18 +1103,3 @@ def review_record(
         source,
         cancel,
     )
-
-
-__all__ = [
-    "DealReview",
-    "Decision",
-    "ReviewCancelled",
-    "ReviewOptions",
-    "Summary",
-    "Valued",
-    "choose_deal",
-    "exact_feasible",
-    "interval",
-    "record_deals",
-    "review_record",
-]

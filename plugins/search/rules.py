@@ -1,4 +1,4 @@
-"""What every search bot shares: the rules of the deal as tables, a deadline, statistics.
+"""What every search shares: the rules of the deal as tables, a deadline, the deal's outcome.
 
 A search bot never carries a copy of a rule.  It asks the engine for the deal's compiled
 play rules (:meth:`atout.core.Engine.play_rules`: the move rule, the trick-winner table
@@ -17,7 +17,6 @@ writes a scoring rule again, so a plugin's scoring is valued as the game scores 
 from __future__ import annotations
 
 import functools
-import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -150,15 +149,6 @@ def _outcome(
     plain = (decl[0] - belote[0], decl[1] - belote[1])
     result = scorer(DealEnd((cards[0], cards[1]), capot, plain, belote))
     return result.made, float(result.score[team] - result.score[other])
-
-
-def percentile(values: Sequence[float], pct: float) -> float:
-    """The ``pct``-th percentile of ``values`` (nearest rank); 0 for no values."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, math.ceil(pct / 100 * len(ordered)) - 1))
-    return ordered[k]
 
 
 @dataclass(frozen=True)
