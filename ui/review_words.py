@@ -4,7 +4,7 @@ A decision's label from its loss in points (:func:`label`, thresholds :data:`SMA
 :data:`MISTAKE`, :data:`BLUNDER`), its shape as a character (:data:`LABEL_GLYPHS`: never
 told by colour alone), and the sentences that explain a decision (:func:`verdict`,
 :func:`explanation`) and sum up a deal (:func:`summary_words`).  Plain functions of the
-:class:`~atout.plugins.bots.review.Decision` and :class:`~atout.plugins.bots.review.Summary`
+:class:`~atout.plugins.review.Decision` and :class:`~atout.plugins.review.Summary`
 (no graphics imported), so that the window and the terminal say the same, and what they
 claim can be checked against the numbers it comes from.
 """
@@ -138,7 +138,7 @@ def explanation(decision: Decision, best: str, played: str) -> str:
 
     Within noise, the best action's *average* was higher, but that is the biggest of
     several noisy averages; the review's loss is measured on the samples the best was
-    not picked on (:func:`~atout.plugins.bots.review.paired_loss`), and the sentence
+    not picked on (:func:`~atout.plugins.review.paired_loss`), and the sentence
     gives that fair estimate with its own interval, so that the difference and the
     interval shown are of the same number (a gap of 100 that came from one lucky sample
     is told as such: its fair estimate is 0, 95% 0 to 0)."""
@@ -173,7 +173,7 @@ def explanation(decision: Decision, best: str, played: str) -> str:
 def summary_words(summary: Summary) -> tuple[str, str]:
     """The deal's summary in two short lines: where the contract was decided (the card
     after which its outcome was certain with best play, among the cards reviewed), and
-    the biggest loss (the figures of :class:`~atout.plugins.bots.review.Summary`)."""
+    the biggest loss (the figures of :class:`~atout.plugins.review.Summary`)."""
     d = summary.decided
     if summary.score is None:
         first = "The deal is not finished"

@@ -1,6 +1,6 @@
 """``atout review RECORD``: every decision of a deal, valued from the deciding seat's view.
 
-The analysis is :mod:`atout.plugins.bots.review` (see ``docs/review.md``); this module
+The analysis is :mod:`atout.plugins.review` (see ``docs/review.md``); this module
 reads the record, runs the review and prints it: by default the decisions of the seats
 a person played (:func:`people`; ``--seat`` chooses, ``all`` every seat), trick by trick
 in at most 80 columns and in the Review screen's words (:mod:`atout.ui.review_words`:

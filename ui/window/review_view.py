@@ -2,13 +2,13 @@
 
 A :class:`ReviewMode` is a mode of the table (like its overlays): opened from the
 end-of-deal panel (its *Review* button or ``R``), it values the person's decisions
-with :func:`~atout.plugins.bots.review.review_record` on a plain daemon thread (the
+with :func:`~atout.plugins.review.review_record` on a plain daemon thread (the
 bot process stays free for the bots, and the table never waits: the frame loop only
 reads a queue), and shows:
 
 * a progress bar, decisions valued out of :attr:`DealReview.total`, and once every
   decision is valued the deal's summary in two lines (where the contract was decided,
-  the biggest loss: the review's :class:`~atout.plugins.bots.review.Summary`, as
+  the biggest loss: the review's :class:`~atout.plugins.review.Summary`, as
   ``atout review`` prints it);
 * the position at the chosen decision, replayed with the engine from the deal's
   record and drawn by the table's own board and layout (the person's ``View``: what
