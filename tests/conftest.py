@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 # Arcade reads this when it is first imported, by whichever test module comes first.
 os.environ["ARCADE_HEADLESS"] = "1"
@@ -10,6 +11,21 @@ os.environ["ARCADE_HEADLESS"] = "1"
 import pytest
 from atout.core import Engine
 from helpers import shipped_engine
+from wheel_check import WHEEL_ENV
+from wheel_check import wheel_install_problems
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A run against the wheel (``ATOUT_TEST_WHEEL`` names it) stops at once, saying why,
+    when atout or the example plugin is not imported from that wheel's install."""
+    wheel = os.environ.get(WHEEL_ENV)
+    if wheel:
+        problems = wheel_install_problems(Path(wheel))
+        if problems:
+            raise pytest.UsageError(
+                f"{WHEEL_ENV}={wheel}: this run does not test the installed wheel:\n  "
+                + "\n  ".join(problems)
+            )
 
 
 @pytest.fixture(autouse=True)

@@ -5,8 +5,8 @@ the bootstrap script of the README stays out of the installed package."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -14,6 +14,8 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from wheel_check import WHEEL_ENV
+from wheel_check import wheel_install_problems
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPPED = {
@@ -29,40 +31,14 @@ BOOTSTRAP = SCRIPTS / "bootstrap.py"
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> zipfile.ZipFile:
-    """The wheel ``pip wheel`` builds from a copy of the checkout (once for this module).
-
-    The copy leaves out what a build or a run leaves behind (``build/``, ``*.egg-info``,
-    caches, the virtual environment): setuptools reuses a ``build/`` folder, so a module
-    deleted or moved since an earlier build would still be packed, as it is not from a
-    clean clone."""
-    source = tmp_path_factory.mktemp("source") / "atout"
-    shutil.copytree(
-        ROOT,
-        source,
-        symlinks=True,
-        ignore=shutil.ignore_patterns(
-            ".git", ".venv", ".hypothesis", "build", "dist", "*.egg-info", "__pycache__", ".*_cache"
-        ),
-    )
+    """The wheel of the checkout: in a run against the wheel, the one installed (which
+    ``ATOUT_TEST_WHEEL`` names); otherwise the one the bootstrap script builds, from a
+    copy of the checkout without ``build/`` and the like, once for this module."""
+    installed = os.environ.get(WHEEL_ENV)
+    if installed:
+        return zipfile.ZipFile(installed)
     out = tmp_path_factory.mktemp("wheel")
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "--no-deps",
-            "--no-build-isolation",
-            "-q",
-            "-w",
-            str(out),
-            str(source),
-        ],
-        capture_output=True,
-        text=True,
-    )
-    assert result.returncode == 0, result.stderr
-    return zipfile.ZipFile(next(out.glob("atout-*.whl")))
+    return zipfile.ZipFile(load_bootstrap().build_wheels(Path(sys.executable), out)[0])
 
 
 def test_the_wheel_holds_every_module_pack_and_entry_point(wheel: zipfile.ZipFile) -> None:
@@ -90,6 +66,29 @@ def test_the_wheel_holds_every_module_pack_and_entry_point(wheel: zipfile.ZipFil
         "bots = atout.plugins.bots",
     ):
         assert line in text
+
+
+def test_the_wheel_ships_what_an_installed_atout_needs_and_nothing_of_the_checkout(
+    wheel: zipfile.ZipFile,
+) -> None:
+    """The conformance kit plugin authors import (``atout.testing``), every shipped pack,
+    the marker that tells type checkers atout has types, the ``atout`` command; not the
+    set-up script, not a test."""
+    names = set(wheel.namelist())
+    for module in ("__init__.py", "kit.py", "pytest_plugin.py"):
+        assert f"atout/testing/{module}" in names
+    packs = {f"atout/variants/{p.name}" for p in (ROOT / "variants").glob("*.yaml")}
+    assert len(packs) >= 20 and packs <= names
+    assert "atout/core/py.typed" in names
+    entry_points = wheel.read(next(n for n in names if n.endswith(".dist-info/entry_points.txt")))
+    scripts = entry_points.decode().split("[console_scripts]\n", 1)[1].split("\n[", 1)[0]
+    assert scripts.split() == ["atout", "=", "atout.ui.cli:main"]
+    assert {n.split("/", 1)[0] for n in names} == {"atout", "atout-0.1.0.dist-info"}
+    assert [n for n in names if "scripts/" in n or "bootstrap" in n] == []
+    tests = [
+        n for n in names if "/tests/" in n or n.rsplit("/", 1)[-1].startswith(("test_", "conftest"))
+    ]
+    assert tests == []
 
 
 def test_the_bootstrap_script_is_not_in_the_wheel(wheel: zipfile.ZipFile) -> None:
@@ -142,3 +141,50 @@ def test_the_bootstrap_script_finds_the_checkout_from_anywhere_inside_it(tmp_pat
     assert bootstrap.find_root(ROOT / "examples" / "atout-sans-tout-atout" / "x.py") == ROOT
     with pytest.raises(SystemExit):
         bootstrap.find_root(tmp_path / "elsewhere.py")
+
+
+def test_the_test_command_runs_the_tests_it_is_given() -> None:
+    """A path among the arguments (from the current folder) is what pytest runs; with
+    none, pytest runs the tests and the example plugin's, an option's value included."""
+    bootstrap = load_bootstrap()
+    everything = ["-o", "testpaths=tests examples/atout-sans-tout-atout/tests"]
+    assert bootstrap.pytest_args(["-x", "-k", "seed"], ROOT) == [*everything, "-x", "-k", "seed"]
+    one = str(ROOT / "tests" / "test_limits.py")
+    assert bootstrap.pytest_args(["test_limits.py::test_x"], ROOT / "tests") == [
+        *everything,
+        one + "::test_x",
+    ]
+    command = [
+        sys.executable,
+        "-P",
+        "-m",
+        "pytest",
+        "--collect-only",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+    ]
+    result = subprocess.run(
+        [*command, *bootstrap.pytest_args(["tests/test_limits.py"], ROOT)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    ids = [line for line in result.stdout.splitlines() if "::" in line]
+    assert ids and all(i.startswith("tests/test_limits.py::") for i in ids)
+
+
+def test_a_run_against_the_wheel_imports_atout_from_that_wheel_only(tmp_path: Path) -> None:
+    """The check ``tests/conftest.py`` makes when ``ATOUT_TEST_WHEEL`` is set: it refuses
+    another wheel; it accepts the installed one in a run against the wheel, and in the
+    editable install it names the checkout's folders atout is imported from."""
+    other = tmp_path / "atout-0.1.0-py3-none-any.whl"
+    problems = wheel_install_problems(other)
+    assert any(p.endswith(f"not from {other}") for p in problems)
+    installed = os.environ.get(WHEEL_ENV)
+    if installed:
+        assert wheel_install_problems(Path(installed)) == []
+    else:
+        core = ROOT / "core" / "__init__.py"
+        assert any(p.startswith(f"atout.core is imported from {core},") for p in problems)

@@ -47,6 +47,7 @@ from atout.plugins.search.decouverte import to_move
 from atout.plugins.search.stats import interval
 from atout.plugins.search.stats import t95
 from atout.ui.cli import main
+from atout.ui.commands import review as review_command
 from helpers import PlayMinimax
 from helpers import first_played_deal_record
 from helpers import shipped_engine
@@ -635,7 +636,13 @@ def test_review_in_the_terminal_prints_the_last_finished_deal(
     assert "Trick 16" in text and "You" in text and "Summary" in text
 
 
-def test_the_bench_reviews_the_fixed_records(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_bench_reviews_the_fixed_records(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bench reviews the records of ``tests/data/review``: found beside the package in
+    the checkout, not in an installed atout (which ships no tests), so the test names the
+    checkout's folder and runs against either."""
+    monkeypatch.setattr(review_command, "RECORDS", DATA)
     assert main(["bench", "--only", "review", "--quick", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     for key in ("review_decouverte_deal_s", "review_belote_deal_s"):
