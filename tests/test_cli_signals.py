@@ -12,17 +12,20 @@ from pathlib import Path
 
 ENTRY = (
     "import sys\n"
+    "import importlib.util\n"
     "import atout.ui\n"
+    "importlib.util.find_spec('atout.ui.cli')\n"
     "print('ready', flush=True)\n"
     "sys.stdin.readline()\n"
     "from atout.ui.cli import main\n"
     "sys.exit(main(sys.argv[1:]))\n"
 )
 """What the console script ``atout`` does (its entry point is ``atout.ui.cli:main``),
-once the interpreter has started and found the ``atout.ui`` package (a docstring).  An
-interrupt before the first line of ``atout.ui.cli`` runs (Python starting, looking up
-the package on its path, compiling the module when no cached bytecode is there) is
-Python's, not atout's: the moments tested begin just after ``main`` is asked for."""
+once the interpreter has started and found the ``atout.ui`` package and the
+``atout.ui.cli`` module (a docstring).  An interrupt before the first line of
+``atout.ui.cli`` runs (Python starting, looking up the module on its path, compiling it
+when no cached bytecode is there) is Python's, not atout's: the moments tested begin
+just after ``main`` is asked for, the module found."""
 MOMENTS = 24
 """Interrupts sent, spread over the time a start takes."""
 
