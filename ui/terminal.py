@@ -80,7 +80,7 @@ def help_text(plain: bool = False) -> str:
     """The ``help`` command's text in the chosen language (``plain``: with the plain
     mode's commands, for a screen reader)."""
     lines = [
-        _("Type a card as rank then suit: {how}.").format(how=card_input_help()),
+        _("Cards: {how}.").format(how=card_input_help()),
         _(
             "Bids: take, pass, or a suit letter in round 2 (C clubs, D diamonds, H hearts, "
             "S spades: the trump you name)."
@@ -147,27 +147,31 @@ def contract_words(contract: Contract) -> str:
     """A contract as a player says it: its trump (``♦ diamonds``), else its name."""
     if contract.trump is not None:
         return suit_label(contract.trump)
-    return capital(pgettext("contract", contract.name.replace("-", " ")))
+    return capital(contract.name.replace("-", " "))
 
 
 def seat_word(name: str) -> str:
     """A seat's name in the chosen language (``North``: ``Nord``); a player's own name
     is kept as it is."""
-    return pgettext("seat", name) if name in SEAT_WORDS else name
-
-
-SEAT_WORDS = frozenset({"North", "South", "East", "West"})
-"""The seats' names the game gives (translated); any other name is a player's own."""
+    words = {
+        "North": pgettext("seat", "North"),
+        "South": pgettext("seat", "South"),
+        "East": pgettext("seat", "East"),
+        "West": pgettext("seat", "West"),
+    }
+    return words.get(name, name)
 
 
 def announcement_words(text: str) -> str:
     """An announcement as the players say it in the chosen language (``belote``,
-    ``rebelote`` are the same in French and German; the engine's text otherwise)."""
-    return pgettext("announcement", text) if text in ANNOUNCEMENTS else text
-
-
-ANNOUNCEMENTS = frozenset({"belote", "rebelote", "belote-rebelote"})
-"""The engine's fixed announcements, said in the chosen language."""
+    ``rebelote`` are the same in French and German); another announcement as the
+    engine writes it."""
+    words = {
+        "belote": pgettext("announcement", "belote"),
+        "rebelote": pgettext("announcement", "rebelote"),
+        "belote-rebelote": pgettext("announcement", "belote-rebelote"),
+    }
+    return words.get(text, text)
 
 
 def outcome_words(outcome: str) -> str:
@@ -718,12 +722,15 @@ class TerminalGame:
                 self.say(_("The match is drawn: {reason}.").format(reason=r.reason))
             else:
                 winners = self.team_names()[r.winner]
-                you_win = winners == _("You") or "&" in winners
-                said = (
-                    _("{team} win the match: {reason}.")
-                    if you_win
-                    else _("{team} wins the match: {reason}.")
-                )
+                members = [s for s in range(self.info.seats) if s % self.info.teams == r.winner]
+                if members == [self.seat]:
+                    said = _("You win the match: {reason}.")
+                elif self.seat in members:
+                    said = pgettext("a team with you", "{team} win the match: {reason}.")
+                elif len(members) > 1:
+                    said = pgettext("a team", "{team} win the match: {reason}.")
+                else:
+                    said = _("{team} wins the match: {reason}.")
                 self.say(said.format(team=winners, reason=r.reason))
         elif e.kind == NOTICE:
             self.say(f"  ({e.text})")

@@ -105,7 +105,9 @@ def _play_claimed(
             print(_("Note: {what}.").format(what=torn), file=out)  # atout's own sentence
     else:
         seats = engine.game(game).seats
-        players = [Player(PERSON, _("You"))] + [Player(BOT, "", bot)] * (seats - 1)
+        # "You" is the record's name for the person (records are language-free); the
+        # terminal shows the person's seat in the chosen language
+        players = [Player(PERSON, "You")] + [Player(BOT, "", bot)] * (seats - 1)
         bots = {s: bot_factory(s) for s in range(1, seats)} if bot_factory else None
         session = Session(
             engine,
