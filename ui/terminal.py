@@ -114,6 +114,11 @@ def help_text(plain: bool = False) -> str:
         _(
             "In Découverte a card marked /▒ has a face-down card beneath it, turned once "
             "the card is played and the trick is over."
+        )
+        if not plain
+        else _(
+            "In Découverte a face-up card may have a face-down card beneath it, turned once "
+            "the card is played and the trick is over."
         ),
         _(
             'With --auto (or "auto_forced": true in the settings file) a card that is your '
@@ -813,7 +818,8 @@ class TerminalGame:
                 return Action.play(self.forced)
             self.show_table(view)
             if view.phase == "bidding":
-                text = self.ask(_("  Your bid ({bids}): ").format(bids=self.bid_choices(view)))
+                bids = _("Your bid ({bids}): ").format(bids=self.bid_choices(view))
+                text = self.ask(bids if self.plain else f"  {bids}")
             else:
                 text = self.ask(self.card_prompt(view))
             if text is None:
