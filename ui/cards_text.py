@@ -170,9 +170,22 @@ def capital(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
+def seat_word(name: str) -> str:
+    """A seat's name in the chosen language (``North``: ``Nord``); a player's own name
+    is kept as it is."""
+    words = {
+        "North": pgettext("seat", "North"),
+        "South": pgettext("seat", "South"),
+        "East": pgettext("seat", "East"),
+        "West": pgettext("seat", "West"),
+    }
+    return words.get(name, name)
+
+
 def seat_name(info: GameInfo, seat: int) -> str:
-    """What a seat is called: "You" for the person, else the game's name for it."""
-    return _("You") if seat == HUMAN else info.seat_name(seat)
+    """What a seat is called: "You" for the person, else the game's name for it (in
+    the chosen language)."""
+    return _("You") if seat == HUMAN else seat_word(info.seat_name(seat))
 
 
 def team_long_name(info: GameInfo, team: int, name: Callable[[int], str] | None = None) -> str:

@@ -61,6 +61,7 @@ from .cards_text import card_input_help
 from .cards_text import card_name
 from .cards_text import card_names
 from .cards_text import read_card
+from .cards_text import seat_word
 from .cards_text import show_card
 from .cards_text import show_cards
 from .cards_text import suit_label
@@ -153,18 +154,6 @@ def contract_words(contract: Contract) -> str:
     if contract.trump is not None:
         return suit_label(contract.trump)
     return capital(contract.name.replace("-", " "))
-
-
-def seat_word(name: str) -> str:
-    """A seat's name in the chosen language (``North``: ``Nord``); a player's own name
-    is kept as it is."""
-    words = {
-        "North": pgettext("seat", "North"),
-        "South": pgettext("seat", "South"),
-        "East": pgettext("seat", "East"),
-        "West": pgettext("seat", "West"),
-    }
-    return words.get(name, name)
 
 
 def announcement_words(text: str) -> str:

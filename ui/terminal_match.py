@@ -24,12 +24,12 @@ from atout.core.session import Session
 from atout.core.views import Bot
 
 from . import savegame
+from .cards_text import seat_word
 from .i18n import _
 from .paths import data_dir
 from .safe_text import printable
 from .terminal import LineReader
 from .terminal import TerminalGame
-from .terminal import seat_word
 
 if TYPE_CHECKING:
     from atout.ui.net.client import RemoteTable

@@ -18,11 +18,12 @@ from atout.core import Engine
 from atout.core.pluginmanager import DISABLE_ENV
 from atout.core.pluginmanager import AtoutPluginManager
 from atout.core.pluginmanager import PluginSource
+from atout.ui.i18n import _
 from atout.ui.safe_text import printable
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
 
 def _registered(pm: AtoutPluginManager, plugin: object, hook: str) -> list[str]:

@@ -42,6 +42,7 @@ from atout.plugins.bots.review import Valued
 from atout.plugins.bots.review import review_record
 from atout.ui import arguments
 from atout.ui.cards_text import show_card
+from atout.ui.i18n import _
 from atout.ui.review_words import LEGEND
 from atout.ui.review_words import TURNED_GLYPH
 from atout.ui.review_words import explanation
@@ -63,37 +64,43 @@ RECORDS = Path(__file__).resolve().parents[2] / "tests" / "data" / "review"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="a deal record or a match record (JSON)")
+    parser.add_argument("file", help=_("a deal record or a match record (JSON)"))
     parser.add_argument(
-        "--deal", type=int, metavar="N", help="the deal of a match record (default: its last)"
+        "--deal", type=int, metavar="N", help=_("the deal of a match record (default: its last)")
     )
     parser.add_argument(
         "--seat",
         action="append",
         metavar="S",
-        help="review this seat's decisions (a number; again for another), or 'all' "
-        "(default: the seats a person played, by the record's players, else seat 0; "
-        "with --json, every seat)",
+        help=_(
+            "review this seat's decisions (a number; again for another), or 'all' "
+            "(default: the seats a person played, by the record's players, else seat 0; "
+            "with --json, every seat)"
+        ),
     )
     parser.add_argument(
-        "--json", action="store_true", help="one JSON object per decision, the summary last"
+        "--json", action="store_true", help=_("one JSON object per decision, the summary last")
     )
     parser.add_argument(
         "--budget",
         type=arguments.budget,
         default=ReviewOptions.budget,
         metavar="SECONDS",
-        help=f"CPU seconds of sampling per decision (default {ReviewOptions.budget})",
+        help=_("CPU seconds of sampling per decision (default {seconds})").format(
+            seconds=ReviewOptions.budget
+        ),
     )
     parser.add_argument(
         "--samples",
         type=int,
         metavar="N",
-        help="a fixed number of samples per decision instead of the budget, the exact "
-        "searches without a time limit: the same review every time",
+        help=_(
+            "a fixed number of samples per decision instead of the budget, the exact "
+            "searches without a time limit: the same review every time"
+        ),
     )
     parser.add_argument(
-        "--seed", type=arguments.seed, default=0, help="the samples' seed (default 0)"
+        "--seed", type=arguments.seed, default=0, help=_("the samples' seed (default 0)")
     )
 
 
@@ -207,7 +214,7 @@ class _Replay:
         self.done = 0
 
     def view(self, d: Decision) -> View:
-        for _, action in self.actions[self.done : d.step - 1]:
+        for _seat, action in self.actions[self.done : d.step - 1]:
             self.deal.apply(action)
         self.done = max(self.done, d.step - 1)
         return self.deal.view(d.seat)
