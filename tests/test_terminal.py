@@ -17,8 +17,8 @@ from atout.core.session import PERSON
 from atout.core.session import Player
 from atout.core.session import Session
 from atout.ui.cards_text import HUMAN
-from atout.ui.terminal import help_text
 from atout.ui.terminal import TerminalGame
+from atout.ui.terminal import help_text
 from atout.ui.terminal_match import play_match
 
 

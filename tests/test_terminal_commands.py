@@ -22,8 +22,8 @@ from atout.core.session import Player
 from atout.core.session import Session
 from atout.ui import savegame
 from atout.ui.cards_text import HUMAN
-from atout.ui.terminal import help_text
 from atout.ui.terminal import TerminalGame
+from atout.ui.terminal import help_text
 from atout.ui.terminal_match import play_match
 
 

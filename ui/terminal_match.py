@@ -133,7 +133,7 @@ def _play_claimed(
         print(_("A practice match: undo is free."), file=out)
     try:
         with savegame.stop_on_signals():
-            game = TerminalGame(
+            terminal = TerminalGame(
                 session,
                 inp,
                 out,
@@ -141,7 +141,7 @@ def _play_claimed(
                 plain=plain,
                 four_colour=four_colour_setting() if four_colour is None else four_colour,
             )
-            code = game.run()
+            code = terminal.run()
     finally:
         saved = savegame.end_terminal(session, Path(save) if save else None)
         print(printable(_("The match record is saved in {path}").format(path=saved)), file=out)
