@@ -34,6 +34,7 @@ from atout.ui import savegame
 from atout.ui.cards_text import card_name
 from atout.ui.cards_text import read_card
 from atout.ui.cards_text import show_card
+from atout.ui.rules_text import rules_text
 from atout.ui.terminal import BLUE
 from atout.ui.terminal import GREEN
 from atout.ui.terminal import RED
@@ -381,3 +382,23 @@ def test_the_four_colour_setting_is_read_from_the_settings_file() -> None:
     assert four_colour_setting() is False
     savegame.save_settings({"four_colour": True})
     assert four_colour_setting() is True
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("fr", ["Les cartes : ordre et valeur", "dix de der", "V 9 A 10 R D 8 7", "Dedans : "]),
+        ("de", ["Die Karten: Rangfolge und Punkte", "Stich", "B 9 A 10 K D 8 7", "Trumpf"]),
+    ],
+)
+def test_the_rules_text_is_told_in_the_language_within_80_columns(
+    language: None, engine: Engine, lang: str, words: list[str]
+) -> None:
+    use(lang)
+    for game in ("decouverte", "belote"):
+        text = rules_text(engine.default_rules(game), engine)
+        assert all(len(line) <= 80 for line in text.splitlines())
+        for english in ("The cards: order and points", "Scoring a deal", "highest first"):
+            assert english not in text
+    text = rules_text(engine.default_rules("decouverte"), engine)
+    assert [w for w in words if w not in text] == []
