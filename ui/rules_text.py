@@ -563,7 +563,7 @@ def _options_page(engine: Engine, rules: Rules) -> Page:
         value = rules[key]
         line = f"{_label(key)}: {_value(value)}. {option.description}"
         (changed if value != standard.get(key) else same).append(line)
-    name = rules.pack or _("the standard rules")
+    name = rules.pack or pgettext("the rules in force", "the standard rules")
     head = (
         _("The rules in force: {name}.").format(name=name)
         + " "
