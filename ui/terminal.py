@@ -11,8 +11,16 @@ and undo are the session's (:meth:`~atout.core.session.Session.hint`,
 what happened.
 
 Hearts and diamonds are red where the terminal shows colour
-(:func:`~atout.ui.display.terminal_colours`); the suit's symbol says it too, so nothing
-is told by colour alone.
+(:func:`~atout.ui.display.terminal_colours`), or the four-colour deck's colours
+(``four_colour``); the suit's symbol says it too, so nothing is told by colour alone.
+The plain mode (``plain``) is for a screen reader: no box drawing, no colour, no table
+printed again, one sentence per event and the cards in words.
+
+Every text goes through the translation functions (:mod:`atout.ui.i18n`): whole
+sentences for the person and for another seat (each language agrees its own verbs),
+the cards in the language's letters (:mod:`atout.ui.cards_text`), and the commands and
+bids typed in the language or in English.  What reaches the session is always the
+language-free action (``JH``, ``take``), so records do not depend on the language.
 """
 
 from __future__ import annotations
