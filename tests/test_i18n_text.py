@@ -179,6 +179,8 @@ PHRASES = {
         "commands": ["score", "dernier", "aide"],
         "said": [
             "Donne 1 : ",
+            " : « Je passe. »",
+            " : « Je prends à ",
             "Vous jouez ",
             "Nord joue ",
             "remporte le pli (",
@@ -203,6 +205,8 @@ PHRASES = {
         "commands": ["stand", "letzter", "hilfe"],
         "said": [
             "Runde 1: ",
+            ": „Ich passe.“",
+            ": „Ich nehme an.“ Trumpf ist ",
             "Du spielst: ",
             "Nord spielt: ",
             "den Stich (",
@@ -402,3 +406,33 @@ def test_the_rules_text_is_told_in_the_language_within_80_columns(
             assert english not in text
     text = rules_text(engine.default_rules("decouverte"), engine)
     assert [w for w in words if w not in text] == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "bid"),
+    [
+        ("fr", "prendre", "take"),
+        ("fr", "prends", "take"),
+        ("fr", "PASSE", "pass"),
+        ("de", "annehmen", "take"),
+        ("de", "passen", "pass"),
+        ("fr", "take", "take"),
+    ],
+)
+def test_a_bid_is_typed_as_the_language_says_it_and_reaches_the_session_in_english(
+    language: None, engine: Engine, lang: str, typed: str, bid: str
+) -> None:
+    use(lang)
+    session = Session(
+        engine,
+        "decouverte",
+        engine.default_rules("decouverte"),
+        players=[Player(PERSON, "You"), Player(BOT, "", "random")],
+        seed=1,
+    )
+    game = TerminalGame(session, io.StringIO(), io.StringIO())
+    game.tell(session.next_deal())
+    view = session.view(0)
+    assert view.phase == "bidding" and bid in view.legal_bids
+    action = game.read_action(typed, view)
+    assert action is not None and action.kind == "bid" and action.value == bid

@@ -856,7 +856,7 @@ class TerminalGame:
         word = text.lower()
         if view.phase == "bidding":  # first: the bid H (hearts) is not the command h (help)
             for bid in view.legal_bids:
-                if word in (bid.lower(), bid_word(bid).lower()):
+                if word in (bid.lower(), bid_word(bid).lower(), bid_said(bid).lower()):
                     return Action.bid(bid)
         word = command_words().get(word, word)
         if word in ("", "board"):
@@ -1066,6 +1066,16 @@ def command_words() -> dict[str, str]:
         "cards": pgettext("command", "cards"),
     }
     return {words[n].lower(): n for n in names if words[n].lower() not in names}
+
+
+def bid_said(bid: str) -> str:
+    """A bid as a player says it at the table, also understood when typed: ``prends``,
+    ``passe`` in French (the prompt offers :func:`bid_word`'s ``prendre``, ``passer``)."""
+    if bid == "take":
+        return pgettext("bid as said", "take")
+    if bid == "pass":
+        return pgettext("bid as said", "pass")
+    return bid
 
 
 def bid_word(bid: str) -> str:
