@@ -281,6 +281,7 @@ def test_a_whole_decouverte_match_is_played_in_the_language(
     text, person = play_in(lang, engine, tmp_path / "match.json", seed=21)
     assert re.search(r"(gagnez|gagnent|gagne|gewinnen|gewinnt) la partie|die Partie", text)
     assert person.english_typed > 0  # the English letters were typed too, and taken
+    assert not re.search("n'est pas une carte|ist keine Karte", text)
     words = PHRASES[lang]
     missing = [p for p in words["said"] if p not in text]
     assert not missing
@@ -337,17 +338,18 @@ def test_the_plain_mode_tells_each_event_in_one_sentence_and_the_cards_in_words(
     text = out.getvalue()
     assert session.result is not None
     assert "\x1b[" not in text  # no colour codes for a screen reader
+    assert not re.search("[♣♦♥♠▒]", text)  # cards and suits in words, no symbol to spell
     for mark in ("[", "▒", "===", "---", "far :", "near:"):
         assert mark not in text
     assert re.search(
         r"Your turn\. You may play the (seven|eight|nine|ten|jack|queen|king|ace) of", text
     )
     assert "You play the " in text and "North plays the " in text
-    assert "Your face-up cards: " in text and "North's face-up cards: " in text
-    assert "with a face-down card beneath" in text
+    assert "Your piles: " in text and "North's piles: " in text
+    assert ", each on a face-down card" in text and "face-down card alone" in text
     assert "Deal 1: " in text and "End of the deal: " in text
     # the board is not printed again: each part once a deal, unless asked for
-    piles = [line for line in text.splitlines() if line.startswith("Your face-up cards")]
+    piles = [line for line in text.splitlines() if line.startswith("Your piles")]
     deals = text.count("Deal ")
     assert len(piles) <= deals + 3
     # every line is a sentence

@@ -157,10 +157,11 @@ def paint(text: str, four_colour: bool = False) -> str:
     return RED_CARDS.sub(lambda m: f"{RED}{m.group()}{RESET}", text)
 
 
-def contract_words(contract: Contract) -> str:
-    """A contract as a player says it: its trump (``♦ diamonds``), else its name."""
+def contract_words(contract: Contract, plain: bool = False) -> str:
+    """A contract as a player says it: its trump (``♦ diamonds``; ``plain``: without the
+    symbol, for a screen reader), else its name."""
     if contract.trump is not None:
-        return suit_label(contract.trump)
+        return suit_name(contract.trump) if plain else suit_label(contract.trump)
     return capital(contract.name.replace("-", " "))
 
 
@@ -337,6 +338,11 @@ class TerminalGame:
             return you.format(**values)
         return other.format(name=self.name(seat), **values)
 
+    def suit(self, suit: int) -> str:
+        """A suit as the table names it: ``♥ hearts``, without the symbol in the plain
+        mode (a screen reader would read the symbol's name too)."""
+        return suit_name(suit) if self.plain else suit_label(suit)
+
     def show(self, card: Card) -> str:
         """A card as the table shows it: ``J♥``, or in words in the plain mode."""
         return card_name(card) if self.plain else show_card(card)
@@ -389,9 +395,9 @@ class TerminalGame:
         if view.contract is not None:
             c = view.contract
             words = (
-                contract_words(c)
+                contract_words(c, self.plain)
                 if c.trump is not None
-                else _("{contract}, no trump").format(contract=contract_words(c))
+                else _("{contract}, no trump").format(contract=contract_words(c, self.plain))
             )
             parts.append(
                 (
@@ -470,30 +476,37 @@ class TerminalGame:
         )
 
     def piles_words(self, view: View) -> str:
-        """Découverte's piles in sentences, one per player: the face-up cards (and
-        which have a face-down card beneath), the face-down cards alone."""
+        """Découverte's piles in sentences, one per player: the face-up cards on a
+        face-down card, those with nothing beneath, and the face-down cards alone."""
         sentences = []
         for seat in (self.seat, 1 - self.seat):
             piles = view.piles[seat]
-            cards = [
-                _("{card} with a face-down card beneath").format(card=card_name(p.top))
-                if p.covered
-                else card_name(p.top)
-                for p in piles
-                if p.top is not None
-            ]
+            covered = [p.top for p in piles if p.top is not None and p.covered]
+            bare = [p.top for p in piles if p.top is not None and not p.covered]
             down = sum(1 for p in piles if p.top is None and p.covered)
-            up = ", ".join(cards) if cards else _("none")
+            parts = []
+            if covered:
+                parts.append(
+                    ngettext(
+                        "{cards} on a face-down card",
+                        "{cards}, each on a face-down card",
+                        len(covered),
+                    ).format(cards=card_names(covered))
+                )
+            if bare:
+                parts.append(_("{cards} with nothing beneath").format(cards=card_names(bare)))
+            if down:
+                parts.append(
+                    ngettext("{n} face-down card alone", "{n} face-down cards alone", down).format(
+                        n=down
+                    )
+                )
             sentence = self.by(
                 seat,
-                _("Your face-up cards: {cards}"),
-                _("{name}'s face-up cards: {cards}"),
-                cards=up,
+                _("Your piles: {piles}"),
+                _("{name}'s piles: {piles}"),
+                piles="; ".join(parts) if parts else _("none"),
             )
-            if down:
-                sentence += ngettext(
-                    "; {n} face-down card alone", "; {n} face-down cards alone", down
-                ).format(n=down)
             sentences.append(sentence + ".")
         return "\n".join(sentences)
 
@@ -546,7 +559,7 @@ class TerminalGame:
             c = view.contract
             self.say(
                 _("  This deal: {contract}, taken by {name}.").format(
-                    contract=contract_words(c), name=self.name(c.taker)
+                    contract=contract_words(c, self.plain), name=self.name(c.taker)
                 )
             )
         t = len(view.tricks)
@@ -608,7 +621,7 @@ class TerminalGame:
         if bid == "take":
             return self.by(seat, _("You take."), _("{name} takes."))
         if len(bid) == 1 and bid in SUITS:
-            suit = suit_label(SUITS.index(bid))
+            suit = self.suit(SUITS.index(bid))
             return self.by(seat, _("You name {suit}."), _("{name} names {suit}."), suit=suit)
         return self.by(seat, _("You bid {bid}."), _("{name} bids {bid}."), bid=bid)
 
@@ -618,7 +631,7 @@ class TerminalGame:
             seat,
             _("You take {contract}."),
             _("{name} takes {contract}."),
-            contract=contract_words(contract),
+            contract=contract_words(contract, self.plain),
         )
 
     def tell_one(self, e: Event) -> None:
@@ -907,9 +920,9 @@ class TerminalGame:
         if action.kind == "bid":
             bid = str(action.value)
             if bid == "take" and view.turnup is not None:
-                return _("take {suit}").format(suit=suit_label(view.turnup >> 3))
+                return _("take {suit}").format(suit=self.suit(view.turnup >> 3))
             if len(bid) == 1 and bid in SUITS:
-                return _("take {suit}").format(suit=suit_label(SUITS.index(bid)))
+                return _("take {suit}").format(suit=self.suit(SUITS.index(bid)))
             return bid_word(bid)
         return _("claim the match (l'arrêt)") if action.kind == "claim" else str(action)
 
