@@ -19,6 +19,7 @@ from atout.core.pluginmanager import DISABLE_ENV
 from atout.core.pluginmanager import AtoutPluginManager
 from atout.core.pluginmanager import PluginSource
 from atout.ui.i18n import _
+from atout.ui.i18n import ngettext
 from atout.ui.safe_text import printable
 
 
@@ -81,7 +82,9 @@ def _origin(entry: dict[str, Any]) -> str:
 def format_text(data: dict[str, Any]) -> str:
     """The listing as a person reads it."""
     plugins = data["plugins"]
-    lines = [f"{len(plugins)} plugins loaded:"]
+    lines = [
+        ngettext("{n} plugin loaded:", "{n} plugins loaded:", len(plugins)).format(n=len(plugins))
+    ]
     for entry in plugins:
         lines.append(f"  {entry['name']}: {_origin(entry)}, {entry['location']}")
         if entry["games"]:
@@ -100,7 +103,9 @@ def format_text(data: dict[str, Any]) -> str:
         )
     if data["blocked"]:
         lines.append(
-            f"blocked (--disable-plugin or {DISABLE_ENV}): {', '.join(sorted(data['blocked']))}"
+            _("blocked (--disable-plugin or {variable}): {names}").format(
+                variable=DISABLE_ENV, names=", ".join(sorted(data["blocked"]))
+            )
         )
     return "\n".join(lines)
 
