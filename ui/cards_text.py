@@ -185,7 +185,7 @@ def seat_word(name: str) -> str:
 def seat_name(info: GameInfo, seat: int) -> str:
     """What a seat is called: "You" for the person, else the game's name for it (in
     the chosen language)."""
-    return _("You") if seat == HUMAN else seat_word(info.seat_name(seat))
+    return pgettext("seat", "You") if seat == HUMAN else seat_word(info.seat_name(seat))
 
 
 def team_long_name(info: GameInfo, team: int, name: Callable[[int], str] | None = None) -> str:

@@ -329,7 +329,11 @@ class TerminalGame:
     def name(self, seat: int) -> str:
         """``"You"``, else the player's name (a person's over the network), else the
         seat's (``"North"``), in the chosen language."""
-        return _("You") if seat == self.seat else seat_word(self.session.seat_name(seat))
+        return (
+            pgettext("seat", "You")
+            if seat == self.seat
+            else seat_word(self.session.seat_name(seat))
+        )
 
     def by(self, seat: int, you: str, other: str, **values: object) -> str:
         """The sentence ``you`` when the person did it, else ``other`` with ``{name}``

@@ -42,6 +42,7 @@ from websockets.exceptions import InvalidURI
 
 from ..cards_text import seat_word
 from ..i18n import _
+from ..i18n import pgettext
 from . import protocol as p
 
 CONNECTION = "connection"
@@ -493,7 +494,8 @@ class RemoteTable:
             who = (
                 name if isinstance(name, str) and name and name != self.info.seat_name(seat) else ""
             )
-            a_player, the_player = who or _("a player"), who or _("the player")
+            a_player = who or pgettext("at the table", "a player")
+            the_player = who or pgettext("at the table", "the player")
             if state == "person":
                 if first:
                     out.append(
