@@ -81,6 +81,7 @@ def test_every_message_of_the_terminal_is_translated_and_none_is_fuzzy(lang: str
         m.id for m in messages if not all(m.string if isinstance(m.string, tuple) else [m.string])
     ]
     assert not untranslated
+    assert [(m.id, errors) for m, errors in po.check()] == []  # plural forms, formats
     # each translation keeps the message's placeholders
     for m in messages:
         ids = m.id if isinstance(m.id, tuple) else (m.id,)

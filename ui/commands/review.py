@@ -173,7 +173,7 @@ def review_lines(
     yield from _wrap(
         _(
             "Values: the deciding side's expected final score difference (its points minus "
-            "the other side's), from what the seat knew then; ±: a 95% interval when "
+            "the other side's), from what the seat knew then; ±: the interval of 95% when "
             "sampled. A sampled loss counts only when proved (else: within noise)."
         )
     )
