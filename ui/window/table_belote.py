@@ -17,6 +17,8 @@ from atout.core.cards import sort_for_display
 from ..cards_text import HUMAN
 from ..cards_text import suit_label
 from ..cards_text import suit_order
+from ..i18n import _
+from ..i18n import ngettext
 from . import theme
 from .board import Place
 from .driver import MatchTable
@@ -257,12 +259,21 @@ class BeloteLayout(TableView):
             for i, sprite in enumerate(self.won_stacks[team]):
                 sprite.visible = i < n
             self.pile_texts[team].text = (
-                f"{self.team_name(team)}: {view.points[team]} pts · {n} trick{'s' if n != 1 else ''}"
+                _("{team}: {points} pts · {tricks}").format(
+                    team=self.team_name(team),
+                    points=view.points[team],
+                    tricks=ngettext("{count} trick", "{count} tricks", n).format(count=n),
+                )
                 if not bidding
                 else ""
             )
         if bidding and view.turn == self.me and view.turnup is not None:
-            self.ask_bid(view, f"Take {suit_label(view.turnup >> 3)} (with the turn-up), or pass?")
+            self.ask_bid(
+                view,
+                _("Take {suit} (with the turn-up), or pass?").format(
+                    suit=suit_label(view.turnup >> 3)
+                ),
+            )
         else:
             self.bid_prompt.text = ""
 
