@@ -34,6 +34,12 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(context: str, message: str) -> str:
+    """``message`` itself: marks a term kept in a constant for the catalog with its
+    ``context``; the code translates it with :func:`pgettext` where it is shown."""
+    return message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form of a message, for ``n``, in the chosen language."""
     return _translation.ngettext(singular, plural, n)

@@ -226,7 +226,7 @@ class StatusPanel:
     def plate_x(self, seat: int) -> float:
         """The middle of ``seat``'s name plate: its anchor, or half the plate's width
         from it the way the layout lets it grow."""
-        x, _ = self.layout.seat_anchor(seat)
+        x, _skip = self.layout.seat_anchor(seat)
         width = quantize(self.seat_labels[seat].content_width + 30)
         return x + self.layout.name_side(seat) * width / 2
 
@@ -323,7 +323,7 @@ class StatusPanel:
             colour = theme.INK if to_act else theme.WHITE
             if tuple(label.color) != colour:
                 label.color = colour
-            _, y = self.layout.seat_anchor(seat)
+            _skip, y = self.layout.seat_anchor(seat)
             x = self.plate_x(seat)
             set_plate(
                 self.seat_plates[seat],

@@ -916,7 +916,7 @@ class StartView(arcade.View):
             self.buttons.click(lx, ly)
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
-        lx, _ = self.app.to_logical(x, y)
+        lx, _skip = self.app.to_logical(x, y)
         if self.dialog is None and lx > self.frame.width / 2 and scroll_y:
             self.page(-1 if scroll_y > 0 else 1)
 

@@ -147,7 +147,7 @@ def announce_words(text: str, cards: int) -> str:
     """What a seat's bubble says of an announcement: short, its cards by their symbols
     ("Quinte to Q♦!", "Carré of jacks!", "Belote!"); the side bar keeps the engine's
     whole words ("quinte to the queen of diamonds")."""
-    head, to_the, _ = text.partition(" to the ")
+    head, to_the, _skip = text.partition(" to the ")
     if to_the and cards:
         top = max(range(32), key=lambda c: (cards >> c & 1, c & 7))
         return _("{announcement} to {card}!").format(
