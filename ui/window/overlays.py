@@ -147,11 +147,16 @@ class Overlay:
         room = self.rect.right - 20 - (cx - 222)  # clear of the panel's border
         for i, (key, what) in enumerate(KEYS):
             y = cy + 142 - i * 23
-            t.append(
-                layer.text(
-                    _(key) if key else key, cx - 240, y, 14, theme.INK, anchor_x="right", bold=True
-                )
+            name = layer.text(
+                _(key) if key else "", cx - 240, y, 14, theme.INK, anchor_x="right", bold=True
             )
+            # a long key name (a translation's) is written smaller, clear of the border
+            while (
+                name.x - name.content_width < self.rect.left + 22
+                and name.font_size > theme.MIN_FONT
+            ):
+                name.font_size -= 1
+            t.append(name)
             line = layer.text(_(what), cx - 222, y, 13, theme.INK)
             while line.content_width > room and line.font_size > theme.MIN_FONT:
                 line.font_size = max(theme.MIN_FONT, line.font_size - 1)

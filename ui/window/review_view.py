@@ -454,7 +454,9 @@ class ReviewMode:
         d = self.decisions[self.index]
         view = self.views[self.index] if self.index < len(self.views) else None
         did = _("You played {what}") if d.phase == "play" else _("You bid {what}")
-        layer.text(did.format(what=self.played_name), x, y, 15, theme.INK, bold=True)
+        said = layer.text(did.format(what=self.played_name), x, y, 15, theme.INK, bold=True)
+        while said.content_width > x_end - x and said.font_size > theme.MIN_FONT:
+            said.font_size -= 1  # a translation may be longer
         where = _("trick {number}").format(number=d.trick) if d.phase == "play" else _("bidding")
         y -= 24
         # the points lost are in the sentence below
