@@ -395,6 +395,14 @@ class MatchTable(TableView):
                 button.selected = True
         self.refresh_highlights()
 
+    def show_again(self, message: str, seconds: float) -> None:
+        """The hint's line is chosen again for the new room (:meth:`show_hint_line`: its
+        shorter forms when the whole one no longer fits)."""
+        if self.hint is not None and message == self.hint_words:
+            self.show_hint_line(self.view)
+        else:
+            super().show_again(message, seconds)
+
     def show_hint_line(self, view: View | None) -> None:
         """The hint and, from the expert, why, on the message line (:func:`hint_line`,
         the terminal's words): whole when it fits in the message's room and

@@ -294,7 +294,7 @@ class TableView(LayoutHooks, DriverHooks):
         for seat, words, until in said:
             self.status_panel.bubble(seat, words, until)
         if toast.visible(self.clock):
-            self.toast.show(toast.message, self.clock, toast.until - self.clock)
+            self.show_again(toast.message, toast.until - self.clock)
         self.relayout(None, animate=False)
         self.after_change()
         if self.stage in ("deal_over", "match_over"):
@@ -631,6 +631,11 @@ class TableView(LayoutHooks, DriverHooks):
         centre = (self.frame.felt_mid, self.frame.mid_y)
         if not self.overlay.open(name, self.view, self.seat_name, menu, centre):
             self.toast.show(_("No trick has been played yet in this deal."), self.clock)
+
+    def show_again(self, message: str, seconds: float) -> None:
+        """Show a message again in a table laid out anew (a new size: it is fitted to
+        the new room)."""
+        self.toast.show(message, self.clock, seconds)
 
     def close_overlay(self) -> None:
         self.overlay.close()

@@ -237,10 +237,20 @@ class BeloteLayout(TableView):
     def panel_box(self) -> tuple[float, float, float]:
         # between the names of East and West (a name is 180 wide at most)
         k = self.k
-        plate = self.status_panel.seat_plates[self.seat_at(WEST)]
-        left = max(66 * k + 0.5 * theme.CARD_H * BOT_SCALE * k, plate.right + 8)
-        right = self.felt - left
-        return self.cx, self.my, min(560.0, right - left - 16)
+        panel = self.status_panel
+        spots = [self.seat_at(WEST), self.seat_at(EAST)]
+        west, east = (panel.seat_plates[seat] for seat in spots)
+        named_west, named_east = (panel.seat_labels[seat] for seat in spots)
+        bound = 66 * k + 0.5 * theme.CARD_H * BOT_SCALE * k
+        # clear of the plates and of the names themselves (a long name, a translation's,
+        # may reach past its plate until the plate is drawn again)
+        left = max(bound, west.right + 8, named_west.x + named_west.content_width / 2 - 7)
+        right = min(
+            self.felt - bound, east.left - 8, named_east.x - named_east.content_width / 2 + 7
+        )
+        # centred on the felt: as wide as the nearer name leaves room for
+        half = min(self.cx - left, right - self.cx)
+        return self.cx, self.my, min(560.0, 2 * half - 16)
 
     # --- marks ------------------------------------------------------------------------------
 
