@@ -115,22 +115,24 @@ def catalog_path(code: str) -> Path:
 
 
 def _compiled(code: str) -> Path | None:
-    """The compiled catalog of ``code``, compiled now from its ``.po`` when the install did
-    not (a checkout installed with ``pip install -e .`` whose ``.po`` changed since, or run
-    without installing): beside the ``.po`` when the folder is writable, else in a cache
-    folder.  ``None`` when there is neither a catalog nor a ``.po``."""
+    """The compiled catalog of ``code``.  An installed atout has the ``.mo`` its install
+    compiled (and no ``.po``).  A checkout (``pip install -e .``, or run in place) has
+    the ``.po`` too: when it changed since it was compiled, or was never compiled, it is
+    compiled now, beside the ``.po`` when the folder is writable, else in a cache folder.
+    ``None`` when there is no catalog."""
     mo = catalog_path(code)
     po = mo.with_suffix(".po")
-    if not po.is_file():
+    if not po.is_file() or (mo.is_file() and mo.stat().st_mtime >= po.stat().st_mtime):
         return mo if mo.is_file() else None
-    if mo.is_file() and mo.stat().st_mtime >= po.stat().st_mtime:
-        return mo
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:  # Babel is a dependency; without it, the catalog as compiled
+        return mo if mo.is_file() else None
     with po.open("rb") as source:
         catalog = read_po(source, locale=code)
-    cache = Path(tempfile.gettempdir()) / f"atout-{os.getuid() if hasattr(os, 'getuid') else 0}"
+    user = os.getuid() if hasattr(os, "getuid") else 0
+    cache = Path(tempfile.gettempdir()) / f"atout-{user}" / "locale"
     for target in (mo, cache / code / "LC_MESSAGES" / f"{DOMAIN}.mo"):
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -139,7 +141,7 @@ def _compiled(code: str) -> Path | None:
         except OSError:
             continue
         return target
-    return None
+    return mo if mo.is_file() else None
 
 
 def set_language(code: str) -> str:
