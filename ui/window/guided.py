@@ -39,6 +39,7 @@ from atout.core.session import Session
 from .. import savegame
 from ..cards_text import HUMAN
 from ..cards_text import show_card
+from ..i18n import N_
 from ..i18n import NP_
 from ..i18n import _
 from ..i18n import ngettext
@@ -73,6 +74,13 @@ SUIT_WORDS = (
     NP_("suits", "spades"),
 )
 """The suits' names as the coach's sentences use them (marked here; see :func:`suit_name`)."""
+
+
+FIRST_TURN = N_(
+    "A face-down card turns face up at the end of the trick in which the card "
+    "on it was played; from then on it may be played."
+)
+"""What the coach says of the deal's first card turned (translated when said)."""
 
 
 def suit_name(suit: int) -> str:
@@ -192,12 +200,7 @@ def happened_words(events: Sequence[Event], you: str, opponent: str, first: bool
         )
         said.append(_("Turned: {cards}.").format(cards=cards))
         if first:
-            said.append(
-                _(
-                    "A face-down card turns face up at the end of the trick in which the card "
-                    "on it was played; from then on it may be played."
-                )
-            )
+            said.append(_(FIRST_TURN))
     return " ".join(said)
 
 
