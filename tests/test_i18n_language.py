@@ -73,3 +73,17 @@ def test_play_chooses_the_language_before_the_game_starts(
     finally:
         i18n.set_language("en")
     assert seen == ["de"]
+
+
+def test_every_command_speaks_the_environments_language(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not only ``play``: any command chooses its language from the kept choice and the
+    environment before it starts."""
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    try:
+        main(["variants", "list"])
+        assert i18n.language() == "de"
+    finally:
+        i18n.set_language("en")
+    capsys.readouterr()

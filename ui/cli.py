@@ -210,7 +210,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     return code
 
 
+def _choose_language() -> None:
+    """The language of all the command says, its help included: the start view's kept
+    choice, else the environment's locale (``atout play --lang`` chooses again)."""
+    from .i18n import choose_language
+    from .i18n import set_language
+    from .savegame import load_settings
+
+    set_language(choose_language(None, load_settings(), os.environ))
+
+
 def _main(argv: Sequence[str] | None) -> int:
+    _choose_language()
     given = list(sys.argv[1:] if argv is None else argv)
     args = parse(given)
     if args.command is None:  # arguments but no command (``atout --``): play with them
