@@ -408,7 +408,7 @@ class ReviewMode:
             else (_("All valued") if self.finished else _("Valuing"))
         )
         layer.text(
-            f"{state}: {self.done}/{self.total}",
+            _("{state}: {done}/{total}").format(state=state, done=self.done, total=self.total),
             x_end,
             top - 32,
             12,

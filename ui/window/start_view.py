@@ -92,14 +92,14 @@ def pack_text(pack: PackInfo) -> str:
     it changes, and where its file is unless shipped."""
     where = _(" (from {path})").format(path=pack.path) if pack.origin != "shipped" else ""
     named = f"{pack.title} ({pack.name})" if pack.title else pack.name
-    return f"{named}: {pack.description}{where}"
+    return _("{name}: {description}").format(name=named, description=pack.description) + where
 
 
 def bot_text(bot: BotInfo) -> str:
     """A bot's level in words: its title, its name (what ``--bot`` takes), what it does."""
-    if bot.title and bot.title.lower() != bot.name:
-        return f"{bot.title} ({bot.name}): {bot.description}"
-    return f"{bot.title or bot.name}: {bot.description}"
+    named = f"{bot.title} ({bot.name})" if bot.title and bot.title.lower() != bot.name else ""
+    named = named or bot.title or bot.name
+    return _("{name}: {description}").format(name=named, description=bot.description)
 
 
 class StartView(arcade.View):
