@@ -418,7 +418,10 @@ class StatusPanel:
                 if keep_count_yourself:
                     words = won
             self.seat_points[seat].text = words
-        said = [f"{seat_name(info, a.seat)}: {a.text}" for a in view.announcements]
+        said = [
+            _("{name}: {description}").format(name=seat_name(info, a.seat), description=a.text)
+            for a in view.announcements
+        ]
         self.said_title.text = _("Announced") if said else ""
         self.said_text.text = "\n".join(said[-SAID_LINES:])
 

@@ -809,7 +809,9 @@ class StartView(arcade.View):
         self.own_values[key] = (
             values[(values.index(now) + 1) % len(values)] if now in values else values[0]
         )
-        self.own_note = f"{key.replace('_', ' ')}: {option.description}"
+        self.own_note = _("{name}: {description}").format(
+            name=key.replace("_", " "), description=option.description
+        )
         self.open_rules(keep=True)
 
     def save_rules(self) -> None:
