@@ -65,6 +65,7 @@ from atout.core import Engine  # noqa: E402
 from atout.core import make_plugin_manager  # noqa: E402
 from atout.core.errors import AtoutError  # noqa: E402
 
+from .i18n import N_  # noqa: E402
 from .i18n import _  # noqa: E402
 from .safe_text import printable  # noqa: E402
 
@@ -79,12 +80,6 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> typing.NoReturn:
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {printable(message)}\n")
-
-
-def N_(message: str) -> str:
-    """``message`` as it is, marked to be translated where it is shown (a command's
-    help is written before the language is chosen, and shown after)."""
-    return message
 
 
 @dataclass(frozen=True)
@@ -221,7 +216,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     return code
 
 
+def _choose_language() -> None:
+    """The language of all the command says, its help included: the start view's kept
+    choice, else the environment's locale (``atout play --lang`` chooses again)."""
+    from .i18n import choose_language
+    from .i18n import set_language
+    from .savegame import load_settings
+
+    set_language(choose_language(None, load_settings(), os.environ))
+
+
 def _main(argv: Sequence[str] | None) -> int:
+    _choose_language()
     given = list(sys.argv[1:] if argv is None else argv)
     args = parse(given)
     if args.command is None:  # arguments but no command (``atout --``): play with them

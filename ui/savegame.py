@@ -23,7 +23,8 @@ All live in atout's data folder (``$XDG_DATA_HOME/atout``, see
   started (:func:`keep_saved_match`): never removed, listed by the start view
   (:func:`kept_matches`), which continues one by making it the saved match again
   (:func:`continue_kept`, the saved match going aside in its turn).
-* ``settings.json`` — the last choices of the start view, the speed and the settings
+* ``settings.json`` — the last choices of the start view, the speed, the language
+  (``"language"``, see :func:`atout.ui.i18n.choose_language`) and the settings
   (see :data:`SETTINGS`).
 
 Nothing here deletes or overwrites a file a person saved: a save file that is in the way

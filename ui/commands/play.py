@@ -6,17 +6,22 @@ window's modules (and arcade) are imported only when the window opens."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from atout.core import Engine
 from atout.core.errors import UnknownNameError
 from atout.ui import arguments
+from atout.ui.i18n import LANGUAGES
 from atout.ui.i18n import _
+from atout.ui.i18n import choose_language
 from atout.ui.i18n import ngettext
+from atout.ui.i18n import set_language
 from atout.ui.net.protocol import DEFAULT_PORT
 from atout.ui.rules import print_warning
 from atout.ui.rules import resolve_rules
 from atout.ui.safe_text import printable
+from atout.ui.savegame import load_settings
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -104,6 +109,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             "(headless, nothing saved) and exit"
         ),
     )
+    parser.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        default=None,
+        help=_(
+            "the language of the game: en, fr or de (default: the start view's last "
+            "choice, else the environment's LANGUAGE, LC_ALL, LC_MESSAGES or LANG)"
+        ),
+    )
     net = parser.add_argument_group(_("tables over the network"))
     net.add_argument(
         "--join",
@@ -140,9 +154,10 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
     """``--text``: the terminal game.  Otherwise the Arcade window, on the start view with
     the command line's choices selected, or joining the ``--join`` table (on a machine
     without a display: one line that suggests ``--text``, exit 1).  ``--screenshots
-    DIR``: the window's gallery."""
+    DIR``: the window's gallery.  The language is chosen first (see
+    :func:`~atout.ui.i18n.choose_language`)."""
+    set_language(choose_language(args.lang, load_settings(), os.environ))
     if args.screenshots:
-        import os
         from pathlib import Path
 
         os.environ["ARCADE_HEADLESS"] = "1"  # before arcade is imported
