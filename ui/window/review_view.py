@@ -460,17 +460,19 @@ class ReviewMode:
         where = _("trick {number}").format(number=d.trick) if d.phase == "play" else _("bidding")
         y -= 24
         # the points lost are in the sentence below
-        layer.text(verdict(d, lost=False), x, y, 14, LABEL_COLOURS[label(d)], bold=True)
+        shown = layer.text(verdict(d, lost=False), x, y, 14, LABEL_COLOURS[label(d)], bold=True)
         if d.phase == "bidding" and view is not None and view.turnup is not None:
             where = _("proposed {card}").format(card=show_card(view.turnup))  # the card bid on
-        layer.text(
-            where,
-            x_end,
-            y,
-            12,
-            theme.INK_SOFT,
-            anchor_x="right",
-        )
+        aside = layer.text(where, x_end, y, 12, theme.INK_SOFT, anchor_x="right")
+        # the label and what it is about share the line while they fit (a translation may
+        # be longer): smaller, else the second goes to a line of its own
+        while shown.content_width + aside.content_width + 8 > x_end - x:
+            if shown.font_size > theme.MIN_FONT:
+                shown.font_size -= 1
+            else:
+                y -= 18
+                aside.y = y
+                break
         y -= 22
         if d.method not in (FORCED, UNVALUED):  # else no values: the sentence says why
             head = layer.text("", x, y, 12, theme.INK_SOFT)
