@@ -46,12 +46,26 @@ TURNED_GLYPH = "▲"
 """The graph's mark where a face-down card turned between two decisions: new
 information, which may move the expected score without anyone's mistake."""
 
-LEGEND = (
-    "● best  ○ within noise  ▽ small",
-    f"▼ mistake  ✖ blunder  {TURNED_GLYPH} turned",
-)
-"""The legend of the shapes, as the Review screen writes it (two lines: ``small`` for a
-small loss, ``turned`` for a face-down card turned)."""
+
+def legend() -> tuple[str, str]:
+    """The legend of the shapes, as the Review screen writes it, in the chosen language
+    and in the shortest words (two lines: ``small`` for a small loss, ``turned`` for a
+    face-down card turned)."""
+    words = {
+        "best": pgettext("review legend", "best"),
+        "within noise": pgettext("review legend", "within noise"),
+        "small loss": pgettext("review legend", "small"),
+        "mistake": pgettext("review legend", "mistake"),
+        "blunder": pgettext("review legend", "blunder"),
+    }
+    turned = pgettext("review legend", "turned")
+    first = ("best", "within noise", "small loss")
+    second = "  ".join(f"{LABEL_GLYPHS[n]} {words[n]}" for n in ("mistake", "blunder"))
+    return (
+        "  ".join(f"{LABEL_GLYPHS[n]} {words[n]}" for n in first),
+        f"{second}  {TURNED_GLYPH} {turned}",
+    )
+
 
 HELP_LINE = (
     f"loss <{SMALL_LOSS:g} best, <{MISTAKE:g} small, <{BLUNDER:g} mistake, else blunder; "

@@ -20,10 +20,10 @@ from atout.ui.window.app import App
 from atout.ui.window.review_labels import BLUNDER
 from atout.ui.window.review_labels import LABEL_COLOURS
 from atout.ui.window.review_labels import LABEL_GLYPHS
-from atout.ui.window.review_labels import LEGEND
 from atout.ui.window.review_labels import MISTAKE
 from atout.ui.window.review_labels import SMALL_LOSS
 from atout.ui.window.review_labels import label
+from atout.ui.window.review_labels import legend
 from atout.ui.window.review_labels import points
 from atout.ui.window.review_labels import turned_note
 from atout.ui.window.review_view import ReviewMode
@@ -208,7 +208,7 @@ def test_each_decision_lists_every_legal_action_with_its_value_and_the_summary(
     assert review.summary is not None
     texts = texts_of(review)
     assert all(line in texts for line in summary_lines(review.summary))
-    assert all(line in texts for line in LEGEND)
+    assert all(line in texts for line in legend())
     for i, d in enumerate(review.decisions):
         review.show(i)
         texts = texts_of(review)

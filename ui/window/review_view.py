@@ -75,11 +75,11 @@ from .board import Board
 from .frame import Frame
 from .review_labels import LABEL_COLOURS
 from .review_labels import LABEL_SHAPES
-from .review_labels import LEGEND
 from .review_labels import TURNED_GLYPH
 from .review_labels import explanation
 from .review_labels import face_down
 from .review_labels import label
+from .review_labels import legend
 from .review_labels import points
 from .review_labels import spread
 from .review_labels import summary_words
@@ -429,14 +429,14 @@ class ReviewMode:
         # the graph under the step list, as tall as the room allows (within bounds), its
         # legend under it, the keys at the bottom
         layer.text(_("←/→ Home/End step, Esc back"), x, bottom + 10, 12, theme.INK_SOFT)
-        below = 26 + len(LEGEND) * self.LINE + 4  # the tricks' numbers, the legend
+        below = 26 + len(legend()) * self.LINE + 4  # the tricks' numbers, the legend
         lowest = bottom + 30 + below
         g_top = y - 34
         fits = g_top - lowest >= self.MIN_GRAPH
         g_bottom = max(lowest, g_top - 220)
         g_top = max(g_top, g_bottom + self.MIN_GRAPH)
         self.graph_rect = (x + 40, x_end - 4, g_bottom, g_top)
-        for i, line in enumerate(LEGEND):
+        for i, line in enumerate(legend()):
             layer.text(line, x, g_bottom - 40 - i * self.LINE, 12, theme.INK)
         view = self.table.view
         title = (
