@@ -366,3 +366,18 @@ def test_the_panel_keeps_the_layout_rules_at_every_decision_and_size(app: App, g
     finally:
         app.render_offscreen(None)
     assert not found, "\n".join(found)
+
+
+def test_a_deal_not_decided_by_a_card_of_yours_is_said_so_in_every_language() -> None:
+    from atout.plugins.review import Summary
+    from atout.ui.i18n import _
+    from atout.ui.i18n import set_language
+
+    summary = Summary(0, "decouverte", 0, "made", (100, 62), (0.0, 0.0), None, (), None, 0, 0.0)
+    for language in ("en", "fr", "de"):
+        set_language(language)
+        try:
+            first, _second = summary_lines(summary)
+            assert first == _("Not decided by a card of yours"), language
+        finally:
+            set_language("en")

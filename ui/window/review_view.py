@@ -170,7 +170,7 @@ def summary_lines(summary: Summary) -> tuple[str, str]:
     """The deal's summary in two short lines (:func:`.review_labels.summary_words`; the
     person's cards are the ones reviewed)."""
     first, second = summary_words(summary)
-    if first == "Not decided by a card reviewed":
+    if first == _("Not decided by a card reviewed"):
         first = _("Not decided by a card of yours")
     return first, second
 
