@@ -8,8 +8,11 @@ from pathlib import Path
 # Arcade reads this when it is first imported, by whichever test module comes first.
 os.environ["ARCADE_HEADLESS"] = "1"
 
+from collections.abc import Iterator
+
 import pytest
 from atout.core import Engine
+from atout.ui import i18n
 from helpers import shipped_engine
 from wheel_check import WHEEL_ENV
 from wheel_check import wheel_install_problems
@@ -35,6 +38,16 @@ def _own_data_folder(
     """Every test saves into a folder of its own, never into the person's data folder
     (the terminal game and the table save every match there)."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts in English, whatever the machine's locale (a command chooses
+    its language from the environment), and leaves English behind it."""
+    for name in i18n.ENVIRONMENT:
+        monkeypatch.delenv(name, raising=False)
+    yield
+    i18n.set_language("en")
 
 
 @pytest.fixture(scope="session")

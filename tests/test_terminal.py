@@ -17,8 +17,8 @@ from atout.core.session import PERSON
 from atout.core.session import Player
 from atout.core.session import Session
 from atout.ui.cards_text import HUMAN
-from atout.ui.terminal import HELP
 from atout.ui.terminal import TerminalGame
+from atout.ui.terminal import help_text
 from atout.ui.terminal_match import play_match
 
 
@@ -157,7 +157,7 @@ def test_help_explains_the_input_and_the_rules_without_markup(engine: Engine) ->
     session = random_bots_session(engine, "decouverte", 2)
     TerminalGame(session, io.StringIO("help\nquit\n"), out).run()
     text = out.getvalue()
-    assert HELP in text
+    assert help_text() in text
     assert ":class:" not in text and "``" not in text
     assert "must follow suit" in text and "face-down" in text
 

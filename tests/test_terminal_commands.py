@@ -22,8 +22,8 @@ from atout.core.session import Player
 from atout.core.session import Session
 from atout.ui import savegame
 from atout.ui.cards_text import HUMAN
-from atout.ui.terminal import HELP
 from atout.ui.terminal import TerminalGame
+from atout.ui.terminal import help_text
 from atout.ui.terminal_match import play_match
 
 
@@ -192,7 +192,7 @@ def test_rules_and_help_name_the_commands(engine: Engine) -> None:
     _, text = play(engine, "belote", REDEAL_SEED, "rules\nhelp\nquit\n")
     assert "Belote: the table and the deal" in text and "Playing: what you must play" in text
     for command in ("board", "hint", "undo", "score", "rules", "last", "review", "quit"):
-        assert f"  {command} " in HELP
+        assert f"  {command} " in help_text()
 
 
 def test_the_board_is_printed_again_only_when_it_changed(engine: Engine) -> None:

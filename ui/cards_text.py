@@ -1,9 +1,13 @@
 """Words and symbols for cards and seats, shared by every front end.
 
-The terminal game and the Arcade window show the same card the same way (``J♥``), call
-the person "You" and sort a hand alike; this module is the one place that says how, so
-the two cannot drift apart.  It imports only the core (no arcade, no terminal), so any
-front end may use it.
+The terminal game and the Arcade window show the same card the same way (``J♥``; ``V♥``
+in French, ``B♥`` in German), call the person "You" and sort a hand alike; this module
+is the one place that says how, so the two cannot drift apart.  A card's letters and
+words go through the translation functions (:mod:`atout.ui.i18n`, with the contexts
+``card letter``, ``card name`` and ``suit``); the English letters are always accepted
+in input beside the language's (:func:`read_card`).  Records and the protocol keep the
+fixed form (``JH``) whatever the language.  It imports only the core (no arcade, no
+terminal), so any front end may use it.
 """
 
 from __future__ import annotations
@@ -12,19 +16,134 @@ from collections.abc import Callable
 from typing import Final
 
 from atout.core import GameInfo
+from atout.core import parse_card
+from atout.core.cards import JACK
+from atout.core.cards import KING
+from atout.core.cards import QUEEN
 from atout.core.cards import RANKS
-from atout.core.cards import SUIT_NAMES
 from atout.core.cards import SUIT_SYMBOLS
 from atout.core.cards import SUITS
+from atout.core.cards import Card
+from atout.core.cards import CardParseError
 from atout.core.cards import sort_for_display
+
+from .i18n import _
+from .i18n import pgettext
 
 HUMAN: Final = 0
 """The person's seat in both front ends: South (the bots take the others)."""
 
 
+def rank_letter(rank: int) -> str:
+    """A rank as a card shows it in the chosen language: ``J`` (``V`` in French, ``B``
+    in German); the numbers and the ace's ``A`` are the same everywhere."""
+    if rank == JACK:
+        return pgettext("card letter", "J")
+    if rank == QUEEN:
+        return pgettext("card letter", "Q")
+    if rank == KING:
+        return pgettext("card letter", "K")
+    return RANKS[rank]
+
+
 def show_card(card: int) -> str:
-    """A card with its suit symbol: ``J♥``, ``10♠``."""
-    return RANKS[card & 7] + SUIT_SYMBOLS[card >> 3]
+    """A card with its suit symbol: ``J♥``, ``10♠`` (``V♥`` in French)."""
+    return rank_letter(card & 7) + SUIT_SYMBOLS[card >> 3]
+
+
+def suit_name(suit: int) -> str:
+    """A suit's name in the chosen language: ``hearts`` (``cœur``, ``Herz``)."""
+    names = (
+        pgettext("suit", "clubs"),
+        pgettext("suit", "diamonds"),
+        pgettext("suit", "hearts"),
+        pgettext("suit", "spades"),
+    )
+    return names[suit]
+
+
+def _rank_words(rank: int) -> str:
+    """The pattern of a card's name by rank, with ``{suit}`` for the suit's name (the
+    article and the word order differ by rank and by language: *l'as de pique*,
+    *die Pik-Dame*)."""
+    patterns = (
+        pgettext("card name", "the seven of {suit}"),
+        pgettext("card name", "the eight of {suit}"),
+        pgettext("card name", "the nine of {suit}"),
+        pgettext("card name", "the ten of {suit}"),
+        pgettext("card name", "the jack of {suit}"),
+        pgettext("card name", "the queen of {suit}"),
+        pgettext("card name", "the king of {suit}"),
+        pgettext("card name", "the ace of {suit}"),
+    )
+    return patterns[rank]
+
+
+def _suit_in_name(suit: int) -> str:
+    """A suit's name as it stands inside a card's name (``cœur`` in *le valet de cœur*,
+    ``Herz`` in *der Herz-Bube*)."""
+    names = (
+        pgettext("suit in a card name", "clubs"),
+        pgettext("suit in a card name", "diamonds"),
+        pgettext("suit in a card name", "hearts"),
+        pgettext("suit in a card name", "spades"),
+    )
+    return names[suit]
+
+
+def card_name(card: int) -> str:
+    """A card in words, for a screen reader: ``the jack of hearts`` (``le valet de
+    cœur``, ``der Herz-Bube``)."""
+    return _rank_words(card & 7).format(suit=_suit_in_name(card >> 3))
+
+
+def card_names(cards: list[Card]) -> str:
+    """Cards in words, one after the other: ``the jack of hearts, the nine of spades``."""
+    return ", ".join(card_name(c) for c in cards)
+
+
+def input_letters() -> dict[str, int]:
+    """The rank letters of the chosen language that differ from the English ones, with
+    the rank each means (``{"V": JACK, "D": QUEEN, "R": KING}`` in French)."""
+    letters = {rank_letter(r).upper(): r for r in (JACK, QUEEN, KING)}
+    return {letter: r for letter, r in letters.items() if letter != RANKS[r]}
+
+
+def read_card(text: str) -> Card:
+    """A card typed by a person: the language's rank letters (``VC``: the jack of clubs
+    in French) or the English ones (``JC``), then a suit letter (C D H S) or symbol;
+    ``10``, ``T`` for the ten.
+
+    :raises CardParseError: ``text`` is no card in any of these forms (the message says
+        what is accepted, in the chosen language).
+    """
+    t = text.strip()
+    rank = input_letters().get(t[:-1].upper()) if len(t) >= 2 else None
+    if rank is not None:
+        t = RANKS[rank] + t[-1]
+    try:
+        return parse_card(t)
+    except CardParseError:
+        raise CardParseError(
+            _("{text} is not a card: {how}").format(text=repr(text.strip()), how=card_input_help())
+        ) from None
+
+
+def card_input_help() -> str:
+    """How a card is typed, in the chosen language: rank then suit, with the accepted
+    letters (the language's and the English ones)."""
+    ranks = " ".join(RANKS[:4] + tuple(rank_letter(r) for r in (JACK, QUEEN, KING)) + ("A",))
+    extra = input_letters()
+    english = (
+        _(" (or {letters})").format(letters=" ".join(RANKS[r] for r in sorted(extra.values())))
+        if extra
+        else ""
+    )
+    example = rank_letter(JACK)
+    return _(
+        "type the rank ({ranks}{english}; T for 10) then the suit (C D H S, or ♣ ♦ ♥ ♠): "
+        "{example}H, 10S, {example}♥"
+    ).format(ranks=ranks, english=english, example=example)
 
 
 def suit_order(trump: int | None = None) -> str:
@@ -42,8 +161,8 @@ def show_cards(mask: int, trump: int | None = None) -> str:
 
 
 def suit_label(suit: int) -> str:
-    """A suit with its symbol: ``♥ hearts``."""
-    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+    """A suit with its symbol: ``♥ hearts`` (``♥ cœur``)."""
+    return f"{SUIT_SYMBOLS[suit]} {suit_name(suit)}"
 
 
 def capital(words: str) -> str:
@@ -51,9 +170,22 @@ def capital(words: str) -> str:
     return words[:1].upper() + words[1:]
 
 
+def seat_word(name: str) -> str:
+    """A seat's name in the chosen language (``North``: ``Nord``); a player's own name
+    is kept as it is."""
+    words = {
+        "North": pgettext("seat", "North"),
+        "South": pgettext("seat", "South"),
+        "East": pgettext("seat", "East"),
+        "West": pgettext("seat", "West"),
+    }
+    return words.get(name, name)
+
+
 def seat_name(info: GameInfo, seat: int) -> str:
-    """What a seat is called: "You" for the person, else the game's name for it."""
-    return "You" if seat == HUMAN else info.seat_name(seat)
+    """What a seat is called: "You" for the person, else the game's name for it (in
+    the chosen language)."""
+    return pgettext("seat", "You") if seat == HUMAN else seat_word(info.seat_name(seat))
 
 
 def team_long_name(info: GameInfo, team: int, name: Callable[[int], str] | None = None) -> str:

@@ -65,6 +65,8 @@ from atout.core import Engine  # noqa: E402
 from atout.core import make_plugin_manager  # noqa: E402
 from atout.core.errors import AtoutError  # noqa: E402
 
+from .i18n import N_  # noqa: E402
+from .i18n import _  # noqa: E402
 from .safe_text import printable  # noqa: E402
 
 BROKEN_PIPE_EXIT = 141
@@ -94,25 +96,29 @@ class Command:
 
 COMMANDS: dict[str, Command] = {
     "play": Command(
-        "atout.ui.commands.play", "play a match against bots (Découverte or four-player Belote)"
+        "atout.ui.commands.play", N_("play a match against bots (Découverte or four-player Belote)")
     ),
     "replay": Command(
-        "atout.ui.commands.replay", "replay a deal or match record, checking every action"
+        "atout.ui.commands.replay", N_("replay a deal or match record, checking every action")
     ),
     "plugins": Command(
         "atout.ui.commands.plugins",
-        "list the loaded rule and bot plugins, where each comes from, and its hooks",
+        N_("list the loaded rule and bot plugins, where each comes from, and its hooks"),
     ),
     "variants": Command(
-        "atout.ui.commands.variants", "list, show and check house-rule packs (YAML)"
+        "atout.ui.commands.variants", N_("list, show and check house-rule packs (YAML)")
     ),
     "serve": Command(
-        "atout.ui.commands.serve", "run a table server: people and bots play over the network"
+        "atout.ui.commands.serve", N_("run a table server: people and bots play over the network")
     ),
-    "review": Command("atout.ui.commands.review", "review a deal: what each decision was worth"),
+    "review": Command(
+        "atout.ui.commands.review", N_("review a deal: what each decision was worth")
+    ),
     "bench": Command(
         "atout.ui.commands.bench",
-        "measure the engine, the solvers and the bots (deals per second, solve times, duplicates)",
+        N_(
+            "measure the engine, the solvers and the bots (deals per second, solve times, duplicates)"
+        ),
     ),
 }
 """Every subcommand by name, in the order ``atout --help`` lists them."""
@@ -132,18 +138,18 @@ def make_engine(args: argparse.Namespace) -> Engine:
 
 def _common() -> Parser:
     common = Parser(add_help=False)
-    group = common.add_argument_group("plugins")
+    group = common.add_argument_group(_("plugins"))
     group.add_argument(
         "--plugin",
         action="append",
         metavar="MODULE_OR_PATH",
-        help="load one more rule or bot plugin for this run (a module name or a .py file)",
+        help=_("load one more rule or bot plugin for this run (a module name or a .py file)"),
     )
     group.add_argument(
         "--disable-plugin",
         action="append",
         metavar="NAME",
-        help="block a plugin by name (also: ATOUT_DISABLE_PLUGINS=a,b)",
+        help=_("block a plugin by name (also: ATOUT_DISABLE_PLUGINS=a,b)"),
     )
     return common
 
@@ -163,12 +169,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     enough for ``atout --help``)."""
     parser = Parser(
         prog="atout",
-        description="Belote Découverte, four-player Belote, house-rule packs and bots.",
+        description=_("Belote Découverte, four-player Belote, house-rule packs and bots."),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     common = _common()
     for name, cmd in COMMANDS.items():
-        p = sub.add_parser(name, help=cmd.help, description=cmd.help, parents=[common])
+        p = sub.add_parser(name, help=_(cmd.help), description=_(cmd.help), parents=[common])
         if name == command:
             cmd.load().add_arguments(p)
     return parser
@@ -210,7 +216,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     return code
 
 
+def _choose_language() -> None:
+    """The language of all the command says, its help included: the start view's kept
+    choice, else the environment's locale (``atout play --lang`` chooses again)."""
+    from .i18n import choose_language
+    from .i18n import set_language
+    from .savegame import load_settings
+
+    set_language(choose_language(None, load_settings(), os.environ))
+
+
 def _main(argv: Sequence[str] | None) -> int:
+    _choose_language()
     given = list(sys.argv[1:] if argv is None else argv)
     args = parse(given)
     if args.command is None:  # arguments but no command (``atout --``): play with them

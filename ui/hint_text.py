@@ -15,21 +15,27 @@ from atout.core.cards import SUITS
 
 from .cards_text import show_card
 from .cards_text import suit_label
+from .i18n import _
+from .i18n import pgettext
 
 
 def hint_action_words(action: Action, view: View | None) -> str:
     """What the hint suggests, in words: ``play 9♠``, ``take ♣ clubs``, ``name ♥ hearts``,
     ``pass``, ``claim the match (l'arrêt)``."""
     if action.kind == "play":
-        return f"play {show_card(action.value)}"
+        return _("play {card}").format(card=show_card(action.value))
     if action.kind == "bid":
         bid = str(action.value)
         if bid == "take" and view is not None and view.turnup is not None:
-            return f"take {suit_label(view.turnup >> 3)}"
+            return _("take {suit}").format(suit=suit_label(view.turnup >> 3))
         if bid in SUITS and len(bid) == 1:
-            return f"name {suit_label(SUITS.index(bid))} as trump"
+            return _("name {suit} as trump").format(suit=suit_label(SUITS.index(bid)))
+        if bid == "take":
+            return pgettext("bid", "take")
+        if bid == "pass":
+            return pgettext("bid", "pass")
         return bid
-    return "claim the match (l'arrêt)"
+    return _("claim the match (l'arrêt)")
 
 
 def hint_line(action: Action, view: View | None = None, parts: int | None = None) -> str:
@@ -39,7 +45,7 @@ def hint_line(action: Action, view: View | None = None, parts: int | None = None
     reason = str(getattr(action, "reason", ""))
     if parts is not None:
         reason = "; ".join(reason.split("; ")[:parts]) if reason else ""
-    head = f"Hint: {hint_action_words(action, view)}"
+    head = _("Hint: {action}").format(action=hint_action_words(action, view))
     return f"{head} — {reason}" if reason else head
 
 

@@ -18,6 +18,10 @@ from atout.plugins.review import UNVALUED
 from atout.plugins.review import Decision
 from atout.plugins.review import Summary
 
+from .i18n import _
+from .i18n import ngettext
+from .i18n import pgettext
+
 SMALL_LOSS = 1.0
 """A loss below this many points is the best play (sampling noise aside)."""
 MISTAKE = 10.0
@@ -42,12 +46,26 @@ TURNED_GLYPH = "▲"
 """The graph's mark where a face-down card turned between two decisions: new
 information, which may move the expected score without anyone's mistake."""
 
-LEGEND = (
-    "● best  ○ within noise  ▽ small",
-    f"▼ mistake  ✖ blunder  {TURNED_GLYPH} turned",
-)
-"""The legend of the shapes, as the Review screen writes it (two lines: ``small`` for a
-small loss, ``turned`` for a face-down card turned)."""
+
+def legend() -> tuple[str, str]:
+    """The legend of the shapes, as the Review screen writes it, in the chosen language
+    and in the shortest words (two lines: ``small`` for a small loss, ``turned`` for a
+    face-down card turned)."""
+    words = {
+        "best": pgettext("review legend", "best"),
+        "within noise": pgettext("review legend", "within noise"),
+        "small loss": pgettext("review legend", "small"),
+        "mistake": pgettext("review legend", "mistake"),
+        "blunder": pgettext("review legend", "blunder"),
+    }
+    turned = pgettext("review legend", "turned")
+    first = ("best", "within noise", "small loss")
+    second = "  ".join(f"{LABEL_GLYPHS[n]} {words[n]}" for n in ("mistake", "blunder"))
+    return (
+        "  ".join(f"{LABEL_GLYPHS[n]} {words[n]}" for n in first),
+        f"{second}  {TURNED_GLYPH} {turned}",
+    )
+
 
 HELP_LINE = (
     f"loss <{SMALL_LOSS:g} best, <{MISTAKE:g} small, <{BLUNDER:g} mistake, else blunder; "
@@ -102,10 +120,25 @@ def verdict(decision: Decision, lost: bool = True) -> str:
     """The label line: its shape, its name, and (``lost``) the points lost when some
     were (``▼ Mistake, 14 lost``)."""
     name = label(decision)
-    text = f"{LABEL_GLYPHS[name]} {name[0].upper()}{name[1:]}"
+    words = label_words(name)
+    text = f"{LABEL_GLYPHS[name]} {words[:1].upper()}{words[1:]}"
     if lost and name in ("small loss", "mistake", "blunder"):
-        text += f", {points(decision.loss, signed=False)} lost"
+        text += _(", {points} lost").format(points=points(decision.loss, signed=False))
     return text
+
+
+def label_words(name: str) -> str:
+    """A label (:func:`label`) in the chosen language: ``mistake`` -> ``faute``."""
+    words = {
+        "best": pgettext("review label", "best"),
+        "within noise": pgettext("review label", "within noise"),
+        "small loss": pgettext("review label", "small loss"),
+        "mistake": pgettext("review label", "mistake"),
+        "blunder": pgettext("review label", "blunder"),
+        "forced": pgettext("review label", "forced"),
+        "not valued": pgettext("review label", "not valued"),
+    }
+    return words.get(name, name)
 
 
 def value_of(decision: Decision, action: str | None) -> float | None:
@@ -129,7 +162,9 @@ def turned_note(before: float | None, decision: Decision, turned: bool) -> str:
     if not turned or before is None or now is None or before - now < MISTAKE:
         return ""
     drop = points(before - now, signed=False)
-    return f"{TURNED_GLYPH} Down {drop}: a card turned (new information, not a mistake)."
+    return _("{mark} Down {points}: a card turned (new information, not a mistake).").format(
+        mark=TURNED_GLYPH, points=drop
+    )
 
 
 def explanation(decision: Decision, best: str, played: str) -> str:
@@ -144,30 +179,44 @@ def explanation(decision: Decision, best: str, played: str) -> str:
     is told as such: its fair estimate is 0, 95% 0 to 0)."""
     d = decision
     if d.method == FORCED:
-        return f"{played} was the only legal choice."
+        return _("{action} was the only legal choice.").format(action=played)
     if d.method == UNVALUED:
-        return "Not valued: the review does not model this decision."
-    how = "exact" if d.method != "sampled" else f"{d.samples} samples"
+        return _("Not valued: the review does not model this decision.")
+    how = (
+        _("exact")
+        if d.method != "sampled"
+        else ngettext("{n} sample", "{n} samples", d.samples).format(n=d.samples)
+    )
     if d.within_noise:
         taken = value_of(d, d.action) or 0.0
         looked = (value_of(d, d.best) or 0.0) - taken
         raw = d.raw_loss if d.raw_loss is not None else 0.0
-        fair = f"a fair test gives {points(raw)}"
+        fair = _("a fair test gives {points}").format(points=points(raw))
         if d.loss_interval is not None:
             low, high = d.loss_interval
-            fair += f" (95%: {points(low)} to {points(high)})"
+            fair += _(" (95%: {low} to {high})").format(low=points(low), high=points(high))
         few = d.samples < PROOF_SAMPLES
-        why = f"not proved, {d.samples} samples" if few else "not proved"
+        why = (
+            ngettext("not proved, {n} sample", "not proved, {n} samples", d.samples).format(
+                n=d.samples
+            )
+            if few
+            else _("not proved")
+        )
         more = points(looked, signed=False)
-        more = "slightly more" if more == "0" else f"{more} more"
-        return f"{best} averaged {more}; {fair}: {why}."
+        more = _("slightly more") if more == "0" else _("{points} more").format(points=more)
+        return _("{action} averaged {more}; {fair}: {why}.").format(
+            action=best, more=more, fair=fair, why=why
+        )
     if d.best is not None and d.best != d.action and d.loss > 0:
-        text = f"Best: {best}, {points(d.loss, signed=False)} more"
+        text = _("Best: {action}, {points} more").format(
+            action=best, points=points(d.loss, signed=False)
+        )
         if d.loss_interval is not None:
             low, high = d.loss_interval
-            text += f" (95%: {points(low)} to {points(high)})"
+            text += _(" (95%: {low} to {high})").format(low=points(low), high=points(high))
         return text + f"; {how}."
-    return f"The best choice ({how})."
+    return _("The best choice ({how}).").format(how=how)
 
 
 def summary_words(summary: Summary) -> tuple[str, str]:
@@ -176,16 +225,21 @@ def summary_words(summary: Summary) -> tuple[str, str]:
     the biggest loss (the figures of :class:`~atout.plugins.review.Summary`)."""
     d = summary.decided
     if summary.score is None:
-        first = "The deal is not finished"
+        first = _("The deal is not finished")
     elif d is not None:
-        what = "made" if d.settled == "made" else "failed"
-        first = f"Decided at trick {d.trick}: {what}"
+        first = (
+            _("Decided at trick {trick}: made")
+            if d.settled == "made"
+            else _("Decided at trick {trick}: failed")
+        ).format(trick=d.trick)
     else:
-        first = "Not decided by a card reviewed"
+        first = _("Not decided by a card reviewed")
     if summary.mistakes:
         m = summary.mistakes[0]
-        where = f"trick {m.trick}" if m.phase == "play" else "the bidding"
-        second = f"Biggest loss: {points(m.loss, signed=False)}, {where}"
+        where = _("trick {trick}").format(trick=m.trick) if m.phase == "play" else _("the bidding")
+        second = _("Biggest loss: {points}, {where}").format(
+            points=points(m.loss, signed=False), where=where
+        )
     else:
-        second = "No points lost"
+        second = _("No points lost")
     return first, second

@@ -17,6 +17,8 @@ from atout.core import Rules
 from atout.core.errors import UnknownNameError
 from atout.core.packs import resolve
 
+from .i18n import _
+
 
 def resolve_rules(
     engine: Engine,
@@ -52,7 +54,9 @@ def resolve_rules(
     if target is not None:
         if "target" not in rules:
             raise UnknownNameError(
-                f"{rules.game} has no target score: its rules have no 'target' option"
+                _("{game} has no target score: its rules have no 'target' option").format(
+                    game=rules.game
+                )
             )
         rules = engine.make_rules(rules.game, {**rules.to_dict(), "target": target}, rules.pack)
     return rules
@@ -60,4 +64,4 @@ def resolve_rules(
 
 def print_warning(text: str) -> None:
     """A pack's warning as the command line shows it: one line on stderr."""
-    print(f"atout: warning: {text}", file=sys.stderr)
+    print(_("atout: warning: {text}").format(text=text), file=sys.stderr)

@@ -24,13 +24,15 @@ from dataclasses import dataclass
 from atout.core import Contract
 from atout.core import Engine
 from atout.core import Rules
-from atout.core.cards import RANKS
 from atout.core.cards import SUITS
 from atout.core.cards import parse_card
 from atout.core.engine import PlayRules
 from atout.core.packs import yaml_text
 
+from .cards_text import rank_letter
 from .cards_text import show_card
+from .i18n import _
+from .i18n import pgettext
 
 WIDTH = 80
 """The terminal's columns: :func:`rules_text` wraps to them."""
@@ -145,18 +147,18 @@ def _order(compiled: PlayRules, suit: int) -> tuple[int, ...]:
 
 
 def order_text(order: tuple[int, ...]) -> str:
-    """Ranks highest first: ``J 9 A 10 K Q 8 7``."""
-    return " ".join(RANKS[r] for r in order)
+    """Ranks highest first: ``J 9 A 10 K Q 8 7`` (in the chosen language's letters)."""
+    return " ".join(rank_letter(r) for r in order)
 
 
 def points_text(order: tuple[int, ...], points: tuple[int, ...]) -> str:
     """The ranks that score, in order, with their points: ``J 20, 9 14, ...``; the
     others "nothing"."""
-    scoring = [f"{RANKS[r]} {points[r]}" for r in order if points[r]]
-    nothing = [RANKS[r] for r in order if not points[r]]
+    scoring = [f"{rank_letter(r)} {points[r]}" for r in order if points[r]]
+    nothing = [rank_letter(r) for r in order if not points[r]]
     text = ", ".join(scoring)
     if nothing:
-        text += f"; {' '.join(nothing)} nothing"
+        text += _("; {ranks} nothing").format(ranks=" ".join(nothing))
     return text
 
 
@@ -183,25 +185,33 @@ def _cards_page(n: Numbers) -> Page:
     trump = tuple(EXAMPLE_TRUMP * 8 + r for r in n.trump_order)
     plain = tuple(EXAMPLE_PLAIN * 8 + r for r in n.plain_order)
     return Page(
-        "The cards: order and points",
+        _("The cards: order and points"),
         (
-            "32 cards: four suits of 7 8 9 10 J Q K A. The trump suit has its own order, "
-            "with the jack and the nine on top; any trump beats any card of another suit. "
-            "A card of a suit other than the one led, if not a trump, never wins a trick.",
+            _(
+                "32 cards: four suits of {ranks}. The trump suit has its own order, with "
+                "the jack and the nine on top; any trump beats any card of another suit. "
+                "A card of a suit other than the one led, if not a trump, never wins a trick."
+            ).format(ranks=" ".join(rank_letter(r) for r in range(8))),
             Example(
                 trump,
-                f"In trumps, highest first: {order_text(n.trump_order)} "
-                f"({points_text(n.trump_order, n.trump_points)}).",
+                _("In trumps, highest first: {order} ({points}).").format(
+                    order=order_text(n.trump_order),
+                    points=points_text(n.trump_order, n.trump_points),
+                ),
                 tuple(str(n.trump_points[r]) for r in n.trump_order),
             ),
             Example(
                 plain,
-                f"In the other suits: {order_text(n.plain_order)} "
-                f"({points_text(n.plain_order, n.plain_points)}).",
+                _("In the other suits: {order} ({points}).").format(
+                    order=order_text(n.plain_order),
+                    points=points_text(n.plain_order, n.plain_points),
+                ),
                 tuple(str(n.plain_points[r]) for r in n.plain_order),
             ),
-            f"The cards are worth {n.card_total} points; whoever wins the last trick adds "
-            f"{n.last_trick} (the dix de der): {n.deal_total} points in a deal.",
+            _(
+                "The cards are worth {cards} points; whoever wins the last trick adds "
+                "{last} (the dix de der): {total} points in a deal."
+            ).format(cards=n.card_total, last=n.last_trick, total=n.deal_total),
         ),
     )
 
@@ -209,110 +219,148 @@ def _cards_page(n: Numbers) -> Page:
 def _decouverte(rules: Rules, n: Numbers) -> list[Page]:
     reveal = bool(rules.get("reveal_on_lead", False))
     turned = (
-        "When the leader plays a card, the card under it is turned at once, before the "
-        "other player answers; the follower's card is turned at the end of the trick."
+        _(
+            "When the leader plays a card, the card under it is turned at once, before the "
+            "other player answers; the follower's card is turned at the end of the trick."
+        )
         if reveal
-        else "A face-down card is turned face up at the end of the trick in which the card "
-        "above it was played, and from then on it may be played like any face-up card."
+        else _(
+            "A face-down card is turned face up at the end of the trick in which the card "
+            "above it was played, and from then on it may be played like any face-up card."
+        )
     )
     needed = n.half + 1
     extra = []
     if rules.get("belote_rebelote", False):
         extra.append(
-            "Belote-rebelote: the trump king and queen played by one player score 20 for "
-            'him. He says "belote" on the first only when the other is face up among his '
-            'cards, else "belote-rebelote" on the second: a face-down card is never told.'
+            _(
+                "Belote-rebelote: the trump king and queen played by one player score 20 "
+                'for him. He says "belote" on the first only when the other is face up '
+                'among his cards, else "belote-rebelote" on the second: a face-down card '
+                "is never told."
+            )
         )
     if rules.get("declarations") == "on":
         extra.append(
-            "Declarations: carrés and sequences in your eight face-up cards when the play "
-            "starts count as in four-player Belote; only the player with the best one "
-            "scores his."
+            _(
+                "Declarations: carrés and sequences in your eight face-up cards when the "
+                "play starts count as in four-player Belote; only the player with the best "
+                "one scores his."
+            )
         )
     capot = int(rules.get("capot_bonus", 0))
     capot_text = (
-        f"Capot: winning all {n.tricks} tricks adds {capot} points."
+        _("Capot: winning all {tricks} tricks adds {points} points.").format(
+            tricks=n.tricks, points=capot
+        )
         if capot
-        else f"Capot (winning all {n.tricks} tricks) adds nothing under these rules."
+        else _("Capot (winning all {tricks} tricks) adds nothing under these rules.").format(
+            tricks=n.tricks
+        )
+    )
+    both = (
+        _("play on until one total is higher.")
+        if rules.get("both_past_target") == "play-on"
+        else _("the match is drawn.")
     )
     return [
         Page(
-            "Belote Découverte: the deal",
+            _("Belote Découverte: the deal"),
             (
-                "Belote for two, with the cards on the table. Each player has eight piles "
-                "in two rows: a card face down, and a card face up on top of it. Nobody, "
-                "the owner included, knows a face-down card until it is turned.",
+                _(
+                    "Belote for two, with the cards on the table. Each player has eight "
+                    "piles in two rows: a card face down, and a card face up on top of it. "
+                    "Nobody, the owner included, knows a face-down card until it is turned."
+                ),
                 Example(
                     (parse_card("JH"), None, parse_card("7S"), None, parse_card("AD"), None),
-                    "Three of your piles: a face-up card on a face-down card.",
+                    _("Three of your piles: a face-up card on a face-down card."),
                     stacked=True,
                 ),
-                "You play only your face-up cards. The dealer alternates from deal to deal "
-                "(North deals first, so you lead first); the cards are shuffled for every "
-                "deal.",
+                _(
+                    "You play only your face-up cards. The dealer alternates from deal to "
+                    "deal (North deals first, so you lead first); the cards are shuffled for "
+                    "every deal."
+                ),
                 turned,
             ),
         ),
         Page(
-            "Bidding on the proposed card",
+            _("Bidding on the proposed card"),
             (
-                "The last card dealt, the dealer's last face-up card, proposes the trump.",
-                "Round 1: the non-dealer speaks first. Take (the proposed card's suit "
-                "becomes trump) or pass; then the dealer takes or passes.",
-                "Round 2, if both passed: each may name another suit as trump, or pass.",
-                "If both pass twice, the cards are dealt again by the other player.",
-                "The taker does not take the proposed card: it stays where it lies, in "
-                "the dealer's piles. Whoever takes, the taker must win more points than "
-                f"the other player: {needed} of the {n.deal_total}.",
+                _("The last card dealt, the dealer's last face-up card, proposes the trump."),
+                _(
+                    "Round 1: the non-dealer speaks first. Take (the proposed card's suit "
+                    "becomes trump) or pass; then the dealer takes or passes."
+                ),
+                _("Round 2, if both passed: each may name another suit as trump, or pass."),
+                _("If both pass twice, the cards are dealt again by the other player."),
+                _(
+                    "The taker does not take the proposed card: it stays where it lies, in "
+                    "the dealer's piles. Whoever takes, the taker must win more points than "
+                    "the other player: {needed} of the {total}."
+                ).format(needed=needed, total=n.deal_total),
             ),
         ),
         Page(
-            "Playing: what you must play",
+            _("Playing: what you must play"),
             (
-                f"{n.tricks} tricks of two cards. The non-dealer leads to the first; the "
-                "winner of a trick leads to the next. The leader plays any face-up card. "
-                "Then, judged on your face-up cards only:",
-                "Follow suit if you can. If trump was led, beat the trump if you can. "
-                "If you cannot follow, you must trump, with a higher trump if you can, "
-                "else still a trump. With no trump, play any card.",
+                _(
+                    "{tricks} tricks of two cards. The non-dealer leads to the first; the "
+                    "winner of a trick leads to the next. The leader plays any face-up "
+                    "card. Then, judged on your face-up cards only:"
+                ).format(tricks=n.tricks),
+                _(
+                    "Follow suit if you can. If trump was led, beat the trump if you can. "
+                    "If you cannot follow, you must trump, with a higher trump if you can, "
+                    "else still a trump. With no trump, play any card."
+                ),
                 Example(
                     cards("KS 10S AH JC"),
-                    "The 8♠ is led, clubs trump: follow with a spade, either one; the "
-                    "ace of hearts and the trump may not be played.",
+                    _(
+                        "The {led} is led, clubs trump: follow with a spade, either one; "
+                        "the ace of hearts and the trump may not be played."
+                    ).format(led=show_card(parse_card("8S"))),
                     allowed=(True, True, False, False),
                     trick=cards("8S"),
                     trump=0,
                 ),
                 Example(
                     cards("JC 8C KS 7D"),
-                    "The 9♣ is led, clubs trump: beat it if you can; only the jack does.",
+                    _(
+                        "The {led} is led, clubs trump: beat it if you can; only the jack does."
+                    ).format(led=show_card(parse_card("9C"))),
                     allowed=(True, False, False, False),
                     trick=cards("9C"),
                     trump=0,
                 ),
-                "A face-down card never obliges nor allows anything: it does not count "
-                "until it is turned.",
+                _(
+                    "A face-down card never obliges nor allows anything: it does not count "
+                    "until it is turned."
+                ),
             ),
         ),
         _cards_page(n),
         Page(
-            "Scoring a deal",
+            _("Scoring a deal"),
             (
-                f"Each player counts the points of the tricks he won ({n.deal_total} in a "
-                f"deal with the dix de der).",
-                f"The taker makes his contract with more points than the other player, "
-                f"{needed} or more: then each scores his points.",
-                f"Dedans: with {n.half} or fewer the taker fails; the other player scores "
-                f"all {n.deal_total} and the taker nothing (81 each, a tie, is a fail).",
+                _(
+                    "Each player counts the points of the tricks he won ({total} in a deal "
+                    "with the dix de der)."
+                ).format(total=n.deal_total),
+                _(
+                    "The taker makes his contract with more points than the other player, "
+                    "{needed} or more: then each scores his points."
+                ).format(needed=needed),
+                _(
+                    "Dedans: with {half} or fewer the taker fails; the other player scores "
+                    "all {total} and the taker nothing ({half_each} each, a tie, is a fail)."
+                ).format(half=n.half, total=n.deal_total, half_each=n.deal_total // 2),
                 capot_text,
                 *extra,
-                f"The first to reach {rules.get('target', 1000)} wins the match; both on "
-                "the same deal: "
-                + (
-                    "play on until one total is higher."
-                    if rules.get("both_past_target") == "play-on"
-                    else "the match is drawn."
-                ),
+                _(
+                    "The first to reach {target} wins the match; both on the same deal: {both}"
+                ).format(target=rules.get("target", 1000), both=both),
             ),
         ),
     ]
@@ -320,88 +368,124 @@ def _decouverte(rules: Rules, n: Numbers) -> list[Page]:
 
 def _belote(rules: Rules, n: Numbers) -> list[Page]:
     clockwise = rules.get("direction") == "clockwise"
-    way = "clockwise" if clockwise else "anticlockwise"
-    first = "left" if clockwise else "right"
+    way = (
+        pgettext("way of play", "clockwise")
+        if clockwise
+        else pgettext("way of play", "anticlockwise")
+    )
+    first = (
+        pgettext("side of the dealer", "left")
+        if clockwise
+        else pgettext("side of the dealer", "right")
+    )
     packets = {
-        "3-2": "3 cards to each player, then 2",
-        "2-3": "2 cards to each player, then 3",
-        "dealer": "3 then 2, or 2 then 3, as the dealer chooses",
-    }.get(str(rules.get("deal_packets", "3-2")), "3 then 2 cards to each player")
+        "3-2": _("3 cards to each player, then 2"),
+        "2-3": _("2 cards to each player, then 3"),
+        "dealer": _("3 then 2, or 2 then 3, as the dealer chooses"),
+    }.get(str(rules.get("deal_packets", "3-2")), _("3 then 2 cards to each player"))
     undertrump_always = rules.get("undertrump") == "always"
     trump_partner = bool(rules.get("must_trump_partner", False))
     partner = (
-        "If your partner is winning the trick you must still trump; a lower trump is then allowed."
+        _(
+            "If your partner is winning the trick you must still trump; a lower trump is then allowed."
+        )
         if trump_partner
-        else "If your partner is winning the trick you may play any card instead."
+        else _("If your partner is winning the trick you may play any card instead.")
     )
     under = (
-        "Unable to beat a trump in the trick, you must still play a lower one, even on "
-        "your partner's trick."
+        _(
+            "Unable to beat a trump in the trick, you must still play a lower one, even on "
+            "your partner's trick."
+        )
         if undertrump_always
-        else "Whenever you play a trump, beat the trumps in the trick if you can; over "
-        "your partner's trump a lower one is allowed when you cannot."
+        else _(
+            "Whenever you play a trump, beat the trumps in the trick if you can; over "
+            "your partner's trump a lower one is allowed when you cannot."
+        )
     )
     decl = str(rules.get("declarations", "on"))
     declarations: list[Block] = []
     if decl == "on":
         declarations = [
-            "Declarations are found for you and shown with your first card: a carré of "
-            "jacks 200, of nines 150, of aces, tens, kings or queens 100; a sequence "
-            "(A K Q J 10 9 8 7 order) of 3, 4 or 5 cards 20, 50 or 100. Only the team "
-            "with the single best declaration scores its declarations.",
+            _(
+                "Declarations are found for you and shown with your first card: a carré of "
+                "jacks 200, of nines 150, of aces, tens, kings or queens 100; a sequence "
+                "({order} order) of 3, 4 or 5 cards 20, 50 or 100. Only the team with the "
+                "single best declaration scores its declarations."
+            ).format(order=" ".join(rank_letter(r) for r in range(7, -1, -1))),
         ]
     tie = {
-        "takers-make": "a tie makes it",
-        "takers-fail": "a tie fails",
-        "abeyance": "on a tie the points wait in abeyance for the next deal",
-        "litige": "on a tie (litige) the defenders score their points and the takers' "
-        "wait for the next deal",
+        "takers-make": _("a tie makes it"),
+        "takers-fail": _("a tie fails"),
+        "abeyance": _("on a tie the points wait in abeyance for the next deal"),
+        "litige": _(
+            "on a tie (litige) the defenders score their points and the takers' wait for "
+            "the next deal"
+        ),
     }.get(str(rules.get("tie", "takers-make")), "")
     capot = int(rules.get("capot_bonus", 90))
     needed = n.half if rules.get("tie", "takers-make") == "takers-make" else n.half + 1
     belote_kept = rules.get("dedans_belote", "keeps") == "keeps"
     return [
         Page(
-            "Belote: the table and the deal",
+            _("Belote: the table and the deal"),
             (
-                "Four players in two teams; partners sit opposite (you and North, East "
-                f"and West). Deal, bidding and play go {way}: the player at the dealer's "
-                f"{first} is first.",
-                f"The dealer gives {packets}, then turns the next card face up: it "
-                "proposes the trump.",
+                _(
+                    "Four players in two teams; partners sit opposite (you and North, East "
+                    "and West). Deal, bidding and play go {way}: the player at the dealer's "
+                    "{first} is first."
+                ).format(way=way, first=first),
+                _(
+                    "The dealer gives {packets}, then turns the next card face up: it "
+                    "proposes the trump."
+                ).format(packets=packets),
                 Example(
                     cards("JS 9S AH 10H KD"),
-                    "Your first five cards; the turned-up card lies in the middle.",
+                    _("Your first five cards; the turned-up card lies in the middle."),
                 ),
-                "The taker receives the turned-up card; each other player then gets 3 "
-                "more cards and the taker 2: eight each.",
+                _(
+                    "The taker receives the turned-up card; each other player then gets 3 "
+                    "more cards and the taker 2: eight each."
+                ),
             ),
         ),
         Page(
-            "Bidding on the turned-up card",
+            _("Bidding on the turned-up card"),
             (
-                f"Round 1, from the dealer's {first}: take (the turned-up card's suit is "
-                "trump) or pass.",
-                "Round 2, if all four passed: name another suit as trump, or pass.",
-                "If all pass again the cards are gathered and the next player deals.",
-                f"Your team takes: it must then score at least {needed} of the "
-                f"{n.deal_total} points when no declaration counts (declarations count "
-                "for the team that scores them).",
+                _(
+                    "Round 1, from the dealer's {first}: take (the turned-up card's suit is "
+                    "trump) or pass."
+                ).format(first=first),
+                _("Round 2, if all four passed: name another suit as trump, or pass."),
+                _("If all pass again the cards are gathered and the next player deals."),
+                _(
+                    "Your team takes: it must then score at least {needed} of the {total} "
+                    "points when no declaration counts (declarations count for the team "
+                    "that scores them)."
+                ).format(needed=needed, total=n.deal_total),
             ),
         ),
         Page(
-            "Playing: what you must play",
+            _("Playing: what you must play"),
             (
-                "The player after the dealer leads; the winner of a trick leads to the "
-                "next. Follow suit if you can. If trump was led, beat the highest trump if "
-                "you can, even over your partner.",
-                "If you cannot follow a plain suit, you must trump, with a higher trump "
-                "than any in the trick if you can, else a lower one. " + partner,
+                _(
+                    "The player after the dealer leads; the winner of a trick leads to the "
+                    "next. Follow suit if you can. If trump was led, beat the highest trump "
+                    "if you can, even over your partner."
+                ),
+                _(
+                    "If you cannot follow a plain suit, you must trump, with a higher trump "
+                    "than any in the trick if you can, else a lower one."
+                )
+                + " "
+                + partner,
                 under,
                 Example(
                     cards("7C QC 9D 10D KS"),
-                    "Hearts led by the opponent before you, clubs trump, you have no "
-                    "heart: you must trump; either trump will do.",
+                    _(
+                        "Hearts led by the opponent before you, clubs trump, you have no "
+                        "heart: you must trump; either trump will do."
+                    ),
                     allowed=(True, True, False, False, False),
                     trick=cards("AH"),
                     trump=0,
@@ -412,8 +496,10 @@ def _belote(rules: Rules, n: Numbers) -> list[Page]:
                     else [
                         Example(
                             cards("7C QC 9D 10D KS"),
-                            "Hearts led, your partner's ace winning and you have no heart: "
-                            "you may play any card.",
+                            _(
+                                "Hearts led, your partner's ace winning and you have no "
+                                "heart: you may play any card."
+                            ),
                             allowed=(True, True, True, True, True),
                             trick=cards("7H AH 8H"),
                             trump=0,
@@ -421,28 +507,44 @@ def _belote(rules: Rules, n: Numbers) -> list[Page]:
                     ]
                 ),
                 *declarations,
-                "Belote-rebelote: the trump king and queen in one hand score 20; say "
-                '"belote" on the first and "rebelote" on the second.',
+                _(
+                    "Belote-rebelote: the trump king and queen in one hand score 20; say "
+                    '"belote" on the first and "rebelote" on the second.'
+                ),
             ),
         ),
         _cards_page(n),
         Page(
-            "Scoring a deal",
+            _("Scoring a deal"),
             (
-                f"Each team counts its tricks' points ({n.deal_total} with the dix de der) "
-                "and the declarations it scores.",
-                "The takers make their contract with at least as many points as the "
-                f"defenders ({tie}); then both teams score what they took.",
-                f"Dedans: otherwise the defenders score {n.deal_total} plus the "
-                "declarations, the takers nothing"
-                + (
-                    "; belote-rebelote stays with the team that held it."
+                _(
+                    "Each team counts its tricks' points ({total} with the dix de der) and "
+                    "the declarations it scores."
+                ).format(total=n.deal_total),
+                _(
+                    "The takers make their contract with at least as many points as the "
+                    "defenders ({tie}); then both teams score what they took."
+                ).format(tie=tie),
+                (
+                    _(
+                        "Dedans: otherwise the defenders score {total} plus the "
+                        "declarations, the takers nothing; belote-rebelote stays with the "
+                        "team that held it."
+                    )
                     if belote_kept
-                    else "; belote-rebelote goes to the defenders too."
+                    else _(
+                        "Dedans: otherwise the defenders score {total} plus the "
+                        "declarations, the takers nothing; belote-rebelote goes to the "
+                        "defenders too."
+                    )
+                ).format(total=n.deal_total),
+                _(
+                    "Capot: the team that wins all {tricks} tricks scores {capot} instead of "
+                    "{total}."
+                ).format(tricks=n.tricks, capot=n.deal_total + capot, total=n.deal_total),
+                _("The first team to reach {target} wins the match.").format(
+                    target=rules.get("target", 1000)
                 ),
-                f"Capot: the team that wins all {n.tricks} tricks scores "
-                f"{n.deal_total + capot} instead of {n.deal_total}.",
-                f"The first team to reach {rules.get('target', 1000)} wins the match.",
             ),
         ),
     ]
@@ -461,19 +563,25 @@ def _options_page(engine: Engine, rules: Rules) -> Page:
         value = rules[key]
         line = f"{_label(key)}: {_value(value)}. {option.description}"
         (changed if value != standard.get(key) else same).append(line)
-    name = rules.pack or "the standard rules"
-    head = f"The rules in force: {name}. " + (
-        "They change these from the standard rules:"
-        if changed
-        else "They are the game's standard rules."
+    name = rules.pack or pgettext("the rules in force", "the standard rules")
+    head = (
+        _("The rules in force: {name}.").format(name=name)
+        + " "
+        + (
+            _("They change these from the standard rules:")
+            if changed
+            else _("They are the game's standard rules.")
+        )
     )
     blocks: list[Block] = [head, *changed]
     if same and len(changed) + len(same) <= FULL_OPTIONS:
-        blocks.append("As standard:" if changed else "Each option, as standard:")
+        blocks.append(_("As standard:") if changed else _("Each option, as standard:"))
         blocks.extend(same)
     elif same:
-        blocks.append("As standard: " + "; ".join(_short(line) for line in same) + ".")
-    return Page("The house rules in force", tuple(blocks))
+        blocks.append(
+            _("As standard: {options}.").format(options="; ".join(_short(line) for line in same))
+        )
+    return Page(_("The house rules in force"), tuple(blocks))
 
 
 def _label(key: str) -> str:
@@ -485,7 +593,7 @@ def _label(key: str) -> str:
 def _value(value: object) -> str:
     """An option's value in words: yes or no for a switch, else as a pack writes it."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return pgettext("option value", "yes") if value else pgettext("option value", "no")
     return yaml_text(value)
 
 
@@ -509,7 +617,10 @@ def example_text(example: Example) -> str:
             word = f"({word})"
         shown.append(word)
     if example.stacked:
-        pairs = [f"{shown[i]} on {shown[i + 1]}" for i in range(0, len(shown) - 1, 2)]
+        pairs = [
+            _("{card} on {under}").format(card=shown[i], under=shown[i + 1])
+            for i in range(0, len(shown) - 1, 2)
+        ]
         line = ", ".join(pairs)
     else:
         line = " ".join(shown)

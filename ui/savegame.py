@@ -23,7 +23,8 @@ All live in atout's data folder (``$XDG_DATA_HOME/atout``, see
   started (:func:`keep_saved_match`): never removed, listed by the start view
   (:func:`kept_matches`), which continues one by making it the saved match again
   (:func:`continue_kept`, the saved match going aside in its turn).
-* ``settings.json`` — the last choices of the start view, the speed and the settings
+* ``settings.json`` — the last choices of the start view, the speed, the language
+  (``"language"``, see :func:`atout.ui.i18n.choose_language`) and the settings
   (see :data:`SETTINGS`).
 
 Nothing here deletes or overwrites a file a person saved: a save file that is in the way
@@ -77,6 +78,7 @@ from atout.core.session import Player
 from atout.core.session import Session
 from atout.core.views import Bot
 
+from .i18n import _
 from .paths import data_dir
 
 BotFactory = Callable[[str, int, Rules, int], Bot]
@@ -121,10 +123,12 @@ class SaveError(AtoutError):
 def _save_problem(exc: OSError, path: Path) -> SaveError:
     where = exc.filename or path
     if isinstance(exc, FileExistsError | NotADirectoryError):
-        reason = "a file is in the way of a folder"
+        reason = _("a file is in the way of a folder")
     else:
         reason = exc.strerror or str(exc)
-    return SaveError(f"{where}: cannot save the match there ({reason})")
+    return SaveError(
+        _("{file}: cannot save the match there ({why})").format(file=where, why=reason)
+    )
 
 
 @dataclass
@@ -218,7 +222,11 @@ def follow(session: Session, path: Path, meta: dict[str, Any]) -> Path:
     aside, is a :class:`SaveError`, and nothing is written then."""
     try:
         if path.is_dir():
-            raise SaveError(f"{path}: is a folder; the match is saved in a file of that name")
+            raise SaveError(
+                _("{file}: is a folder; the match is saved in a file of that name").format(
+                    file=path
+                )
+            )
         keep_saved_match(path)
         session.attach(path, meta)  # the save first: a file in its way stops us here
         record = claim_record(session)
@@ -378,8 +386,10 @@ def keep_saved_match(path: Path | None = None) -> Path | None:
     kept = set_aside(path, KEPT_LABEL)
     if kept is None:
         raise SaveError(
-            f"{path}: the saved match cannot be moved aside to make room for a new one; "
-            "it is left as it is"
+            _(
+                "{file}: the saved match cannot be moved aside to make room for a new one; "
+                "it is left as it is"
+            ).format(file=path)
         )
     return kept
 
@@ -425,7 +435,7 @@ def _kept(path: Path, when: float) -> KeptMatch:
     """What a kept save file says of its match (its header only: the game, the pack, the
     scores of the finished deals)."""
     try:
-        header, _ = SaveFile(path).read()
+        header, _records = SaveFile(path).read()
     except (AtoutError, OSError, ValueError) as exc:
         return KeptMatch(path, when, problem=str(exc))
     record = header.get("match")
@@ -457,7 +467,7 @@ def continue_kept(path: Path) -> Path | None:
     :class:`SaveError` and the files are then as they were."""
     current = saved_match_path()
     if path.parent != current.parent or not path.is_file():
-        raise SaveError(f"{path}: no kept match of the table is there")
+        raise SaveError(_("{file}: no kept match of the table is there").format(file=path))
     kept = keep_saved_match(current)
     try:
         os.link(path, current)  # fails rather than replace a file
@@ -507,7 +517,9 @@ def save_own_pack(engine: Engine, game: str, values: dict[str, Any], based_on: s
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise SaveError(
-            f"{exc.filename or folder}: cannot save your rules there ({reason})"
+            _("{file}: cannot save your rules there ({why})").format(
+                file=exc.filename or folder, why=reason
+            )
         ) from None
     return path.stem
 
@@ -584,7 +596,11 @@ def follow_terminal(session: Session, claim: bool = True) -> Path | None:
     else:
         try:
             if path.is_dir():
-                raise SaveError(f"{path}: is a folder; the match is saved in a file of that name")
+                raise SaveError(
+                    _("{file}: is a folder; the match is saved in a file of that name").format(
+                        file=path
+                    )
+                )
             session.attach(path, {})
         except OSError as exc:
             raise _save_problem(exc, path) from None
@@ -619,10 +635,12 @@ def claim_terminal() -> Iterator[None]:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             held = os.read(fd, 32).decode("ascii", errors="replace").strip()
-            who = f"process {held}" if held.isdigit() else "another process"
+            who = _("process {pid}").format(pid=held) if held.isdigit() else _("another process")
             raise SaveError(
-                f"{terminal_match_path()}: another terminal game ({who}) is playing the "
-                "match saved there; finish or quit it first (two games never share a save)"
+                _(
+                    "{file}: another terminal game ({who}) is playing the match saved "
+                    "there; finish or quit it first (two games never share a save)"
+                ).format(file=terminal_match_path(), who=who)
             ) from None
         os.ftruncate(fd, 0)
         os.write(fd, f"{os.getpid()}\n".encode("ascii"))

@@ -24,6 +24,8 @@ from atout.core.session import Session
 from atout.core.views import Bot
 
 from . import savegame
+from .cards_text import seat_word
+from .i18n import _
 from .paths import data_dir
 from .safe_text import printable
 from .terminal import LineReader
@@ -47,9 +49,13 @@ def play_match(
     resume: bool = False,
     auto_forced: bool | None = None,
     practice: bool = False,
+    plain: bool = False,
+    four_colour: bool | None = None,
 ) -> int:
     """Play a whole match in the terminal (``resume``: the match left unfinished;
-    ``practice``: a practice match, free undo); it is saved after every action
+    ``practice``: a practice match, free undo; ``plain``: the plain mode for screen
+    readers; ``four_colour``: the four-colour deck, ``None``: as the settings say,
+    :func:`four_colour_setting`); it is saved after every action
     (:mod:`atout.ui.savegame`), and on SIGHUP or SIGTERM; the match record is written at
     the end (or on quit) and its path shown.  ``auto_forced``: play the person's only
     legal card by itself (``None``: as the settings say, :func:`auto_forced_setting`).
@@ -69,6 +75,8 @@ def play_match(
             resume,
             auto_forced,
             practice,
+            plain,
+            four_colour,
         )
 
 
@@ -86,15 +94,19 @@ def _play_claimed(
     resume: bool,
     auto_forced: bool | None,
     practice: bool,
+    plain: bool = False,
+    four_colour: bool | None = None,
 ) -> int:
     """:func:`play_match` once the terminal's save is claimed."""
     if resume:
         torn = savegame.terminal_torn()
         session = savegame.resume_terminal(engine, bot_factory)
         if torn is not None:
-            print(f"Note: {torn}.", file=out)  # atout's own sentence
+            print(_("Note: {what}.").format(what=torn), file=out)  # atout's own sentence
     else:
         seats = engine.game(game).seats
+        # "You" is the record's name for the person (records are language-free); the
+        # terminal shows the person's seat in the chosen language
         players = [Player(PERSON, "You")] + [Player(BOT, "", bot)] * (seats - 1)
         bots = {s: bot_factory(s) for s in range(1, seats)} if bot_factory else None
         session = Session(
@@ -109,23 +121,32 @@ def _play_claimed(
         )
         kept = savegame.follow_terminal(session, claim=save is None)
         if kept is not None:
-            print(printable(f"The match you left is kept in {kept}."), file=out)
+            print(printable(_("The match you left is kept in {path}.").format(path=kept)), file=out)
     seed = session.match.seed
     print(
-        f"atout: {session.match.info.title}, seed {seed} (repeat it with --seed {seed}). "
-        "Type help for help.",
+        _("atout: {title}, seed {seed} (repeat it with --seed {seed}). Type help for help.").format(
+            title=session.match.info.title, seed=seed
+        ),
         file=out,
     )
     if session.practice:
-        print("A practice match: undo is free.", file=out)
+        print(_("A practice match: undo is free."), file=out)
     try:
         with savegame.stop_on_signals():
-            code = TerminalGame(session, inp, out, auto_forced=auto(auto_forced)).run()
+            terminal = TerminalGame(
+                session,
+                inp,
+                out,
+                auto_forced=auto(auto_forced),
+                plain=plain,
+                four_colour=four_colour_setting() if four_colour is None else four_colour,
+            )
+            code = terminal.run()
     finally:
         saved = savegame.end_terminal(session, Path(save) if save else None)
-        print(printable(f"The match record is saved in {saved}"), file=out)
+        print(printable(_("The match record is saved in {path}").format(path=saved)), file=out)
         if session.result is None:
-            print("Continue this match with: atout play --text --continue", file=out)
+            print(_("Continue this match with: atout play --text --continue"), file=out)
     return code
 
 
@@ -133,6 +154,12 @@ def auto_forced_setting() -> bool:
     """Whether the settings file asks for a card that is the person's only legal one
     to be played by itself (``"auto_forced": true``; off when absent)."""
     return savegame.load_settings().get("auto_forced") is True
+
+
+def four_colour_setting() -> bool:
+    """Whether the settings file asks for the four-colour deck in the terminal
+    (``"four_colour": true``: diamonds blue, clubs green; off when absent)."""
+    return savegame.load_settings().get("four_colour") is True
 
 
 def auto(choice: bool | None) -> bool:
@@ -167,19 +194,28 @@ def run_remote(
                 f"{table.game}-table-{table.code}",
                 record_text(table.record()),
             )
-            print(printable(f"The match record is saved in {saved}"), file=out)
+            print(printable(_("The match record is saved in {path}").format(path=saved)), file=out)
         except AtoutError as exc:
-            print(printable(f"The match record could not be fetched: {exc}"), file=out)
+            print(
+                printable(_("The match record could not be fetched: {why}").format(why=exc)),
+                file=out,
+            )
     elif game.quit and host:
         print(
-            "You closed the table: the other players are told it is closed, and the server stops.",
+            _(
+                "You closed the table: the other players are told it is closed, "
+                "and the server stops."
+            ),
             file=out,
         )
     elif game.quit:
         if table.seat is not None:
             table.leave()
         print(
-            "You left the table; a bot plays your seat until you come back with the same command.",
+            _(
+                "You left the table; a bot plays your seat until you come back with "
+                "the same command."
+            ),
             file=out,
         )
     return code
@@ -207,13 +243,22 @@ def join_match(
     try:
         table = RemoteTable(client, where.table, token, name)
         who = (
-            "as a spectator"
+            _("as a spectator")
             if table.seat is None
-            else f"as {table.info.seat_name(table.seat)} (seat {table.seat})"
+            else _("as {seat} (seat {number})").format(
+                seat=seat_word(table.info.seat_name(table.seat)), number=table.seat
+            )
         )
-        print(printable(f"atout: joined table {where.table} ({table.info.title}) {who}."), file=out)
+        print(
+            printable(
+                _("atout: joined table {table} ({title}) {who}.").format(
+                    table=where.table, title=table.info.title, who=who
+                )
+            ),
+            file=out,
+        )
         if not table.started:
-            print("Waiting for the host to start the table...", file=out, flush=True)
+            print(_("Waiting for the host to start the table..."), file=out, flush=True)
         return run_remote(table, inp, out, auto_forced)
     finally:
         client.close()
@@ -249,22 +294,24 @@ def host_match(
     try:
         print(
             printable(
-                f"atout: hosting table {made['table']} ({table.info.title}) on "
-                f"{hosted.address}.  Each player joins with:"
+                _(
+                    "atout: hosting table {table} ({title}) on {address}.  Each player joins with:"
+                ).format(table=made["table"], title=table.info.title, address=hosted.address)
             ),
             file=out,
         )
         for s in range(1, table.info.seats):
             print(
                 printable(
-                    f"  {table.info.seat_name(s):6} atout play --join "
+                    f"  {seat_word(table.info.seat_name(s)):6} atout play --join "
                     f"{hosted.join_address} --token {made['tokens'][s]}"
                 ),
                 file=out,
             )
         print(
-            f"  (watch: atout play --join {hosted.join_address}; "
-            f"empty seats are played by the {bot} bot)",
+            _(
+                "  (watch: atout play --join {address}; empty seats are played by the {bot} bot)"
+            ).format(address=hosted.join_address, bot=bot),
             file=out,
         )
         lines = LineReader(inp)
@@ -278,7 +325,9 @@ def host_match(
         hosted.close("the host closed the table")
 
 
-LOBBY_PROMPT = "Press Enter to start (or type quit): "
+def lobby_prompt() -> str:
+    """The host's prompt before the table starts, in the chosen language."""
+    return _("Press Enter to start (or type quit): ")
 
 
 def lobby(table: RemoteTable, lines: LineReader, out: TextIO) -> str | None:
@@ -286,7 +335,7 @@ def lobby(table: RemoteTable, lines: LineReader, out: TextIO) -> str | None:
     the line typed, ``None`` to quit; ``""`` when the table started by itself (every
     seat taken; the line being typed is then the answer to the first prompt)."""
     game = TerminalGame(table, lines.inp, out, seat=0, lines=lines)
-    out.write(LOBBY_PROMPT)
+    out.write(lobby_prompt())
     out.flush()
     while True:
         line = lines.get(0.25)
@@ -299,8 +348,8 @@ def lobby(table: RemoteTable, lines: LineReader, out: TextIO) -> str | None:
             out.write("\n")
             game.tell(events)
             if not table.started:
-                out.write(LOBBY_PROMPT)
+                out.write(lobby_prompt())
                 out.flush()
         if table.started:
-            print("Every seat is taken: the table starts.", file=out, flush=True)
+            print(_("Every seat is taken: the table starts."), file=out, flush=True)
             return ""

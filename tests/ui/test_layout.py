@@ -10,8 +10,11 @@ also looked at as the walk reached it (its cards landed, none still in flight).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import arcade
 import pytest
+from atout.ui.i18n import set_language
 from atout.ui.window import theme
 from atout.ui.window.app import App
 from atout.ui.window.frame import MIN_H
@@ -34,10 +37,12 @@ from layout import problems
 pytestmark = pytest.mark.ui
 
 
-def check(app: App, view: arcade.View, name: str) -> list[str]:
+def check(
+    app: App, view: arcade.View, name: str, sizes: Sequence[tuple[int, int]] = SIZES
+) -> list[str]:
     """The problems of ``view`` at every size (the view is laid out again for each)."""
     found = []
-    for size in SIZES:
+    for size in sizes:
         draw_at(app, view, size)
         frame = frame_for(*size)
         found += [f"{name} at {size[0]}x{size[1]}: {p}" for p in problems(drawn(view, frame))]
@@ -56,7 +61,9 @@ def test_the_logical_table_fits_the_window_and_keeps_text_readable(width: int, h
     assert text_px(theme.MIN_FONT, frame.scale) >= MIN_TEXT_PX
 
 
-def test_every_screen_at_every_size_keeps_the_layout_rules(app: App) -> None:
+def walk(app: App, sizes: Sequence[tuple[int, int]] = SIZES) -> tuple[list[str], list[str]]:
+    """The gallery's walk: the names of the screens reached and their layout problems at
+    each of ``sizes``."""
     found: list[str] = []
     names = []
     try:
@@ -68,9 +75,14 @@ def test_every_screen_at_every_size_keeps_the_layout_rules(app: App) -> None:
                     f"{screen.name} as reached: {card} is in flight"
                     for card in drawn(view, view.frame).in_flight
                 ]
-            found += check(app, view, screen.name)
+            found += check(app, view, screen.name, sizes)
     finally:
         app.render_offscreen(None)
+    return names, found
+
+
+def test_every_screen_at_every_size_keeps_the_layout_rules(app: App) -> None:
+    names, found = walk(app)
     for game in ("decouverte", "belote"):
         for stop in (
             "bidding",
@@ -81,6 +93,23 @@ def test_every_screen_at_every_size_keeps_the_layout_rules(app: App) -> None:
             "match-over",
         ):
             assert f"{game}-{stop}" in names, f"the walk never reached {game}-{stop}"
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_every_screen_keeps_the_layout_rules_in_french_and_german(app: App, language: str) -> None:
+    """The same walk, at every size, with the texts in French and in German (longer
+    words than the English: buttons write them smaller, panels wrap them), and the
+    settings panel where the language is chosen."""
+    assert set_language(language) == language
+    try:
+        names, found = walk(app)
+        start_view = app.show_start()
+        start_view.open_settings()  # the language choice
+        found += check(app, start_view, "start-settings")
+    finally:
+        set_language("en")
+    assert "belote-review" in names and "decouverte-match-over" in names
     assert not found, "\n".join(found)
 
 

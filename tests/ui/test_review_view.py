@@ -20,10 +20,10 @@ from atout.ui.window.app import App
 from atout.ui.window.review_labels import BLUNDER
 from atout.ui.window.review_labels import LABEL_COLOURS
 from atout.ui.window.review_labels import LABEL_GLYPHS
-from atout.ui.window.review_labels import LEGEND
 from atout.ui.window.review_labels import MISTAKE
 from atout.ui.window.review_labels import SMALL_LOSS
 from atout.ui.window.review_labels import label
+from atout.ui.window.review_labels import legend
 from atout.ui.window.review_labels import points
 from atout.ui.window.review_labels import turned_note
 from atout.ui.window.review_view import ReviewMode
@@ -208,7 +208,7 @@ def test_each_decision_lists_every_legal_action_with_its_value_and_the_summary(
     assert review.summary is not None
     texts = texts_of(review)
     assert all(line in texts for line in summary_lines(review.summary))
-    assert all(line in texts for line in LEGEND)
+    assert all(line in texts for line in legend())
     for i, d in enumerate(review.decisions):
         review.show(i)
         texts = texts_of(review)
@@ -366,3 +366,18 @@ def test_the_panel_keeps_the_layout_rules_at_every_decision_and_size(app: App, g
     finally:
         app.render_offscreen(None)
     assert not found, "\n".join(found)
+
+
+def test_a_deal_not_decided_by_a_card_of_yours_is_said_so_in_every_language() -> None:
+    from atout.plugins.review import Summary
+    from atout.ui.i18n import _
+    from atout.ui.i18n import set_language
+
+    summary = Summary(0, "decouverte", 0, "made", (100, 62), (0.0, 0.0), None, (), None, 0, 0.0)
+    for language in ("en", "fr", "de"):
+        set_language(language)
+        try:
+            first, _second = summary_lines(summary)
+            assert first == _("Not decided by a card of yours"), language
+        finally:
+            set_language("en")

@@ -10,6 +10,7 @@ from atout.core import View
 from atout.core.errors import AtoutError
 from atout.core.packs import load_rules
 from atout.core.packs import user_dir
+from atout.ui import i18n
 from atout.ui import savegame
 from atout.ui.cards_text import HUMAN
 from atout.ui.savegame import Setup
@@ -168,3 +169,29 @@ def test_own_rules_the_game_refuses_are_not_written(app: App) -> None:
     with pytest.raises(AtoutError):
         savegame.save_own_pack(app.engine, "belote", {"direction": "sideways"}, "x")
     assert not user_dir().exists() or not list(user_dir().iterdir())
+
+
+def test_the_language_is_chosen_on_the_settings_panel_and_kept(app: App) -> None:
+    """Français in the settings panel: the start view is built again at once in French
+    (its panel open), the choice is kept in the settings file for the next start, and
+    English takes everything back."""
+    view = app.show_start()
+    view.on_draw()
+    press(app, arcade.key.S)
+    assert view.dialog is not None
+    try:
+        click_button(app, view.dialog.buttons.find("language:fr"))
+        assert i18n.language() == "fr"
+        assert savegame.load_settings()["language"] == "fr"
+        assert view.dialog is not None and view.dialog.name == "settings"
+        chosen = view.dialog.buttons.find("language:fr")
+        assert chosen is not None and chosen.selected
+        view.on_draw()
+        shown = " ".join(t.text for t in view.layer.texts)
+        assert "Score à atteindre" in shown and "Target score" not in shown
+        assert i18n.choose_language(None, savegame.load_settings(), {"LANG": "de_DE"}) == "fr"
+        click_button(app, view.dialog.buttons.find("language:en"))
+        assert "Target score" in " ".join(t.text for t in view.layer.texts)
+        assert savegame.load_settings()["language"] == "en"
+    finally:
+        i18n.set_language("en")

@@ -6,12 +6,14 @@ from __future__ import annotations
 import pytest
 from atout.core.cards import SUIT_SYMBOLS
 from atout.core.cards import parse_card
+from atout.ui.window import sprites
 from atout.ui.window.app import App
 from atout.ui.window.board import HINT_COLOUR
 from atout.ui.window.gallery import person_to
 from atout.ui.window.gallery import play_out
 from atout.ui.window.gallery import run_until
 from atout.ui.window.gallery import start
+from atout.ui.window.sprites import CORNER
 from atout.ui.window.sprites import dimmed
 from atout.ui.window.sprites import face_image
 from PIL import Image
@@ -82,6 +84,39 @@ def test_jack_queen_and_king_have_pictures_of_their_own() -> None:
             assert diff.getbbox() is not None
             histogram = diff.convert("L").point(lambda v: 255 if v > 60 else 0).histogram()
             assert histogram[255] > 300, "the middle pictures hardly differ"
+
+
+def corner(image: Image.Image, turned: bool = False) -> Image.Image:
+    """A corner's index of a card face (``turned``: the bottom-right one, turned over)."""
+    left, top, right, bottom = CORNER
+    if turned:
+        w, h = image.size
+        return image.crop((w - right, h - bottom, w - left, h - top)).rotate(180)
+    return image.crop(CORNER)
+
+
+def test_court_cards_show_the_languages_letters_in_their_corners(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A French queen is a D: both corners and the middle picture say so, in the ink of
+    arcade's index, while the English faces keep arcade's own corners; a card's texture
+    is made again for the letters of the language shown."""
+    queen = parse_card("QH")
+    english = face_image(queen).convert("RGB")
+    french = face_image(queen, "D").convert("RGB")
+    arcade_face = Image.open(sprites.arcade.resources.resolve(sprites.card_file(queen)))
+    assert (
+        ImageChops.difference(corner(english), corner(arcade_face.convert("RGB"))).getbbox() is None
+    )
+    assert ImageChops.difference(corner(english), corner(french)).getbbox() is not None
+    assert ImageChops.difference(corner(french), corner(french, turned=True)).getbbox() is None
+    reds = [p for p in corner(french).getdata() if p[0] > 150 and p[1] < 110 and p[2] < 110]
+    assert len(reds) > 40, "the new letter is not in the index's red"
+    before = sprites.face_texture(queen)
+    monkeypatch.setattr(sprites, "rank_letter", lambda card: "D")
+    assert sprites.face_texture(queen) is not before
+    monkeypatch.undo()
+    assert sprites.face_texture(queen) is before
 
 
 def test_a_dimmed_red_card_stays_red_and_readable() -> None:

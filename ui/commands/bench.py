@@ -48,6 +48,7 @@ from atout.ui.commands.bench_measures import measure_bot_decisions
 from atout.ui.commands.bench_measures import measure_decouverte_deals
 from atout.ui.commands.bench_measures import measure_decouverte_solvers
 from atout.ui.commands.bench_measures import measure_duplicates
+from atout.ui.i18n import _
 from atout.ui.rules import print_warning
 from atout.ui.rules import resolve_rules
 from atout.ui.safe_text import printable
@@ -66,7 +67,7 @@ class Measure:
     def function(self) -> Callable[[BenchContext], dict[str, Any]]:
         """The measuring function (a ``"module:function"`` text is imported now)."""
         if isinstance(self.run, str):
-            module, _, attr = self.run.partition(":")
+            module, _colon, attr = self.run.partition(":")
             func: Callable[[BenchContext], dict[str, Any]] = getattr(
                 importlib.import_module(module), attr
             )
@@ -102,61 +103,69 @@ MEASURES: list[Measure] = [
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--quick", action="store_true", help="a small smoke run")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    parser.add_argument("--quick", action="store_true", help=_("a small smoke run"))
     parser.add_argument(
         "--jobs",
         type=int,
         default=os.cpu_count() or 1,
         metavar="N",
-        help="processes for the work that splits (duplicate matches); default: one per core",
+        help=_("processes for the work that splits (duplicate matches); default: one per core"),
     )
     parser.add_argument(
         "--duplicate",
         metavar="A,B",
-        help="run only a duplicate match between the bots A and B (every deal played "
-        "twice with the seats swapped)",
+        help=_(
+            "run only a duplicate match between the bots A and B (every deal played "
+            "twice with the seats swapped)"
+        ),
     )
     parser.add_argument(
         "--deals",
         type=arguments.whole(1, 1_000_000, "a number of deal pairs"),
         metavar="N",
-        help="deal pairs of each duplicate match",
+        help=_("deal pairs of each duplicate match"),
     )
     parser.add_argument(
         "--bidding-only",
         action="store_true",
-        help="with --duplicate A,B where A and B play the cards alike and bid differently "
-        "(e.g. expert,expert+greedy-bids): a pair whose two seatings bid alike is a tie, "
-        "not played",
+        help=_(
+            "with --duplicate A,B where A and B play the cards alike and bid differently "
+            "(e.g. expert,expert+greedy-bids): a pair whose two seatings bid alike is a tie, "
+            "not played"
+        ),
     )
     parser.add_argument(
         "--pack",
         metavar="NAME_OR_FILE",
-        help="play the duplicate matches under a house-rule pack (its game only); "
-        "with --duplicate or --only duplicate",
+        help=_(
+            "play the duplicate matches under a house-rule pack (its game only); "
+            "with --duplicate or --only duplicate"
+        ),
     )
     parser.add_argument(
         "--game",
         choices=(*GAMES, "all"),
         default="all",
-        help="measure one game only (default: all)",
+        help=_("measure one game only (default: all)"),
     )
     parser.add_argument(
         "--only",
         metavar="NAMES",
-        help="run only these measures (comma-separated: "
-        + ", ".join(m.name for m in MEASURES)
-        + ")",
+        help=_("run only these measures (comma-separated: {names})").format(
+            names=", ".join(m.name for m in MEASURES)
+        ),
     )
     parser.add_argument(
         "--think",
         type=arguments.think,
         default=0.0,
         metavar="SECONDS",
-        help="the bots' time budget per decision (0: their default)",
+        help=_("the bots' time budget per decision (0: their default)"),
     )
-    parser.add_argument("--seed", type=arguments.seed, default=0, help="the seed of the deal sets")
+    parser.add_argument(
+        "--seed", type=arguments.seed, default=0, help=_("the seed of the deal sets")
+    )
 
 
 class Progress:
@@ -309,5 +318,5 @@ def _rows(result: dict[str, Any]) -> Iterator[tuple[str, str]]:
 def table(result: dict[str, Any]) -> str:
     """The figures as a readable two-column table."""
     rows = list(_rows(result))
-    width = max((len(k) for k, _ in rows), default=10)
+    width = max((len(k) for k, _value in rows), default=10)
     return "\n".join(f"{k.ljust(width)}  {v}" for k, v in rows)

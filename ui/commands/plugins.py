@@ -18,11 +18,13 @@ from atout.core import Engine
 from atout.core.pluginmanager import DISABLE_ENV
 from atout.core.pluginmanager import AtoutPluginManager
 from atout.core.pluginmanager import PluginSource
+from atout.ui.i18n import _
+from atout.ui.i18n import ngettext
 from atout.ui.safe_text import printable
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
 
 
 def _registered(pm: AtoutPluginManager, plugin: object, hook: str) -> list[str]:
@@ -80,7 +82,9 @@ def _origin(entry: dict[str, Any]) -> str:
 def format_text(data: dict[str, Any]) -> str:
     """The listing as a person reads it."""
     plugins = data["plugins"]
-    lines = [f"{len(plugins)} plugins loaded:"]
+    lines = [
+        ngettext("{n} plugin loaded:", "{n} plugins loaded:", len(plugins)).format(n=len(plugins))
+    ]
     for entry in plugins:
         lines.append(f"  {entry['name']}: {_origin(entry)}, {entry['location']}")
         if entry["games"]:
@@ -99,7 +103,9 @@ def format_text(data: dict[str, Any]) -> str:
         )
     if data["blocked"]:
         lines.append(
-            f"blocked (--disable-plugin or {DISABLE_ENV}): {', '.join(sorted(data['blocked']))}"
+            _("blocked (--disable-plugin or {variable}): {names}").format(
+                variable=DISABLE_ENV, names=", ".join(sorted(data["blocked"]))
+            )
         )
     return "\n".join(lines)
 

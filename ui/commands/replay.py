@@ -17,21 +17,22 @@ from atout.core.records import load_json
 from atout.core.records import record_players
 from atout.core.records import record_practice
 from atout.core.records import trace_record
+from atout.ui.i18n import _
 from atout.ui.safe_text import printable
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="a deal record or a match record (JSON)")
+    parser.add_argument("file", help=_("a deal record or a match record (JSON)"))
     parser.add_argument(
-        "--trace", action="store_true", help="print every step: seat, legal actions, action"
+        "--trace", action="store_true", help=_("print every step: seat, legal actions, action")
     )
-    parser.add_argument("--json", action="store_true", help="print JSON, one object per line")
+    parser.add_argument("--json", action="store_true", help=_("print JSON, one object per line"))
 
 
 def run(args: argparse.Namespace, engine: Engine) -> int:
     data = load_json(args.file)
     if args.trace:
-        for _, steps in trace_record(engine, data, args.file):
+        for _deal, steps in trace_record(engine, data, args.file):
             for step in list(steps):
                 print(_json(step) if args.json else _line(step))
         return 0
@@ -45,7 +46,7 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
             if args.json:
                 print(_json({"practice": True}))
             else:
-                print("A practice match: undo was free.")
+                print(_("A practice match: undo was free."))
     for n, deal in enumerate(deals, start=1):
         summary = {"deal": n, "phase": deal.phase, "actions": len(deal.actions)}
         if deal.score is not None:

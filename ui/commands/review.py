@@ -42,10 +42,12 @@ from atout.plugins.review import Valued
 from atout.plugins.review import review_record
 from atout.ui import arguments
 from atout.ui.cards_text import show_card
-from atout.ui.review_words import LEGEND
-from atout.ui.review_words import TURNED_GLYPH
+from atout.ui.i18n import _
+from atout.ui.i18n import ngettext
+from atout.ui.review_words import LABEL_GLYPHS
 from atout.ui.review_words import explanation
 from atout.ui.review_words import face_down
+from atout.ui.review_words import label_words
 from atout.ui.review_words import points
 from atout.ui.review_words import spread
 from atout.ui.review_words import summary_words
@@ -63,37 +65,43 @@ RECORDS = Path(__file__).resolve().parents[2] / "tests" / "data" / "review"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="a deal record or a match record (JSON)")
+    parser.add_argument("file", help=_("a deal record or a match record (JSON)"))
     parser.add_argument(
-        "--deal", type=int, metavar="N", help="the deal of a match record (default: its last)"
+        "--deal", type=int, metavar="N", help=_("the deal of a match record (default: its last)")
     )
     parser.add_argument(
         "--seat",
         action="append",
         metavar="S",
-        help="review this seat's decisions (a number; again for another), or 'all' "
-        "(default: the seats a person played, by the record's players, else seat 0; "
-        "with --json, every seat)",
+        help=_(
+            "review this seat's decisions (a number; again for another), or 'all' "
+            "(default: the seats a person played, by the record's players, else seat 0; "
+            "with --json, every seat)"
+        ),
     )
     parser.add_argument(
-        "--json", action="store_true", help="one JSON object per decision, the summary last"
+        "--json", action="store_true", help=_("one JSON object per decision, the summary last")
     )
     parser.add_argument(
         "--budget",
         type=arguments.budget,
         default=ReviewOptions.budget,
         metavar="SECONDS",
-        help=f"CPU seconds of sampling per decision (default {ReviewOptions.budget})",
+        help=_("CPU seconds of sampling per decision (default {seconds})").format(
+            seconds=ReviewOptions.budget
+        ),
     )
     parser.add_argument(
         "--samples",
         type=int,
         metavar="N",
-        help="a fixed number of samples per decision instead of the budget, the exact "
-        "searches without a time limit: the same review every time",
+        help=_(
+            "a fixed number of samples per decision instead of the budget, the exact "
+            "searches without a time limit: the same review every time"
+        ),
     )
     parser.add_argument(
-        "--seed", type=arguments.seed, default=0, help="the samples' seed (default 0)"
+        "--seed", type=arguments.seed, default=0, help=_("the samples' seed (default 0)")
     )
 
 
@@ -163,22 +171,25 @@ def review_lines(
     label rests on (the words of the Review screen, :mod:`atout.ui.review_words`); then
     the summary.  ``name`` names a seat.  Closing the generator stops the review."""
     yield from _wrap(
-        "Values: the deciding side's expected final score difference (its points minus "
-        "the other side's), from what the seat knew then; ±: a 95% interval when sampled. "
-        "A sampled loss counts only when proved (else: within noise)."
+        _(
+            "Values: the deciding side's expected final score difference (its points minus "
+            "the other side's), from what the seat knew then; ±: the interval of 95% when "
+            "sampled. A sampled loss counts only when proved (else: within noise)."
+        )
     )
     if info.seats == 4:
-        yield from _wrap("dd: the double-dummy value (every hand known).")
+        yield from _wrap(_("dd: the double-dummy value (every hand known)."))
+    shapes = ("best", "within noise", "small loss", "mistake", "blunder")
     yield from _wrap(
-        "  ".join(LEGEND).replace(f"  {TURNED_GLYPH} turned", "").replace("small", "small loss")
-        + "  (▶ the action taken, ★ the best)"
+        "  ".join(f"{LABEL_GLYPHS[s]} {label_words(s)}" for s in shapes)
+        + _("  (▶ the action taken, ★ the best)")
     )
     heading = None
     replay = _Replay(review)
     last: dict[int, tuple[float | None, int | None]] = {}
     """Per seat: the value of its last action taken, the face-down cards then."""
     for d in review.decisions():
-        now = "Bidding" if d.phase == "bidding" else f"Trick {d.trick}"
+        now = _("Bidding") if d.phase == "bidding" else _("Trick {n}").format(n=d.trick)
         if now != heading:
             heading = now
             yield now
@@ -207,7 +218,7 @@ class _Replay:
         self.done = 0
 
     def view(self, d: Decision) -> View:
-        for _, action in self.actions[self.done : d.step - 1]:
+        for _seat, action in self.actions[self.done : d.step - 1]:
             self.deal.apply(action)
         self.done = max(self.done, d.step - 1)
         return self.deal.view(d.seat)
@@ -231,13 +242,13 @@ def decision_lines(
     four-player play: ``dd`` its double-dummy value), and the sentence the label rests on,
     with ``note`` after it (:func:`~atout.ui.review_words.turned_note`)."""
     played = _name(d.action, view)
-    verb = "played" if d.phase == "play" else "bid"
-    how = "" if d.method in ("forced", "unvalued") else f"  ({_how(d)})"
-    yield from _wrap(
-        f"  #{d.step:<3} {name(d.seat)} {verb} {played}: {verdict(d)}{how}", "", INDENT
+    did = (_("{name} played {action}") if d.phase == "play" else _("{name} bid {action}")).format(
+        name=name(d.seat), action=played
     )
+    how = "" if d.method in ("forced", "unvalued") else f"  ({_how(d)})"
+    yield from _wrap(f"  #{d.step:<3} {did}: {verdict(d)}{how}", "", INDENT)
     if view is not None and d.phase == "bidding" and view.turnup is not None:
-        yield f"{INDENT}proposed card {show_card(view.turnup)}"
+        yield INDENT + _("proposed card {card}").format(card=show_card(view.turnup))
     valued = [v for v in d.legal if v.value is not None or v.dd is not None]
     if valued and d.method not in ("unvalued",):
         rows = sorted(
@@ -252,14 +263,17 @@ def decision_lines(
     yield from _wrap(text, INDENT)
     if d.dd_loss is not None and d.dd_loss > 0.5 and d.dd_best is not None:
         yield from _wrap(
-            f"Double dummy: {_name(d.dd_best, view)} was best, "
-            f"{points(d.dd_loss, signed=False)} more (every hand known).",
+            _("Double dummy: {action} was best, {points} more (every hand known).").format(
+                action=_name(d.dd_best, view), points=points(d.dd_loss, signed=False)
+            ),
             INDENT,
         )
 
 
 def _how(d: Decision) -> str:
-    return "exact" if d.method != "sampled" else f"{d.samples} samples"
+    if d.method != "sampled":
+        return _("exact")
+    return ngettext("{n} sample", "{n} samples", d.samples).format(n=d.samples)
 
 
 def _value(v: Valued, d: Decision, view: View | None) -> str:
@@ -301,20 +315,23 @@ def _wrap(text: str, indent: str = "", then: str | None = None) -> Iterator[str]
 def summary_lines(s: Summary, info: GameInfo, name: Callable[[int], str]) -> Iterator[str]:
     """The deal's summary: its one line (where decided, the biggest loss: the Review
     screen's), then the figures, each at most :data:`WIDTH` columns."""
-    yield "Summary"
+    yield _("Summary")
     yield from _wrap(". ".join(summary_words(s)) + ".", "  ")
     if s.score is not None:
-        taker = f"{name(s.taker)} took; " if s.taker is not None else ""
-        yield from _wrap(f"{taker}{s.outcome}, score {' - '.join(str(x) for x in s.score)}", "  ")
+        score = " - ".join(str(x) for x in s.score)
+        outcome = _("{outcome}, score {score}").format(outcome=s.outcome, score=score)
+        if s.taker is not None:
+            outcome = _("{name} took; {outcome}").format(name=name(s.taker), outcome=outcome)
+        yield from _wrap(outcome, "  ")
     sides = _sides(info, name)
     yield from _wrap(
-        "points lost: "
+        _("points lost: ")
         + ", ".join(f"{side} {_num(x, False)}" for side, x in zip(sides, s.lost, strict=True)),
         "  ",
     )
     if s.dd_lost is not None:
         yield from _wrap(
-            "double dummy: "
+            _("double dummy: ")
             + ", ".join(
                 f"{side} {_num(x, False)}" for side, x in zip(sides, s.dd_lost, strict=True)
             ),
@@ -322,28 +339,52 @@ def summary_lines(s: Summary, info: GameInfo, name: Callable[[int], str]) -> Ite
         )
     if s.mistakes:
         yield from _wrap(
-            "biggest mistakes: "
+            _("biggest mistakes: ")
             + "; ".join(
-                f"#{d.step} {name(d.seat)} {_name(d.action, None)} (best "
-                f"{_name(d.best or d.action, None)}) {_num(d.loss, False)}"
+                _("#{step} {name} {action} (best {best}) {loss}").format(
+                    step=d.step,
+                    name=name(d.seat),
+                    action=_name(d.action, None),
+                    best=_name(d.best or d.action, None),
+                    loss=_num(d.loss, False),
+                )
                 for d in s.mistakes
             ),
             "  ",
         )
     if s.within_noise:
         yield from _wrap(
-            f"{s.within_noise} decisions within noise (another action looked better, not proved)",
+            ngettext(
+                "{n} decision within noise (another action looked better, not proved)",
+                "{n} decisions within noise (another action looked better, not proved)",
+                s.within_noise,
+            ).format(n=s.within_noise),
             "  ",
         )
     if s.decided is not None:
         d = s.decided
-        what = "made" if d.settled == "made" else "broken"
+        decided = (
+            _(
+                "decided at #{step}, trick {trick}: after {name}'s {action} the contract "
+                "was made with best play"
+            )
+            if d.settled == "made"
+            else _(
+                "decided at #{step}, trick {trick}: after {name}'s {action} the contract "
+                "was broken with best play"
+            )
+        )
         yield from _wrap(
-            f"decided at #{d.step}, trick {d.trick}: after {name(d.seat)}'s "
-            f"{_name(d.action, None)} the contract was {what} with best play",
+            decided.format(
+                step=d.step, trick=d.trick, name=name(d.seat), action=_name(d.action, None)
+            ),
             "  ",
         )
-    yield f"  {s.decisions} decisions reviewed in {s.seconds:.1f} s (CPU)"
+    yield "  " + ngettext(
+        "{n} decision reviewed in {seconds} s (CPU)",
+        "{n} decisions reviewed in {seconds} s (CPU)",
+        s.decisions,
+    ).format(n=s.decisions, seconds=f"{s.seconds:.1f}")
 
 
 def _sides(info: GameInfo, name: Callable[[int], str]) -> list[str]:

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from atout.core import Engine
 from atout.ui import arguments
+from atout.ui.i18n import _
+from atout.ui.i18n import ngettext
 from atout.ui.net.protocol import DEFAULT_PORT
 from atout.ui.net.runner import serve_forever
 from atout.ui.net.server import MAX_OPEN_PER_ADDRESS
@@ -31,43 +33,47 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--host",
         type=arguments.host,
         default="127.0.0.1",
-        help="the address to listen on (default 127.0.0.1; 0.0.0.0 for every network)",
+        help=_("the address to listen on (default 127.0.0.1; 0.0.0.0 for every network)"),
     )
     parser.add_argument(
         "--port",
         type=arguments.port,
         default=DEFAULT_PORT,
-        help=f"the port (default {DEFAULT_PORT}; 0: any free port)",
+        help=_("the port (default {port}; 0: any free port)").format(port=DEFAULT_PORT),
     )
     parser.add_argument(
         "--data",
         default=None,
         metavar="DIR",
-        help="the folder of the tables' save files (default: DATA_DIR/tables)",
+        help=_("the folder of the tables' save files (default: DATA_DIR/tables)"),
     )
     parser.add_argument(
         "--grace",
         type=arguments.wait,
         default=30.0,
         metavar="SECONDS",
-        help="how long a dropped player's seat waits before a bot plays it (default 30)",
+        help=_("how long a dropped player's seat waits before a bot plays it (default 30)"),
     )
     parser.add_argument(
         "--linger",
         type=arguments.wait,
         default=LINGER,
         metavar="SECONDS",
-        help="how long a finished table nobody watches stays in memory before it is put "
-        f"away (its save file stays; default {LINGER:g})",
+        help=_(
+            "how long a finished table nobody watches stays in memory before it is put "
+            "away (its save file stays; default {seconds})"
+        ).format(seconds=f"{LINGER:g}"),
     )
     parser.add_argument(
         "--per-address",
         type=arguments.whole(1, MAX_TABLES, "a count of tables"),
         default=MAX_OPEN_PER_ADDRESS,
         metavar="N",
-        help="how many tables in play the clients of one network address may have created "
-        f"at once (default {MAX_OPEN_PER_ADDRESS}; raise it when many people share one "
-        "address, as behind a proxy)",
+        help=_(
+            "how many tables in play the clients of one network address may have created "
+            "at once (default {count}; raise it when many people share one address, as "
+            "behind a proxy)"
+        ).format(count=MAX_OPEN_PER_ADDRESS),
     )
 
 
@@ -86,11 +92,17 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
 
     def ready(s: TableServer) -> None:
         for problem in s.problems:
-            print(printable(f"atout serve: not resumed: {problem}"), file=sys.stderr)
+            print(
+                printable(_("atout serve: not resumed: {problem}").format(problem=problem)),
+                file=sys.stderr,
+            )
         print(
             printable(
-                f"atout serve: listening on {s.host}:{s.port}, {len(s.tables)} table(s) "
-                f"resumed from {data}"
+                ngettext(
+                    "atout serve: listening on {host}:{port}, {n} table resumed from {folder}",
+                    "atout serve: listening on {host}:{port}, {n} tables resumed from {folder}",
+                    len(s.tables),
+                ).format(host=s.host, port=s.port, n=len(s.tables), folder=data)
             ),
             flush=True,
         )
@@ -100,11 +112,13 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
     except OSError as exc:
         print(
             printable(
-                f"atout serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}"
+                _("atout serve: cannot listen on {host}:{port}: {why}").format(
+                    host=args.host, port=args.port, why=exc.strerror or exc
+                )
             ),
             file=sys.stderr,
         )
         return 1
     except KeyboardInterrupt:
-        print("atout serve: stopped", file=sys.stderr)
+        print(_("atout serve: stopped"), file=sys.stderr)
     return 0

@@ -27,19 +27,21 @@ from atout.core.packs import option_table
 from atout.core.packs import resolve
 from atout.core.packs import user_dir
 from atout.core.packs import yaml_text
+from atout.ui.i18n import _
+from atout.ui.i18n import ngettext
 from atout.ui.safe_text import printable
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    p_list = sub.add_parser("list", help="every shipped and user pack")
-    p_list.add_argument("--game", default=None, help="only the packs of this game")
-    p_show = sub.add_parser("show", help="a pack's resolved rules and where each comes from")
-    p_show.add_argument("pack", metavar="NAME_OR_FILE", help="a pack's name or a pack file")
-    p_check = sub.add_parser("check", help="validate pack files (exit 1 when one is invalid)")
-    p_check.add_argument("files", nargs="+", metavar="FILE", help="pack files to check")
-    p_options = sub.add_parser("options", help="the options a pack may set for a game")
-    p_options.add_argument("game", help="the game: belote or decouverte")
+    p_list = sub.add_parser("list", help=_("every shipped and user pack"))
+    p_list.add_argument("--game", default=None, help=_("only the packs of this game"))
+    p_show = sub.add_parser("show", help=_("a pack's resolved rules and where each comes from"))
+    p_show.add_argument("pack", metavar="NAME_OR_FILE", help=_("a pack's name or a pack file"))
+    p_check = sub.add_parser("check", help=_("validate pack files (exit 1 when one is invalid)"))
+    p_check.add_argument("files", nargs="+", metavar="FILE", help=_("pack files to check"))
+    p_options = sub.add_parser("options", help=_("the options a pack may set for a game"))
+    p_options.add_argument("game", help=_("the game: belote or decouverte"))
 
 
 def run(args: argparse.Namespace, engine: Engine, out: TextIO | None = None) -> int:
@@ -66,17 +68,17 @@ def list_command(engine: Engine, game: str | None, out: TextIO) -> int:
     if game is not None:
         engine.game(game)
     packs = [p for p in list_packs(engine) if game is None or p.game == game or not p.game]
-    rows: list[tuple[str, ...]] = [("NAME", "GAME", "ORIGIN", "DESCRIPTION")]
+    rows: list[tuple[str, ...]] = [(_("NAME"), _("GAME"), _("ORIGIN"), _("DESCRIPTION"))]
     for p in packs:
         mark = " (!)" if p.problem else ""
         rows.append((p.name + mark, p.game or "?", p.origin, p.description))
     _table(rows, out)
-    print(f"\nUser packs: {printable(user_dir())}", file=out)
+    print("\n" + _("User packs: {folder}").format(folder=printable(user_dir())), file=out)
     notes = [(p, p.problem or p.warning) for p in packs if p.problem or p.warning]
     if notes:
         print("", file=out)
         for p, note in notes:
-            label = "cannot be used" if p.problem else "warning"
+            label = _("cannot be used") if p.problem else _("warning")
             print(printable(f"{p.name} ({label}): {note}"), file=out)
     return 0
 
@@ -95,13 +97,17 @@ def show_command(engine: Engine, pack: str, out: TextIO) -> int:
     for line in head:
         print(printable(line), file=out)
     print("", file=out)
-    rows: list[tuple[str, ...]] = [("KEY", "VALUE", "SET BY")]
+    rows: list[tuple[str, ...]] = [(_("KEY"), _("VALUE"), _("SET BY"))]
     for s in resolved.settings:
-        where = s.set_by if s.line is None else f"{s.set_by} (line {s.line})"
+        where = (
+            s.set_by
+            if s.line is None
+            else _("{pack} (line {line})").format(pack=s.set_by, line=s.line)
+        )
         rows.append((s.key, yaml_text(s.value), where))
     _table(rows, out)
     for warning in resolved.warnings:
-        print(f"warning: {printable(warning)}", file=sys.stderr)
+        print(_("warning: {text}").format(text=printable(warning)), file=sys.stderr)
     return 0
 
 
@@ -115,9 +121,14 @@ def check_command(engine: Engine, files: list[str], out: TextIO) -> int:
             for problem in problems:
                 print(printable(problem), file=out)
         else:
-            print(f"{printable(path)}: ok", file=out)
+            print(_("{file}: ok").format(file=printable(path)), file=out)
     if len(files) > 1:
-        print(f"{len(files) - bad} of {len(files)} packs are valid", file=out)
+        print(
+            ngettext(
+                "{valid} of {n} pack is valid", "{valid} of {n} packs are valid", len(files)
+            ).format(valid=len(files) - bad, n=len(files)),
+            file=out,
+        )
     return 1 if bad else 0
 
 

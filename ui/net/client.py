@@ -40,6 +40,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.exceptions import InvalidHandshake
 from websockets.exceptions import InvalidURI
 
+from ..cards_text import seat_word
+from ..i18n import _
+from ..i18n import pgettext
 from . import protocol as p
 
 CONNECTION = "connection"
@@ -84,7 +87,11 @@ class Client:
         self._thread.start()
         if not self._ready.wait(timeout):
             self.close()
-            raise NetworkError(f"no answer from {self.url} within {timeout:g} s")
+            raise NetworkError(
+                _("no answer from {url} within {seconds} s").format(
+                    url=self.url, seconds=f"{timeout:g}"
+                )
+            )
         if self._failure is not None:
             self.close()
             raise NetworkError(self._failure)
@@ -145,7 +152,11 @@ class Client:
                 left = deadline - time.monotonic()
                 got = self.get(max(0.0, left)) if left > 0 else None
                 if got is None:
-                    raise NetworkError(f"no answer to {msg.get('type')} within {timeout:g} s")
+                    raise NetworkError(
+                        _("no answer to {request} within {seconds} s").format(
+                            request=msg.get("type"), seconds=f"{timeout:g}"
+                        )
+                    )
                 if got.get("ref") == ref:
                     if got.get("type") == "error":
                         raise NetworkError(str(got.get("message")), str(got.get("code")))
@@ -199,11 +210,13 @@ class Client:
                 ws = await connect(self.url, max_size=p.MAX_FRAME, compression=None, open_timeout=5)
             except (TimeoutError, OSError, InvalidHandshake, InvalidURI) as exc:
                 if first:
-                    self._failure = f"cannot reach the table server at {self.url} ({exc})"
+                    self._failure = _("cannot reach the table server at {url} ({why})").format(
+                        url=self.url, why=exc
+                    )
                     self._ready.set()
                     return
                 if lost_at is not None and time.monotonic() - lost_at > self.reconnect_for:
-                    self._tell_closed("the server did not come back")
+                    self._tell_closed(_("the server did not come back"))
                     return
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 0.5)
@@ -442,13 +455,22 @@ class RemoteTable:
             if state == "lost":
                 self._to_act = None  # nothing to do until the server says where it stands
             text = (
-                f"connection lost; reconnecting (for up to {self.client.reconnect_for:g} s)..."
+                _("connection lost; reconnecting (for up to {seconds} s)...").format(
+                    seconds=f"{self.client.reconnect_for:g}"
+                )
                 if state == "lost"
-                else "reconnected"
+                else _("reconnected")
             )
             return [Event(NOTICE, -1, self.deal, text=text)]
         elif kind == "error":
-            return [Event(NOTICE, -1, self.deal, text=f"server: {msg.get('message')}")]
+            return [
+                Event(
+                    NOTICE,
+                    -1,
+                    self.deal,
+                    text=_("server: {message}").format(message=msg.get("message")),
+                )
+            ]
         return []
 
     def comings(self, before: list[Any]) -> list[str]:
@@ -457,7 +479,7 @@ class RemoteTable:
         received says who is there already."""
         first = not before
         was = {p.get("seat"): p.get("state") for p in before if isinstance(p, dict)}
-        bot = f"the {self.bot_level} bot" if self.bot_level else "a bot"
+        bot = _("the {level} bot").format(level=self.bot_level) if self.bot_level else _("a bot")
         out = []
         for player in self.players:
             if not isinstance(player, dict) or player.get("seat") == self.seat:
@@ -467,28 +489,41 @@ class RemoteTable:
                 continue
             if state == was.get(seat):
                 continue
-            where = self.info.seat_name(seat)
+            where = seat_word(self.info.seat_name(seat))
             name = player.get("name")
-            who = name if isinstance(name, str) and name and name != where else ""
+            who = (
+                name if isinstance(name, str) and name and name != self.info.seat_name(seat) else ""
+            )
+            a_player = who or pgettext("at the table", "a player")
+            the_player = who or pgettext("at the table", "the player")
             if state == "person":
                 if first:
-                    out.append(f"{who or 'a player'} is at the table as {where}")
+                    out.append(
+                        _("{who} is at the table as {seat}").format(who=a_player, seat=where)
+                    )
                 elif seat in self._people_seen:
-                    out.append(f"{who or 'the player'} is back at {where}")
+                    out.append(_("{who} is back at {seat}").format(who=the_player, seat=where))
                 else:
-                    out.append(f"{who or 'a player'} joined the table as {where}")
+                    out.append(
+                        _("{who} joined the table as {seat}").format(who=a_player, seat=where)
+                    )
                 self._people_seen.add(seat)
             elif state == "away":
                 out.append(
-                    f"{who or 'the player'} left {where}'s seat; {bot} takes it unless "
-                    "they come back soon"
+                    _("{who} left {seat}'s seat; {bot} takes it unless they come back soon").format(
+                        who=the_player, seat=where, bot=bot
+                    )
                 )
             elif state == "bot" and was.get(seat) == "person":
-                out.append(f"{who or 'the player'} left {where}'s seat; {bot} plays it now")
+                out.append(
+                    _("{who} left {seat}'s seat; {bot} plays it now").format(
+                        who=the_player, seat=where, bot=bot
+                    )
+                )
             elif state == "bot" and (first or was.get(seat) == "open"):
-                out.append(f"{bot} plays {where}")
+                out.append(_("{bot} plays {seat}").format(bot=bot, seat=where))
             elif state == "bot":
-                out.append(f"{bot} plays {where} now")
+                out.append(_("{bot} plays {seat} now").format(bot=bot, seat=where))
         return out
 
     def wait(self, timeout: float = 1.0) -> list[Event]:

@@ -19,6 +19,7 @@ from atout.core import Engine
 from atout.core import Rules
 from atout.core.errors import AtoutError
 
+from ..i18n import _
 from .client import Client
 from .client import RemoteTable
 from .client import create_table
@@ -206,7 +207,11 @@ def host_table(
             TableServer(engine, data, host=listen, port=port, grace=grace)
         ).start()
     except OSError as exc:
-        raise AtoutError(f"cannot host on {listen}:{port}: {exc.strerror or exc}") from None
+        raise AtoutError(
+            _("cannot host on {host}:{port}: {why}").format(
+                host=listen, port=port, why=exc.strerror or exc
+            )
+        ) from None
     everywhere = listen in EVERYWHERE
     try:
         client = Client(f"ws://{'127.0.0.1' if everywhere else listen}:{server.port}").start()

@@ -36,6 +36,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
 from pathlib import Path
 
 
@@ -59,7 +60,14 @@ WHEEL_ENV = "ATOUT_TEST_WHEEL"
 EXAMPLE = ROOT / "examples" / "atout-sans-tout-atout"
 TEST_PATHS = ["tests", "examples/atout-sans-tout-atout/tests"]
 """What pytest runs when the arguments name no test (relative to the root)."""
-BUILD_TOOLS = ["setuptools>=70.1", "wheel"]
+BUILD_TOOLS = [
+    *tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["build-system"][
+        "requires"
+    ],
+    "setuptools>=70.1",
+]
+"""What building the wheel needs (it is built without isolation, in ``.venv-wheel``): the
+build requirements ``pyproject.toml`` names, and a setuptools recent enough to build it."""
 COPY_IGNORE = (
     ".git",
     ".venv*",

@@ -29,6 +29,8 @@ from pyglet import gl
 
 from .. import savegame
 from ..display import display_problem
+from ..i18n import N_
+from ..i18n import _
 from ..rules import resolve_rules
 from ..savegame import BotFactory
 from ..savegame import Setup
@@ -47,7 +49,7 @@ if TYPE_CHECKING:  # the tables are imported when the first one opens, after the
     from .start_people import PeopleView
     from .table_base import TableView
 
-TITLE = "atout — Belote Découverte and Belote"
+TITLE = N_("atout — Belote Découverte and Belote")
 
 
 class App:
@@ -120,7 +122,7 @@ class App:
     def fit(self) -> Frame:
         """The logical table for the current size, and the camera that draws it onto the
         whole window."""
-        fw, fh, _ = self.surface_size()
+        fw, fh, _skip = self.surface_size()
         frame = frame_for(fw, fh)
         self.frame = frame
         w, h = frame.width, frame.height
@@ -135,7 +137,7 @@ class App:
         """Clear the window to the felt's green (the cheapest way to cover it: software
         renderers clear fast and fill slowly) and draw through the table's camera."""
         self.fit()
-        fw, fh, _ = self.surface_size()
+        fw, fh, _skip = self.surface_size()
         ctx = self.window.ctx
         (self.surface or ctx.screen).use()
         ctx.viewport = (0, 0, fw, fh)
@@ -242,7 +244,11 @@ class App:
             table = NetBeloteTable(self, setup, link)
         else:
             link.close()
-            raise AtoutError(f"the table has no layout for {seats} players ({link.table.game})")
+            raise AtoutError(
+                _("the table has no layout for {seats} players ({game})").format(
+                    seats=seats, game=link.table.game
+                )
+            )
         self.window.show_view(table)
         return table
 
@@ -253,8 +259,10 @@ class App:
             setup, session = savegame.resume_session(self.engine, self.bot_factory)
         except AtoutError as exc:
             kept = savegame.set_aside() if self.persist else None
-            where = f" It is kept in {kept}." if kept is not None else ""
-            return self.show_start(f"The saved match cannot be resumed: {exc}.{where}")
+            where = " " + _("It is kept in {file}.").format(file=kept) if kept is not None else ""
+            return self.show_start(
+                _("The saved match cannot be resumed: {problem}.").format(problem=exc) + where
+            )
         return self.show_table(setup, session)
 
     def show_table(self, setup: Setup, session: Session) -> TableView:
@@ -270,7 +278,11 @@ class App:
         elif seats == 4:
             table = BeloteTable(self, setup, session)
         else:
-            raise AtoutError(f"the table has no layout for {seats} players ({session.game})")
+            raise AtoutError(
+                _("the table has no layout for {seats} players ({game})").format(
+                    seats=seats, game=session.game
+                )
+            )
         self.window.show_view(table)
         return table
 
@@ -316,7 +328,7 @@ def make_window(visible: bool = True) -> arcade.Window:
     window = arcade.Window(
         theme.WIDTH,
         theme.HEIGHT,
-        TITLE,
+        _(TITLE),
         resizable=True,
         visible=visible,
         vsync=False,
@@ -405,7 +417,7 @@ def measure_fps(frames: int = 120, seed: int = 7) -> dict[str, float]:
         table.autoplay_to(trick=3)
 
         def run_frames() -> list[float]:
-            times = [timed_frame(window, table) for _ in range(frames)]
+            times = [timed_frame(window, table) for _skip in range(frames)]
             return times[5:] or times
 
         idle = run_frames()

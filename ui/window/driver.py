@@ -42,6 +42,7 @@ from ..cards_text import HUMAN
 from ..cards_text import capital
 from ..cards_text import show_card
 from ..hint_text import hint_line
+from ..i18n import _
 from ..savegame import Setup
 from . import theme
 from .host import Host
@@ -71,6 +72,8 @@ class MatchTable(TableView):
         self.job_version = -1
         self.job_since = 0.0
         self.hint_job: Any = None
+        self.hint_words = ""
+        """The hint's line as last shown (it goes when the position moves on)."""
         self.hint_version = -1
         self.forced_at = (-1, 0.0)
         """When the person's only legal card was first seen: (session version, clock)."""
@@ -175,7 +178,7 @@ class MatchTable(TableView):
     def show(self, events: list[Event]) -> None:
         """Show what the session answered: the person's new view, animated, with the
         words of the bids, announcements, a claim, a bot's failure."""
-        if self.hint is not None and self.toast.message.startswith("Hint:"):
+        if self.hint is not None and self.hint_words and self.toast.message == self.hint_words:
             self.toast.hide()  # the position moved on: the hint's line goes with it
         self.hint = None
         self.hint_job = None
@@ -197,9 +200,11 @@ class MatchTable(TableView):
         if deal.score is None:
             self.stage = "redeal"
             self.redeal_at = self.clock + 1.8 * max(self.app.speed, 0.05)
-            everybody = "Both players" if self.seats == 2 else "Everybody"
             self.toast.show(
-                f"{everybody} passed twice: the cards are gathered and dealt again.", self.clock
+                _("Both players passed twice: the cards are gathered and dealt again.")
+                if self.seats == 2
+                else _("Everybody passed twice: the cards are gathered and dealt again."),
+                self.clock,
             )
             self.after_change()
             return
@@ -207,7 +212,10 @@ class MatchTable(TableView):
             try:
                 self.deal_path = savegame.save_deal_record(self.session, deal)
             except OSError as exc:
-                self.toast.show(f"The deal record could not be saved: {exc}", self.clock)
+                self.toast.show(
+                    _("The deal record could not be saved: {problem}").format(problem=exc),
+                    self.clock,
+                )
         self.stage = "match_over" if self.session.result is not None else "deal_over"
         if self.stage == "match_over" and self.app.persist:
             savegame.finish(self.session)
@@ -306,20 +314,29 @@ class MatchTable(TableView):
             self.refuse_other_side(view, card)
             return
         if view.phase == "bidding":
-            self.toast.show("The bidding comes first: take or pass.", self.clock)
+            self.toast.show(_("The bidding comes first: take or pass."), self.clock)
             return
         if view.turn != self.me:
-            self.say_wait(f"Wait: it is {self.seat_name(view.turn)}'s turn.")
+            self.say_wait(_("Wait: it is {name}'s turn.").format(name=self.seat_name(view.turn)))
             return
-        who = "You" if self.you is not None else self.seat_name(self.me)
         reason = self.session.explain(card)
         if reason is not None:
-            self.toast.show(f"{who} cannot play {show_card(card)}: {reason}.", self.clock, 4.5)
+            self.toast.show(self.cannot_play(card, reason), self.clock, 4.5)
             return
         try:
             self.apply(self.me, Action.play(card))
         except IllegalMoveError as exc:  # the engine re-checks every action
-            self.toast.show(f"{who} cannot play {show_card(card)}: {exc}.", self.clock, 4.5)
+            self.toast.show(self.cannot_play(card, str(exc)), self.clock, 4.5)
+
+    def cannot_play(self, card: int, reason: str) -> str:
+        """Why the person to act may not play ``card``, in one line."""
+        if self.you is not None:
+            return _("You cannot play {card}: {reason}.").format(
+                card=show_card(card), reason=reason
+            )
+        return _("{name} cannot play {card}: {reason}.").format(
+            name=self.seat_name(self.me), card=show_card(card), reason=reason
+        )
 
     def refuse_other_side(self, view: View, card: int) -> None:
         """A click on a face-up card of another person's side (two people at one
@@ -332,7 +349,9 @@ class MatchTable(TableView):
             return
         if view.phase in ("bidding", "play"):
             self.say_wait(
-                f"Wait, {self.seat_name(owner)}: it is {self.seat_name(view.turn)}'s turn."
+                _("Wait, {name}: it is {other}'s turn.").format(
+                    name=self.seat_name(owner), other=self.seat_name(view.turn)
+                )
             )
 
     def next_deal_key(self) -> None:
@@ -342,7 +361,7 @@ class MatchTable(TableView):
             self.new_match()
         else:
             self.toast.show(
-                "Finish this deal first (Esc opens the menu for a new match).", self.clock
+                _("Finish this deal first (Esc opens the menu for a new match)."), self.clock
             )
 
     # --- hint and undo -----------------------------------------------------------------------
@@ -350,7 +369,7 @@ class MatchTable(TableView):
     def ask_hint(self) -> None:
         view = self.view
         if view is None or self.deal is None or self.stage != "play" or not view.to_act:
-            self.toast.show("A hint is for when it is your turn.", self.clock)
+            self.toast.show(_("A hint is for when it is your turn."), self.clock)
             return
         try:
             self.hint_job = self.app.worker.ask(self.session, self.me, hint=True)
@@ -358,7 +377,7 @@ class MatchTable(TableView):
             self.toast.show(f"{capital(str(exc))}.", self.clock)
             return
         self.hint_version = self.session.version
-        self.toast.show("The expert is thinking…", self.clock)
+        self.toast.show(_("The expert is thinking…"), self.clock)
 
     def poll_hint(self) -> None:
         job = self.hint_job
@@ -368,7 +387,10 @@ class MatchTable(TableView):
         if self.hint_version != self.session.version or not self.app.worker.is_current(job):
             return
         if job.error is not None or not isinstance(job.result, Action):
-            self.toast.show(f"The expert could not give a hint ({job.error}).", self.clock)
+            self.toast.show(
+                _("The expert could not give a hint ({problem}).").format(problem=job.error),
+                self.clock,
+            )
             return
         self.hint = job.result
         view = self.view
@@ -378,6 +400,14 @@ class MatchTable(TableView):
             if button is not None:
                 button.selected = True
         self.refresh_highlights()
+
+    def show_again(self, message: str, seconds: float) -> None:
+        """The hint's line is chosen again for the new room (:meth:`show_hint_line`: its
+        shorter forms when the whole one no longer fits)."""
+        if self.hint is not None and message == self.hint_words:
+            self.show_hint_line(self.view)
+        else:
+            super().show_again(message, seconds)
 
     def show_hint_line(self, view: View | None) -> None:
         """The hint and, from the expert, why, on the message line (:func:`hint_line`,
@@ -395,6 +425,7 @@ class MatchTable(TableView):
                     break
         finally:
             toast.max_width = room
+        self.hint_words = toast.message
 
     def undo(self) -> None:
         """Take back the person's last card of the deal in play and what followed it
@@ -403,8 +434,14 @@ class MatchTable(TableView):
         seat = self.me
         refusal = self.session.undo_refusal(seat) if self.stage == "play" else None
         if self.stage != "play" or (refusal or "").startswith("nothing to undo"):
-            who = "you have" if self.you is not None else f"{self.seat_name(seat)} has"
-            self.toast.show(f"Nothing to undo: {who} not played a card in this deal.", self.clock)
+            nothing = (
+                _("Nothing to undo: you have not played a card in this deal.")
+                if self.you is not None
+                else _("Nothing to undo: {name} has not played a card in this deal.").format(
+                    name=self.seat_name(seat)
+                )
+            )
+            self.toast.show(nothing, self.clock)
             return
         if refusal is not None:
             self.toast.show(f"{capital(refusal)}.", self.clock, 4)
@@ -419,8 +456,12 @@ class MatchTable(TableView):
         self.clear_bubbles()
         self.relayout(None, animate=False)
         self.after_change()
-        whose = "Your" if self.you is not None else f"{self.seat_name(seat)}'s"
-        self.toast.show(f"{whose} last card is taken back.", self.clock)
+        back = (
+            _("Your last card is taken back.")
+            if self.you is not None
+            else _("{name}'s last card is taken back.").format(name=self.seat_name(seat))
+        )
+        self.toast.show(back, self.clock)
 
     # --- for the benchmark ----------------------------------------------------------------
 

@@ -31,6 +31,7 @@ from atout.plugins.review import ReviewOptions
 from PIL import Image
 
 from ..cards_text import HUMAN
+from ..i18n import _
 from ..rules import resolve_rules
 from ..savegame import Setup
 from .app import App
@@ -70,7 +71,7 @@ def step(table: TableView, dt: float = 0.05) -> None:
 
 def run_until(table: TableView, done: Callable[[], bool], frames: int = 3000) -> bool:
     """Frames until ``done()`` holds (``False`` if it never does within ``frames``)."""
-    for _ in range(frames):
+    for _step in range(frames):
         if done():
             return True
         step(table)
@@ -92,7 +93,7 @@ def play_out(table: MatchTable) -> None:
     """The person's seat plays as a greedy bot would until the deal or the match ends."""
     session = table.session
     stand_in = table.engine.bot("greedy", session.game, session.rules, seed=1)
-    for _ in range(3000):  # a redeal (everybody passed) goes on to the next deal
+    for _step in range(3000):  # a redeal (everybody passed) goes on to the next deal
         if table.stage in ("deal_over", "match_over"):
             break
         if table.stage == "play" and session.to_act == HUMAN and not table.busy():
@@ -122,7 +123,7 @@ def screens(app: App) -> Iterator[Screen]:
             yield from people_screens(app, view.chosen_setup())
         yield from deal_screens(app, start(app, game), game)
         table = start(app, game, target=100)
-        for _ in range(10):
+        for _step in range(10):
             play_out(table)
             if table.stage != "deal_over":
                 break
@@ -138,6 +139,7 @@ def learning_screens(app: App) -> Iterator[Screen]:
     guided deal's steps: the bidding, the first lead and the expert's hint for it (with
     its reason), a card to follow with the rule that refuses the others, a card turned,
     the count at the end."""
+    from .guided import FIRST_TURN
     from .guided import GuidedTable
     from .guided import start_guided
     from .rules_view import RulesView
@@ -180,10 +182,11 @@ def learning_screens(app: App) -> Iterator[Screen]:
             break
         view = table.session.view(HUMAN)
         words = table.coach_text.text if table.coach_text is not None else ""
-        if not shown["turned"] and "Turned:" in words and "face-down card turns" in words:
+        if not shown["turned"] and _(FIRST_TURN) in words:
             shown["turned"] = True
             yield Screen("guided-turned", settled())
-        elif not shown["follow"] and "Why not" in words:
+        elif not shown["follow"] and view.trick and view.to_act and view.hand & ~view.legal:
+            # following, some cards refused: the coach says why not
             shown["follow"] = True
             yield Screen("guided-follow", settled())
         # the lowest card: the opponent leads some tricks, and the person follows
@@ -210,7 +213,7 @@ def people_screens(app: App, setup: Setup) -> Iterator[Screen]:
     assert isinstance(table, MatchTable)
     session = table.session
     stand_in = app.engine.bot("greedy", session.game, session.rules, seed=4)
-    for _ in range(3000):
+    for _step in range(3000):
         view_now = table.view
         if view_now is not None and len(view_now.tricks) >= 3 and not table.busy():
             break
@@ -240,7 +243,7 @@ def deal_screens(app: App, table: MatchTable, game: str) -> Iterator[Screen]:
 
     if run_until(table, bidding):
         yield Screen(f"{game}-bidding", table)
-    for _ in range(4):  # the person passes until the second round (or the play) comes
+    for _step in range(4):  # the person passes until the second round (or the play) comes
         view = table.view
         if view is None or view.phase != "bidding" or "take" not in view.legal_bids:
             break

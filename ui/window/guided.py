@@ -39,6 +39,11 @@ from atout.core.session import Session
 from .. import savegame
 from ..cards_text import HUMAN
 from ..cards_text import show_card
+from ..i18n import N_
+from ..i18n import NP_
+from ..i18n import _
+from ..i18n import ngettext
+from ..i18n import pgettext
 from ..rules_text import numbers
 from ..rules_text import order_text
 from ..savegame import Setup
@@ -62,31 +67,59 @@ COACH_BOTTOM = 146.0
 # --- the words ---------------------------------------------------------------------------------
 
 
+SUIT_WORDS = (
+    NP_("suits", "clubs"),
+    NP_("suits", "diamonds"),
+    NP_("suits", "hearts"),
+    NP_("suits", "spades"),
+)
+"""The suits' names as the coach's sentences use them (marked here; see :func:`suit_name`)."""
+
+
+FIRST_TURN = N_(
+    "A face-down card turns face up at the end of the trick in which the card "
+    "on it was played; from then on it may be played."
+)
+"""What the coach says of the deal's first card turned (translated when said)."""
+
+
+def suit_name(suit: int) -> str:
+    """A suit's name in the coach's sentences ("hearts are trump"), in the language shown."""
+    return pgettext("suits", SUIT_NAMES[suit])
+
+
 def suit_words(suit: int) -> str:
     """``♣ clubs``."""
-    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+    return f"{SUIT_SYMBOLS[suit]} {suit_name(suit)}"
 
 
 def bidding_words(view: View, opponent: str) -> str:
     """What the bidding asks of the person (their turn or not)."""
     proposed = view.turnup
     if proposed is None:
-        return "The cards are being dealt."
+        return _("The cards are being dealt.")
     suit = proposed >> 3
     if not view.to_act:
-        return f"{opponent} is deciding about the proposed card {show_card(proposed)}."
+        return _("{opponent} is deciding about the proposed card {card}.").format(
+            opponent=opponent, card=show_card(proposed)
+        )
     if "take" in view.legal_bids:
-        return (
+        return _(
             "Your eight piles are at the bottom: you play the face-up cards; the face-down "
             "card under each is turned once the card above it has gone. "
-            f"{opponent} dealt: his last card, {show_card(proposed)}, proposes "
-            f"{suit_words(suit)} as trump. Take: {SUIT_NAMES[suit]} become trump and you "
-            "must win more than half the points. Pass: it is his turn to choose."
+            "{opponent} dealt: his last card, {card}, proposes {suit_words} as trump. "
+            "Take: {suit} become trump and you must win more than half the points. "
+            "Pass: it is his turn to choose."
+        ).format(
+            opponent=opponent,
+            card=show_card(proposed),
+            suit_words=suit_words(suit),
+            suit=suit_name(suit),
         )
-    return (
-        f"Both passed on {SUIT_NAMES[suit]}. Round 2: name another suit as trump, or "
+    return _(
+        "Both passed on {suit}. Round 2: name another suit as trump, or "
         "pass; if both pass again the cards are dealt again."
-    )
+    ).format(suit=suit_name(suit))
 
 
 def play_words(view: View, session: Session, opponent: str) -> str:
@@ -94,38 +127,42 @@ def play_words(view: View, session: Session, opponent: str) -> str:
     contract = view.contract
     trump = contract.trump if contract is not None else None
     if not view.to_act:
-        return f"{opponent} to play."
+        return _("{opponent} to play.").format(opponent=opponent)
     legal = view.legal
     mine = view.hand
     if not view.trick:
-        words = "You lead: any of your face-up cards may be played (they are all lit)."
+        words = _("You lead: any of your face-up cards may be played (they are all lit).")
         if trump is not None and not view.tricks:
             n = numbers(session.engine, session.rules)
-            words += (
-                f" {SUIT_NAMES[trump].capitalize()} are trump: "
-                f"{order_text(n.trump_order)}, the jack highest. H: the expert's hint, "
-                "and why."
-            )
+            words += " " + _(
+                "{suit} are trump: {order}, the jack highest. H: the expert's hint, and why."
+            ).format(suit=suit_name(trump).capitalize(), order=order_text(n.trump_order))
         return words
     led = view.trick[0][1]
     refused = [c for c in cards_of(mine) if not legal >> c & 1]
-    head = f"{opponent} led {show_card(led)}. "
+    head = _("{opponent} led {card}.").format(opponent=opponent, card=show_card(led)) + " "
     if refused:
         card = refused[0]
         why = session.explain(card) or ""
         count = len(cards_of(legal))
-        which = "the lit card" if count == 1 else f"the {count} lit cards"
-        return head + f"You may play only {which}. Why not {show_card(card)}? The rules: {why}."
+        return head + ngettext(
+            "You may play only the lit card. Why not {card}? The rules: {why}.",
+            "You may play only the {count} lit cards. Why not {card}? The rules: {why}.",
+            count,
+        ).format(count=count, card=show_card(card), why=why)
     suit = led >> 3
     held = cards_of(mine)
     if any(c >> 3 == suit for c in held):
-        return head + f"All your cards are {SUIT_NAMES[suit]}: any may be played."
+        return head + _("All your cards are {suit}: any may be played.").format(
+            suit=suit_name(suit)
+        )
     if trump is not None and all(c >> 3 == trump for c in held):
-        return head + f"You have no {SUIT_NAMES[suit]}: you must trump, and all you hold is trump."
-    return head + (
-        f"You have no {SUIT_NAMES[suit]} and no trump: any card may be played (it "
-        "cannot win the trick)."
-    )
+        return head + _("You have no {suit}: you must trump, and all you hold is trump.").format(
+            suit=suit_name(suit)
+        )
+    return head + _(
+        "You have no {suit} and no trump: any card may be played (it cannot win the trick)."
+    ).format(suit=suit_name(suit))
 
 
 def happened_words(events: Sequence[Event], you: str, opponent: str, first: bool = False) -> str:
@@ -134,24 +171,36 @@ def happened_words(events: Sequence[Event], you: str, opponent: str, first: bool
     said: list[str] = []
     for e in events:
         if e.kind == CONTRACT and e.contract is not None and e.contract.trump is not None:
-            who = you if e.seat == HUMAN else opponent
-            said.append(f"{who} took: {SUIT_NAMES[e.contract.trump]} are trump.")
+            suit = suit_name(e.contract.trump)
+            if e.seat == HUMAN:
+                said.append(_("You took: {suit} are trump.").format(suit=suit))
+            else:
+                said.append(_("{name} took: {suit} are trump.").format(name=opponent, suit=suit))
         elif e.kind == TRICK:
-            who = you if e.seat == HUMAN else opponent
-            verbs = ("win", "lead") if e.seat == HUMAN else ("wins", "leads")
-            said.append(f"{who} {verbs[0]} the trick ({e.points} points) and {verbs[1]} next.")
+            if e.seat == HUMAN:
+                won = ngettext(
+                    "You win the trick ({points} point) and lead next.",
+                    "You win the trick ({points} points) and lead next.",
+                    e.points,
+                )
+            else:
+                won = ngettext(
+                    "{name} wins the trick ({points} point) and leads next.",
+                    "{name} wins the trick ({points} points) and leads next.",
+                    e.points,
+                )
+            said.append(won.format(name=opponent, points=e.points))
     turned = [e for e in events if e.kind == TURN and e.card is not None]
     if turned:
         cards = ", ".join(
-            f"{show_card(e.card or 0)} ({'yours' if e.seat == HUMAN else opponent + chr(39) + 's'})"
+            (_("{card} (yours)") if e.seat == HUMAN else _("{card} ({name}'s)")).format(
+                card=show_card(e.card or 0), name=opponent
+            )
             for e in turned
         )
-        said.append(f"Turned: {cards}.")
+        said.append(_("Turned: {cards}.").format(cards=cards))
         if first:
-            said.append(
-                "A face-down card turns face up at the end of the trick in which the card "
-                "on it was played; from then on it may be played."
-            )
+            said.append(_(FIRST_TURN))
     return " ".join(said)
 
 
@@ -159,30 +208,42 @@ def count_words(session: Session) -> str:
     """The count at the end of the deal: the points, what the taker needed, the score."""
     deal = session.deal
     if deal is None or deal.score is None:
-        return "Both passed twice: the cards are gathered and dealt again."
+        return _("Both passed twice: the cards are gathered and dealt again.")
     score = deal.score
     contract = deal.state.contract
     n = numbers(session.engine, session.rules)
     points = score.card_points
     if contract is None:
-        return f"The deal is over: you took {points[0]} points, North {points[1]}."
-    taker = contract.taker
-    who = "you" if taker == HUMAN else session.seat_name(taker)
-    other = session.seat_name(1 - taker) if taker == HUMAN else "you"
-    head = (
-        f"The count: {who} took {points[taker]} of the {n.deal_total} points "
-        f"(the last trick's {n.last_trick} included); {other} {points[1 - taker]}. "
-        f"The taker needed {n.half + 1}. "
-    )
-    after = " Next deal: N. All the rules: Help ?, then The rules of the game."
-    if score.made:
-        return (
-            head
-            + f"Made: each scores his points, {score.score[0]} for you, "
-            + f"{score.score[1]} for {session.seat_name(1)}."
-            + after
+        return _("The deal is over: you took {yours} points, {name} {theirs}.").format(
+            yours=points[0], name=_(session.seat_name(1)), theirs=points[1]
         )
-    return head + f"Dedans: the other player scores all {n.deal_total}." + after
+    taker = contract.taker
+    values = {
+        "name": _(session.seat_name(1)),
+        "taken": points[taker],
+        "other_points": points[1 - taker],
+        "total": n.deal_total,
+        "last": n.last_trick,
+        "needed": n.half + 1,
+    }
+    if taker == HUMAN:
+        head = _(
+            "The count: you took {taken} of the {total} points (the last trick's {last} "
+            "included); {name} {other_points}. The taker needed {needed}."
+        ).format(**values)
+    else:
+        head = _(
+            "The count: {name} took {taken} of the {total} points (the last trick's {last} "
+            "included); you {other_points}. The taker needed {needed}."
+        ).format(**values)
+    after = _("Next deal: N. All the rules: Help ?, then The rules of the game.")
+    if score.made:
+        made = _("Made: each scores his points, {yours} for you, {theirs} for {name}.").format(
+            yours=score.score[0], theirs=score.score[1], name=_(session.seat_name(1))
+        )
+    else:
+        made = _("Dedans: the other player scores all {total}.").format(total=n.deal_total)
+    return f"{head} {made} {after}"
 
 
 def coach_words(
@@ -190,17 +251,17 @@ def coach_words(
 ) -> str:
     """The coach's words for the person's ``view`` at ``stage`` (the table's), after
     the session answered ``events``."""
-    opponent = session.seat_name(1)
+    opponent = _(session.seat_name(1))
     if stage in ("deal_over", "match_over"):
         return count_words(session)
     if stage == "redeal":
-        return "Both passed twice: the cards are gathered and dealt again by the other player."
+        return _("Both passed twice: the cards are gathered and dealt again by the other player.")
     if view is None:
         return ""
     if view.phase == "bidding":
         return bidding_words(view, opponent)
     first = len(view.tricks) == 1  # the first trick turns the deal's first cards
-    before = happened_words(events, "You", opponent, first)
+    before = happened_words(events, _("You"), opponent, first)
     now = play_words(view, session, opponent)
     return f"{before} {now}".strip()
 
@@ -226,7 +287,7 @@ class GuidedTable(DecouverteTable):
         top = frame.height - COACH_TOP
         self.coach_box = arcade.LRBT(left, right, COACH_BOTTOM, top)
         layer.plate(self.coach_box, (12, 48, 30, 235), theme.GOLD, 12, 2)
-        layer.text("Guided deal", left + 14, top - 24, 14, theme.GOLD, bold=True)
+        layer.text(_("Guided deal"), left + 14, top - 24, 14, theme.GOLD, bold=True)
         self.coach_text = layer.text(
             "",
             left + 14,

@@ -11,6 +11,7 @@ from typing import Protocol
 
 from atout.core import Rules
 
+from ..i18n import _
 from ..savegame import Setup
 from .host import Host
 from .rules_view import show_rules
@@ -46,11 +47,11 @@ def add_learn_row(view: StartLike, layer: Layer, row: ButtonRow, width: float, t
         start_guided(app)
 
     margin = 48.0 if width >= 1200 else 24.0
-    row.add(Button(layer, "Rules", margin + 70, top, 140, 38, rules, size=14, name="rules"))
+    row.add(Button(layer, _("Rules"), margin + 70, top, 140, 38, rules, size=14, name="rules"))
     row.add(
         Button(
             layer,
-            "Learn: a guided deal",
+            _("Learn: a guided deal"),
             width - margin - 120,
             top,
             240,

@@ -26,6 +26,8 @@ from atout.ui.net.protocol import parse_address
 from atout.ui.net.runner import ServerThread
 from atout.ui.net.runner import host_table
 
+from ..i18n import _
+
 LISTEN = "0.0.0.0"
 """Where a hosted table listens: every interface, so that others on the network reach it."""
 
@@ -60,9 +62,9 @@ def split_join_text(text: str) -> tuple[str, str | None]:
     have one (``--token TOKEN`` as on the command line is read too); no token: watch."""
     words = text.replace("--token", " ").split()
     if not words:
-        raise AtoutError("type the table's address: HOST:PORT/TABLE, then your seat's token")
+        raise AtoutError(_("type the table's address: HOST:PORT/TABLE, then your seat's token"))
     if len(words) > 2:
-        raise AtoutError("type the table's address, then your seat's token, and nothing else")
+        raise AtoutError(_("type the table's address, then your seat's token, and nothing else"))
     return words[0], words[1] if len(words) == 2 else None
 
 

@@ -16,6 +16,7 @@ from typing import Protocol
 
 import arcade
 
+from ..i18n import _
 from . import theme
 from .frame import Frame
 from .net_connect import NetLink
@@ -52,9 +53,13 @@ def share_lines(link: NetLink, names: Callable[[int], str], you: int | None) -> 
         if state == "open" and link.tokens:
             lines.append(f"{names(seat)}:  {link.address} {link.tokens[seat]}")
         elif state == "open":
-            lines.append(f"{names(seat)}: nobody yet")
+            lines.append(_("{seat}: nobody yet").format(seat=names(seat)))
         else:
-            lines.append(f"{names(seat)}: {player.get('name') or 'a player'} is here")
+            lines.append(
+                _("{seat}: {name} is here").format(
+                    seat=names(seat), name=player.get("name") or _("a player")
+                )
+            )
     return lines
 
 
@@ -76,14 +81,18 @@ class Lobby:
         cx, cy, width = table.panel_box()
         width = max(width, min(640.0, table.frame.table_right - 40))
         link = table.link
-        head = f"Table {link.table.code} · waiting for players"
+        head = _("Table {code} · waiting for players").format(code=link.table.code)
         lines = share_lines(link, table.seat_name, table.you)
         if link.tokens:
-            intro = "Others join with (Join a table, or atout play --join ADDRESS --token TOKEN):"
-            foot = f"Seats nobody takes are played by the {link.table.bot_level} bot."
+            intro = _(
+                "Others join with (Join a table, or atout play --join ADDRESS --token TOKEN):"
+            )
+            foot = _("Seats nobody takes are played by the {level} bot.").format(
+                level=link.table.bot_level
+            )
         else:
-            intro = "At the table:"
-            foot = "The host starts the table (or it starts once every seat is taken)."
+            intro = _("At the table:")
+            foot = _("The host starts the table (or it starts once every seat is taken).")
         rows = 3 + len(lines) + (1 if start is not None else 0)
         height = 60 + 26 * rows + (44 if start is not None else 0)
         top = cy + height / 2
@@ -111,7 +120,7 @@ class Lobby:
         if start is not None:
             button = Button(
                 layer,
-                "Start now: bots take the empty seats",
+                _("Start now: bots take the empty seats"),
                 cx,
                 y - 40,
                 360,

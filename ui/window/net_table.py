@@ -51,6 +51,8 @@ from atout.ui.net.protocol import action_to_json
 
 from .. import savegame
 from ..cards_text import show_card
+from ..i18n import N_
+from ..i18n import _
 from ..savegame import Setup
 from .host import Host
 from .net_connect import NetLink
@@ -101,7 +103,7 @@ class NetDriver(TableView):
         self.record_saved = False
         self.left = False
         self.lobby = Lobby()
-        self.leaving = "table ends" if link.server is not None else "bot plays on"
+        self.leaving = N_("table ends") if link.server is not None else N_("bot plays on")
         super().__init__(app, setup, self.remote.info)
 
     # --- names -------------------------------------------------------------------------
@@ -115,7 +117,7 @@ class NetDriver(TableView):
         return names
 
     def who_plays(self) -> str:
-        return f"Bots: {self.remote.bot_level}"
+        return _("Bots: {bots}").format(bots=self.remote.bot_level)
 
     def seat_tags(self) -> list[str]:
         tags = [""] * self.seats
@@ -176,7 +178,7 @@ class NetDriver(TableView):
         self.inbox.extend(self.remote.client.poll())
         if self.asked is not None and time.monotonic() > self.asked_at + ANSWER_WAIT:
             self.asked = None
-            self.toast.show("The server did not answer in time; try again.", self.clock)
+            self.toast.show(_("The server did not answer in time; try again."), self.clock)
         if self.deal_done and not self.busy():
             self.deal_done = False
             self.end_of_deal()
@@ -204,7 +206,9 @@ class NetDriver(TableView):
         if ref is not None and ref == self.asked:
             self.asked = None
             if kind == "error":
-                self.toast.show(f"Refused: {msg.get('message')}.", self.clock, 4.5)
+                self.toast.show(
+                    _("Refused: {problem}.").format(problem=msg.get("message")), self.clock, 4.5
+                )
                 return
         if kind == "update":
             self.show(self.remote.absorb(msg))
@@ -215,25 +219,33 @@ class NetDriver(TableView):
             self.remote.absorb(msg)  # its words are the line over the felt, below
             state = msg.get("state")
             if state == "lost":
-                self.trouble = "Connection lost: reconnecting…"
+                self.trouble = _("Connection lost: reconnecting…")
                 self.asked = None
             elif state == "back":
                 self.trouble = ""
-                self.toast.show("Reconnected.", self.clock)
+                self.toast.show(_("Reconnected."), self.clock)
             else:
-                self.trouble = f"The connection is closed: {self.remote.closed}. Esc: the menu."
+                self.trouble = _("The connection is closed: {problem}. Esc: the menu.").format(
+                    problem=self.remote.closed
+                )
         elif kind == "explained":
             reason, card = msg.get("reason"), msg.get("card")
             if isinstance(reason, str) and isinstance(card, str):
                 with contextlib.suppress(CardParseError):
                     card = show_card(parse_card(card))
-                self.toast.show(f"You cannot play {card}: {reason}.", self.clock, 4.5)
+                self.toast.show(
+                    _("You cannot play {card}: {reason}.").format(card=card, reason=reason),
+                    self.clock,
+                    4.5,
+                )
         elif kind == "record":
             record = msg.get("record")
             if isinstance(record, dict):
                 self.save_record(record)
         elif kind == "error":
-            self.toast.show(f"Server: {msg.get('message')}.", self.clock, 4.5)
+            self.toast.show(
+                _("Server: {problem}.").format(problem=msg.get("message")), self.clock, 4.5
+            )
 
     def show(self, events: list[Event]) -> None:
         """Show an update: the seat's new view, animated, with the words of the events."""
@@ -257,9 +269,10 @@ class NetDriver(TableView):
             elif e.kind == MATCH_OVER:
                 self.kept.result = e.result
             elif e.kind == REDEAL:
-                everybody = "Both players" if self.seats == 2 else "Everybody"
                 self.toast.show(
-                    f"{everybody} passed twice: the cards are gathered and dealt again.",
+                    _("Both players passed twice: the cards are gathered and dealt again.")
+                    if self.seats == 2
+                    else _("Everybody passed twice: the cards are gathered and dealt again."),
                     self.clock,
                 )
             else:
@@ -288,9 +301,15 @@ class NetDriver(TableView):
                 record_text(record),
             )
         except (OSError, AtoutError) as exc:
-            self.toast.show(f"The match record could not be saved: {exc}", self.clock, 6)
+            self.toast.show(
+                _("The match record could not be saved: {problem}").format(problem=exc),
+                self.clock,
+                6,
+            )
             return
-        self.toast.show(f"The match record is saved in {path.name}.", self.clock, 6)
+        self.toast.show(
+            _("The match record is saved in {file}.").format(file=path.name), self.clock, 6
+        )
 
     def start_deal(self) -> None:
         """The person closes the deal's panel: the next deal (the server has dealt it)."""
@@ -309,14 +328,14 @@ class NetDriver(TableView):
         elif self.stage == "match_over":
             self.to_menu()
         else:
-            self.toast.show("Finish this deal first (Esc opens the menu).", self.clock)
+            self.toast.show(_("Finish this deal first (Esc opens the menu)."), self.clock)
 
     def start_now(self) -> None:
         """The host starts the table now: the bots play the empty seats."""
         token = self.link.host_token
         if token is not None and self.stage == "waiting":
             self.remote.client.send({"type": "start", "table": self.remote.code, "host": token})
-            self.toast.show("Starting: the bots take the empty seats.", self.clock)
+            self.toast.show(_("Starting: the bots take the empty seats."), self.clock)
 
     def leave(self) -> None:
         """The table is left: the connection closes (the seat goes to the table's bot
@@ -369,10 +388,10 @@ class NetDriver(TableView):
         if view is None or self.stage != "play" or not view.hand >> card & 1:
             return
         if view.phase == "bidding":
-            self.toast.show("The bidding comes first: take or pass.", self.clock)
+            self.toast.show(_("The bidding comes first: take or pass."), self.clock)
             return
         if view.turn != self.you:
-            self.say_wait(f"Wait: it is {self.seat_name(view.turn)}'s turn.")
+            self.say_wait(_("Wait: it is {name}'s turn.").format(name=self.seat_name(view.turn)))
             return
         if self.acting() is None:
             return
@@ -382,10 +401,10 @@ class NetDriver(TableView):
         self.send(Action.play(card))
 
     def ask_hint(self) -> None:
-        self.toast.show("No hints at a table with other people.", self.clock)
+        self.toast.show(_("No hints at a table with other people."), self.clock)
 
     def undo(self) -> None:
-        self.toast.show("No undo at a table with other people: they have seen it.", self.clock)
+        self.toast.show(_("No undo at a table with other people: they have seen it."), self.clock)
 
 
 class NetDecouverteTable(NetDriver, DecouverteLayout):

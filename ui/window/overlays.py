@@ -19,6 +19,9 @@ from atout.core import GameInfo
 from atout.core import View
 
 from ..cards_text import capital
+from ..i18n import N_
+from ..i18n import _
+from ..i18n import ngettext
 from . import theme
 from .review_labels import HELP_LINE
 from .rules_view import open_table_rules
@@ -39,41 +42,46 @@ MenuItem = tuple[str, Action, str]
 """A menu button: its label, what it does, its name."""
 
 KEYS = [
-    ("Click", "a highlighted card plays it; a dimmed one says why not"),
-    ("Arrows", "move the white frame over the playable cards (or the bids)"),
-    ("Enter", "play the framed card (or make the framed bid)"),
-    ("H", "a hint from the expert bot; Enter then plays it"),
-    ("C", "the cards not seen yet (side bar), on or off"),
-    ("N", "next deal (after a deal), new match (after a match)"),
-    ("U", "undo your last card, if it revealed nothing (any card in practice)"),
-    ("L", "look at the last trick"),
-    ("R", "review the deal just played (←/→, Home/End step; Esc back)"),
+    (N_("Click"), N_("a highlighted card plays it; a dimmed one says why not")),
+    (N_("Arrows"), N_("move the white frame over the playable cards (or the bids)")),
+    (N_("Enter"), N_("play the framed card (or make the framed bid)")),
+    ("H", N_("a hint from the expert bot; Enter then plays it")),
+    ("C", N_("the cards not seen yet (side bar), on or off")),
+    ("N", N_("next deal (after a deal), new match (after a match)")),
+    ("U", N_("undo your last card, if it revealed nothing (any card in practice)")),
+    ("L", N_("look at the last trick")),
+    ("R", N_("review the deal just played (←/→, Home/End step; Esc back)")),
     ("", HELP_LINE),
-    ("F", "full screen on or off"),
-    ("Esc", "menu (the match is saved; Continue resumes it)"),
-    ("?", "this help"),
+    ("F", N_("full screen on or off")),
+    ("Esc", N_("menu (the match is saved; Continue resumes it)")),
+    ("?", N_("this help")),
 ]
-"""The help overlay's lines: a key and what it does."""
+"""The help overlay's lines: a key and what it does (marked here, translated when shown;
+the letters are the keys themselves)."""
 
 
 def deal_headline(score: DealScore, taker: int | None, info: GameInfo) -> str:
     """The end-of-deal panel's title, from the score's outcome (the engine's words, not
     a rule); ``taker`` is the seat that took the contract, if any."""
     teams = info.teams
-    who = team_long_name(info, taker % teams) if taker is not None else "The takers"
-    plural = who == YOU or "&" in who
+    who = team_long_name(info, taker % teams) if taker is not None else _("The takers")
+    plural = who == _(YOU) or "&" in who
     if score.outcome == "capot":
         winner = score.capot
-        name = team_long_name(info, winner) if winner is not None else "One side"
-        return f"Capot! {name} won every trick"
+        name = team_long_name(info, winner) if winner is not None else _("One side")
+        return _("Capot! {team} won every trick").format(team=name)
     if score.outcome == "dedans":
-        return f"Dedans: {who} {'fail' if plural else 'fails'} the contract"
+        if plural:
+            return _("Dedans: {team} fail the contract").format(team=who)
+        return _("Dedans: {team} fails the contract").format(team=who)
     if score.outcome == "litige":
-        return "Litige: the points wait for the next deal"
+        return _("Litige: the points wait for the next deal")
     if score.outcome == "abeyance":
-        return "A tie: the points are held in abeyance"
+        return _("A tie: the points are held in abeyance")
     if score.made:
-        return f"{who} {'make' if plural else 'makes'} the contract"
+        if plural:
+            return _("{team} make the contract").format(team=who)
+        return _("{team} makes the contract").format(team=who)
     return capital(score.outcome)
 
 
@@ -135,21 +143,32 @@ class Overlay:
 
     def _help(self, layer: Layer) -> None:
         (cx, cy), t = self.centre, self.texts
-        t.append(layer.text("Keys", cx, cy + 177, 22, theme.INK, anchor_x="center", bold=True))
+        t.append(layer.text(_("Keys"), cx, cy + 177, 22, theme.INK, anchor_x="center", bold=True))
         room = self.rect.right - 20 - (cx - 222)  # clear of the panel's border
         for i, (key, what) in enumerate(KEYS):
             y = cy + 142 - i * 23
-            t.append(layer.text(key, cx - 240, y, 14, theme.INK, anchor_x="right", bold=True))
-            line = layer.text(what, cx - 222, y, 13, theme.INK)
+            name = layer.text(
+                _(key) if key else "", cx - 240, y, 14, theme.INK, anchor_x="right", bold=True
+            )
+            # a long key name (a translation's) is written smaller, clear of the border
+            while (
+                name.x - name.content_width < self.rect.left + 22
+                and name.font_size > theme.MIN_FONT
+            ):
+                name.font_size -= 1
+            t.append(name)
+            line = layer.text(_(what), cx - 222, y, 13, theme.INK)
             while line.content_width > room and line.font_size > theme.MIN_FONT:
                 line.font_size = max(theme.MIN_FONT, line.font_size - 1)
             t.append(line)
         self.buttons.add(
-            Button(layer, "The rules of the game", cx, cy - 165, 280, 36, open_table_rules, size=13)
+            Button(
+                layer, _("The rules of the game"), cx, cy - 165, 280, 36, open_table_rules, size=13
+            )
         )
         t.append(
             layer.text(
-                "Click anywhere to close", cx, cy - 202, 12, theme.INK_SOFT, anchor_x="center"
+                _("Click anywhere to close"), cx, cy - 202, 12, theme.INK_SOFT, anchor_x="center"
             )
         )
 
@@ -162,7 +181,7 @@ class Overlay:
         left = cx - (n - 1) * (w + 16) / 2
         t.append(
             layer.text(
-                f"Last trick (trick {len(view.tricks)})",
+                _("Last trick (trick {number})").format(number=len(view.tricks)),
                 cx,
                 cy + 173,
                 20,
@@ -190,8 +209,15 @@ class Overlay:
             )
         t.append(
             layer.text(
-                f"Won by {seat_name(trick.winner)}: {trick.points} points · "
-                f"led by {seat_name(trick.leader)}",
+                ngettext(
+                    "Won by {winner}: {points} point · led by {leader}",
+                    "Won by {winner}: {points} points · led by {leader}",
+                    trick.points,
+                ).format(
+                    winner=seat_name(trick.winner),
+                    points=trick.points,
+                    leader=seat_name(trick.leader),
+                ),
                 cx,
                 cy - 124,
                 14,
@@ -201,7 +227,7 @@ class Overlay:
         )
         t.append(
             layer.text(
-                "Click anywhere or press L to close",
+                _("Click anywhere or press L to close"),
                 cx,
                 cy - 202,
                 12,
@@ -213,7 +239,7 @@ class Overlay:
     def _menu(self, layer: Layer, items: Sequence[MenuItem]) -> None:
         cx, cy = self.centre
         self.texts.append(
-            layer.text("Menu", cx, cy + 177, 22, theme.INK, anchor_x="center", bold=True)
+            layer.text(_("Menu"), cx, cy + 177, 22, theme.INK, anchor_x="center", bold=True)
         )
         for i, (label, action, key) in enumerate(items):
             self.buttons.add(
@@ -305,15 +331,15 @@ class DealPanel:
                 for team, name in enumerate(heads):
                     name.text = team_name(info, team)
             t.extend(heads)
-            rows = [("Card points", score.card_points)]
+            rows = [(_("Card points"), score.card_points)]
             if any(score.declaration_points) or declarations_count(match):
-                rows.append(("Declarations, belote", score.declaration_points))
-            rows.append(("Score", score.score))
+                rows.append((_("Declarations, belote"), score.declaration_points))
+            rows.append((_("Score"), score.score))
             if not keep_count_yourself:
-                rows.append(("Match total", tuple(match.scores)))
+                rows.append((_("Match total"), tuple(match.scores)))
             for label, values in rows:
                 y -= 28
-                bold = label in ("Score", "Match total")
+                bold = label in (_("Score"), _("Match total"))
                 size = 15 if bold else 13
                 words = layer.text(label, left + 24, y, 13, theme.INK, bold=bold)
                 if words.right > cols[0] - col_w / 2 and "," in label:
@@ -332,19 +358,25 @@ class DealPanel:
                 t.append(fitted(capital(note), 12, theme.INK_SOFT, False))
             if deal_path is not None:
                 y -= 24
-                t.append(fitted(f"Record: {deal_path.name}", 12, theme.INK_SOFT, False))
+                t.append(
+                    fitted(
+                        _("Record: {file}").format(file=deal_path.name), 12, theme.INK_SOFT, False
+                    )
+                )
         result = match.result
         if result is not None:
             ours = your_team(info)
             if result.winner is None:
-                head, colour = "The match is drawn", theme.INK
+                head, colour = _("The match is drawn"), theme.INK
             elif result.winner == ours:
-                head, colour = "You win the match!", theme.GREEN_OK
+                head, colour = _("You win the match!"), theme.GREEN_OK
             else:
-                verb = "wins" if teams == info.seats else "win"
                 who = team_long_name(info, result.winner)
                 lost = theme.RED if ours is not None else theme.GREEN_OK
-                head, colour = f"{who} {verb} the match", lost
+                won = (
+                    _("{team} wins the match") if teams == info.seats else _("{team} win the match")
+                )
+                head, colour = won.format(team=who), lost
             y -= 38
             t.append(fitted(head, 20, colour, True))
             y -= 24
@@ -354,7 +386,7 @@ class DealPanel:
             self.buttons.add(
                 Button(
                     layer,
-                    "New match  N",
+                    _("New match  N"),
                     cx - half / 2 - 8,
                     y,
                     int(half),
@@ -368,7 +400,7 @@ class DealPanel:
             self.buttons.add(
                 Button(
                     layer,
-                    "Start menu",
+                    _("Start menu"),
                     cx + half / 2 + 8,
                     y,
                     int(half),
@@ -383,7 +415,7 @@ class DealPanel:
             self.buttons.add(
                 Button(
                     layer,
-                    "Next deal  N",
+                    _("Next deal  N"),
                     cx,
                     y,
                     220,
@@ -397,7 +429,7 @@ class DealPanel:
         if review is not None and score is not None:
             y -= 50
             self.buttons.add(
-                Button(layer, "Review  R", cx, y, 220, 40, review, size=13, name="review")
+                Button(layer, _("Review  R"), cx, y, 220, 40, review, size=13, name="review")
             )
         height = -y + 36
         top = cy + height / 2

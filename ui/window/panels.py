@@ -16,12 +16,16 @@ from typing import Protocol
 import arcade
 from atout.core import GameInfo
 from atout.core import View
-from atout.core.cards import RANKS
 from atout.core.cards import SUIT_SYMBOLS
 from atout.core.cards import SUITS
 
+from ..cards_text import show_card
 from ..cards_text import suit_label
 from ..cards_text import suit_order
+from ..i18n import N_
+from ..i18n import _
+from ..i18n import ngettext
+from ..i18n import pgettext
 from . import theme
 from .frame import Frame
 from .widgets import Layer
@@ -121,7 +125,7 @@ class StatusPanel:
         top = frame.height
         hud.plate(arcade.LBWH(x0 - 3, 0, 6, top), theme.WOOD, None, 0)
         hud.text(info.title, mid, top - 34, 18, theme.GOLD, anchor_x="center", bold=True)
-        who = who or (f"Bots: {', '.join(bots)}" if bots else "No bots")
+        who = who or (_("Bots: {bots}").format(bots=", ".join(bots)) if bots else _("No bots"))
         self.rules_text = hud.text(
             pack,
             mid,
@@ -205,7 +209,7 @@ class StatusPanel:
             arcade.XYWH(tx, ty, 96, 84), theme.CREAM, theme.PANEL_EDGE, 14, 2
         )
         self.trump_caption = hud.text(
-            "Trump",
+            pgettext("rule", "Trump"),
             tx,
             ty + 24,
             12,
@@ -222,7 +226,7 @@ class StatusPanel:
     def plate_x(self, seat: int) -> float:
         """The middle of ``seat``'s name plate: its anchor, or half the plate's width
         from it the way the layout lets it grow."""
-        x, _ = self.layout.seat_anchor(seat)
+        x, _skip = self.layout.seat_anchor(seat)
         width = quantize(self.seat_labels[seat].content_width + 30)
         return x + self.layout.name_side(seat) * width / 2
 
@@ -285,15 +289,15 @@ class StatusPanel:
             name = seat_name(self.info, view.turn)
             if people and view.turn == me and view.phase in ("bidding", "play"):
                 arrow = "▼" if self.layout.spot(view.turn) == 0 else "▲"
-                act = "bid" if view.phase == "bidding" else "play"
-                words = f"{arrow}  {name} to {act}  {arrow}"
+                act = _("{name} to bid") if view.phase == "bidding" else _("{name} to play")
+                words = f"{arrow}  {act.format(name=name)}  {arrow}"
             elif view.turn == me and view.phase == "bidding":
-                words = "Your bid"
+                words = _("Your bid")
             elif view.turn == me and view.phase == "play":
-                words = "Your turn: play a highlighted card"
+                words = _("Your turn: play a highlighted card")
             elif view.phase in ("bidding", "play"):
-                verb = "bids" if view.phase == "bidding" else "plays"
-                words = f"{name} {verb}"
+                acts = _("{name} bids") if view.phase == "bidding" else _("{name} plays")
+                words = acts.format(name=name)
         self.status.text = words
         if view is not None:
             x, y = self.layout.turn_position(view.turn) if people else self.layout.status_position()
@@ -319,7 +323,7 @@ class StatusPanel:
             colour = theme.INK if to_act else theme.WHITE
             if tuple(label.color) != colour:
                 label.color = colour
-            _, y = self.layout.seat_anchor(seat)
+            _skip, y = self.layout.seat_anchor(seat)
             x = self.plate_x(seat)
             set_plate(
                 self.seat_plates[seat],
@@ -334,15 +338,19 @@ class StatusPanel:
         for seat in range(self.seats):
             words = []
             if view is not None and view.dealer == seat:
-                words.append("Dealer")
+                words.append(_("Dealer"))
             if contract is not None and contract.taker == seat:
-                words.append(f"Takes {contract_symbol(contract.trump, contract.name)}")
+                words.append(
+                    _("Takes {contract}").format(
+                        contract=contract_symbol(contract.trump, contract.name)
+                    )
+                )
             x, y = self.layout.badge_anchor(seat)
             if self.layout.name_side(seat):  # centred on the plate, wherever it grew
                 x = self.seat_plates[seat].center_x
             pairs = self.badges[seat]
             widths = []
-            for (_, text), word in zip(pairs, words, strict=False):
+            for (_plate, text), word in zip(pairs, words, strict=False):
                 text.text = word
                 widths.append(quantize(text.content_width + 18))
             left = x - (sum(widths) + 8 * (len(widths) - 1)) / 2
@@ -354,7 +362,7 @@ class StatusPanel:
                 width = widths[i]
                 mid = left + width / 2
                 left += width + 8
-                dealer = words[i] == "Dealer"
+                dealer = words[i] == _("Dealer")
                 fill = theme.GOLD if dealer else theme.CREAM
                 set_plate(plate, arcade.XYWH(mid, y, width, 24), fill, None, 12)
                 text.x, text.y = mid, y
@@ -378,13 +386,15 @@ class StatusPanel:
         c = view.contract
         taker = ""
         if c is not None:
-            self.contract_text.text = f"Trump: {contract_name(c.trump, c.name)}"
-            taker = f"taken by {seat_name(info, c.taker)}"
+            self.contract_text.text = _("Trump: {contract}").format(
+                contract=contract_name(c.trump, c.name)
+            )
+            taker = _("taken by {name}").format(name=seat_name(info, c.taker))
         elif view.phase == "bidding" and view.turnup is not None:
             self.contract_text.text = (
-                "Bidding, round 2"
+                _("Bidding, round 2")
                 if second_round(view)
-                else f"Bidding on {suit_label(view.turnup >> 3)}"
+                else _("Bidding on {suit}").format(suit=suit_label(view.turnup >> 3))
             )
         else:
             self.contract_text.text = ""
@@ -393,25 +403,32 @@ class StatusPanel:
         for t in view.tricks:
             tricks[t.winner % view.teams] += 1
         parts = [f"{team_name(info, team)} {view.points[team]}" for team in range(view.teams)]
-        self.points_text.text = "Card points: " + " · ".join(parts) if view.tricks else ""
+        self.points_text.text = (
+            _("Card points: {points}").format(points=" · ".join(parts)) if view.tricks else ""
+        )
         if keep_count_yourself:
-            self.points_text.text = "L'arrêt: keep count yourself"
+            self.points_text.text = _("L'arrêt: keep count yourself")
         for seat in range(self.seats):
             team = seat % view.teams
             words = ""
             if info.teams == self.seats and view.phase != "bidding":
                 n = tricks[team]
-                words = f"{view.points[team]} pts · {n} trick{'s' if n != 1 else ''}"
+                won = ngettext("{count} trick", "{count} tricks", n).format(count=n)
+                words = _("{points} pts · {tricks}").format(points=view.points[team], tricks=won)
                 if keep_count_yourself:
-                    words = f"{n} trick{'s' if n != 1 else ''}"
+                    words = won
             self.seat_points[seat].text = words
-        said = [f"{seat_name(info, a.seat)}: {a.text}" for a in view.announcements]
-        self.said_title.text = "Announced" if said else ""
+        said = [
+            _("{name}: {description}").format(name=seat_name(info, a.seat), description=a.text)
+            for a in view.announcements
+        ]
+        self.said_title.text = _("Announced") if said else ""
         self.said_text.text = "\n".join(said[-SAID_LINES:])
 
 
-PRACTICE_MARK = "Practice — free undo"
-"""What the score sheet's title row says of a practice match (undo is free)."""
+PRACTICE_MARK = N_("Practice — free undo")
+"""What the score sheet's title row says of a practice match (undo is free; translated
+where shown)."""
 
 
 class ScoreSheet:
@@ -460,8 +477,8 @@ class ScoreSheet:
             arcade.LRBT(x0 - 4, x0 + 256, total_y + 22, total_y + 23), (255, 255, 255, 80), None, 0
         )
         texts = [
-            layer.text("Score sheet", x0, top, 14, theme.GOLD, bold=True),
-            layer.text("Deal", x0, top - 22, 12, theme.GOLD),
+            layer.text(_("Score sheet"), x0, top, 14, theme.GOLD, bold=True),
+            layer.text(_("Deal"), x0, top - 22, 12, theme.GOLD),
         ]
         for team in range(teams):
             texts.append(
@@ -486,7 +503,7 @@ class ScoreSheet:
                         str(score.score[team]), cols[team], y, 12, theme.WHITE, anchor_x="center"
                     )
                 )
-        texts.append(layer.text("Total", x0, total_y, 13, theme.GOLD, bold=True))
+        texts.append(layer.text(_("Total"), x0, total_y, 13, theme.GOLD, bold=True))
         for team in range(teams):
             texts.append(
                 layer.text(
@@ -502,10 +519,12 @@ class ScoreSheet:
         target = match.rules.get("target")
         below = total_y - 26
         if target is not None:
-            texts.append(layer.text(f"Game to {target}", x0, below, 12, theme.CREAM))
+            texts.append(
+                layer.text(_("Game to {target}").format(target=target), x0, below, 12, theme.CREAM)
+            )
             below -= ROW
         if practice:
-            texts.append(layer.text(PRACTICE_MARK, x0, below, 12, theme.GOLD, bold=True))
+            texts.append(layer.text(_(PRACTICE_MARK), x0, below, 12, theme.GOLD, bold=True))
         self.layer = layer
         self.texts = texts
 
@@ -540,15 +559,24 @@ class UnseenPanel:
         unseen = view.unseen
         count = bin(unseen).count("1")
         self.texts.append(
-            layer.text(f"Not seen yet: {count} cards", x0, top, 14, theme.GOLD, bold=True)
+            layer.text(
+                ngettext("Not seen yet: {count} card", "Not seen yet: {count} cards", count).format(
+                    count=count
+                ),
+                x0,
+                top,
+                14,
+                theme.GOLD,
+                bold=True,
+            )
         )
         y = top - 30
         for suit in suit_order(view.trump):
             index = SUITS.index(suit)
             cards = [c for c in range(index * 8 + 7, index * 8 - 1, -1) if unseen >> c & 1]
             colour = UNSEEN_RED if suit in "DH" else theme.CREAM
-            ranks = "  ".join(RANKS[c & 7] for c in cards) or "–"
+            ranks = "  ".join(show_card(c)[:-1] for c in cards) or "–"  # the rank, as written
             self.texts.append(layer.text(SUIT_SYMBOLS[index], x0, y, 16, colour, bold=True))
             self.texts.append(layer.text(ranks, x0 + 30, y, 14, colour, bold=True))
             y -= 26
-        self.texts.append(layer.text("C hides this list", x0, y - 4, 12, theme.CREAM))
+        self.texts.append(layer.text(_("C hides this list"), x0, y - 4, 12, theme.CREAM))

@@ -13,13 +13,13 @@ from __future__ import annotations
 from ..review_words import BLUNDER
 from ..review_words import HELP_LINE
 from ..review_words import LABEL_GLYPHS
-from ..review_words import LEGEND
 from ..review_words import MISTAKE
 from ..review_words import SMALL_LOSS
 from ..review_words import TURNED_GLYPH
 from ..review_words import explanation
 from ..review_words import face_down
 from ..review_words import label
+from ..review_words import legend
 from ..review_words import points
 from ..review_words import spread
 from ..review_words import summary_words
@@ -58,13 +58,13 @@ __all__ = [
     "LABEL_COLOURS",
     "LABEL_GLYPHS",
     "LABEL_SHAPES",
-    "LEGEND",
     "MISTAKE",
     "SMALL_LOSS",
     "TURNED_GLYPH",
     "explanation",
     "face_down",
     "label",
+    "legend",
     "points",
     "spread",
     "summary_words",

@@ -68,17 +68,18 @@ from atout.plugins.review import review_record
 
 from ..cards_text import HUMAN
 from ..cards_text import show_card
+from ..i18n import _
 from . import theme
 from .board import HINT_COLOUR
 from .board import Board
 from .frame import Frame
 from .review_labels import LABEL_COLOURS
 from .review_labels import LABEL_SHAPES
-from .review_labels import LEGEND
 from .review_labels import TURNED_GLYPH
 from .review_labels import explanation
 from .review_labels import face_down
 from .review_labels import label
+from .review_labels import legend
 from .review_labels import points
 from .review_labels import spread
 from .review_labels import summary_words
@@ -169,8 +170,8 @@ def summary_lines(summary: Summary) -> tuple[str, str]:
     """The deal's summary in two short lines (:func:`.review_labels.summary_words`; the
     person's cards are the ones reviewed)."""
     first, second = summary_words(summary)
-    if first == "Not decided by a card reviewed":
-        first = "Not decided by a card of yours"
+    if first == _("Not decided by a card reviewed"):
+        first = _("Not decided by a card of yours")
     return first, second
 
 
@@ -315,7 +316,7 @@ class ReviewMode:
             self._replayed = 0
             self._actions = deal_from_record(engine, self.record, "record").actions
         deal = self._replay
-        for _, action in self._actions[self._replayed : target]:
+        for _seat, action in self._actions[self._replayed : target]:
             deal.apply(action)
         self._replayed = target
         return deal.view(HUMAN)
@@ -367,7 +368,7 @@ class ReviewMode:
         return frame.table_right + 2, frame.width - 2, 140.0, frame.height - 2
 
     def bar_box(self) -> tuple[float, float, float, float]:
-        left, right, _, top = self.panel_box()
+        left, right, _skip, top = self.panel_box()
         return left + 16, right - 16, top - 52, top - 44
 
     def graph_box(self) -> tuple[float, float, float, float]:
@@ -400,14 +401,14 @@ class ReviewMode:
         left, right, bottom, top = self.panel_box()
         layer.plate(arcade.LRBT(left, right, bottom, top), theme.PANEL, theme.PANEL_EDGE, 14, 3)
         x, x_end = left + 16, right - 16
-        layer.text("Review", x, top - 32, 18, theme.INK, bold=True)
+        layer.text(_("Review"), x, top - 32, 18, theme.INK, bold=True)
         state = (
-            f"Stopped: {self.error}"
+            _("Stopped: {problem}").format(problem=self.error)
             if self.error
-            else ("All valued" if self.finished else "Valuing")
+            else (_("All valued") if self.finished else _("Valuing"))
         )
         layer.text(
-            f"{state}: {self.done}/{self.total}",
+            _("{state}: {done}/{total}").format(state=state, done=self.done, total=self.total),
             x_end,
             top - 32,
             12,
@@ -423,25 +424,25 @@ class ReviewMode:
             y = self.build_decision(layer, x, x_end, y)
             y = self.build_steps(layer, y - 6)
         elif self.finished:
-            layer.text("No decision of yours to review.", x, y, 13, theme.INK)
+            layer.text(_("No decision of yours to review."), x, y, 13, theme.INK)
             y -= 30
         # the graph under the step list, as tall as the room allows (within bounds), its
         # legend under it, the keys at the bottom
-        layer.text("←/→ Home/End step, Esc back", x, bottom + 10, 12, theme.INK_SOFT)
-        below = 26 + len(LEGEND) * self.LINE + 4  # the tricks' numbers, the legend
+        layer.text(_("←/→ Home/End step, Esc back"), x, bottom + 10, 12, theme.INK_SOFT)
+        below = 26 + len(legend()) * self.LINE + 4  # the tricks' numbers, the legend
         lowest = bottom + 30 + below
         g_top = y - 34
         fits = g_top - lowest >= self.MIN_GRAPH
         g_bottom = max(lowest, g_top - 220)
         g_top = max(g_top, g_bottom + self.MIN_GRAPH)
         self.graph_rect = (x + 40, x_end - 4, g_bottom, g_top)
-        for i, line in enumerate(LEGEND):
+        for i, line in enumerate(legend()):
             layer.text(line, x, g_bottom - 40 - i * self.LINE, 12, theme.INK)
         view = self.table.view
         title = (
-            "Your team's expected margin"
+            _("Your team's expected margin")
             if view is not None and view.seats > 2
-            else "Your expected margin, points"
+            else _("Your expected margin, points")
         )
         layer.text(title, x, g_top + 14, 12, theme.INK_SOFT)
         self.build_axes(layer)
@@ -452,28 +453,32 @@ class ReviewMode:
         why; the ``y`` below it."""
         d = self.decisions[self.index]
         view = self.views[self.index] if self.index < len(self.views) else None
-        verb = "played" if d.phase == "play" else "bid"
-        layer.text(f"You {verb} {self.played_name}", x, y, 15, theme.INK, bold=True)
-        where = f"trick {d.trick}" if d.phase == "play" else "bidding"
+        did = _("You played {what}") if d.phase == "play" else _("You bid {what}")
+        said = layer.text(did.format(what=self.played_name), x, y, 15, theme.INK, bold=True)
+        while said.content_width > x_end - x and said.font_size > theme.MIN_FONT:
+            said.font_size -= 1  # a translation may be longer
+        where = _("trick {number}").format(number=d.trick) if d.phase == "play" else _("bidding")
         y -= 24
         # the points lost are in the sentence below
-        layer.text(verdict(d, lost=False), x, y, 14, LABEL_COLOURS[label(d)], bold=True)
+        shown = layer.text(verdict(d, lost=False), x, y, 14, LABEL_COLOURS[label(d)], bold=True)
         if d.phase == "bidding" and view is not None and view.turnup is not None:
-            where = f"proposed {show_card(view.turnup)}"  # the card bid on
-        layer.text(
-            where,
-            x_end,
-            y,
-            12,
-            theme.INK_SOFT,
-            anchor_x="right",
-        )
+            where = _("proposed {card}").format(card=show_card(view.turnup))  # the card bid on
+        aside = layer.text(where, x_end, y, 12, theme.INK_SOFT, anchor_x="right")
+        # the label and what it is about share the line while they fit (a translation may
+        # be longer): smaller, else the second goes to a line of its own
+        while shown.content_width + aside.content_width + 8 > x_end - x:
+            if shown.font_size > theme.MIN_FONT:
+                shown.font_size -= 1
+            else:
+                y -= 18
+                aside.y = y
+                break
         y -= 22
         if d.method not in (FORCED, UNVALUED):  # else no values: the sentence says why
             head = layer.text("", x, y, 12, theme.INK_SOFT)
             y -= self.LINE
             y, spreads = self.build_values(layer, d, view, x, x_end, y)
-            head.text = "▶ yours, ★ best, ± 95%" if spreads else "▶ yours, ★ best"
+            head.text = _("▶ yours, ★ best, ± 95%") if spreads else _("▶ yours, ★ best")
         text = explanation(d, self.best_name, self.played_name)
         note = layer.text(
             text, x, y + 10, 12, theme.INK, anchor_y="top", width=int(x_end - x), multiline=True
@@ -536,7 +541,7 @@ class ReviewMode:
         """The step list from ``top`` down: a chip per decision valued, bids and cards
         alike, filled in its label's colour with its shape (drawn by :meth:`draw`); the
         one shown outlined in ink.  The ``y`` below it."""
-        left, right, _, _ = self.panel_box()
+        left, right, _skip, _skip2 = self.panel_box()
         x0 = left + 16
         per_row = max(1, int((right - left - 32 + self.CHIP_GAP) // (self.CHIP_W + self.CHIP_GAP)))
         self.chips = []
@@ -584,7 +589,7 @@ class ReviewMode:
 
     def x_of(self, i: int) -> float:
         """The graph's x of decision ``i``."""
-        left, right, _, _ = self.graph_rect
+        left, right, _skip, _skip2 = self.graph_rect
         steps = max(1, self.total - 1)
         return left + 6 + (right - left - 12) * i / steps
 
@@ -608,7 +613,7 @@ class ReviewMode:
         """The graph's points: one per valued decision (:func:`graph_values`: a forced
         one on the line through it), x by decision, y on the fixed scale
         (:func:`graph_scale`: zero in the middle)."""
-        _, _, bottom, top = self.graph_rect
+        _skip, _skip2, bottom, top = self.graph_rect
         values = graph_values(self.decisions)
         if not values:
             return []

@@ -19,6 +19,7 @@ from __future__ import annotations
 import arcade
 from atout.core import Rules
 
+from ..i18n import _
 from ..rules_text import Example
 from ..rules_text import Page
 from ..rules_text import rules_pages
@@ -106,7 +107,7 @@ class RulesView(arcade.View):
         inner = w - 2 * (MARGIN + PAD)
         y = h - MARGIN - 30
         layer.text(
-            f"The rules of {self.title}",
+            _("The rules of {game}").format(game=self.title),
             left,
             y,
             13,
@@ -219,7 +220,7 @@ class RulesView(arcade.View):
         back = row.add(
             Button(
                 layer,
-                "Back  Esc",
+                _("Back  Esc"),
                 w - MARGIN - PAD - 80,
                 y,
                 160,
@@ -232,7 +233,7 @@ class RulesView(arcade.View):
         prev = row.add(
             Button(
                 layer,
-                "←  Previous",
+                _("←  Previous"),
                 w / 2 - 110,
                 y,
                 190,
@@ -245,7 +246,7 @@ class RulesView(arcade.View):
         nxt = row.add(
             Button(
                 layer,
-                "Next  →",
+                _("Next  →"),
                 w / 2 + 110,
                 y,
                 190,

@@ -29,6 +29,7 @@ from PIL import ImageDraw
 from PIL import ImageFilter
 from PIL import ImageFont
 
+from ..cards_text import show_card
 from . import theme
 
 SUIT_FILES = ("Clubs", "Diamonds", "Hearts", "Spades")
@@ -142,11 +143,12 @@ def _font(name: str, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         return ImageFont.load_default(size)
 
 
-def court_picture(rank: str, suit: int) -> Image.Image:
+def court_picture(rank: str, suit: int, letter: str = "") -> Image.Image:
     """The middle picture of a jack, queen or king, drawn here (arcade's faces give all
     three one crown): a framed panel with the rank's headgear (a crown for the king, a
     pearl tiara for the queen, a feathered cap for the jack), its letter large and the
-    suit below.  Drawn at four times the size and scaled down (smooth edges); 68x116."""
+    suit below (``letter``: the rank's letter in the language shown, ``rank`` by default).
+    Drawn at four times the size and scaled down (smooth edges); 68x116."""
     k = 4
     w, h = 68 * k, 116 * k
     ink = COURT_INK["red" if SUIT_FILES[suit] in ("Hearts", "Diamonds") else "black"]
@@ -189,16 +191,42 @@ def court_picture(rank: str, suit: int) -> Image.Image:
             width=3 * k,
         )
         d.ellipse((cx + 20 * k, top - 1 * k, cx + 28 * k, top + 5 * k), fill=ink)
-    letter = _font("DejaVuSerif-Bold.ttf", 46 * k)
-    d.text((cx, top + 62 * k), rank, font=letter, fill=ink, anchor="mm")
+    big = _font("DejaVuSerif-Bold.ttf", 46 * k)
+    d.text((cx, top + 62 * k), letter or rank, font=big, fill=ink, anchor="mm")
     symbol = _font("DejaVuSans.ttf", 22 * k)
     d.text((cx, top + 93 * k), SUIT_SYMBOLS[suit], font=symbol, fill=ink, anchor="mm")
     return img.resize((68, 116), Image.Resampling.LANCZOS)
 
 
-def face_image(card: Card) -> Image.Image:
-    """The face of ``card``: arcade's image, with a picture of its own for a court card
-    (the indices in the corners are arcade's)."""
+CORNER = (10, 10, 34, 37)
+"""Where arcade's face writes the rank's letter in the top-left corner (the bottom-right
+one is the same turned over)."""
+
+
+def rank_letter(card: Card) -> str:
+    """The letter of ``card``'s rank as the language shown writes it (French R D V,
+    German K D B for king, queen, jack): the card's text without its suit."""
+    return show_card(card)[: -len(SUIT_SYMBOLS[card >> 3])]
+
+
+def corner_letter(image: Image.Image, letter: str) -> None:
+    """Write ``letter`` over arcade's index letter, in both corners, in its ink."""
+    left, top, right, bottom = CORNER
+    box = image.crop(CORNER)
+    ink = min(box.getdata(), key=lambda p: p[0] + p[1] + p[2])  # the index's darkest ink
+    patch = Image.new("RGBA", (right - left, bottom - top), (255, 255, 255, 255))
+    d = ImageDraw.Draw(patch)
+    font = _font("DejaVuSerif-Bold.ttf", 25 if len(letter) < 2 else 15)
+    d.text(((right - left) / 2, (bottom - top) / 2), letter, font=font, fill=ink, anchor="mm")
+    image.paste(patch, (left, top))
+    w, h = image.size
+    image.paste(patch.rotate(180), (w - right, h - bottom))
+
+
+def face_image(card: Card, letter: str = "") -> Image.Image:
+    """The face of ``card``: arcade's image, with a picture of its own for a court card;
+    ``letter``, the rank's letter in the language shown, replaces arcade's English one
+    in the corners when it differs (a French queen is a D)."""
     image = _image(card_file(card)).convert("RGBA")
     rank = RANKS[card & 7]
     if rank not in ("J", "Q", "K"):
@@ -207,7 +235,9 @@ def face_image(card: Card) -> Image.Image:
     d = ImageDraw.Draw(image)
     d.rectangle((34, 34, 106, 156), fill=(255, 255, 255, 255))
     d.rectangle((22, 60, 118, 128), fill=(255, 255, 255, 255))
-    image.alpha_composite(court_picture(rank, card >> 3), (36, 37))
+    image.alpha_composite(court_picture(rank, card >> 3, letter), (36, 37))
+    if letter and letter != rank:
+        corner_letter(image, letter)
     return image
 
 
@@ -219,18 +249,22 @@ def dimmed(image: Image.Image) -> Image.Image:
     return out
 
 
-@cache
 def face_texture(
     card: Card, covered: bool = False, lit: bool = False, dim: bool = False
 ) -> arcade.Texture:
-    """The face of ``card`` with its shadow (made once); ``covered``: lying on a
-    face-down card; ``lit``: in the halo of a card that may be played; ``dim``: washed
-    grey, a card that may not be played now."""
+    """The face of ``card`` with its shadow (made once for each language's letters);
+    ``covered``: lying on a face-down card; ``lit``: in the halo of a card that may be
+    played; ``dim``: washed grey, a card that may not be played now."""
+    return _face_texture(card, covered, lit, dim, rank_letter(card))
+
+
+@cache
+def _face_texture(card: Card, covered: bool, lit: bool, dim: bool, letter: str) -> arcade.Texture:
     beneath = under_image() if covered else None
-    image = face_image(card)
+    image = face_image(card, letter)
     if dim:
         image = dimmed(image)
-    name = f"atout-face-{card}{'-covered' if covered else ''}{'-lit' if lit else ''}"
+    name = f"atout-face-{card}-{letter}{'-covered' if covered else ''}{'-lit' if lit else ''}"
     name += "-dim" if dim else ""
     return _texture(with_shadow(image, beneath, lit), name)
 

@@ -35,6 +35,7 @@ from atout.core.session import Session
 from atout.ui.net.protocol import DEFAULT_PORT
 
 from .. import savegame
+from ..i18n import _
 from ..paths import data_dir
 from ..rules import resolve_rules
 from ..savegame import Setup
@@ -82,8 +83,8 @@ class PeopleView(arcade.View):
         kept = app.settings.get("people")
         kept = kept if isinstance(kept, dict) else {}
         self.values: dict[str, str] = {
-            "first": "Player 1",
-            "second": "Player 2",
+            "first": _("Player 1"),
+            "second": _("Player 2"),
             "name": "",
             "port": str(DEFAULT_PORT),
             "address": "",
@@ -128,12 +129,14 @@ class PeopleView(arcade.View):
         """Two players at one screen, host a table, join a table."""
         for rect in panels:
             layer.plate(rect, BOX, BOX_EDGE, 16, 2)
-        layer.text("Play with people", w / 2, h - 62, 34, gold, anchor_x="center", bold=True)
+        layer.text(_("Play with people"), w / 2, h - 62, 34, gold, anchor_x="center", bold=True)
         game = self.engine.games.get(self.setup.game)
         title = game.title if game else self.setup.game
-        pack = self.setup.pack or "standard rules"
+        pack = self.setup.pack or _("standard rules")
         layer.text(
-            f"{title} · rules: {pack} · bots: {self.setup.bot} (as chosen on the start screen)",
+            _("{game} · rules: {rules} · bots: {bots} (as chosen on the start screen)").format(
+                game=title, rules=pack, bots=self.setup.bot
+            ),
             w / 2,
             h - 94,
             13,
@@ -196,46 +199,62 @@ class PeopleView(arcade.View):
         one, hosting, joining = panels
         y = heading(
             one,
-            "Two players, one screen",
-            "Belote Découverte: both see the same cards (the face-down ones are unknown to "
-            "both), so you take turns at the mouse; the table says whose turn it is.",
+            _("Two players, one screen"),
+            _(
+                "Belote Découverte: both see the same cards (the face-down ones are unknown to "
+                "both), so you take turns at the mouse; the table says whose turn it is."
+            ),
         )
         half = (inner - 16) / 2
         x = one.left + 24
-        field("first", "Bottom player", x, y - 16, half, NAME_LENGTH, "Player 1")
-        field("second", "Top player", x + half + 16, y - 16, half, NAME_LENGTH, "Player 2")
-        go(one, "Play at this screen", self.play_here, "people:play")
+        field("first", _("Bottom player"), x, y - 16, half, NAME_LENGTH, _("Player 1"))
+        field("second", _("Top player"), x + half + 16, y - 16, half, NAME_LENGTH, _("Player 2"))
+        go(one, _("Play at this screen"), self.play_here, "people:play")
         y = heading(
             hosting,
-            "Host a table",
-            "A table server starts on this computer; you take the first seat and the table "
-            "shows what the others type to join. Empty seats are played by the bots.",
+            _("Host a table"),
+            _(
+                "A table server starts on this computer; you take the first seat and the table "
+                "shows what the others type to join. Empty seats are played by the bots."
+            ),
         )
         x = hosting.left + 24
-        field("name:host", "Your name", x, y - 16, inner - 136, NAME_LENGTH, "Host")
-        field("port", "Port (0: any)", hosting.right - 24 - 120, y - 16, 120, 5)
-        go(hosting, "Host a table", self.host_table, "people:host")
+        field("name:host", _("Your name"), x, y - 16, inner - 136, NAME_LENGTH, _("Host"))
+        field("port", _("Port (0: any)"), hosting.right - 24 - 120, y - 16, 120, 5)
+        go(hosting, _("Host a table"), self.host_table, "people:host")
         y = heading(
             joining,
-            "Join a table",
-            "Type what the host's table shows: HOST:PORT/TABLE then your seat's token "
-            "(without a token you watch the table).",
+            _("Join a table"),
+            _(
+                "Type what the host's table shows: HOST:PORT/TABLE then your seat's token "
+                "(without a token you watch the table)."
+            ),
         )
         x = joining.left + 24
         wide = joining.width - 48
         field(
             "address",
-            "Table address and token",
+            _("Table address and token"),
             x,
             y - 16,
             wide * 0.68,
             120,
             f"192.168.1.5:{DEFAULT_PORT}/K7QX2M  TOKEN",
         )
-        field("name:join", "Your name", x + wide * 0.68 + 16, y - 16, wide * 0.32 - 16, 20, "Guest")
-        go(joining, "Join the table", self.join_table, "people:join")
+        field(
+            "name:join",
+            _("Your name"),
+            x + wide * 0.68 + 16,
+            y - 16,
+            wide * 0.32 - 16,
+            20,
+            _("Guest"),
+        )
+        go(joining, _("Join the table"), self.join_table, "people:join")
         row.add(
-            Button(layer, "Back  (Esc)", w / 2, 54, 220, 44, self.back, size=14, name="people:back")
+            Button(
+                layer, _("Back  (Esc)"), w / 2, 54, 220, 44, self.back, size=14, name="people:back"
+            )
         )
         self.message = layer.text("", w / 2, 94, 13, gold, anchor_x="center", anchor_y="center")
         self.layer = layer
@@ -273,8 +292,8 @@ class PeopleView(arcade.View):
             savegame.save_settings(self.app.settings)
 
     def names(self) -> list[str]:
-        first = self.values["first"].strip() or "Player 1"
-        second = self.values["second"].strip() or "Player 2"
+        first = self.values["first"].strip() or _("Player 1")
+        second = self.values["second"].strip() or _("Player 2")
         if first == second:
             second += " (2)"
         return [first, second]
@@ -296,7 +315,7 @@ class PeopleView(arcade.View):
         """Start a server in the background and take the first seat of a new table."""
         port = self.values["port"]
         if not port.isdigit() or not 0 <= int(port) <= 65535:
-            self.set_message("The port is a number from 1 to 65535 (0: any free port).")
+            self.set_message(_("The port is a number from 1 to 65535 (0: any free port)."))
             return
         setup = self.setup
         try:
@@ -305,11 +324,11 @@ class PeopleView(arcade.View):
             self.set_message(str(exc))
             return
         self.remember()
-        name = self.values["name"].strip() or "Host"
+        name = self.values["name"].strip() or _("Host")
         folder = data_dir() / "hosted" if self.app.persist else None
         engine = self.engine
         self.begin(
-            f"Starting the table server on port {port}",
+            _("Starting the table server on port {port}").format(port=port),
             lambda: host(engine, rules, setup.bot, name, int(port), setup.seed, folder),
         )
 
@@ -317,12 +336,12 @@ class PeopleView(arcade.View):
         """Join the table typed in the address field."""
         text = self.values["address"].strip()
         if not text:
-            self.set_message("Type the table's address (HOST:PORT/TABLE) and your seat's token.")
+            self.set_message(_("Type the table's address (HOST:PORT/TABLE) and your seat's token."))
             self.focus_on("address")
             return
         self.remember()
-        name = self.values["name"].strip() or "Guest"
-        self.begin(f"Joining {text.split()[0]}", lambda: join(text, name))
+        name = self.values["name"].strip() or _("Guest")
+        self.begin(_("Joining {table}").format(table=text.split()[0]), lambda: join(text, name))
 
     def join_now(self, text: str, name: str) -> None:
         """Join the table ``text`` names at once (``atout play --join``)."""
@@ -361,7 +380,7 @@ class PeopleView(arcade.View):
         self.connecting = None
         link = connecting.link
         if link is None:
-            self.set_message(f"Could not connect: {connecting.error}")
+            self.set_message(_("Could not connect: {problem}").format(problem=connecting.error))
             return
         try:
             self.app.show_net_table(self.setup, link)

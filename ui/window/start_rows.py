@@ -17,6 +17,7 @@ import arcade
 from atout.core import Engine
 from atout.core.packs import PackInfo
 
+from ..i18n import _
 from . import theme
 from .widgets import Button
 from .widgets import ButtonRow
@@ -170,7 +171,7 @@ def add_match_buttons(
     row.add(
         Button(
             layer,
-            "New match  (Enter)",
+            _("New match  (Enter)"),
             mid,
             54,
             270,
@@ -185,7 +186,7 @@ def add_match_buttons(
     row.add(
         Button(
             layer,
-            "Continue  (C)",
+            _("Continue  (C)"),
             mid,
             54,
             270,
@@ -200,7 +201,7 @@ def add_match_buttons(
     row.add(
         Button(
             layer,
-            "With people  (P)",
+            _("With people  (P)"),
             mid,
             54,
             230,
@@ -228,9 +229,9 @@ def place_match_buttons(row: ButtonRow, mid: float, saved: bool, practice: bool 
     first, second = (later, new) if saved else (new, later)
     first.colour, first.hover_colour = MAIN
     second.colour, second.hover_colour = OTHER
-    what = "New practice match" if practice else "New match"
-    new.set_label(f"{what}  ({'N' if saved else 'Enter'})")
-    later.set_label("Continue  (Enter)")
+    what = _("New practice match") if practice else _("New match")
+    new.set_label(f"{what}  ({'N' if saved else _('Enter')})")
+    later.set_label(_("Continue  (Enter)"))
     shift = 0.0 if saved else 125.0
     first.move_to(mid + shift, 54)
     people.move_to(mid + shift - 270, 54)

@@ -35,6 +35,13 @@ from atout.core.packs import resolve
 from atout.core.packs import yaml_text
 
 from .. import savegame
+from ..i18n import LANGUAGES
+from ..i18n import N_
+from ..i18n import SETTING
+from ..i18n import _
+from ..i18n import language
+from ..i18n import ngettext
+from ..i18n import set_language
 from ..rules import resolve_rules
 from ..savegame import SETTINGS
 from ..savegame import Setup
@@ -66,15 +73,15 @@ SEED_BOX = (250, 248, 240, 255)
 KEPT_PITCH = 58.0
 """The height of a row of the kept matches' list."""
 KEPT_ROW = (232, 224, 200, 255)
-CONFIRM_TEXT = (
+CONFIRM_TEXT = N_(
     "A match is saved: start a new one? It will be kept and can be continued later "
     "(Kept matches, on this screen)."
 )
-KEPT_TEXT = (
+KEPT_TEXT = N_(
     "Matches left unfinished when a new one started. Continue one to play it on; the "
     "match saved now is then kept here in its turn."
 )
-PRACTICE_TEXT = (
+PRACTICE_TEXT = N_(
     "The next new match is a practice match: a card played can be taken back freely, "
     "and its record says it was practice."
 )
@@ -83,16 +90,16 @@ PRACTICE_TEXT = (
 def pack_text(pack: PackInfo) -> str:
     """A pack in words under the list: its title and name (what ``--pack`` takes), what
     it changes, and where its file is unless shipped."""
-    where = f" (from {pack.path})" if pack.origin != "shipped" else ""
+    where = _(" (from {path})").format(path=pack.path) if pack.origin != "shipped" else ""
     named = f"{pack.title} ({pack.name})" if pack.title else pack.name
-    return f"{named}: {pack.description}{where}"
+    return _("{name}: {description}").format(name=named, description=pack.description) + where
 
 
 def bot_text(bot: BotInfo) -> str:
     """A bot's level in words: its title, its name (what ``--bot`` takes), what it does."""
-    if bot.title and bot.title.lower() != bot.name:
-        return f"{bot.title} ({bot.name}): {bot.description}"
-    return f"{bot.title or bot.name}: {bot.description}"
+    named = f"{bot.title} ({bot.name})" if bot.title and bot.title.lower() != bot.name else ""
+    named = named or bot.title or bot.name
+    return _("{name}: {description}").format(name=named, description=bot.description)
 
 
 class StartView(arcade.View):
@@ -247,7 +254,7 @@ class StartView(arcade.View):
         mid = w / 2
         layer.text("atout", mid, h - 70, 44, gold, anchor_x="center", bold=True)
         tagline = layer.text(
-            "Belote Découverte for two · Belote for four · house rules · bots",
+            _("Belote Découverte for two · Belote for four · house rules · bots"),
             mid,
             h - 104,
             14,
@@ -264,10 +271,10 @@ class StartView(arcade.View):
             tagline.text = ""
         x = self.left_x
         y = box_top - 38
-        layer.text("Game", x, y, HEADING, gold, bold=True)
+        layer.text(_("Game"), x, y, HEADING, gold, bold=True)
         y -= 34
         infos = [self.engine.game(game) for game in self.games]
-        long = [f"{i.title} · {i.seats} players" for i in infos]
+        long = [_("{game} · {seats} players").format(game=i.title, seats=i.seats) for i in infos]
         probe = Layer()
         need = sum(probe.text(t, 0, 0, 13, bold=True).content_width + 46 for t in long)
         titles = long if need <= inner else [i.title for i in infos]
@@ -288,7 +295,7 @@ class StartView(arcade.View):
             "", x, y, DESCRIPTION, theme.CREAM, width=int(inner), multiline=True, anchor_y="top"
         )
         y -= tallest([i.description for i in infos], inner) + 34
-        layer.text("Bots", x, y, HEADING, gold, bold=True)
+        layer.text(_("Bots"), x, y, HEADING, gold, bold=True)
         y -= 32
         names = self.bots_for(self.setup.game)
         bots = [
@@ -301,10 +308,10 @@ class StartView(arcade.View):
             "", x, y, DESCRIPTION, theme.CREAM, width=int(inner), multiline=True, anchor_y="top"
         )
         described = [bot_text(self.engine.bots[n]) for n in names]
-        y -= tallest(described or ["No bot plays this game."], inner) + 34
-        layer.text("Target score", x, y, HEADING, gold, bold=True)
+        y -= tallest(described or [_("No bot plays this game.")], inner) + 34
+        layer.text(_("Target score"), x, y, HEADING, gold, bold=True)
         seed_x = x + max(250.0, inner * 0.45)
-        layer.text("Seed", seed_x, y, HEADING, gold, bold=True)
+        layer.text(_("Seed"), seed_x, y, HEADING, gold, bold=True)
         y -= 36
         b.add(
             Button(layer, "−", x + 24, y, 46, 38, lambda: self.step_target(-TARGET_STEP), size=18)
@@ -332,13 +339,13 @@ class StartView(arcade.View):
             )
         )
         y -= 52
-        layer.text("Speed of the bots", x, y, HEADING, gold, bold=True)
+        layer.text(_("Speed of the bots"), x, y, HEADING, gold, bold=True)
         y -= 32
         for i, speed in enumerate(theme.SPEEDS):
             b.add(
                 Button(
                     layer,
-                    speed,
+                    _(speed),
                     x + 56 + i * 124,
                     y,
                     112,
@@ -353,14 +360,14 @@ class StartView(arcade.View):
         rx = right_x
         right_edge = w - margin - 28
         y = box_top - 38
-        layer.text("House rules", rx, y, HEADING, gold, bold=True)
+        layer.text(_("House rules"), rx, y, HEADING, gold, bold=True)
         self.pack_page_text = layer.text(
             "", right_edge - 60, y, DESCRIPTION, theme.CREAM, anchor_x="center"
         )
         b.add(
             Button(
                 layer,
-                "Your own…  (E)",
+                _("Your own…  (E)"),
                 right_edge - 195,
                 y + 5,
                 150,
@@ -399,7 +406,7 @@ class StartView(arcade.View):
         b.add(
             Button(
                 layer,
-                "Settings  (S)",
+                _("Settings  (S)"),
                 margin + 80,
                 corner_y,
                 160,
@@ -412,7 +419,7 @@ class StartView(arcade.View):
         b.add(
             Button(
                 layer,
-                "Kept matches",
+                _("Kept matches"),
                 w - margin - 120,
                 corner_y,
                 240,
@@ -447,7 +454,11 @@ class StartView(arcade.View):
             self.setup.pack,
             self.click_pack,
         )
-        self.pack_page_text.text = f"page {self.pack_page + 1}/{pages}" if pages > 1 else ""
+        self.pack_page_text.text = (
+            _("page {page}/{pages}").format(page=self.pack_page + 1, pages=pages)
+            if pages > 1
+            else ""
+        )
         for b in self.buttons.buttons:
             if b.name in ("packs-up", "packs-down"):
                 b.visible = pages > 1
@@ -459,7 +470,7 @@ class StartView(arcade.View):
             self.select_pack(info.name)
             self.set_message("")
         else:
-            self.set_message(f"This pack cannot be used: {info.problem}")
+            self.set_message(_("This pack cannot be used: {problem}").format(problem=info.problem))
 
     def page(self, step: int) -> None:
         self.pack_page += step
@@ -480,20 +491,22 @@ class StartView(arcade.View):
         for b in self.buttons.buttons:
             if b.name == "kept":
                 b.visible = kept > 0
-                b.set_label(f"Kept matches ({kept})  (K)")
+                b.set_label(_("Kept matches ({count})  (K)").format(count=kept))
         self._build_pack_list()
         info = self.engine.games.get(self.setup.game)
         self.game_text.text = info.description if info else ""
         pack = next((p for p in self.packs if p.name == self.setup.pack), None)
         if pack is None:
-            self.pack_text.text = "The game's standard rules."
+            self.pack_text.text = _("The game's standard rules.")
         else:
             self.pack_text.text = pack_text(pack)
         bot = self.engine.bots.get(self.setup.bot)
-        self.bot_text.text = bot_text(bot) if bot else "No bot plays this game."
+        self.bot_text.text = bot_text(bot) if bot else _("No bot plays this game.")
         self.target_text.text = str(self.target())
         cursor = "|" if self.seed_focus else ""
-        self.seed_box.set_label(self.seed_text + cursor if self.seed_text or cursor else "random")
+        self.seed_box.set_label(
+            self.seed_text + cursor if self.seed_text or cursor else _("random")
+        )
         self.seed_box.selected = self.seed_focus
 
     # --- actions -------------------------------------------------------------------------
@@ -534,7 +547,7 @@ class StartView(arcade.View):
         self.close_dialog()
         setup = self.chosen_setup()
         if not setup.bot:
-            self.set_message("No bot is installed for this game.")
+            self.set_message(_("No bot is installed for this game."))
             return
         try:
             rules = resolve_rules(self.engine, setup.game, setup.pack, setup.target)
@@ -570,11 +583,11 @@ class StartView(arcade.View):
     def open_confirm(self) -> None:
         """Ask before a new match replaces the saved one at Continue."""
         w, h = self.frame.width, self.frame.height
-        dialog = Dialog("confirm", (w, h), (560, 220), "New match", self.close_dialog)
+        dialog = Dialog("confirm", (w, h), (560, 220), _("New match"), self.close_dialog)
         r = dialog.rect
-        dialog.text(CONFIRM_TEXT, r.left + 36, r.top - 62, r.width - 72, 14)
+        dialog.text(_(CONFIRM_TEXT), r.left + 36, r.top - 62, r.width - 72, 14)
         dialog.button(
-            "Start a new one  (Enter)",
+            _("Start a new one  (Enter)"),
             r.x - 120,
             r.bottom + 44,
             (210, 44),
@@ -583,7 +596,7 @@ class StartView(arcade.View):
             theme.GREEN_OK,
         )
         dialog.button(
-            "Cancel  (Esc)",
+            _("Cancel  (Esc)"),
             r.x + 140,
             r.bottom + 44,
             (160, 44),
@@ -598,18 +611,34 @@ class StartView(arcade.View):
         practice switch of the next match."""
         w, h = self.frame.width, self.frame.height
         dialog = Dialog(
-            "settings", (w, h), (min(760.0, w - 80), 420), "Settings", self.close_dialog
+            "settings", (w, h), (min(760.0, w - 80), 480), _("Settings"), self.close_dialog
         )
         r = dialog.rect
+        # the language first, each named in its own words
+        y = r.top - 84
+        dialog.layer.text(
+            _("Language"), r.left + 36, y, 15, theme.INK, bold=True, anchor_y="center"
+        )
+        chosen = language()
+        for i, (code, name) in enumerate(LANGUAGES.items()):
+            dialog.button(
+                name,
+                r.left + 250 + i * 140,
+                y,
+                (128, 36),
+                partial(self.choose_language, code),
+                f"language:{code}",
+                theme.GREEN_OK if code == chosen else theme.BUTTON,
+            ).selected = code == chosen
         rows: list[tuple[str, bool, str, str]] = []
-        for name, (_, text) in SETTINGS.items():
-            title, _, what = text.partition(": ")
+        for name, (_default, text) in SETTINGS.items():
+            title, _colon, what = _(text).partition(": ")
             rows.append((name, self.setting(name), title, what))
-        rows.append(("practice", self.setup.practice, "Practice match", PRACTICE_TEXT))
-        y = r.top - 92
+        rows.append(("practice", self.setup.practice, _("Practice match"), _(PRACTICE_TEXT)))
+        y = r.top - 152
         for name, on, title, text in rows:
             dialog.button(
-                "On" if on else "Off",
+                _("On") if on else _("Off"),
                 r.left + 70,
                 y,
                 (76, 36),
@@ -620,9 +649,19 @@ class StartView(arcade.View):
             dialog.layer.text(title, r.left + 128, y + 4, 15, theme.INK, bold=True)
             dialog.text(text, r.left + 128, y - 8, r.width - 160, DESCRIPTION)
             y -= 88
-        dialog.button("Close  (Esc)", r.x, r.bottom + 36, (150, 40), self.close_dialog, "close")
+        dialog.button(_("Close  (Esc)"), r.x, r.bottom + 36, (150, 40), self.close_dialog, "close")
         dialog.enter = self.close_dialog
         self.dialog = dialog
+
+    def choose_language(self, code: str) -> None:
+        """Show every text in the language ``code`` from now on, kept for the next start
+        (the settings' ``"language"``); the view is built again at once in it."""
+        self.app.settings[SETTING] = set_language(code)
+        if self.app.persist:
+            savegame.save_settings(self.app.settings)
+        self._build()
+        self.refresh()
+        self.open_settings()
 
     def toggle(self, name: str) -> None:
         """Turn a switch of the settings panel on or off (kept for the next start)."""
@@ -644,9 +683,9 @@ class StartView(arcade.View):
             return
         w, h = self.frame.width, self.frame.height
         size = (min(820.0, w - 60), h - 150)
-        dialog = Dialog("kept", (w, h), size, "Kept matches", self.close_dialog)
+        dialog = Dialog("kept", (w, h), size, _("Kept matches"), self.close_dialog)
         r = dialog.rect
-        dialog.text(KEPT_TEXT, r.left + 30, r.top - 56, r.width - 60, DESCRIPTION)
+        dialog.text(_(KEPT_TEXT), r.left + 30, r.top - 56, r.width - 60, DESCRIPTION)
         top = r.top - 120
         rows = max(1, int((top - (r.bottom + 70)) // KEPT_PITCH))
         pages = (len(kept) + rows - 1) // rows
@@ -659,7 +698,7 @@ class StartView(arcade.View):
             )
             dialog.text(self.kept_line(match), r.left + 34, y + 16, r.width - 230, DESCRIPTION)
             dialog.button(
-                "Continue",
+                _("Continue"),
                 r.right - 90,
                 y,
                 (120, 36),
@@ -669,7 +708,7 @@ class StartView(arcade.View):
             )
         if pages > 1:
             dialog.layer.text(
-                f"page {self.kept_page + 1}/{pages}",
+                _("page {page}/{pages}").format(page=self.kept_page + 1, pages=pages),
                 r.left + 40,
                 r.bottom + 30,
                 DESCRIPTION,
@@ -686,7 +725,7 @@ class StartView(arcade.View):
                 )
                 arrow.enabled = 0 <= self.kept_page + step < pages
         dialog.button(
-            "Close  (Esc)", r.right - 100, r.bottom + 36, (150, 40), self.close_dialog, "close"
+            _("Close  (Esc)"), r.right - 100, r.bottom + 36, (150, 40), self.close_dialog, "close"
         )
         self.dialog = dialog
 
@@ -697,7 +736,7 @@ class StartView(arcade.View):
         own pack (:func:`~atout.ui.savegame.save_own_pack`) and chooses it."""
         rules = self.pack_rules()
         if rules is None:
-            self.set_message("The chosen house rules cannot be read: choose others first.")
+            self.set_message(_("The chosen house rules cannot be read: choose others first."))
             return
         if not keep or not self.own_values:
             self.own_values = rules.to_dict()
@@ -709,13 +748,15 @@ class StartView(arcade.View):
         ]
         w, h = self.frame.width, self.frame.height
         size = (min(960.0, w - 40), h - 110)
-        base = self.pack_title(self.setup.pack) if self.setup.pack else "the standard rules"
-        dialog = Dialog("rules", (w, h), size, "Your own house rules", self.close_dialog)
+        base = self.pack_title(self.setup.pack) if self.setup.pack else _("the standard rules")
+        dialog = Dialog("rules", (w, h), size, _("Your own house rules"), self.close_dialog)
         r = dialog.rect
         dialog.text(
-            f"From {base}: click a value to change it. Save keeps them as your own pack "
-            "(in your pack folder) and chooses it; the numbers (target, bonuses) stay those "
-            "of the rules you start from.",
+            _(
+                "From {rules}: click a value to change it. Save keeps them as your own pack "
+                "(in your pack folder) and chooses it; the numbers (target, bonuses) stay "
+                "those of the rules you start from."
+            ).format(rules=base),
             r.left + 30,
             r.top - 56,
             r.width - 60,
@@ -746,7 +787,7 @@ class StartView(arcade.View):
             self.own_note, r.left + 30, r.bottom + 96, r.width - 60, DESCRIPTION
         )
         dialog.button(
-            "Save as my rules",
+            _("Save as my rules"),
             r.x - 100,
             r.bottom + 36,
             (200, 40),
@@ -755,7 +796,7 @@ class StartView(arcade.View):
             theme.GREEN_OK,
         )
         dialog.button(
-            "Cancel  (Esc)", r.x + 110, r.bottom + 36, (150, 40), self.close_dialog, "close"
+            _("Cancel  (Esc)"), r.x + 110, r.bottom + 36, (150, 40), self.close_dialog, "close"
         )
         self.dialog = dialog
 
@@ -768,7 +809,9 @@ class StartView(arcade.View):
         self.own_values[key] = (
             values[(values.index(now) + 1) % len(values)] if now in values else values[0]
         )
-        self.own_note = f"{key.replace('_', ' ')}: {option.description}"
+        self.own_note = _("{name}: {description}").format(
+            name=key.replace("_", " "), description=option.description
+        )
         self.open_rules(keep=True)
 
     def save_rules(self) -> None:
@@ -787,7 +830,9 @@ class StartView(arcade.View):
         self.select_pack(name)
         self.pack_page = self.page_of(name)
         self.refresh()
-        self.set_message(f"Your rules are saved as the pack {name}, and chosen.")
+        self.set_message(
+            _("Your rules are saved as the pack {name}, and chosen.").format(name=name)
+        )
 
     def page_kept(self, step: int) -> None:
         self.kept_page += step
@@ -795,20 +840,22 @@ class StartView(arcade.View):
 
     def kept_line(self, match: savegame.KeptMatch) -> str:
         """One kept match in words: the game, the pack, the score, when it was kept."""
-        when = time.strftime("%d %b %Y %H:%M", time.localtime(match.when))
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(match.when))
         if match.problem:
-            return f"Kept {when}; this file cannot be read: {match.problem}"
+            return _("Kept {when}; this file cannot be read: {problem}").format(
+                when=when, problem=match.problem
+            )
         info = self.engine.games.get(match.game)
         parts = [info.title if info else match.game or "?"]
         if match.pack:
             parts.append(self.pack_title(match.pack))
         if match.deals:
-            scores = " to ".join(str(v) for v in match.scores)
-            deals = "1 deal" if match.deals == 1 else f"{match.deals} deals"
-            parts.append(f"{scores} after {deals}")
+            scores = _(" to ").join(str(v) for v in match.scores)
+            deals = ngettext("1 deal", "{count} deals", match.deals).format(count=match.deals)
+            parts.append(_("{scores} after {deals}").format(scores=scores, deals=deals))
         else:
-            parts.append("first deal")
-        return " · ".join(parts) + f"\nkept {when}"
+            parts.append(_("first deal"))
+        return " · ".join(parts) + "\n" + _("kept {when}").format(when=when)
 
     def pack_title(self, name: str) -> str:
         """What the view calls the pack ``name``: its title, else its name."""
@@ -871,7 +918,7 @@ class StartView(arcade.View):
             self.buttons.click(lx, ly)
 
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
-        lx, _ = self.app.to_logical(x, y)
+        lx, _skip = self.app.to_logical(x, y)
         if self.dialog is None and lx > self.frame.width / 2 and scroll_y:
             self.page(-1 if scroll_y > 0 else 1)
 

@@ -49,6 +49,8 @@ from atout.plugins.review import ReviewOptions
 
 from ..cards_text import HUMAN
 from ..cards_text import show_card
+from ..i18n import N_
+from ..i18n import _
 from ..savegame import Setup
 from . import theme
 from .board import TURNED_COLOUR
@@ -74,6 +76,7 @@ from .widgets import ButtonRow
 from .widgets import Layer
 from .widgets import SpriteSet
 from .widgets import Toast
+from .words import YOU
 from .words import announce_words
 from .words import bid_text
 from .words import rules_words
@@ -93,8 +96,8 @@ class TableView(LayoutHooks, DriverHooks):
     you: int | None = HUMAN
     """The seat the table calls "you" (``None``: two people share the screen, each is
     called by name)."""
-    leaving = "match saved"
-    """What leaving the table does to the match (the menu says it)."""
+    leaving = N_("match saved")
+    """What leaving the table does to the match (the menu says it, translated)."""
 
     def __init__(self, app: Host, setup: Setup, info: GameInfo) -> None:
         super().__init__(app.window)
@@ -163,7 +166,7 @@ class TableView(LayoutHooks, DriverHooks):
         """What each seat is called at this table: "You" for :attr:`you`, else the game's
         name for it (a driver that knows the players' names gives them)."""
         return [
-            "You" if seat == self.you else self.game_info.seat_name(seat)
+            _(YOU) if seat == self.you else _(self.game_info.seat_name(seat))
             for seat in range(self.seats)
         ]
 
@@ -240,11 +243,11 @@ class TableView(LayoutHooks, DriverHooks):
         """Put the person's bidding question under the table: ``take`` while taking the
         turn-up is legal, else the second round's."""
         self.bid_prompt.text = (
-            take if "take" in view.legal_bids else "Round 2: name a trump, or pass"
+            take if "take" in view.legal_bids else _("Round 2: name a trump, or pass")
         )
 
     def refresh_speed(self) -> None:
-        self.speed_button.set_label(f"Speed: {self.app.speed_name}")
+        self.speed_button.set_label(_("Speed: {speed}").format(speed=_(self.app.speed_name)))
 
     # --- frames ------------------------------------------------------------------------------
 
@@ -291,7 +294,7 @@ class TableView(LayoutHooks, DriverHooks):
         for seat, words, until in said:
             self.status_panel.bubble(seat, words, until)
         if toast.visible(self.clock):
-            self.toast.show(toast.message, self.clock, toast.until - self.clock)
+            self.show_again(toast.message, toast.until - self.clock)
         self.relayout(None, animate=False)
         self.after_change()
         if self.stage in ("deal_over", "match_over"):
@@ -500,7 +503,10 @@ class TableView(LayoutHooks, DriverHooks):
         if e.kind == BID:
             self.bubble(e.seat, bid_text(e.text, view), 1e9)
         elif e.kind == CLAIM:
-            self.toast.show(f"{self.seat_name(e.seat)} claims the match: l'arrêt!", self.clock)
+            self.toast.show(
+                _("{name} claims the match: l'arrêt!").format(name=self.seat_name(e.seat)),
+                self.clock,
+            )
         elif e.kind == CONTRACT:
             # the bids' bubbles go; "Takes ♣" by the taker's name and the trump on the
             # felt say the contract (once: no bubble beside them)
@@ -525,12 +531,18 @@ class TableView(LayoutHooks, DriverHooks):
             self.turned.clear()
         self.turned[card] = None
         played = self.played_last.get(seat)
-        whose = "Your" if seat == self.you else f"{self.seat_name(seat)}'s"
-        words = (
-            f"{whose} {show_card(played)} turned: {show_card(card)}"
-            if played is not None
-            else f"{self.seat_name(seat)}: {show_card(card)} turned"
-        )
+        if played is None:
+            words = _("{name}: {card} turned").format(
+                name=self.seat_name(seat), card=show_card(card)
+            )
+        elif seat == self.you:
+            words = _("Your {played} turned: {card}").format(
+                played=show_card(played), card=show_card(card)
+            )
+        else:
+            words = _("{name}'s {played} turned: {card}").format(
+                name=self.seat_name(seat), played=show_card(played), card=show_card(card)
+            )
         parts = [*parts, words] if at == self.clock else [words]
         self.turned_words = (self.clock, parts)
         self.toast.show(" · ".join(parts), self.clock, theme.TOAST_TIME + 1.5)
@@ -606,18 +618,24 @@ class TableView(LayoutHooks, DriverHooks):
 
     def open_overlay(self, name: str) -> None:
         """Open a panel over the table (the table waits): help, last trick, menu."""
-        after = self.leaving
+        after = _(self.leaving)
+        speed = _("Speed: {speed}").format(speed=_(self.app.speed_name))
         menu: list[MenuItem] = [
-            ("Resume  Esc", self.close_overlay, "resume"),
-            (f"Speed: {self.app.speed_name}", self.cycle_speed, "speed"),
-            ("Full screen  F", self.app.toggle_fullscreen, "fullscreen"),
-            ("New match", self.new_match, "new-match"),
-            (f"Start menu ({after})", self.to_menu, "start-menu"),
-            (f"Quit ({after})", self.quit, "quit"),
+            (_("Resume  Esc"), self.close_overlay, "resume"),
+            (speed, self.cycle_speed, "speed"),
+            (_("Full screen  F"), self.app.toggle_fullscreen, "fullscreen"),
+            (_("New match"), self.new_match, "new-match"),
+            (_("Start menu ({after})").format(after=after), self.to_menu, "start-menu"),
+            (_("Quit ({after})").format(after=after), self.quit, "quit"),
         ]
         centre = (self.frame.felt_mid, self.frame.mid_y)
         if not self.overlay.open(name, self.view, self.seat_name, menu, centre):
-            self.toast.show("No trick has been played yet in this deal.", self.clock)
+            self.toast.show(_("No trick has been played yet in this deal."), self.clock)
+
+    def show_again(self, message: str, seconds: float) -> None:
+        """Show a message again in a table laid out anew (a new size: it is fitted to
+        the new room)."""
+        self.toast.show(message, self.clock, seconds)
 
     def close_overlay(self) -> None:
         self.overlay.close()

@@ -17,6 +17,8 @@ from atout.core.cards import sort_for_display
 from ..cards_text import HUMAN
 from ..cards_text import suit_label
 from ..cards_text import suit_order
+from ..i18n import _
+from ..i18n import ngettext
 from . import theme
 from .board import Place
 from .driver import MatchTable
@@ -235,10 +237,20 @@ class BeloteLayout(TableView):
     def panel_box(self) -> tuple[float, float, float]:
         # between the names of East and West (a name is 180 wide at most)
         k = self.k
-        plate = self.status_panel.seat_plates[self.seat_at(WEST)]
-        left = max(66 * k + 0.5 * theme.CARD_H * BOT_SCALE * k, plate.right + 8)
-        right = self.felt - left
-        return self.cx, self.my, min(560.0, right - left - 16)
+        panel = self.status_panel
+        spots = [self.seat_at(WEST), self.seat_at(EAST)]
+        west, east = (panel.seat_plates[seat] for seat in spots)
+        named_west, named_east = (panel.seat_labels[seat] for seat in spots)
+        bound = 66 * k + 0.5 * theme.CARD_H * BOT_SCALE * k
+        # clear of the plates and of the names themselves (a long name, a translation's,
+        # may reach past its plate until the plate is drawn again)
+        left = max(bound, west.right + 8, named_west.x + named_west.content_width / 2 - 7)
+        right = min(
+            self.felt - bound, east.left - 8, named_east.x - named_east.content_width / 2 + 7
+        )
+        # centred on the felt: as wide as the nearer name leaves room for
+        half = min(self.cx - left, right - self.cx)
+        return self.cx, self.my, min(560.0, 2 * half - 16)
 
     # --- marks ------------------------------------------------------------------------------
 
@@ -257,12 +269,21 @@ class BeloteLayout(TableView):
             for i, sprite in enumerate(self.won_stacks[team]):
                 sprite.visible = i < n
             self.pile_texts[team].text = (
-                f"{self.team_name(team)}: {view.points[team]} pts · {n} trick{'s' if n != 1 else ''}"
+                _("{team}: {points} pts · {tricks}").format(
+                    team=self.team_name(team),
+                    points=view.points[team],
+                    tricks=ngettext("{count} trick", "{count} tricks", n).format(count=n),
+                )
                 if not bidding
                 else ""
             )
         if bidding and view.turn == self.me and view.turnup is not None:
-            self.ask_bid(view, f"Take {suit_label(view.turnup >> 3)} (with the turn-up), or pass?")
+            self.ask_bid(
+                view,
+                _("Take {suit} (with the turn-up), or pass?").format(
+                    suit=suit_label(view.turnup >> 3)
+                ),
+            )
         else:
             self.bid_prompt.text = ""
 

@@ -13,6 +13,7 @@ from functools import partial
 
 from atout.core import View
 
+from ..i18n import _
 from . import theme
 from .widgets import Button
 from .widgets import ButtonRow
@@ -33,10 +34,10 @@ def build_side_buttons(
     speed button and the claim button."""
     bx = right + 76
     row = [
-        ("Last trick  L", actions["last"], "last"),
-        ("Hint  H", actions["hint"], "hint"),
-        ("Undo  U", actions["undo"], "undo"),
-        ("Help  ?", actions["help"], "help"),
+        (_("Last trick  L"), actions["last"], "last"),
+        (_("Hint  H"), actions["hint"], "hint"),
+        (_("Undo  U"), actions["undo"], "undo"),
+        (_("Help  ?"), actions["help"], "help"),
     ]
     for i, (label_text, action, name) in enumerate(row):
         buttons.add(
@@ -58,7 +59,7 @@ def build_side_buttons(
     buttons.add(
         Button(
             hud,
-            "Menu  Esc",
+            _("Menu  Esc"),
             bx + 150,
             24,
             140,
@@ -71,7 +72,7 @@ def build_side_buttons(
     claim_button = buttons.add(
         Button(
             hud,
-            "L'arrêt!  Claim the match",
+            _("L'arrêt!  Claim the match"),
             *bid_area,
             300,
             44,

@@ -17,6 +17,9 @@ import arcade
 from atout.core import View
 
 from ..cards_text import suit_label
+from ..i18n import N_
+from ..i18n import _
+from ..i18n import ngettext
 from . import sprites
 from . import theme
 from .board import Place
@@ -34,8 +37,8 @@ WON_STACK = 5
 """Face-down cards drawn on a won-tricks pile at most."""
 LEGEND_CARD_W = 24.0
 """The width of the legend's card (logical pixels)."""
-LEGEND = ("Red edge: a card", "face down under it")
-"""The legend of a covered pile, in two lines beside its picture."""
+LEGEND = (N_("Red edge: a card"), N_("face down under it"))
+"""The legend of a covered pile, in two lines beside its picture (translated there)."""
 
 
 @dataclass(frozen=True)
@@ -193,7 +196,7 @@ class DecouverteLayout(TableView):
         self.legend_icon.visible = False
         self.marks.append(self.legend_icon)
         self.legend_texts = [
-            self.hud.text(words, x + 22, y + 2 - 18 * i, 12, theme.CREAM)
+            self.hud.text(_(words), x + 22, y + 2 - 18 * i, 12, theme.CREAM)
             for i, words in enumerate(LEGEND)
         ]
         for text in self.legend_texts:
@@ -317,7 +320,9 @@ class DecouverteLayout(TableView):
             n = won[seat]
             for i, sprite in enumerate(self.won_stacks[seat]):
                 sprite.visible = i < n
-            self.won_texts[seat].text = f"{n} trick{'s' if n != 1 else ''} won" if n else ""
+            self.won_texts[seat].text = (
+                ngettext("{count} trick won", "{count} tricks won", n).format(count=n) if n else ""
+            )
         bidding = view.phase == "bidding" and view.turnup is not None and self.stage == "play"
         self.proposal.visible = bidding
         if not bidding or view.turnup is None:
@@ -327,11 +332,17 @@ class DecouverteLayout(TableView):
         card = view.turnup
         self.proposal.texture = face_texture(card)
         self.proposal.scale = self.geo.scale * 1.05
-        self.proposal_caption.text = "Proposed trump"
-        owner = "you" if view.dealer == self.you else self.seat_name(view.dealer)
-        self.proposal_note.text = f"stays with {owner}"
+        self.proposal_caption.text = _("Proposed trump")
+        if view.dealer == self.you:
+            self.proposal_note.text = _("stays with you")
+        else:
+            self.proposal_note.text = _("stays with {name}").format(
+                name=self.seat_name(view.dealer)
+            )
         if view.turn == self.me:
-            self.ask_bid(view, f"Take {suit_label(card >> 3)} as trump, or pass?")
+            self.ask_bid(
+                view, _("Take {suit} as trump, or pass?").format(suit=suit_label(card >> 3))
+            )
         else:
             self.bid_prompt.text = ""
 

@@ -11,6 +11,7 @@ from typing import Protocol
 
 import arcade
 
+from ..i18n import _
 from .board import Board
 from .host import Host
 from .overlays import DealPanel
@@ -75,7 +76,7 @@ def mouse_press(table: InputTable, lx: float, ly: float) -> None:
         table.click_card(what)
     elif table.is_own_back(what):
         table.toast.show(
-            "That card is face down: nobody may play it until it is turned.", table.clock
+            _("That card is face down: nobody may play it until it is turned."), table.clock
         )
 
 

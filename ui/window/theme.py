@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..i18n import N_
+
 WIDTH: Final = 1280
 """The window's width when it opens."""
 HEIGHT: Final = 720
@@ -51,6 +53,8 @@ SHADOW = (0, 0, 0, 90)
 
 SPEEDS: Final = {"slow": 1.7, "normal": 1.0, "fast": 0.45}
 """Named speeds: a factor on every delay and animation (0 plays at once, for tests)."""
+SPEED_WORDS: Final = (N_("slow"), N_("normal"), N_("fast"))
+"""The speeds' names, marked for the catalogs (translated where a button shows them)."""
 
 BOT_PACE: Final = 0.8
 """Seconds at least between a bot's turn coming and its card landing (times the speed)."""

@@ -181,7 +181,9 @@ class Button:
     """A rounded button with a label on a :class:`Layer`; ``action`` runs on a click.
 
     A disabled button is drawn grey and ignores clicks; ``hover`` and ``selected`` light
-    it.  Set ``visible`` to show or hide it.
+    it.  Set ``visible`` to show or hide it.  A label longer than the button (a
+    translation is often longer than the English) is written smaller, down to the
+    smallest font, so that it stays inside.
     """
 
     def __init__(
@@ -212,11 +214,23 @@ class Button:
         self.label = layer.text(
             label, x, y, size, text_colour, anchor_x="center", anchor_y="center", bold=True
         )
+        self.font_size = size
+        """The label's font size when it fits (see :meth:`_fit_label`)."""
         if fit:
             width = max(width, quantize(self.label.content_width + 34))
         self.rect = arcade.XYWH(x, y, width, height)
         self.plate = layer.plate(self.rect, colour, (255, 255, 255, 90), 9, 2)
+        self._fit_label()
         self._paint()
+
+    def _fit_label(self) -> None:
+        """Write the label smaller (not below the smallest font) until it fits inside."""
+        label = self.label
+        if label.font_size != self.font_size:
+            label.font_size = self.font_size
+        room = self.rect.width - 12
+        while label.content_width > room and label.font_size > theme.MIN_FONT:
+            label.font_size = max(theme.MIN_FONT, label.font_size - 1)
 
     def _paint(self) -> None:
         if not self._enabled:
@@ -251,7 +265,9 @@ class Button:
         return self.rect.x, self.rect.y
 
     def set_label(self, value: str) -> None:
-        self.label.text = value
+        if self.label.text != value:
+            self.label.text = value
+            self._fit_label()
 
     def hit(self, x: float, y: float) -> bool:
         """Whether a click at ``(x, y)`` is on this (visible, enabled) button."""

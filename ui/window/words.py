@@ -26,11 +26,14 @@ from atout.core.packs import resolve
 from .. import cards_text
 from ..cards_text import capital
 from ..cards_text import suit_label
+from ..i18n import N_
+from ..i18n import _
+from ..i18n import pgettext
 from . import theme
 
-YOU = "You"
-"""What the table calls the seat played from this screen (see
-:meth:`~atout.ui.window.table_base.TableView.seat_names`)."""
+YOU = N_("You")
+"""What the table calls the seat played from this screen, translated when the table names
+its seats (see :meth:`~atout.ui.window.table_base.TableView.seat_names`)."""
 
 
 class MatchLike(Protocol):
@@ -56,6 +59,11 @@ class MatchLike(Protocol):
     def result(self) -> MatchResult | None: ...
 
 
+SEAT_WORDS = (N_("South"), N_("East"), N_("North"), N_("West"))
+"""The games' names for the seats, translated when a table names its seats (a game's
+other names are shown as the game writes them)."""
+
+
 def seat_name(info: GameInfo, seat: int) -> str:
     """What a seat is called at this table (the table names its seats in ``info``)."""
     return info.seat_name(seat)
@@ -65,7 +73,7 @@ def your_team(info: GameInfo) -> int | None:
     """The team of the seat called "You" (``None``: no seat is, e.g. two people share the
     screen)."""
     for seat in range(info.seats):
-        if info.seat_name(seat) == YOU:
+        if info.seat_name(seat) == _(YOU):
             return seat % info.teams
     return None
 
@@ -78,7 +86,7 @@ def team_name(info: GameInfo, team: int) -> str:
     ours = your_team(info)
     if ours is None:
         return team_long_name(info, team)
-    return "Us" if team == ours else "Them"
+    return _("Us") if team == ours else _("Them")
 
 
 def team_long_name(info: GameInfo, team: int) -> str:
@@ -106,9 +114,9 @@ def suit_colour(trump: int | None) -> tuple[int, int, int, int]:
 def bid_text(bid: str, view: View) -> str:
     """A bid in words for a bubble or a button (only describes the engine's bids)."""
     if bid == "pass":
-        return "Pass"
+        return pgettext("bid", "Pass")
     if bid == "take" and view.turnup is not None:
-        return f"Take {suit_label(view.turnup >> 3)}"
+        return pgettext("bid", "Take {suit}").format(suit=suit_label(view.turnup >> 3))
     if bid in SUITS:
         return suit_label(SUITS.index(bid))
     return capital(bid.replace("-", " "))
@@ -119,12 +127,12 @@ def rules_words(engine: Engine, rules: Rules) -> str:
     name says nothing to a player), "Standard rules" without a pack, "House rules" for a
     pack this machine cannot read (a network table's)."""
     if not rules.pack:
-        return "Standard rules"
+        return _("Standard rules")
     try:
         described = resolve(engine, rules.pack, rules.game).description
     except (AtoutError, OSError):
         described = ""
-    return described or "House rules"
+    return described or _("House rules")
 
 
 def second_round(view: View) -> bool:
@@ -139,8 +147,10 @@ def announce_words(text: str, cards: int) -> str:
     """What a seat's bubble says of an announcement: short, its cards by their symbols
     ("Quinte to Q♦!", "Carré of jacks!", "Belote!"); the side bar keeps the engine's
     whole words ("quinte to the queen of diamonds")."""
-    head, to_the, _ = text.partition(" to the ")
+    head, to_the, _skip = text.partition(" to the ")
     if to_the and cards:
         top = max(range(32), key=lambda c: (cards >> c & 1, c & 7))
-        return f"{capital(head)} to {cards_text.show_card(top)}!"
+        return _("{announcement} to {card}!").format(
+            announcement=capital(head), card=cards_text.show_card(top)
+        )
     return capital(text) + "!"
