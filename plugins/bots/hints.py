@@ -26,6 +26,8 @@ from atout.core.cards import cards_of
 from atout.core.model import Action
 from atout.core.views import View
 
+from .basic import played_cards
+
 SAME = 1.0
 """Below this many points of difference two cards are "about as good"."""
 
@@ -61,16 +63,6 @@ def card_words(card: int) -> str:
     return RANKS[card & 7] + SUIT_SYMBOLS[card >> 3]
 
 
-def _played(view: View) -> int:
-    mask = 0
-    for trick in view.tricks:
-        for c in trick.cards:
-            mask |= 1 << c
-    for _, c in view.trick:
-        mask |= 1 << c
-    return mask
-
-
 def play_reason(
     view: View,
     card: int,
@@ -99,7 +91,7 @@ def _reason_class(
     view: View, card: int, beats: tuple[int, ...], points: tuple[int, ...], trump: int | None
 ) -> str:
     mine = view.hand
-    others = 0xFFFFFFFF & ~_played(view) & ~mine
+    others = 0xFFFFFFFF & ~played_cards(view) & ~mine
     trump_mask = 0xFF << (trump * 8) if trump is not None else 0
     # the master trump: a trump no card left outside this hand beats
     masters = [
