@@ -29,10 +29,12 @@ class StartLike(Protocol):
     def pack_rules(self) -> Rules | None: ...
 
 
-def add_learn_row(view: StartLike, layer: Layer, row: ButtonRow, width: float, top: float) -> None:
+def add_learn_row(
+    view: StartLike, layer: Layer, row: ButtonRow, width: float, top: float, margin: float
+) -> None:
     """The start view's row for learning the game: *Rules* at the top left (the rules of
     the game and pack chosen) and *Learn: a guided deal* at the top right, ``top`` being
-    the height of their middle."""
+    the height of their middle, ``margin`` the start view's edge."""
     app = view.app
 
     def rules() -> None:
@@ -46,7 +48,6 @@ def add_learn_row(view: StartLike, layer: Layer, row: ButtonRow, width: float, t
 
         start_guided(app)
 
-    margin = 48.0 if width >= 1200 else 24.0
     row.add(Button(layer, _("Rules"), margin + 70, top, 140, 38, rules, size=14, name="rules"))
     row.add(
         Button(

@@ -23,6 +23,7 @@ from .net_connect import NetLink
 from .widgets import Button
 from .widgets import ButtonRow
 from .widgets import Layer
+from .widgets import shrink_to
 
 TROUBLE = (150, 30, 30, 235)
 
@@ -114,8 +115,7 @@ class Lobby:
         y -= 30
         texts.append(layer.text(foot, cx, y, 12, theme.INK_SOFT, anchor_x="center"))
         for text in texts:  # smaller until it fits the panel
-            while text.content_width > width - 32 and text.font_size > theme.MIN_FONT:
-                text.font_size -= 1
+            shrink_to(text, width - 32)
         self.start_button = None
         if start is not None:
             button = Button(

@@ -31,6 +31,7 @@ from .widgets import ButtonRow
 from .widgets import Colour
 from .widgets import Layer
 from .widgets import set_plate
+from .widgets import shrink_to
 from .words import YOU
 from .words import MatchLike
 from .words import team_long_name
@@ -158,8 +159,7 @@ class Overlay:
                 name.font_size -= 1
             t.append(name)
             line = layer.text(_(what), cx - 222, y, 13, theme.INK)
-            while line.content_width > room and line.font_size > theme.MIN_FONT:
-                line.font_size = max(theme.MIN_FONT, line.font_size - 1)
+            shrink_to(line, room)
             t.append(line)
         self.buttons.add(
             Button(
@@ -305,8 +305,7 @@ class DealPanel:
         def fitted(words: str, size: float, colour: Colour, bold: bool) -> arcade.Text:
             """A centred line, its font made smaller (not below the smallest) to fit."""
             text = layer.text(words, cx, y, size, colour, anchor_x="center", bold=bold)
-            while text.content_width > inner and text.font_size > theme.MIN_FONT:
-                text.font_size = max(theme.MIN_FONT, text.font_size - 1)
+            shrink_to(text, inner)
             return text
 
         if score is not None:

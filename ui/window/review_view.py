@@ -87,6 +87,7 @@ from .review_labels import turned_note
 from .review_labels import verdict
 from .widgets import Colour
 from .widgets import Layer
+from .widgets import shrink_to
 from .words import bid_text
 
 
@@ -455,8 +456,7 @@ class ReviewMode:
         view = self.views[self.index] if self.index < len(self.views) else None
         did = _("You played {what}") if d.phase == "play" else _("You bid {what}")
         said = layer.text(did.format(what=self.played_name), x, y, 15, theme.INK, bold=True)
-        while said.content_width > x_end - x and said.font_size > theme.MIN_FONT:
-            said.font_size -= 1  # a translation may be longer
+        shrink_to(said, x_end - x)
         where = _("trick {number}").format(number=d.trick) if d.phase == "play" else _("bidding")
         y -= 24
         # the points lost are in the sentence below
@@ -465,14 +465,10 @@ class ReviewMode:
             where = _("proposed {card}").format(card=show_card(view.turnup))  # the card bid on
         aside = layer.text(where, x_end, y, 12, theme.INK_SOFT, anchor_x="right")
         # the label and what it is about share the line while they fit (a translation may
-        # be longer): smaller, else the second goes to a line of its own
-        while shown.content_width + aside.content_width + 8 > x_end - x:
-            if shown.font_size > theme.MIN_FONT:
-                shown.font_size -= 1
-            else:
-                y -= 18
-                aside.y = y
-                break
+        # be longer): the label smaller, else the second goes to a line of its own
+        if not shrink_to(shown, x_end - x - aside.content_width - 8):
+            y -= 18
+            aside.y = y
         y -= 22
         if d.method not in (FORCED, UNVALUED):  # else no values: the sentence says why
             head = layer.text("", x, y, 12, theme.INK_SOFT)

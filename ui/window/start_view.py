@@ -62,6 +62,7 @@ from .start_rows import tallest
 from .widgets import Button
 from .widgets import ButtonRow
 from .widgets import Layer
+from .widgets import shrink_to
 
 HEADING = 15
 TARGET_STEP = 100
@@ -263,11 +264,8 @@ class StartView(arcade.View):
         )
         # between the corner buttons (settings and rules at the left, the kept matches
         # and the guided deal at the right): smaller, else left out on a narrow window
-        margin = 48.0 if w >= 1200 else 24.0
         room = 2 * min(mid - (margin + 170), (w - margin - 250) - mid)
-        while tagline.content_width > room and tagline.font_size > theme.MIN_FONT:
-            tagline.font_size -= 1
-        if tagline.content_width > room:
+        if not shrink_to(tagline, room):
             tagline.text = ""
         x = self.left_x
         y = box_top - 38
@@ -430,7 +428,7 @@ class StartView(arcade.View):
             )
         )
         # learning the game, under them
-        add_learn_row(self, layer, b, w, corner_y - 42)
+        add_learn_row(self, layer, b, w, corner_y - 42, margin)
         self.message = layer.text(
             self.message_text, mid, 92, 13, gold, anchor_x="center", anchor_y="center"
         )

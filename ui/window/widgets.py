@@ -65,6 +65,14 @@ class SpriteSet:
         self._list.draw()
 
 
+def shrink_to(text: arcade.Text, room: float) -> bool:
+    """Write ``text`` smaller, a point at a time and never below the smallest font,
+    until it is at most ``room`` wide (a translation may be longer); whether it fits."""
+    while text.content_width > room and text.font_size > theme.MIN_FONT:
+        text.font_size = max(theme.MIN_FONT, text.font_size - 1)
+    return text.content_width <= room
+
+
 class Layer:
     """Plates and texts drawn together, plates first."""
 
@@ -228,9 +236,7 @@ class Button:
         label = self.label
         if label.font_size != self.font_size:
             label.font_size = self.font_size
-        room = self.rect.width - 12
-        while label.content_width > room and label.font_size > theme.MIN_FONT:
-            label.font_size = max(theme.MIN_FONT, label.font_size - 1)
+        shrink_to(label, self.rect.width - 12)
 
     def _paint(self) -> None:
         if not self._enabled:
