@@ -861,3 +861,25 @@ def test_the_play_is_valued_with_the_contract_played_not_one_met_in_the_bidding(
         return cache[view.direction]
 
     assert not any(last_cards(per_direction))
+
+
+def test_the_review_values_a_deal_by_the_scoring_of_its_own_engine() -> None:
+    """A review built on an engine whose plugin scores otherwise values every decision by
+    that scoring (one scoring source), not by the installed games' scoring."""
+    from atout.testing import engine_with
+    from test_one_scoring_source import OddScoring
+
+    shipped = shipped_engine()
+    odd = engine_with(OddScoring())
+    rng = random.Random(1)  # an endgame whose taker can still make the contract
+    record = play_on(
+        shipped,
+        endgame(shipped, "decouverte", 1, 4),
+        lambda d: rng.choice(cards_of(d.legal_cards())),
+    )
+    by_engine = [
+        [values(d) for d in review_record(engine, record, options=FAST).decisions()]
+        for engine in (shipped, odd)
+    ]
+    assert len(by_engine[0]) == len(by_engine[1]) > 0
+    assert by_engine[0] != by_engine[1]

@@ -520,7 +520,7 @@ class DealReview:
         pos = position_from_view(view, self.engine)
         legal = view.legal & legal_cards(pos)
         total = pos.rules.cards.total
-        utility = score_utility(total, view.rules, *known_declarations(view))
+        utility = score_utility(total, view.rules, *known_declarations(view), engine=self.engine)
         mover = to_move(pos)
         sign = 1.0 if mover == pos.taker else -1.0
         t = tables_for(pos.rules)
@@ -723,7 +723,9 @@ class DealReview:
             for key, (mine, total) in contract_points(layout, contracts, 6).items():
                 table = tables.get(total)
                 if table is None:
-                    table = tables[total] = score_utility(total, contracts[key].rules)
+                    table = tables[total] = score_utility(
+                        total, contracts[key].rules, engine=self.engine
+                    )
                 out[key].append(table[mine])
         return out
 
@@ -752,10 +754,12 @@ class DealReview:
             dd_solver.clear()
         true_decl, true_belote = layout_declarations(view, hands, decl, belote)
         dd = {
-            c: deal_utility(view, past + v, true_decl, total, true_belote)
+            c: deal_utility(view, past + v, true_decl, total, true_belote, self.engine)
             for c, v in dd_points.items()
         }
-        settled = _belote_outcome(view, past + dd_points[played], true_decl, total, true_belote)
+        settled = _belote_outcome(
+            view, past + dd_points[played], true_decl, total, true_belote, self.engine
+        )
         if forced:
             d = _forced(base, Action.play(played))
             return Decision(
@@ -843,7 +847,7 @@ class DealReview:
         decl, belote = layout_declarations(
             view, deal.state.hands, declaration_points(view), belote_points(view)
         )
-        return deal_utility(view, points, decl, total, belote)
+        return deal_utility(view, points, decl, total, belote, self.engine)
 
     def _dd_solver(self, view: View, contract: Contract) -> BeloteDD:
         """The double-dummy solver of ``contract`` (one per contract and direction, its
@@ -890,7 +894,7 @@ class DealReview:
             values = solver.move_values(hands, leader, trick, moves, team)
             decl, belote = layout_declarations(view, hands, *declared, unseen)
             for c, v in values.items():
-                per[c].append(deal_utility(view, past + v, decl, total, belote))
+                per[c].append(deal_utility(view, past + v, decl, total, belote, self.engine))
             if len(solver.tt) > 400_000:
                 solver.clear()
         return {c: per[c] for c in moves}, rounds.done, SAMPLED
@@ -976,7 +980,12 @@ def _representative(c: int, reps: int, t: Tables) -> int:
 
 
 def _belote_outcome(
-    view: View, team_points: int, decl: Sequence[int], total: int, belote: Sequence[int]
+    view: View,
+    team_points: int,
+    decl: Sequence[int],
+    total: int,
+    belote: Sequence[int],
+    engine: Engine,
 ) -> str:
     """``"made"`` or ``"failed"``: the contract's outcome if the seat's team ends with
     ``team_points`` card points (a tie held over counts as made: the takers lose
@@ -992,6 +1001,8 @@ def _belote_outcome(
         decl,
         total,
         belote,
+        engine,
+        contract,
     )
     return "failed" if made is False else "made"
 
