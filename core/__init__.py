@@ -44,11 +44,14 @@ from .errors import RecordError
 from .errors import UnknownNameError
 from .hookspecs import hookimpl
 from .hookspecs import hookspec
+from .model import CLAIM
 from .model import Action
 from .model import Announcement
+from .model import Bid
 from .model import BiddingStep
 from .model import BotInfo
 from .model import CardValues
+from .model import Claim
 from .model import Contract
 from .model import DealEnd
 from .model import DealScore
@@ -58,6 +61,7 @@ from .model import GameInfo
 from .model import Layout
 from .model import MatchResult
 from .model import MoveRule
+from .model import Play
 from .model import RuleOption
 from .model import Rules
 from .model import Trick
@@ -70,6 +74,7 @@ from .views import View
 
 __all__ = [
     "CARD_TEXT_HELP",
+    "CLAIM",
     "FULL_DECK",
     "RANKS",
     "SUITS",
@@ -78,6 +83,7 @@ __all__ = [
     "Announcement",
     "AtoutError",
     "AtoutPluginManager",
+    "Bid",
     "BiddingStep",
     "Bot",
     "BotInfo",
@@ -85,6 +91,7 @@ __all__ = [
     "CardParseError",
     "CardSet",
     "CardValues",
+    "Claim",
     "Contract",
     "Deal",
     "DealEnd",
@@ -101,6 +108,7 @@ __all__ = [
     "MoveRule",
     "PackError",
     "PileView",
+    "Play",
     "PlayRules",
     "PluginError",
     "RecordError",

@@ -28,12 +28,15 @@ from .errors import AtoutError
 from .errors import IllegalMoveError
 from .errors import PluginError
 from .errors import UnknownNameError
+from .model import CLAIM
 from .model import Action
 from .model import Announcement
+from .model import Bid
 from .model import BiddingStep
 from .model import BotInfo
 from .model import CardPlayed
 from .model import CardValues
+from .model import Claim
 from .model import Contract
 from .model import DealScore
 from .model import DealScorer
@@ -43,6 +46,7 @@ from .model import GameInfo
 from .model import Layout
 from .model import MatchResult
 from .model import MoveRule
+from .model import Play
 from .model import RuleOption
 from .model import Rules
 from .model import Trick
@@ -806,7 +810,7 @@ class Deal:
         if self._claim_offer != s.turn or s.phase != PLAY:
             raise IllegalMoveError("a claim (l'arrêt) is only allowed right after winning a trick")
         seat = s.turn
-        self.actions.append((seat, Action("claim")))
+        self.actions.append((seat, CLAIM))
         s.extra["claim"] = (seat, len(s.tricks))
         self._claim_offer = -1
         if self._claim_kind != "play-on":
@@ -873,24 +877,24 @@ class Deal:
         """Every action the seat to act may take."""
         s = self.state
         if s.phase == BIDDING:
-            return [Action.bid(b) for b in self.legal_bids()]
+            return [Bid(b) for b in self.legal_bids()]
         if s.phase == PLAY:
-            actions = [Action.play(c) for c in cards_of(self.legal_cards())]
+            actions: list[Action] = [Play(c) for c in cards_of(self.legal_cards())]
             if self.can_claim:
-                actions.append(Action("claim"))
+                actions.append(CLAIM)
             return actions
         return []
 
     def apply(self, action: Action) -> None:
         """Take ``action`` for the seat to act."""
-        if action.kind == "play":
-            self.play(action.value)
-        elif action.kind == "bid":
-            self.bid(action.value)
-        elif action.kind == "claim":
+        if isinstance(action, Play):
+            self.play(action.card)
+        elif isinstance(action, Bid):
+            self.bid(action.text)
+        elif isinstance(action, Claim):
             self.claim()
         else:
-            raise IllegalMoveError(f"unknown action {action.kind!r}")
+            raise IllegalMoveError(f"unknown action {action!r}")
 
     def view(self, seat: int, scores: tuple[int, ...] = ()) -> View:
         """What ``seat`` may know now, with what it may do."""

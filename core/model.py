@@ -11,8 +11,10 @@ from collections.abc import Iterator
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field
+from dataclasses import replace
 from typing import TYPE_CHECKING
 from typing import Any
+from typing import ClassVar
 from typing import NamedTuple
 
 from .cards import Card
@@ -361,31 +363,104 @@ class BotInfo:
     title: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Action:
-    """One action of a seat: a bid, a card played, or a claim.
+    """One action of a seat: a :class:`Bid`, a :class:`Play` of a card, or a
+    :class:`Claim` (l'arrêt).  This is their common base; an action is always one of
+    the three, whose fields are typed (``Play(card).card``, ``Bid(text).text``), so that
+    the engine, the records and the front ends read an action by its class instead of a
+    string and a value of any type.
 
-    ``kind`` is ``"bid"`` (``value`` is the bid's text), ``"play"`` (``value`` is the
-    card) or ``"claim"`` (l'arrêt; no value).
+    ``kind`` (``"bid"``, ``"play"``, ``"claim"``) names the class in the records' and
+    the protocol's words, and ``value`` is the bid's text or the card (``None`` for a
+    claim): both stay for the code that reads an action by its kind.  ``reason`` is why
+    the action was chosen, when a bot says so (a hint): it takes no part in comparing or
+    hashing actions, nor in a record.
     """
 
-    kind: str
-    value: Any = None
+    kind: ClassVar[str] = ""
+    reason: str = field(default="", compare=False, kw_only=True)
+
+    def __new__(cls, *args: object, **kwargs: object) -> Action:
+        if cls is Action:
+            raise TypeError("Action is the base of Bid(text), Play(card) and Claim()")
+        return object.__new__(cls)
+
+    @property
+    def value(self) -> Any:
+        """The bid's text, the card played, or ``None`` for a claim: the untyped form,
+        kept for the code that reads an action by its ``kind`` (new code reads
+        ``Play.card`` and ``Bid.text``)."""
+        return None
+
+    @property
+    def plain(self) -> Action:
+        """The action without its reason (what a record or the protocol keeps)."""
+        return replace(self, reason="") if self.reason else self
+
+    @staticmethod
+    def play(card: Card) -> Play:
+        """The play of ``card`` (the same as ``Play(card)``)."""
+        return Play(card)
+
+    @staticmethod
+    def bid(text: str) -> Bid:
+        """The bid ``text`` (the same as ``Bid(text)``)."""
+        return Bid(text)
+
+    @staticmethod
+    def of(kind: str, value: object = None) -> Action:
+        """The action of ``kind`` (``"play"``, ``"bid"``, ``"claim"``) and ``value``: the
+        untyped form, for code that holds the two apart.  Anything else is a
+        :class:`ValueError`."""
+        if kind == "play" and type(value) is int and 0 <= value < 32:
+            return Play(value)
+        if kind == "bid" and isinstance(value, str):
+            return Bid(value)
+        if kind == "claim" and value is None:
+            return CLAIM
+        raise ValueError(f"no {kind!r} action with the value {value!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """A bid: ``text`` is what the rules call it (``"pass"``, ``"take"``, ``"H"``, a
+    plugin's own such as ``"sans-atout"``)."""
+
+    kind: ClassVar[str] = "bid"
+    text: str
+
+    @property
+    def value(self) -> str:
+        return self.text
 
     def __str__(self) -> str:
-        if self.kind == "play":
-            return card_str(self.value)
-        if self.kind == "bid":
-            return str(self.value)
-        return self.kind
-
-    @staticmethod
-    def play(card: Card) -> Action:
-        return Action("play", card)
-
-    @staticmethod
-    def bid(value: str) -> Action:
-        return Action("bid", value)
+        return self.text
 
 
-CLAIM = Action("claim")
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """The play of ``card``."""
+
+    kind: ClassVar[str] = "play"
+    card: Card
+
+    @property
+    def value(self) -> Card:
+        return self.card
+
+    def __str__(self) -> str:
+        return card_str(self.card)
+
+
+@dataclass(frozen=True, slots=True)
+class Claim(Action):
+    """L'arrêt: the seat that just won a trick claims the rest of the deal."""
+
+    kind: ClassVar[str] = "claim"
+
+    def __str__(self) -> str:
+        return "claim"
+
+
+CLAIM = Claim()

@@ -40,11 +40,14 @@ from .files import write_atomic
 from .limits import MAX_NAME
 from .limits import LimitError
 from .limits import check_seed
+from .model import CLAIM
 from .model import Action
+from .model import Bid
 from .model import Contract
 from .model import DealScore
 from .model import GameInfo
 from .model import Layout
+from .model import Play
 from .model import Rules
 from .model import Trick
 from .state import PLAY
@@ -93,10 +96,10 @@ def layout_to_json(layout: Layout) -> dict[str, Any]:
 
 def action_to_json(seat: int, action: Action) -> dict[str, Any]:
     """The JSON form of one action."""
-    if action.kind == "play":
-        return {"seat": seat, "play": card_str(action.value)}
-    if action.kind == "bid":
-        return {"seat": seat, "bid": action.value}
+    if isinstance(action, Play):
+        return {"seat": seat, "play": card_str(action.card)}
+    if isinstance(action, Bid):
+        return {"seat": seat, "bid": action.text}
     return {"seat": seat, action.kind: True}
 
 
@@ -331,15 +334,15 @@ class _Reader:
             )
         seat = self.seat(data["seat"], where + ".seat", seats)
         if "play" in data:
-            return seat, Action.play(self.card(data["play"], where + ".play"))
+            return seat, Play(self.card(data["play"], where + ".play"))
         if "bid" in data:
             if not isinstance(data["bid"], str):
                 raise self.fail(where + ".bid", f"a bid is a text, not {_json_kind(data['bid'])}")
             if len(data["bid"]) > MAX_TEXT:
                 raise self.fail(where + ".bid", f"a bid of {len(data['bid'])} characters")
-            return seat, Action.bid(data["bid"])
+            return seat, Bid(data["bid"])
         if data.get("claim") is True:
-            return seat, Action("claim")
+            return seat, CLAIM
         raise self.fail(where, "expected one of the keys play, bid, claim")
 
 

@@ -15,9 +15,12 @@ from .cards import FULL_DECK
 from .cards import Card
 from .cards import CardSet
 from .cards import cards_of
+from .model import CLAIM
 from .model import Action
 from .model import Announcement
+from .model import Bid
 from .model import Contract
+from .model import Play
 from .model import Rules
 from .model import Trick
 from .state import DealState
@@ -87,10 +90,10 @@ class View:
         if not self.to_act:
             return []
         if self.phase == Phase.BIDDING:
-            return [Action.bid(b) for b in self.legal_bids]
-        actions = [Action.play(c) for c in cards_of(self.legal)]
+            return [Bid(b) for b in self.legal_bids]
+        actions: list[Action] = [Play(c) for c in cards_of(self.legal)]
         if self.can_claim:
-            actions.append(Action("claim"))
+            actions.append(CLAIM)
         return actions
 
     def known_cards(self) -> CardSet:

@@ -1,5 +1,5 @@
-"""Hints that say why: the expert bots' ``hint(view)`` answers a :class:`Hint`, an action
-with a one-line reason, which every caller may use as the plain action."""
+"""Hints that say why: the expert bots' ``hint(view)`` answers an action with a one-line
+``reason``, which every caller may use as the plain action."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ import json
 from dataclasses import replace
 
 from atout.core import Action
+from atout.core import Bid
 from atout.core import Engine
+from atout.core import Play
 from atout.core.cards import parse_card
 from atout.core.records import deal_to_record
 from atout.core.session import BOT
@@ -17,8 +19,8 @@ from atout.core.session import Player
 from atout.core.session import Session
 from atout.plugins.bots.belote_expert import BeloteExpert
 from atout.plugins.bots.decouverte_expert import DecouverteExpert
-from atout.plugins.bots.hints import Hint
 from atout.plugins.bots.hints import play_reason
+from atout.plugins.bots.hints import with_reason
 from atout.ui.hint_text import hint_line
 
 
@@ -31,20 +33,21 @@ def session_of(engine: Engine, game: str, seed: int) -> Session:
 
 
 def test_a_hint_is_the_plain_action_for_every_caller(engine: Engine) -> None:
-    hint = Hint("play", parse_card("9S"), "wins the trick")
+    hint = with_reason(Play(parse_card("9S")), "wins the trick")
     plain = Action.play(parse_card("9S"))
     assert hint == plain and plain == hint and hash(hint) == hash(plain)
     assert hint in [plain] and {plain: 1}[hint] == 1
-    assert hint.action == plain and type(hint.action) is Action
+    assert hint.reason == "wins the trick" and plain.reason == ""
+    assert hint.plain == plain and hint.plain.reason == "" and type(hint) is Play
     assert hint != Action.play(parse_card("10S"))
-    assert Hint("play", parse_card("10S"), "x") != hint
+    assert Play(parse_card("10S"), reason="x") != hint
 
 
 def test_a_hint_played_as_the_action_is_recorded_as_a_plain_action(engine: Engine) -> None:
     session = session_of(engine, "decouverte", 3)
     view = session.view(0)
     legal = view.legal_actions()[0]
-    session.act(0, Hint(legal.kind, legal.value, "a reason"))
+    session.act(0, with_reason(legal, "a reason"))
     deal = session.deal
     assert deal is not None
     text = json.dumps(deal_to_record(deal))
@@ -73,7 +76,7 @@ def test_the_decouverte_expert_hint_says_why_with_the_gap_to_the_next_card(
             session.act(0, stand_in.choose(view))
             continue
         hint = expert.hint(view)
-        assert isinstance(hint, Hint) and hint in view.legal_actions()
+        assert hint in view.legal_actions()
         assert hint.reason, f"no reason for {hint}"
         assert "\n" not in hint.reason and len(hint.reason) < 90
         if "better than" in hint.reason or "as good as" in hint.reason:
@@ -132,14 +135,14 @@ def test_the_gap_is_told_from_the_values(engine: Engine) -> None:
 
 def test_the_hint_line_says_the_action_and_the_reason(engine: Engine) -> None:
     view = session_of(engine, "decouverte", 5).view(0)
-    assert hint_line(Hint("play", parse_card("9S"), "wins the trick")) == (
+    assert hint_line(Play(parse_card("9S"), reason="wins the trick")) == (
         "Hint: play 9♠ — wins the trick"
     )
     assert hint_line(Action.play(parse_card("9S"))) == "Hint: play 9♠"
     assert view.turnup is not None
-    line = hint_line(Hint("bid", "take", "6 points better than pass"), view)
+    line = hint_line(Bid("take", reason="6 points better than pass"), view)
     assert line.startswith("Hint: take ") and line.endswith("— 6 points better than pass")
-    assert hint_line(replace(Hint("bid", "H", ""), reason="")) == "Hint: name ♥ hearts as trump"
+    assert hint_line(replace(Bid("H", reason="x"), reason="")) == "Hint: name ♥ hearts as trump"
 
 
 def test_the_belote_expert_hint_says_why(engine: Engine) -> None:
@@ -155,7 +158,7 @@ def test_the_belote_expert_hint_says_why(engine: Engine) -> None:
         view = session.view(0)
         plays += view.phase == "play"
         hint = expert.hint(view)
-        assert isinstance(hint, Hint) and hint in view.legal_actions()
+        assert hint in view.legal_actions()
         reasons.append(hint.reason)
         session.act(0, hint)
     assert all(reasons) and any("better than" in r for r in reasons)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import random
 from dataclasses import dataclass
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -87,13 +88,6 @@ def test_hint_says_what_the_hint_bot_would_do(engine: Engine) -> None:
 
 
 @dataclass(frozen=True)
-class ReasonedAction(Action):
-    """A hint as the experts give it: the action itself, with a reason."""
-
-    reason: str = ""
-
-
-@dataclass(frozen=True)
 class ActionAndReason:
     """A hint as an object holding the action and the reason."""
 
@@ -109,7 +103,7 @@ def test_a_hint_with_a_reason_prints_the_reason(engine: Engine, shape: str) -> N
             why = "the jack of trumps is still out."
             if shape == "action and reason":
                 return ActionAndReason(plain, why)  # type: ignore[return-value]
-            return ReasonedAction(plain.kind, plain.value, why)
+            return replace(plain, reason=why)
 
     session = ReasonedSession(
         engine,

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from atout.core import CLAIM
 from atout.core import FULL_DECK
 from atout.core import Action
 from atout.core import Contract
@@ -578,13 +579,13 @@ def arret_match(engine: Engine, seed: int, prior: int, stop_kind: str) -> tuple[
         rng = random.Random(s)
         while not deal.is_over:
             actions = deal.legal_actions()
-            if Action("claim") in actions:
+            if CLAIM in actions:
                 assert deal.state.contract is not None
                 takers = deal.state.contract.taker % 2
                 kind = "play-on" if deal.turn % 2 == takers else "stop"
                 if kind == stop_kind:
                     seat = deal.turn
-                    deal.apply(Action("claim"))
+                    deal.apply(CLAIM)
                     return match, deal, seat
                 actions = [a for a in actions if a.kind != "claim"]
             deal.apply(rng.choice(actions))
@@ -599,7 +600,7 @@ def test_no_claim_without_arret(engine: Engine) -> None:
         deal = match.next_deal()
         while not deal.is_over:
             actions = deal.legal_actions()
-            assert Action("claim") not in actions
+            assert CLAIM not in actions
             deal.apply(rng.choice(actions))
         match.end_deal(deal)
 
@@ -613,7 +614,7 @@ def test_arret_offers_a_claim_only_right_after_winning_a_trick(engine: Engine) -
     while not deal.is_over:
         s = deal.state
         just_won = bool(s.tricks) and not s.trick and s.tricks[-1].winner == deal.turn
-        claim = Action("claim") in deal.legal_actions()
+        claim = CLAIM in deal.legal_actions()
         assert claim == (just_won and s.phase == "play" and len(s.tricks) < 8)
         assert deal.view(deal.turn).can_claim == claim
         offers += claim

@@ -37,6 +37,7 @@ from typing import runtime_checkable
 
 from atout.core import Action
 from atout.core import CardParseError
+from atout.core import Claim
 from atout.core import GameInfo
 from atout.core import IllegalMoveError
 from atout.core import Rules
@@ -899,7 +900,7 @@ class TerminalGame:
             )
             return None
         if word == "claim" and view.can_claim:
-            return Action("claim")
+            return Claim()
         try:
             card = read_card(text)
         except CardParseError as exc:

@@ -26,14 +26,22 @@ GAMES = ("belote", "decouverte")
 
 
 def make_random(
-    game: str, rules: Rules | None = None, seed: int = 0, think: float = 0.0, engine: Engine | None = None
+    game: str,
+    rules: Rules | None = None,
+    seed: int = 0,
+    think: float = 0.0,
+    engine: Engine | None = None,
 ) -> RandomBot:
     """A :class:`RandomBot`."""
     return RandomBot(seed)
 
 
 def make_greedy(
-    game: str, rules: Rules | None = None, seed: int = 0, think: float = 0.0, engine: Engine | None = None
+    game: str,
+    rules: Rules | None = None,
+    seed: int = 0,
+    think: float = 0.0,
+    engine: Engine | None = None,
 ) -> GreedyBot:
     """A :class:`GreedyBot` (it reads the card order and points from the engine's
     compiled rules of the deal)."""
@@ -41,7 +49,11 @@ def make_greedy(
 
 
 def make_expert(
-    game: str, rules: Rules | None = None, seed: int = 0, think: float = 0.0, engine: Engine | None = None
+    game: str,
+    rules: Rules | None = None,
+    seed: int = 0,
+    think: float = 0.0,
+    engine: Engine | None = None,
 ) -> Any:
     """The expert of ``game``: the PIMC expert for four players, the chance-aware
     search for Découverte."""

@@ -61,9 +61,11 @@ from atout.core.cards import cards_of
 from atout.core.cards import make_card
 from atout.core.engine import Engine
 from atout.core.model import Action
+from atout.core.model import Bid
 from atout.core.model import Contract
 from atout.core.model import Declaration
 from atout.core.model import MoveRule
+from atout.core.model import Play
 from atout.core.model import Rules
 from atout.core.state import DealState
 from atout.core.views import View
@@ -856,7 +858,7 @@ class BeloteExpert:
 
     def hint(self, view: View) -> Action:
         """The best action for the seat of ``view``, as the expert judges it (the UI's
-        hint button), as a :class:`~.hints.Hint`: the action and why, in one line (the
+        hint button), as an action with its ``reason``: the action and why, in one line (the
         reason class and the value difference to the next best card; for a bid, what
         the search or the count said).  Any seat's view will do; a seat that is not to
         act has no action (``ValueError``)."""
@@ -864,13 +866,13 @@ class BeloteExpert:
         action = self.choose(view)
         info = self.last_info
         reason = ""
-        if action.kind == "play":
+        if isinstance(action, Play):
             values = info.get("values")
             reason = play_reason(
-                view, action.value, values if isinstance(values, dict) else None, self.engine
+                view, action.card, values if isinstance(values, dict) else None, self.engine
             )
-        elif action.kind == "bid":
-            reason = self._bid_reason(view, action.value)
+        elif isinstance(action, Bid):
+            reason = self._bid_reason(view, action.text)
         return with_reason(action, reason)
 
     def _bid_reason(self, view: View, bid: str) -> str:

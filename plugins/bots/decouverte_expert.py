@@ -59,6 +59,8 @@ from atout.core.cards import FULL_DECK
 from atout.core.cards import SUITS
 from atout.core.cards import cards_of
 from atout.core.model import Action
+from atout.core.model import Bid
+from atout.core.model import Play
 from atout.core.model import Rules
 from atout.core.views import View
 
@@ -241,9 +243,9 @@ class DecouverteExpert:
             return legal[0]
         try:
             if view.phase == "bidding":
-                action = Action.bid(self._bid(view))
+                action: Action = Bid(self._bid(view))
             else:
-                action = Action.play(self._play(view))
+                action = Play(self._play(view))
         except (ValueError, KeyError, IndexError) as exc:
             # A view this bot does not understand (a rule it does not model): stay legal,
             # and say why in ``last_info``.
@@ -265,14 +267,14 @@ class DecouverteExpert:
         finally:
             self.exact_values = False
         info = self.last_info
-        if action.kind == "play":
+        if isinstance(action, Play):
             values = info.get("values")
             reason = play_reason(
-                view, action.value, values if isinstance(values, dict) else None, self.engine
+                view, action.card, values if isinstance(values, dict) else None, self.engine
             )
-        elif action.kind == "bid":
+        elif isinstance(action, Bid):
             bids = info.get("bids")
-            reason = bid_reason(view, action.value, bids if isinstance(bids, dict) else None)
+            reason = bid_reason(view, action.text, bids if isinstance(bids, dict) else None)
             if len(view.legal_bids) == 1:
                 reason = "the only bid you may make"
         else:

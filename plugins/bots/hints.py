@@ -1,9 +1,9 @@
 """A hint that says why: the expert's action with a one-line reason.
 
-:class:`Hint` is an :class:`~atout.core.model.Action` (so every caller of a bot's
-``hint(view)`` keeps working: it compares equal to the plain action, is played like it,
-hashes like it) with a ``reason``: what the search knows about the choice, in one line a
-player reads, e.g. ``"wins 14 points; 12 points better than A♥"``.
+A hint is the bot's :class:`~atout.core.model.Action` with its ``reason`` set
+(:func:`with_reason`; the action compares equal to the plain one, is played like it,
+hashes like it): what the search knows about the choice, in one line a player reads,
+e.g. ``"wins 14 points; 12 points better than A♥"``.
 
 :func:`play_reason` builds it from the view and the search's values of the cards: a
 reason class read from the position (the only card allowed, wins the trick's points,
@@ -16,7 +16,8 @@ the deal are read: a hint never knows more than its seat.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import replace
+from typing import TypeVar
 
 from atout.core import Engine
 from atout.core.cards import RANKS
@@ -32,30 +33,13 @@ SAME = 1.0
 """Below this many points of difference two cards are "about as good"."""
 
 
-@dataclass(frozen=True, eq=False)
-class Hint(Action):
-    """An action with the reason it was suggested; equal to (and hashed like) the plain
-    :class:`Action` of the same kind and value."""
-
-    reason: str = ""
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Action):
-            return (self.kind, self.value) == (other.kind, other.value)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.kind, self.value))
-
-    @property
-    def action(self) -> Action:
-        """The plain action (what a record or the protocol keeps)."""
-        return Action(self.kind, self.value)
+A = TypeVar("A", bound=Action)
 
 
-def with_reason(action: Action, reason: str) -> Hint:
-    """``action`` as a :class:`Hint` saying ``reason``."""
-    return Hint(action.kind, action.value, reason)
+def with_reason(action: A, reason: str) -> A:
+    """``action`` saying ``reason`` (its :attr:`~atout.core.model.Action.reason`): the
+    same action, equal to and hashed like it."""
+    return replace(action, reason=reason)
 
 
 def card_words(card: int) -> str:
@@ -177,4 +161,4 @@ def bid_words(bid: str, view: View) -> str:
     return bid
 
 
-__all__ = ["Hint", "bid_reason", "bid_words", "play_reason", "with_reason"]
+__all__ = ["bid_reason", "bid_words", "play_reason", "with_reason"]

@@ -8,8 +8,8 @@ import argparse
 import pytest
 from atout.core import Action
 from atout.core import Engine
+from atout.core import Play
 from atout.core.cards import cards_of
-from atout.plugins.bots.hints import Hint
 from atout.ui import savegame
 from atout.ui.cards_text import HUMAN
 from atout.ui.cards_text import show_card
@@ -141,8 +141,8 @@ def test_a_long_hint_stays_clear_of_the_seats_at_the_four_player_table(app: App)
     view = table.view
     assert view is not None
     card = cards_of(view.legal)[0]
-    table.hint = Hint(
-        "play", card, "gives 10 points to your partner, who is winning; 12 points better than 10♥"
+    table.hint = Play(
+        card, reason="gives 10 points to your partner, who is winning; 12 points better than 10♥"
     )
     table.show_hint_line(view)
     table.refresh_highlights()

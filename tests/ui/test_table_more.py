@@ -9,6 +9,7 @@ from typing import Any
 
 import arcade
 import pytest
+from atout.core import CLAIM
 from atout.core import Action
 from atout.core import Engine
 from atout.core import Rules
@@ -117,7 +118,7 @@ def test_larret_is_offered_and_claimed_with_its_button(app: App) -> None:
             if view.can_claim:
                 assert table.claim_button.visible
                 click_button(app, table.claim_button)
-                assert table.deal is not None and table.deal.actions[-1] == (HUMAN, Action("claim"))
+                assert table.deal is not None and table.deal.actions[-1] == (HUMAN, CLAIM)
                 return
             assert not table.claim_button.visible
             if view.phase == "bidding":

@@ -19,6 +19,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from atout.core import CLAIM
 from atout.core import Action
 from atout.core import Rules
 from atout.core import View
@@ -271,7 +272,7 @@ def action_from_json(data: Any) -> Action:
             raise ProtocolError(BAD_MESSAGE, "act: a bid is a text, like take or pass")
         return Action.bid(bid)
     if kind == "claim":
-        return Action("claim")
+        return CLAIM
     raise ProtocolError(BAD_MESSAGE, "act: action kind must be play, bid or claim")
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from atout.core import CLAIM
 from atout.core import Action
 from atout.core import Deal
 from atout.core import Match
@@ -303,7 +304,7 @@ class MatchTable(TableView):
     def claim(self) -> None:
         view = self.view
         if view is not None and view.can_claim and self.stage == "play":
-            self.apply(self.me, Action("claim"))
+            self.apply(self.me, CLAIM)
 
     def click_card(self, card: int) -> None:
         """A click on a face-up card: play it if the engine allows, else say why not."""

@@ -27,6 +27,7 @@ import time
 from collections import deque
 from typing import Any
 
+from atout.core import CLAIM
 from atout.core import Action
 from atout.core import DealScore
 from atout.core import GameInfo
@@ -381,7 +382,7 @@ class NetDriver(TableView):
     def claim(self) -> None:
         view = self.acting()
         if view is not None and view.can_claim:
-            self.send(Action("claim"))
+            self.send(CLAIM)
 
     def click_card(self, card: int) -> None:
         view = self.view
