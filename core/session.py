@@ -32,8 +32,10 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
+from typing import ClassVar
 
 from .cards import RANKS
 from .cards import SUIT_SYMBOLS
@@ -54,10 +56,12 @@ from .limits import MAX_THINK
 from .limits import LimitError
 from .limits import check_seconds
 from .model import Action
+from .model import Bid
 from .model import Contract
 from .model import DealScore
 from .model import GameInfo
 from .model import MatchResult
+from .model import Play
 from .model import Rules
 from .model import Trick
 from .records import PLAYER_KINDS
@@ -75,34 +79,22 @@ from .views import View
 KINDS = PLAYER_KINDS
 PERSON, BOT, REMOTE = KINDS
 
-# The kinds of event, in the order they can follow one another.
+# The kinds of event, in the order they can follow one another (the class of each, below,
+# says its fields: DEAL is a DealEvent, HAND a HandEvent, ...).
 DEAL = "deal"
-"""A deal is dealt: ``seat`` is the dealer, ``card`` the turned-up card if any."""
 HAND = "hand"
-"""Cards reach a seat's hand (the deal, the rest of the deal after the bidding):
-``seat`` receives ``cards``; only the seats that may see that hand are told."""
 BID = "bid"
 CONTRACT = "contract"
-"""The bidding is over: ``seat`` took ``contract``."""
 PLAY = "play"
 ANNOUNCE = "announce"
-"""The rules announced something for ``seat``: a declaration shown, belote, rebelote
-(``text``, and the ``cards`` shown)."""
 TURN = "turn"
-"""A face-down card of ``seat`` is turned face up: ``card``."""
 TRICK = "trick"
-"""``seat`` won ``trick`` with ``points``."""
 CLAIM = "claim"
 SCORE = "score"
-"""The deal is scored: ``score``; the match's totals follow in ``scores``."""
 REDEAL = "redeal"
-"""Nobody took: the cards are gathered and dealt again."""
 MATCH_OVER = "match-over"
 UNDO = "undo"
-"""``seat`` took back its last card: ``points`` actions were undone."""
 NOTICE = "notice"
-"""Something a person should read that changed no card (a bot failed and its first
-legal action was played instead): ``text``."""
 
 
 @dataclass(frozen=True)
@@ -123,28 +115,72 @@ class Player:
         return cls(**check_player(data, where))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Event:
-    """One thing that happened, as the engine computed it.
+    """One thing that happened, as the engine computed it: the base of one frozen class
+    per kind (:class:`PlayEvent`, :class:`TrickEvent`, ...), each with only its fields.
 
-    ``to`` is ``None`` when every seat may know it, else the only seat told (a hand
-    dealt).  ``deal`` is the deal's number in the match (redeals count).  The other
-    fields are used as each kind says (see the kind constants of this module).
+    ``kind`` names the class in the protocol's words (the kind constants of this
+    module); ``seat`` is the seat it is about (``-1`` for none) and ``deal`` the deal's
+    number in the match (redeals count).  ``to`` is ``None`` when every seat may know the
+    event, else the only seat told (a hand dealt).
+
+    The base answers the empty value of every field a kind does not have (``card`` is
+    ``None``, ``cards`` 0, ``text`` empty...), so that the code that reads events by
+    their ``kind`` keeps reading them; code that wants a kind's fields typed narrows the
+    event by its class (``isinstance(e, PlayEvent)``).
     """
 
-    kind: str
+    kind: ClassVar[str] = ""
     seat: int = -1
     deal: int = 0
-    card: Card | None = None
-    cards: CardSet = 0
-    text: str = ""
-    points: int = 0
-    trick: Trick | None = None
-    contract: Contract | None = None
-    score: DealScore | None = None
-    scores: tuple[int, ...] = ()
-    result: MatchResult | None = None
-    to: int | None = None
+
+    def __new__(cls, *args: object, **kwargs: object) -> Event:
+        if cls is Event:
+            raise TypeError("Event is the base of one class per kind (PlayEvent, ...)")
+        return object.__new__(cls)
+
+    # The empty answers of the fields a kind lacks (a kind's own field overrides them).
+
+    @property
+    def to(self) -> int | None:
+        return None
+
+    @property
+    def card(self) -> Card | None:
+        return None
+
+    @property
+    def cards(self) -> CardSet:
+        return 0
+
+    @property
+    def text(self) -> str:
+        return ""
+
+    @property
+    def points(self) -> int:
+        return 0
+
+    @property
+    def trick(self) -> Trick | None:
+        return None
+
+    @property
+    def contract(self) -> Contract | None:
+        return None
+
+    @property
+    def score(self) -> DealScore | None:
+        return None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return ()
+
+    @property
+    def result(self) -> MatchResult | None:
+        return None
 
     def visible_to(self, seat: int) -> bool:
         """Whether ``seat`` may be told of this event."""
@@ -171,8 +207,10 @@ class Event:
             out["cards"] = [card_str(c) for c in cards_of(self.cards)]
         if self.text:
             out["text"] = self.text
-        if self.kind in (TRICK, UNDO):
-            out["points" if self.kind == TRICK else "actions"] = self.points
+        if isinstance(self, TrickEvent):
+            out["points"] = self.points
+        elif isinstance(self, UndoEvent):
+            out["actions"] = self.actions
         if self.trick is not None:
             out["trick"] = {
                 "leader": self.trick.leader,
@@ -207,10 +245,163 @@ class Event:
             raise RecordError(f"not an event: {type(exc).__name__}: {exc}") from None
 
 
+# One class per kind.  A field without a default is written ``= field()``: the base's
+# property of the same name would otherwise be taken for its default.
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealEvent(Event):
+    """A deal is dealt: ``seat`` is the dealer, ``card`` the turned-up card if any."""
+
+    kind: ClassVar[str] = DEAL
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandEvent(Event):
+    """Cards reach a seat's hand (the deal, the rest of the deal after the bidding):
+    ``seat`` receives ``cards``; ``to`` is the only seat told, ``None`` when every seat
+    sees the hands."""
+
+    kind: ClassVar[str] = HAND
+    cards: CardSet = field()
+    to: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BidEvent(Event):
+    """``seat`` bid ``text``."""
+
+    kind: ClassVar[str] = BID
+    text: str = field()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContractEvent(Event):
+    """The bidding is over: ``seat`` took ``contract``."""
+
+    kind: ClassVar[str] = CONTRACT
+    contract: Contract = field()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayEvent(Event):
+    """``seat`` played ``card``."""
+
+    kind: ClassVar[str] = PLAY
+    card: Card = field()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AnnounceEvent(Event):
+    """The rules announced something for ``seat``: a declaration shown, belote, rebelote
+    (``text``, and the ``cards`` shown)."""
+
+    kind: ClassVar[str] = ANNOUNCE
+    text: str = ""
+    cards: CardSet = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnEvent(Event):
+    """A face-down card of ``seat`` is turned face up: ``card``."""
+
+    kind: ClassVar[str] = TURN
+    card: Card = field()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrickEvent(Event):
+    """``seat`` won ``trick``, worth ``points`` (the trick's own)."""
+
+    kind: ClassVar[str] = TRICK
+    trick: Trick = field()
+
+    @property
+    def points(self) -> int:
+        return self.trick.points
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClaimEvent(Event):
+    """``seat`` claimed the rest of the deal (l'arrêt)."""
+
+    kind: ClassVar[str] = CLAIM
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoreEvent(Event):
+    """The deal is scored: ``score``; the match's totals follow in ``scores``."""
+
+    kind: ClassVar[str] = SCORE
+    score: DealScore = field()
+    scores: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RedealEvent(Event):
+    """Nobody took: the cards are gathered and dealt again."""
+
+    kind: ClassVar[str] = REDEAL
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchOverEvent(Event):
+    """The match is over: ``result``."""
+
+    kind: ClassVar[str] = MATCH_OVER
+    result: MatchResult = field()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UndoEvent(Event):
+    """``seat`` took back its last card: ``actions`` actions were undone."""
+
+    kind: ClassVar[str] = UNDO
+    actions: int = field()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoticeEvent(Event):
+    """Something a person should read that changed no card (a bot failed and its first
+    legal action was played instead): ``text``."""
+
+    kind: ClassVar[str] = NOTICE
+    text: str = field()
+
+
+EVENT_CLASSES: dict[str, type[Event]] = {
+    c.kind: c
+    for c in (
+        DealEvent,
+        HandEvent,
+        BidEvent,
+        ContractEvent,
+        PlayEvent,
+        AnnounceEvent,
+        TurnEvent,
+        TrickEvent,
+        ClaimEvent,
+        ScoreEvent,
+        RedealEvent,
+        MatchOverEvent,
+        UndoEvent,
+        NoticeEvent,
+    )
+}
+"""The class of each kind of event."""
+
+
 def _event_from_json(data: Any) -> Event:
-    """The body of :meth:`Event.from_json` (its errors are caught there)."""
+    """The body of :meth:`Event.from_json` (its errors are caught there): the fields the
+    JSON holds, read as :meth:`Event.to_json` wrote them, handed to the kind's class
+    (which takes those it has, and refuses the lack of one it needs)."""
     if not isinstance(data, dict) or not isinstance(data["kind"], str):
         raise TypeError("an event is an object with a kind")
+    kind: str = data["kind"]
+    if kind not in EVENT_CLASSES:
+        raise ValueError(f"no event of the kind {kind!r}")
+    event_class = EVENT_CLASSES[kind]
 
     def ints(value: Any) -> tuple[int, ...]:
         if not isinstance(value, list) or not all(type(v) is int for v in value):
@@ -222,57 +413,53 @@ def _event_from_json(data: Any) -> Event:
             raise TypeError(f"expected a whole number, not {value!r}")
         return value
 
-    kind: str = data["kind"]
-    card = parse_card(data["card"]) if "card" in data else None
-    cards = 0
-    for text in data.get("cards", ()):
-        cards |= 1 << parse_card(text)
-    trick = None
+    found: dict[str, Any] = {
+        "seat": number(data.get("seat", -1)),
+        "deal": number(data.get("deal", 0)),
+    }
+    if "card" in data:
+        found["card"] = parse_card(data["card"])
+    if "cards" in data:
+        cards = 0
+        for text in data["cards"]:
+            cards |= 1 << parse_card(text)
+        found["cards"] = cards
+    if "text" in data:
+        text = data["text"]
+        found["text"] = text if isinstance(text, str) else str(text)
+    if "actions" in data:
+        found["actions"] = number(data["actions"])
     if "trick" in data:
         t = data["trick"]
-        trick = Trick(
+        found["trick"] = Trick(
             number(t["leader"]),
             tuple(parse_card(c) for c in t["cards"]),
             number(t["winner"]),
             number(data.get("points", 0)),
         )
-    contract = None
     if "contract" in data:
         c = data["contract"]
         trump = c["trump"]
         if trump is not None:
             trump = number(trump)
-        contract = Contract(number(c["taker"]), trump, str(c["name"]))
-    score = None
+        found["contract"] = Contract(number(c["taker"]), trump, str(c["name"]))
     if "score" in data:
         s = data["score"]
-        score = DealScore(
+        found["score"] = DealScore(
             card_points=ints(s["card_points"]),
             declaration_points=ints(s["declaration_points"]),
             score=ints(s["score"]),
             outcome=str(s["outcome"]),
             notes=tuple(str(n) for n in s.get("notes", ())),
         )
-    result = None
+    if "scores" in data:
+        found["scores"] = ints(data["scores"])
     if "result" in data:
         r = data["result"]
         winner = r["winner"]
-        result = MatchResult(None if winner is None else number(winner), str(r["reason"]))
-    text = data.get("text", "")
-    return Event(
-        kind,
-        number(data.get("seat", -1)),
-        number(data.get("deal", 0)),
-        card=card,
-        cards=cards,
-        text=text if isinstance(text, str) else str(text),
-        points=number(data.get("points", data.get("actions", 0))),
-        trick=trick,
-        contract=contract,
-        score=score,
-        scores=ints(data.get("scores", [])),
-        result=result,
-    )
+        found["result"] = MatchResult(None if winner is None else number(winner), str(r["reason"]))
+    names = {f.name for f in fields(event_class)}
+    return event_class(**{k: v for k, v in found.items() if k in names})
 
 
 def for_seat(events: Iterable[Event], seat: int) -> list[Event]:
@@ -468,7 +655,7 @@ class Session:
         self._told_deal, self._told = deal, []
         self.version += 1
         events = [
-            Event(DEAL, deal.state.dealer, self.deal_number, card=deal.state.turnup),
+            DealEvent(seat=deal.state.dealer, deal=self.deal_number, card=deal.state.turnup),
             *self._hands_dealt(deal, [0] * self.seats),
         ]
         self._checkpoint()
@@ -522,10 +709,9 @@ class Session:
         if deal is None:
             raise IllegalMoveError("no deal is in play")
         fallback = deal.legal_actions()[0]
-        notice = Event(
-            NOTICE,
-            seat,
-            self.deal_number,
+        notice = NoticeEvent(
+            seat=seat,
+            deal=self.deal_number,
             text=f"{problem}; it plays its first legal action instead",
         )
         return [notice, *self.act(seat, fallback)]
@@ -570,7 +756,7 @@ class Session:
             self._told_deal = fresh
         self.version += 1
         self._checkpoint()
-        return [Event(UNDO, seat, self.deal_number, points=count)]
+        return [UndoEvent(seat=seat, deal=self.deal_number, actions=count)]
 
     def hint_question(self, seat: int) -> BotQuestion:
         """The hint bot's question for ``seat`` now (see :meth:`bot_question`)."""
@@ -601,12 +787,13 @@ class Session:
         number = self.deal_number
         if s.phase == OVER:
             self.match.end_deal(deal)
-            events.append(Event(SCORE, -1, number, score=deal.score, scores=self.scores))
+            assert deal.score is not None  # the deal is over: scored
+            events.append(ScoreEvent(deal=number, score=deal.score, scores=self.scores))
             if self.match.result is not None:
-                events.append(Event(MATCH_OVER, -1, number, result=self.match.result))
+                events.append(MatchOverEvent(deal=number, result=self.match.result))
         elif s.phase == REDEALING:
             self.match.end_deal(deal)
-            events.append(Event(REDEAL, -1, number))
+            events.append(RedealEvent(deal=number))
         return events
 
     def _step(self, deal: Deal, seat: int, action: Action) -> list[Event]:
@@ -620,24 +807,25 @@ class Session:
         booked = len(s.tricks)
         phase = s.phase
         deal.apply(action)
-        if action.kind == "play":
-            events = [Event(PLAY, seat, number, card=action.value)]
-        elif action.kind == "bid":
-            events = [Event(BID, seat, number, text=str(action.value))]
+        events: list[Event]
+        if isinstance(action, Play):
+            events = [PlayEvent(seat=seat, deal=number, card=action.card)]
+        elif isinstance(action, Bid):
+            events = [BidEvent(seat=seat, deal=number, text=action.text)]
         else:
-            events = [Event(CLAIM, seat, number)]
+            events = [ClaimEvent(seat=seat, deal=number)]
         if phase == BIDDING and s.phase != BIDDING and s.contract is not None:
-            events.append(Event(CONTRACT, s.contract.taker, number, contract=s.contract))
+            events.append(ContractEvent(seat=s.contract.taker, deal=number, contract=s.contract))
         for ann in s.announcements[announced:]:
-            events.append(Event(ANNOUNCE, ann.seat, number, cards=ann.cards, text=ann.text))
+            events.append(AnnounceEvent(seat=ann.seat, deal=number, cards=ann.cards, text=ann.text))
         turned = [
-            Event(TURN, owner, number, card=c)
+            TurnEvent(seat=owner, deal=number, card=c)
             for owner in range(self.seats)
             for c in cards_of(hidden[owner] & ~s.hidden[owner] & s.hands[owner])
         ]
         if len(s.tricks) > booked:
             events.extend(
-                Event(TRICK, t.winner, number, points=t.points, trick=t) for t in s.tricks[booked:]
+                TrickEvent(seat=t.winner, deal=number, trick=t) for t in s.tricks[booked:]
             )
         events.extend(turned)
         if phase == BIDDING and s.phase == PLAYING:
@@ -650,12 +838,12 @@ class Session:
         """A :data:`HAND` event for each seat whose hand gained cards not in ``before``
         (by seat), told to the seats that may see that hand."""
         s = deal.state
-        out = []
+        out: list[Event] = []
         for seat in range(self.seats):
             new = s.hands[seat] & ~before[seat]
             if new:
                 to = None if s.open_hands else seat
-                out.append(Event(HAND, seat, self.deal_number, cards=new, to=to))
+                out.append(HandEvent(seat=seat, deal=self.deal_number, cards=new, to=to))
         return out
 
     # --- what each seat was told (for a fair undo) ---------------------------------------

@@ -15,11 +15,11 @@ from atout.core import Action
 from atout.core import Engine
 from atout.core import parse_card
 from atout.core.session import BOT
-from atout.core.session import DEAL
 from atout.core.session import PERSON
-from atout.core.session import REDEAL
+from atout.core.session import DealEvent
 from atout.core.session import Event
 from atout.core.session import Player
+from atout.core.session import RedealEvent
 from atout.core.session import Session
 from atout.ui import savegame
 from atout.ui.cards_text import HUMAN
@@ -65,7 +65,7 @@ def test_after_a_redeal_the_deal_is_numbered_as_the_session_numbers_it(engine: E
 def test_the_deal_header_takes_the_number_the_event_carries(engine: Engine) -> None:
     out = io.StringIO()
     game = TerminalGame(greedy_session(engine, "belote", 1), io.StringIO(""), out)
-    game.tell([Event(REDEAL, -1, 4), Event(DEAL, 3, 5)])
+    game.tell([RedealEvent(deal=4), DealEvent(seat=3, deal=5)])
     assert "=== Deal 5: West deals ===" in out.getvalue()
 
 

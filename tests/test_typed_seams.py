@@ -1,21 +1,61 @@
 """The typed seams of the core: actions are :class:`Bid`, :class:`Play` and
-:class:`Claim`, each with its own typed field, and their JSON forms in records stay what
-they were."""
+:class:`Claim`, each with its own typed field, and events one frozen class per kind;
+their JSON forms (records, the protocol) stay what they were."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from atout.core import CLAIM
 from atout.core import Action
 from atout.core import Bid
 from atout.core import Claim
+from atout.core import Contract
+from atout.core import DealScore
 from atout.core import Engine
 from atout.core import Match
+from atout.core import MatchResult
 from atout.core import Play
+from atout.core import Trick
 from atout.core import parse_card
+from atout.core.errors import RecordError
 from atout.core.records import action_to_json
 from atout.core.records import deal_from_record
 from atout.core.records import deal_to_record
+from atout.core.session import ANNOUNCE
+from atout.core.session import BID
+from atout.core.session import BOT
+from atout.core.session import CLAIM as CLAIMED
+from atout.core.session import CONTRACT
+from atout.core.session import DEAL
+from atout.core.session import EVENT_CLASSES
+from atout.core.session import HAND
+from atout.core.session import MATCH_OVER
+from atout.core.session import NOTICE
+from atout.core.session import PLAY
+from atout.core.session import REDEAL
+from atout.core.session import SCORE
+from atout.core.session import TRICK
+from atout.core.session import TURN
+from atout.core.session import UNDO
+from atout.core.session import AnnounceEvent
+from atout.core.session import BidEvent
+from atout.core.session import ClaimEvent
+from atout.core.session import ContractEvent
+from atout.core.session import DealEvent
+from atout.core.session import Event
+from atout.core.session import HandEvent
+from atout.core.session import MatchOverEvent
+from atout.core.session import NoticeEvent
+from atout.core.session import Player
+from atout.core.session import PlayEvent
+from atout.core.session import RedealEvent
+from atout.core.session import ScoreEvent
+from atout.core.session import Session
+from atout.core.session import TrickEvent
+from atout.core.session import TurnEvent
+from atout.core.session import UndoEvent
 
 
 def test_an_action_is_one_of_three_typed_classes() -> None:
@@ -58,3 +98,66 @@ def test_a_replayed_deal_reads_back_typed_actions(engine: Engine) -> None:
     assert again.actions == deal.actions
     kinds = {type(action) for _, action in again.actions}
     assert kinds <= {Bid, Play, Claim} and Play in kinds and Bid in kinds
+
+
+# --- events: one frozen class per kind -----------------------------------------------------
+
+
+def test_each_kind_of_event_has_its_class_and_the_class_its_kind() -> None:
+    assert set(EVENT_CLASSES) == {
+        DEAL, HAND, BID, CONTRACT, PLAY, ANNOUNCE, TURN, TRICK, CLAIMED, SCORE, REDEAL,
+        MATCH_OVER, UNDO, NOTICE,
+    }  # fmt: skip
+    for kind, event_class in EVENT_CLASSES.items():
+        assert event_class.kind == kind
+    with pytest.raises(TypeError, match="PlayEvent"):
+        Event(seat=0)
+
+
+def test_an_undo_counts_its_actions_in_its_own_field() -> None:
+    undo = UndoEvent(seat=1, deal=2, actions=3)
+    assert undo.actions == 3 and undo.points == 0
+    assert undo.to_json() == {"kind": "undo", "deal": 2, "seat": 1, "actions": 3}
+    again = Event.from_json(undo.to_json())
+    assert isinstance(again, UndoEvent) and again == undo
+
+
+def test_a_kind_reads_back_from_json_as_its_class_with_its_fields() -> None:
+    trick = Trick(1, (parse_card("JH"), parse_card("9H")), 1, 34)
+    events: list[Event] = [
+        DealEvent(seat=3, deal=1, card=parse_card("7S")),
+        HandEvent(seat=0, deal=1, cards=1 << parse_card("AH"), to=0),
+        BidEvent(seat=0, deal=1, text="take"),
+        ContractEvent(seat=0, deal=1, contract=Contract(0, 2, "H")),
+        PlayEvent(seat=1, deal=1, card=parse_card("JH")),
+        AnnounceEvent(seat=1, deal=1, text="belote", cards=1 << parse_card("KH")),
+        TurnEvent(seat=0, deal=1, card=parse_card("8C")),
+        TrickEvent(seat=1, deal=1, trick=trick),
+        ClaimEvent(seat=1, deal=1),
+        ScoreEvent(deal=1, score=DealScore((100, 62), (0, 0), (100, 62), "made"), scores=(1, 2)),
+        RedealEvent(deal=2),
+        MatchOverEvent(deal=3, result=MatchResult(0, "reached 1000")),
+        NoticeEvent(deal=3, text="a bot failed"),
+    ]
+    for event in events:
+        again = Event.from_json(json.loads(json.dumps(event.to_json())))
+        assert type(again) is type(event)
+        assert again.to_json() == event.to_json()
+    assert TrickEvent(seat=1, trick=trick).points == 34
+    assert TrickEvent(seat=1, trick=trick).to_json()["points"] == 34
+    assert HandEvent(seat=2, cards=1, to=2).visible_to(2)
+    assert not HandEvent(seat=2, cards=1, to=2).visible_to(0)
+
+
+def test_an_event_lacking_a_field_of_its_kind_or_of_no_kind_is_refused() -> None:
+    for data in ({"kind": "play", "deal": 1, "seat": 0}, {"kind": "fold", "deal": 1}):
+        with pytest.raises(RecordError, match="not an event"):
+            Event.from_json(data)
+
+
+def test_a_session_answers_events_of_their_kinds_classes(engine: Engine) -> None:
+    session = Session(engine, "decouverte", players=[Player(BOT, "", "greedy")] * 2, seed=4)
+    events = session.next_deal() + session.play_bots()
+    assert {type(e) for e in events} >= {DealEvent, HandEvent, BidEvent, PlayEvent, TrickEvent}
+    for event in events:
+        assert type(event) is EVENT_CLASSES[event.kind]

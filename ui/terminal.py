@@ -60,8 +60,8 @@ from atout.core.session import REDEAL
 from atout.core.session import SCORE
 from atout.core.session import TRICK
 from atout.core.session import TURN
-from atout.core.session import UNDO
 from atout.core.session import Event
+from atout.core.session import UndoEvent
 from atout.core.session import for_seat
 
 from .cards_text import HUMAN
@@ -664,8 +664,8 @@ class TerminalGame:
                 self.say(
                     self.by(e.seat, _("You play {card}."), _("{name} plays {card}."), card=card)
                 )
-        elif e.kind == UNDO:
-            more = e.points - 1
+        elif isinstance(e, UndoEvent):
+            more = e.actions - 1
             if more:
                 self.say(
                     self.by(

@@ -31,9 +31,9 @@ from atout.core.cards import card_str
 from atout.core.errors import AtoutError
 from atout.core.model import DealScore
 from atout.core.model import MatchResult
-from atout.core.session import NOTICE
 from atout.core.session import SCORE
 from atout.core.session import Event
+from atout.core.session import NoticeEvent
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
@@ -446,7 +446,7 @@ class RemoteTable:
         elif kind == "players":
             before, self.players = self.players, list(msg.get("players", ()))
             self.started = bool(msg.get("started"))
-            return [Event(NOTICE, -1, self.deal, text=t) for t in self.comings(before)]
+            return [NoticeEvent(deal=self.deal, text=t) for t in self.comings(before)]
         elif kind == CONNECTION:
             state = msg.get("state")
             if state == "closed":  # the front end says why (``closed``) and stops
@@ -461,13 +461,11 @@ class RemoteTable:
                 if state == "lost"
                 else _("reconnected")
             )
-            return [Event(NOTICE, -1, self.deal, text=text)]
+            return [NoticeEvent(deal=self.deal, text=text)]
         elif kind == "error":
             return [
-                Event(
-                    NOTICE,
-                    -1,
-                    self.deal,
+                NoticeEvent(
+                    deal=self.deal,
                     text=_("server: {message}").format(message=msg.get("message")),
                 )
             ]

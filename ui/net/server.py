@@ -47,9 +47,8 @@ from atout.core.limits import LimitError
 from atout.core.limits import check_name
 from atout.core.limits import check_seed
 from atout.core.session import REMOTE
-from atout.core.session import SCORE
-from atout.core.session import Event
 from atout.core.session import Player
+from atout.core.session import ScoreEvent
 from atout.core.session import Session
 from websockets.asyncio.server import Server
 from websockets.asyncio.server import ServerConnection
@@ -479,7 +478,7 @@ class TableServer(TableRunner):
                 "rules": p.rules_to_json(session.rules),
                 "bot": table.bot,
                 "scored": [
-                    Event(SCORE, deal=i + 1, score=score).to_json()
+                    ScoreEvent(deal=i + 1, score=score).to_json()
                     for i, score in enumerate(session.match.history)
                 ],
             }
