@@ -28,11 +28,11 @@ from .errors import AtoutError
 from .errors import IllegalMoveError
 from .errors import PluginError
 from .errors import UnknownNameError
+from .hookcalls import Hooks
 from .model import CLAIM
 from .model import Action
 from .model import Announcement
 from .model import Bid
-from .model import BiddingStep
 from .model import BotInfo
 from .model import CardPlayed
 from .model import CardValues
@@ -94,6 +94,8 @@ class Engine:
         self._games: dict[str, GameInfo] = {}
         self._options: dict[str, dict[str, RuleOption]] = {}
         self._play_cache: dict[tuple[str, Rules, Contract], PlayRules] = {}
+        self.hooks = Hooks(self._call, self._decide)
+        """Every hook as a typed method: what the engine, records and bots ask."""
 
     # --- hooks with fault isolation ---------------------------------------------------
 
@@ -183,6 +185,9 @@ class Engine:
 
     def decide(self, hook: str, **kwargs: Any) -> Any:
         """Call a firstresult hook that must be answered; no answer is a PluginError."""
+        return self._decide(hook, kwargs)
+
+    def _decide(self, hook: str, kwargs: dict[str, Any]) -> Any:
         result = self._call(hook, kwargs)
         if result is None:
             game = kwargs.get("game", "")
@@ -199,7 +204,7 @@ class Engine:
         """Every registered game by name."""
         self._refresh()
         if not self._games:
-            for answer in self.call("atout_games"):
+            for answer in self.hooks.games():
                 for info in answer or ():
                     if info.name in self._games:
                         raise PluginError(f"two plugins register the game {info.name!r}")
@@ -220,7 +225,7 @@ class Engine:
         self._refresh()
         if game not in self._options:
             options: dict[str, RuleOption] = {}
-            for answer in self.call("atout_rule_options", game=game):
+            for answer in self.hooks.rule_options(game=game):
                 for opt in answer or ():
                     if opt.key in options:
                         raise PluginError(f"two plugins declare the rule option {opt.key!r}")
@@ -251,7 +256,7 @@ class Engine:
     def bots(self) -> dict[str, BotInfo]:
         """Every registered bot by name."""
         bots: dict[str, BotInfo] = {}
-        for answer in self.call("atout_bots"):
+        for answer in self.hooks.bots():
             for info in answer or ():
                 bots.setdefault(info.name, info)
         return bots
@@ -284,17 +289,17 @@ class Engine:
         cached = self._play_cache.get(key)
         if cached is not None:
             return cached
-        kw = {"game": game, "rules": rules, "contract": contract}
+        hooks = self.hooks
         compiled = PlayRules(
-            moves=self.decide("atout_legal_moves", **kw),
-            beats=tuple(self.decide("atout_trick_winner", **kw)),
-            values=self.decide("atout_card_points", **kw),
-            end_of_trick=self.call("atout_end_of_trick", **kw),
-            card_played=self.call("atout_card_played", **kw),
+            moves=hooks.legal_moves(game=game, rules=rules, contract=contract),
+            beats=hooks.trick_winner(game=game, rules=rules, contract=contract),
+            values=hooks.card_points(game=game, rules=rules, contract=contract),
+            end_of_trick=hooks.end_of_trick(game=game, rules=rules, contract=contract),
+            card_played=hooks.card_played(game=game, rules=rules, contract=contract),
             claims=bool(rules.get("arret", False)),
             tricks=32 // self.game(game).seats,
             points=(),
-            scorer=self.call("atout_deal_scorer", **kw),
+            scorer=hooks.deal_scorer(game=game, rules=rules, contract=contract),
         )
         compiled = dataclasses.replace(compiled, points=tuple(compiled.values.points))
         if len(compiled.beats) != 32 or len(compiled.points) != 32:
@@ -317,9 +322,7 @@ class Engine:
     ) -> Deal:
         """Deal a new deal of ``game`` (asks ``atout_deal``) and start its bidding."""
         info = self.game(game)
-        layout = self.decide(
-            "atout_deal", game=game, rules=rules, dealer=dealer, rng=rng, previous=previous
-        )
+        layout = self.hooks.deal(game=game, rules=rules, dealer=dealer, rng=rng, previous=previous)
         check_layout(layout, info)
         state = DealState(
             game, rules, info.seats, info.teams, dealer, layout, direction=direction_of(rules)
@@ -513,7 +516,8 @@ class Deal:
         """The bids the seat to act may make (empty outside the bidding)."""
         if self.state.phase != BIDDING:
             return []
-        return list(self.engine.decide("atout_bid_options", **self._kw(), state=self.state))
+        s = self.state
+        return list(self.engine.hooks.bid_options(game=s.game, rules=s.rules, state=s))
 
     def bid(self, text: str) -> None:
         """Make a bid for the seat to act; an unlisted bid raises IllegalMoveError."""
@@ -528,11 +532,11 @@ class Deal:
         seat = s.turn
         s.bids.append((seat, text))
         self.actions.append((seat, Action.bid(text)))
-        step: BiddingStep = self.engine.decide("atout_bidding_step", **self._kw(), state=s)
+        step = self.engine.hooks.bidding_step(game=s.game, rules=s.rules, state=s)
         s.bidding_round = step.round
         if step.contract is not None:
             s.contract = step.contract
-            self.engine.call("atout_complete_deal", **self._kw(), state=s)
+            self.engine.hooks.complete_deal(game=s.game, rules=s.rules, state=s)
             self.start_play(declarations=True)
         elif step.redeal:
             s.phase = REDEAL
@@ -567,7 +571,7 @@ class Deal:
             s.phase = PLAY
             s.turn = s.leader = s.next_seat(s.dealer)
         if declarations:
-            found = self.engine.call("atout_declarations", game=s.game, rules=s.rules, state=s)
+            found = self.engine.hooks.declarations(game=s.game, rules=s.rules, state=s)
             s.declarations = [d for answer in found for d in (answer or ())]
         self._index_declarations()
         self._legal = -1
@@ -798,7 +802,7 @@ class Deal:
     def _offer_claim(self, winner: int) -> None:
         """Under l'arrêt, ask whether the seat that won the trick may claim now."""
         s = self.state
-        offer = self.engine.call("atout_can_claim", **self._kw(), state=s, seat=winner)
+        offer = self.engine.hooks.can_claim(game=s.game, rules=s.rules, state=s, seat=winner)
         if offer:
             self._claim_offer = winner
             self._claim_kind = str(offer)
@@ -822,9 +826,7 @@ class Deal:
         s.phase = OVER
         self._legal_rule = None
         self._legal = 0
-        score: DealScore = self.engine.decide(
-            "atout_score_deal", game=s.game, rules=s.rules, state=s
-        )
+        score = self.engine.hooks.score_deal(game=s.game, rules=s.rules, state=s)
         wrong = ""
         if score.total_check is not None and sum(score.card_points) != score.total_check:
             wrong = (
@@ -979,11 +981,9 @@ class Match:
 
     def end_deal(self, deal: Deal) -> MatchResult | None:
         """Book a finished deal: add its score, pick the next dealer, check the match end."""
-        kw = {"game": self.game, "rules": self.rules}
+        hooks, game, rules = self.engine.hooks, self.game, self.rules
         if deal.state.phase == REDEAL:
-            self.dealer = self.engine.decide(
-                "atout_next_dealer", **kw, state=deal.state, redeal=True
-            )
+            self.dealer = hooks.next_dealer(game=game, rules=rules, state=deal.state, redeal=True)
             return None
         if deal.score is None:
             raise IllegalMoveError("the deal is not finished")
@@ -992,9 +992,9 @@ class Match:
         for team, pts in enumerate(score.score):
             self.scores[team] += pts
         self._carry = score.carry
-        self.dealer = self.engine.decide("atout_next_dealer", **kw, state=deal.state, redeal=False)
-        self.result = self.engine.call(
-            "atout_match_over", **kw, scores=tuple(self.scores), history=list(self.history)
+        self.dealer = hooks.next_dealer(game=game, rules=rules, state=deal.state, redeal=False)
+        self.result = hooks.match_over(
+            game=game, rules=rules, scores=tuple(self.scores), history=list(self.history)
         )
         return self.result
 

@@ -405,8 +405,7 @@ def deal_from_record(engine: Engine, data: dict[str, Any], source: str = "record
         check_layout(layout, info, played=played)
     except AtoutError as exc:
         raise r.fail("layout", str(exc).replace("atout_deal for ", "the layout of ")) from None
-    problems = engine.call(
-        "atout_check_layout",
+    problems = engine.hooks.check_layout(
         game=info.name,
         rules=rules,
         layout=layout,
@@ -418,9 +417,7 @@ def deal_from_record(engine: Engine, data: dict[str, Any], source: str = "record
             raise r.fail("layout", _one_line(problem))
     carry_in = data.get("carry_in")
     if carry_in is not None:
-        for problem in engine.call(
-            "atout_check_carry_in", game=info.name, rules=rules, carry_in=carry_in
-        ):
+        for problem in engine.hooks.check_carry_in(game=info.name, rules=rules, carry_in=carry_in):
             if problem:
                 raise r.fail("carry_in", _one_line(problem))
     state = DealState(info.name, rules, info.seats, info.teams, dealer, layout, direction_of(rules))

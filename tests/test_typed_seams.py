@@ -10,16 +10,22 @@ import pytest
 from atout.core import CLAIM
 from atout.core import Action
 from atout.core import Bid
+from atout.core import CardValues
 from atout.core import Claim
 from atout.core import Contract
 from atout.core import DealScore
 from atout.core import Engine
 from atout.core import Match
 from atout.core import MatchResult
+from atout.core import MoveRule
 from atout.core import Play
+from atout.core import Rules
 from atout.core import Trick
 from atout.core import parse_card
+from atout.core.errors import PluginError
 from atout.core.errors import RecordError
+from atout.core.hookcalls import Hooks
+from atout.core.hookspecs import all_hook_names
 from atout.core.records import action_to_json
 from atout.core.records import deal_from_record
 from atout.core.records import deal_to_record
@@ -161,3 +167,36 @@ def test_a_session_answers_events_of_their_kinds_classes(engine: Engine) -> None
     assert {type(e) for e in events} >= {DealEvent, HandEvent, BidEvent, PlayEvent, TrickEvent}
     for event in events:
         assert type(event) is EVENT_CLASSES[event.kind]
+
+
+# --- the hooks, called through their typed methods -----------------------------------------
+
+
+def test_every_hook_has_its_typed_method() -> None:
+    methods = {name for name in dir(Hooks) if not name.startswith("_")}
+    assert methods == {name.removeprefix("atout_") for name in all_hook_names()}
+
+
+def test_a_typed_hook_method_answers_what_the_hook_declares(engine: Engine) -> None:
+    rules = engine.default_rules("belote")
+    contract = Contract(0, 2, "H")
+    moves = engine.hooks.legal_moves(game="belote", rules=rules, contract=contract)
+    assert isinstance(moves, MoveRule)
+    beats = engine.hooks.trick_winner(game="belote", rules=rules, contract=contract)
+    assert type(beats) is tuple and len(beats) == 32
+    assert isinstance(
+        engine.hooks.card_points(game="belote", rules=rules, contract=contract), CardValues
+    )
+    names = [g.name for answer in engine.hooks.games() for g in answer or ()]
+    assert "belote" in names and "decouverte" in names
+
+
+def test_a_required_hook_nobody_answers_is_a_plugin_error(engine: Engine) -> None:
+    rules = engine.default_rules("belote")
+    stranger = Rules("no-such-game", dict(rules))
+    with pytest.raises(PluginError, match="no plugin answered atout_legal_moves"):
+        engine.hooks.legal_moves(game="no-such-game", rules=stranger, contract=Contract(0, 0, "C"))
+    assert (
+        engine.hooks.end_of_trick(game="no-such-game", rules=stranger, contract=Contract(0, 0, "C"))
+        is None
+    )

@@ -518,7 +518,7 @@ def _declarations_fit(
         return True
     st.hands = [h | p for h, p in zip(hands, played, strict=True)]
     found: dict[int, set[CardSet]] = {s: set() for s in announced}
-    for answer in engine.call("atout_declarations", game=st.game, rules=st.rules, state=st):
+    for answer in engine.hooks.declarations(game=st.game, rules=st.rules, state=st):
         for d in answer or ():
             if d.seat in found and d.announce != "cards" and d.cards.bit_count() >= 3:
                 found[d.seat].add(d.cards)
@@ -657,9 +657,9 @@ def bid_contracts(view: View, engine: Engine | None = None) -> dict[str, Contrac
         if bid == PASS:
             continue
         st.bids = [*view.bids, (view.seat, bid)]
-        step = engine.call("atout_bidding_step", game=view.game, rules=view.rules, state=st)
-        contract = getattr(step, "contract", None)
-        if isinstance(contract, Contract) and contract.taker == view.seat:
+        step = engine.hooks.bidding_step(game=view.game, rules=view.rules, state=st)
+        contract = step.contract
+        if contract is not None and contract.taker == view.seat:
             out[bid] = contract
     return out
 
@@ -726,8 +726,7 @@ def _found_declarations(
     st.hands = list(hands)
     return [
         d
-        for answer in engine.call("atout_declarations", game=view.game, rules=view.rules, state=st)
-        or ()
+        for answer in engine.hooks.declarations(game=view.game, rules=view.rules, state=st)
         for d in answer or ()
     ]
 

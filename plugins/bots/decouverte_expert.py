@@ -403,13 +403,11 @@ class DecouverteExpert:
         state.bids = [*view.bids, (seat, bid)]
         state.turn = seat
         try:
-            step = self.engine.decide(
-                "atout_bidding_step", game=view.game, rules=view.rules, state=state
-            )
+            step = self.engine.hooks.bidding_step(game=view.game, rules=view.rules, state=state)
         except AtoutError:
             return None  # a bid the rules cannot judge from what the view shows
         contract = step.contract
-        return contract if isinstance(contract, Contract) and contract.taker == seat else None
+        return contract if contract is not None and contract.taker == seat else None
 
     def contract_values(
         self, view: View, extra: Mapping[tuple[int, str], Contract] | None = None

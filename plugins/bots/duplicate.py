@@ -326,8 +326,8 @@ def count_matches(
         history.append(score)
         for t, p in enumerate(score.score):
             scores[t] += p
-        result = engine.call(
-            "atout_match_over", game=game, rules=rules, scores=tuple(scores), history=history
+        result = engine.hooks.match_over(
+            game=game, rules=rules, scores=tuple(scores), history=history
         )
         if result is not None:
             out.append(result)

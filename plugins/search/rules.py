@@ -94,10 +94,7 @@ def deal_scorer(
 def _scorer(
     engine: Engine, generation: int, game: str, rules: Rules, contract: Contract
 ) -> DealScorer | None:
-    scorer: DealScorer | None = engine.call(
-        "atout_deal_scorer", game=game, rules=rules, contract=contract
-    )
-    return scorer
+    return engine.hooks.deal_scorer(game=game, rules=rules, contract=contract)
 
 
 def deal_outcome(
