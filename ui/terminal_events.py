@@ -1,0 +1,216 @@
+"""The terminal game's account of the events: each event the table answers, told in
+words to the person (see :mod:`atout.ui.terminal`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from atout.core.cards import SUITS
+from atout.core.model import Contract
+from atout.core.session import ANNOUNCE
+from atout.core.session import BID
+from atout.core.session import CLAIM
+from atout.core.session import CONTRACT
+from atout.core.session import DEAL
+from atout.core.session import MATCH_OVER
+from atout.core.session import NOTICE
+from atout.core.session import PLAY
+from atout.core.session import REDEAL
+from atout.core.session import SCORE
+from atout.core.session import TRICK
+from atout.core.session import TURN
+from atout.core.session import Event
+from atout.core.session import UndoEvent
+from atout.core.session import for_seat
+
+from .i18n import _
+from .i18n import ngettext
+from .i18n import pgettext
+from .terminal_board import TerminalBoard
+from .terminal_text import announcement_words
+from .terminal_text import contract_words
+from .terminal_text import outcome_words
+
+
+class TerminalEvents(TerminalBoard):
+    """The terminal game telling in words what the table answered (the events this seat
+    may know), the score of a deal at its end."""
+
+    # --- telling the events --------------------------------------------------------------
+
+    def tell(self, events: Iterable[Event]) -> None:
+        """Say in words what the session answered (only what this seat may know)."""
+        told = for_seat(events, self.seat)
+        for i, e in enumerate(told):
+            if e.kind == CONTRACT and i and told[i - 1].kind == BID:
+                continue  # the bid that made the contract said it
+            following = told[i + 1] if i + 1 < len(told) else None
+            if e.kind == BID and following is not None and following.kind == CONTRACT:
+                self.say(self.bid_words(e.seat, e.text, following.contract))
+            else:
+                self.tell_one(e)
+
+    def bid_words(self, seat: int, bid: str, contract: Contract | None = None) -> str:
+        """A bid as a player says it: "You pass.", "North takes ♦ diamonds." (the
+        ``contract`` the bid made, when it made one)."""
+        if bid == "pass":
+            return self.by(seat, _("You pass."), _("{name} passes."))
+        if contract is not None:
+            return self.taken(seat, contract)
+        if bid == "take":
+            return self.by(seat, _("You take."), _("{name} takes."))
+        if len(bid) == 1 and bid in SUITS:
+            suit = self.suit(SUITS.index(bid))
+            return self.by(seat, _("You name {suit}."), _("{name} names {suit}."), suit=suit)
+        return self.by(seat, _("You bid {bid}."), _("{name} bids {bid}."), bid=bid)
+
+    def taken(self, seat: int, contract: Contract) -> str:
+        """ "North takes ♦ diamonds.": the contract as its taker says it."""
+        return self.by(
+            seat,
+            _("You take {contract}."),
+            _("{name} takes {contract}."),
+            contract=contract_words(contract, self.plain),
+        )
+
+    def tell_one(self, e: Event) -> None:
+        if e.kind == DEAL:
+            self.shown = {}  # a new deal: the whole table again
+            dealt = self.by(
+                e.seat, _("Deal {deal}: You deal"), _("Deal {deal}: {name} deals"), deal=e.deal
+            )
+            if self.plain:
+                self.say(f"{dealt}.")
+            else:
+                self.say("")
+                self.say(f"=== {dealt} ===")
+        elif e.kind == BID:
+            self.say(self.bid_words(e.seat, e.text))
+        elif e.kind == CONTRACT and e.contract is not None:
+            self.say(self.taken(e.seat, e.contract))
+        elif e.kind == PLAY and e.card is not None:
+            forced = e.seat == self.seat and e.card == self.forced
+            self.forced = None
+            card = self.show(e.card)
+            if forced:
+                self.say(_("You play {card} (your only legal card).").format(card=card))
+            else:
+                self.say(
+                    self.by(e.seat, _("You play {card}."), _("{name} plays {card}."), card=card)
+                )
+        elif isinstance(e, UndoEvent):
+            more = e.actions - 1
+            if more:
+                self.say(
+                    self.by(
+                        e.seat,
+                        ngettext(
+                            "You take back your last card and the {n} action after it.",
+                            "You take back your last card and the {n} actions after it.",
+                            more,
+                        ),
+                        ngettext(
+                            "{name} takes back their last card and the {n} action after it.",
+                            "{name} takes back their last card and the {n} actions after it.",
+                            more,
+                        ),
+                        n=more,
+                    )
+                )
+            else:
+                self.say(
+                    self.by(
+                        e.seat,
+                        _("You take back your last card."),
+                        _("{name} takes back their last card."),
+                    )
+                )
+        elif e.kind == CLAIM:
+            self.say(
+                self.by(
+                    e.seat,
+                    _("You claim the match (l'arrêt)!"),
+                    _("{name} claims the match (l'arrêt)!"),
+                )
+            )
+        elif e.kind == ANNOUNCE:
+            text = announcement_words(e.text)
+            said = self.by(
+                e.seat, _("You announce: {text}"), _("{name} announces: {text}"), text=text
+            )
+            self.say(f"{said}." if self.plain else f"  {said}")
+        elif e.kind == TRICK:
+            won = self.by(
+                e.seat,
+                ngettext(
+                    "You win the trick ({points} point).",
+                    "You win the trick ({points} points).",
+                    e.points,
+                ),
+                ngettext(
+                    "{name} wins the trick ({points} point).",
+                    "{name} wins the trick ({points} points).",
+                    e.points,
+                ),
+                points=e.points,
+            )
+            self.say(won if self.plain else f"  {won}")
+        elif e.kind == TURN and e.card is not None:
+            turned = self.by(
+                e.seat,
+                _("Your face-down card is turned: {card}"),
+                _("{name}'s face-down card is turned: {card}"),
+                card=self.show(e.card),
+            )
+            self.say(f"{turned}." if self.plain else f"  {turned}")
+        elif e.kind == REDEAL:
+            if self.info.seats == 2:
+                self.say(_("Redeal: both players passed; the cards are gathered and dealt again."))
+            else:
+                self.say(_("Redeal: everybody passed; the cards are gathered and dealt again."))
+        elif e.kind == SCORE and e.score is not None:
+            self.tell_score(e)
+        elif e.kind == MATCH_OVER and e.result is not None:
+            r = e.result
+            if r.winner is None:
+                self.say(_("The match is drawn: {reason}.").format(reason=r.reason))
+            else:
+                winners = self.team_names()[r.winner]
+                members = [s for s in range(self.info.seats) if s % self.info.teams == r.winner]
+                if members == [self.seat]:
+                    said = _("You win the match: {reason}.")
+                elif self.seat in members:
+                    said = pgettext("a team with you", "{team} win the match: {reason}.")
+                elif len(members) > 1:
+                    said = pgettext("a team", "{team} win the match: {reason}.")
+                else:
+                    said = _("{team} wins the match: {reason}.")
+                self.say(said.format(team=winners, reason=r.reason))
+        elif e.kind == NOTICE:
+            self.say(f"  ({e.text})")
+
+    def tell_score(self, e: Event) -> None:
+        sc = e.score
+        assert sc is not None
+        end = _("End of the deal: {outcome}").format(outcome=outcome_words(sc.outcome))
+        if self.plain:
+            self.say(f"{end}.")
+        else:
+            self.say("")
+            self.say(f"--- {end} ---")
+        for team, name in enumerate(self.team_names()):
+            self.say(
+                self.line(
+                    _(
+                        "{team}: card points {cards}, declarations {declarations}, scores {score}"
+                    ).format(
+                        team=name,
+                        cards=sc.card_points[team],
+                        declarations=sc.declaration_points[team],
+                        score=sc.score[team],
+                    )
+                )
+            )
+        for note in sc.notes:
+            self.say(f"  ({note})")
+        self.show_scores()
