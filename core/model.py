@@ -24,6 +24,7 @@ from .cards import cards_str
 
 if TYPE_CHECKING:
     from .state import DealState
+    from .views import BotFactory
 
 
 @dataclass(frozen=True)
@@ -358,7 +359,7 @@ class BotInfo:
     name: str
     games: tuple[str, ...]
     description: str
-    factory: Callable[..., Any] = field(compare=False)
+    factory: BotFactory = field(compare=False)
     level: int = 0
     title: str = ""
 

@@ -211,7 +211,7 @@ def parse_json(text: str, source: str) -> Any:
         raise RecordError(f"{source}: not valid JSON ({exc})") from None
 
 
-def _shown(value: Any, width: int = 40) -> str:
+def _shown(value: object, width: int = 40) -> str:
     """A value of a record as a message shows it: its ``repr`` (control characters
     escaped), cut to ``width`` characters."""
     text = repr(value)
@@ -224,7 +224,7 @@ def _one_line(text: object) -> str:
     return line if len(line) <= 300 else line[:297] + "..."
 
 
-def _json_kind(value: Any) -> str:
+def _json_kind(value: object) -> str:
     """The JSON name of a value's kind, for messages."""
     if value is None:
         return "null"
@@ -248,7 +248,7 @@ class _Reader:
     def fail(self, where: str, message: str) -> RecordError:
         return RecordError(f"{self.source}: {where}: {message}")
 
-    def card(self, value: Any, where: str) -> int:
+    def card(self, value: object, where: str) -> int:
         if not isinstance(value, str):
             raise self.fail(where, f'a card is a text such as "JH", not {_shown(value)}')
         if len(value) > 8:
@@ -258,7 +258,7 @@ class _Reader:
         except CardParseError as exc:
             raise self.fail(where, str(exc)) from None
 
-    def cards(self, value: Any, where: str) -> int:
+    def cards(self, value: object, where: str) -> int:
         if not isinstance(value, list):
             raise self.fail(where, "expected a list of cards")
         mask = 0
@@ -269,12 +269,12 @@ class _Reader:
             mask |= 1 << c
         return mask
 
-    def seat(self, value: Any, where: str, seats: int) -> int:
+    def seat(self, value: object, where: str, seats: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
             raise self.fail(where, f"a seat is a number from 0 to {seats - 1}, not {_shown(value)}")
         return value
 
-    def layout(self, data: Any, seats: int) -> Layout:
+    def layout(self, data: object, seats: int) -> Layout:
         if not isinstance(data, dict):
             raise self.fail("layout", "expected an object with hands (and piles, stock, turnup)")
         hands_raw = data.get("hands")
@@ -315,7 +315,7 @@ class _Reader:
             open_hands=bool(data.get("open_hands", False)),
         )
 
-    def actions(self, data: Any, where: str) -> list[Any]:
+    def actions(self, data: object, where: str) -> list[object]:
         if data is None:
             return []
         if not isinstance(data, list):
@@ -326,7 +326,7 @@ class _Reader:
             )
         return data
 
-    def action(self, data: Any, index: int, seats: int, prefix: str = "") -> tuple[int, Action]:
+    def action(self, data: object, index: int, seats: int, prefix: str = "") -> tuple[int, Action]:
         where = f"{prefix}action {index}"
         if not isinstance(data, dict) or "seat" not in data:
             raise self.fail(
@@ -446,7 +446,7 @@ def _replay_one(r: _Reader, deal: Deal, seat: int, action: Action, where: str) -
         raise r.fail(where, f"seat {seat} {action.kind} {action}: {exc}") from None
 
 
-def _start_tricks(r: _Reader, start: Any, seats: int) -> list[tuple[int | None, list[int]]]:
+def _start_tricks(r: _Reader, start: object, seats: int) -> list[tuple[int | None, list[int]]]:
     """The tricks a set-up position says were already played: (leader or None, cards)."""
     if not isinstance(start, dict):
         raise r.fail("start", "expected an object with contract, leader and tricks")
@@ -562,7 +562,7 @@ PLAYER_KINDS = ("person", "bot", "remote")
 """Who may sit at a seat: a person at the front end, a bot, a player from elsewhere."""
 
 
-def check_player(data: Any, where: str) -> dict[str, str]:
+def check_player(data: object, where: str) -> dict[str, str]:
     """One seat's player, ``{"kind", "name", "bot"}``, checked; anything else is one
     :class:`~atout.core.errors.RecordError` naming ``where``."""
     if not isinstance(data, dict):

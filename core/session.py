@@ -110,7 +110,7 @@ class Player:
         return {"kind": self.kind, "name": self.name, "bot": self.bot}
 
     @classmethod
-    def from_json(cls, data: Any, where: str) -> Player:
+    def from_json(cls, data: object, where: str) -> Player:
         """A player from its JSON form; anything else is one :class:`RecordError`."""
         return cls(**check_player(data, where))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field
+from typing import TYPE_CHECKING
 from typing import Any
 from typing import Protocol
 
@@ -25,6 +26,9 @@ from .model import Rules
 from .model import Trick
 from .state import DealState
 from .state import Phase
+
+if TYPE_CHECKING:
+    from .engine import Engine
 
 
 @dataclass(frozen=True)
@@ -205,3 +209,12 @@ class Bot(Protocol):
     def choose(self, view: View) -> Action:
         """The action this bot takes in ``view`` (one of ``view.legal_actions()``)."""
         ...
+
+
+class BotFactory(Protocol):
+    """How a bot is made (:attr:`~atout.core.model.BotInfo.factory`): the engine calls it
+    with keywords only, for one game under its rules, and gets a :class:`Bot`."""
+
+    def __call__(
+        self, *, game: str, rules: Rules, seed: int, think: float, engine: Engine
+    ) -> Bot: ...

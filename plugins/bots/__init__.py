@@ -12,12 +12,11 @@ an engine they use the engine of the installed plugins.
 
 from __future__ import annotations
 
-from typing import Any
-
 from atout.core import hookimpl
 from atout.core.engine import Engine
 from atout.core.model import BotInfo
 from atout.core.model import Rules
+from atout.core.views import Bot
 
 from .basic import GreedyBot
 from .basic import RandomBot
@@ -54,7 +53,7 @@ def make_expert(
     seed: int = 0,
     think: float = 0.0,
     engine: Engine | None = None,
-) -> Any:
+) -> Bot:
     """The expert of ``game``: the PIMC expert for four players, the chance-aware
     search for Découverte."""
     if game == "decouverte":
