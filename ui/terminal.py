@@ -75,15 +75,24 @@ class TerminalGame(TerminalInput):
     told on request (``board``, ``hand``, ``trick``, ``piles``, ``cards``)."""
 
     def command(self, word: str) -> Callable[[View], None] | None:
+        """The command ``word`` names (:data:`COMMANDS`), bound to this game."""
         found = COMMANDS.get(word)
         return None if found is None else functools.partial(found, self)
+
+    def helping(self, refusal: str) -> Helping | None:
+        """The table, when it gives hints and takes back cards (a local session); else
+        ``None``, after saying ``refusal``."""
+        session = self.session
+        if isinstance(session, Helping):
+            return session
+        self.say(refusal)
+        return None
 
     def show_hint(self, view: View) -> None:
         """The ``hint`` command: what the expert would do here, with its reason when
         the session gives one."""
-        session = self.session
-        if not isinstance(session, Helping):
-            self.say(_("  No hint at a table with other people."))
+        session = self.helping(_("  No hint at a table with other people."))
+        if session is None:
             return
         self.say(_("  (the expert is thinking...)"))
         try:
@@ -102,9 +111,10 @@ class TerminalGame(TerminalInput):
     def take_back(self, view: View) -> None:
         """The ``undo`` command: the session takes back the person's last card, or says
         why it will not."""
-        session = self.session
-        if not isinstance(session, Helping):
-            self.say(_("  No undo at a table with other people: they have seen your card."))
+        session = self.helping(
+            _("  No undo at a table with other people: they have seen your card.")
+        )
+        if session is None:
             return
         try:
             events = session.undo(self.seat)
