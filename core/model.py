@@ -351,7 +351,9 @@ class MatchResult:
 class BotInfo:
     """A bot a plugin provides (answer of ``atout_bots``).
 
-    ``factory(game, rules, seed, think)`` returns an object with ``choose(view) -> Action``.
+    ``factory(game=..., rules=..., seed=..., think=..., engine=...)`` (a
+    :class:`~atout.core.views.BotFactory`, called with keywords) returns a
+    :class:`~atout.core.views.Bot`, an object with ``choose(view) -> Action``.
     ``title`` is the level's name for a person (the window's start view shows it, e.g.
     "Beginner"); empty, the front ends show ``name``, which the command line takes.
     """

@@ -24,30 +24,20 @@ from .basic import RandomBot
 GAMES = ("belote", "decouverte")
 
 
-def make_random(
-    game: str,
-    rules: Rules | None = None,
-    seed: int = 0,
-    think: float = 0.0,
-    engine: Engine | None = None,
-) -> RandomBot:
-    """A :class:`RandomBot`."""
+def make_random(*, seed: int = 0, **_: object) -> RandomBot:
+    """A :class:`RandomBot` (a :class:`~atout.core.views.BotFactory`: it needs only the
+    seed of the keywords the engine passes)."""
     return RandomBot(seed)
 
 
-def make_greedy(
-    game: str,
-    rules: Rules | None = None,
-    seed: int = 0,
-    think: float = 0.0,
-    engine: Engine | None = None,
-) -> GreedyBot:
+def make_greedy(*, seed: int = 0, engine: Engine | None = None, **_: object) -> GreedyBot:
     """A :class:`GreedyBot` (it reads the card order and points from the engine's
     compiled rules of the deal)."""
     return GreedyBot(seed, engine)
 
 
 def make_expert(
+    *,
     game: str,
     rules: Rules | None = None,
     seed: int = 0,
