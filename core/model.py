@@ -59,7 +59,7 @@ class RuleOption:
 
     key: str
     kind: str
-    default: Any
+    default: bool | int | str
     description: str
     choices: tuple[str, ...] = ()
     minimum: int | None = None
@@ -67,7 +67,7 @@ class RuleOption:
     source: str = ""
     """Which rule text the variation comes from (seed file ids), for the documentation."""
 
-    def check(self, value: Any) -> str | None:
+    def check(self, value: object) -> str | None:
         """Why ``value`` is not allowed for this option, or ``None`` when it is."""
         if self.kind == "bool":
             if not isinstance(value, bool):
