@@ -93,7 +93,7 @@ from .words import bid_text
 
 class ReviewedTable(Protocol):
     """What the Review screen asks of the table it is shown on (the table's own board
-    and layout draw each position): :class:`~atout.ui.window.table_base.TableView`."""
+    and layout draw each position): :class:`~atout.ui.window.table.Table`."""
 
     engine: Engine
     view: View | None
