@@ -17,6 +17,9 @@ from atout.plugins.review import Valued
 from atout.ui.cards_text import show_card
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
+from atout.ui.window.review_graph import chip_text
+from atout.ui.window.review_graph import graph_scale
+from atout.ui.window.review_graph import graph_values
 from atout.ui.window.review_labels import BLUNDER
 from atout.ui.window.review_labels import LABEL_COLOURS
 from atout.ui.window.review_labels import LABEL_GLYPHS
@@ -27,10 +30,7 @@ from atout.ui.window.review_labels import legend
 from atout.ui.window.review_labels import points
 from atout.ui.window.review_labels import turned_note
 from atout.ui.window.review_view import ReviewMode
-from atout.ui.window.review_view import chip_text
 from atout.ui.window.review_view import face_down
-from atout.ui.window.review_view import graph_scale
-from atout.ui.window.review_view import graph_values
 from atout.ui.window.review_view import summary_lines
 from atout.ui.window.table import Table
 from ui_helpers import click
