@@ -32,7 +32,7 @@ from atout.core import Engine
 from atout.ui import savegame
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App, make_window
-from atout.ui.window.table_base import TableView
+from atout.ui.window.table import Table
 
 engine = Engine()
 app = App(make_window(visible=False), engine, speed=0.05)
@@ -44,17 +44,17 @@ else:
 print("started", flush=True)
 while True:
     table = app.window.current_view
-    if not isinstance(table, TableView):
+    if not isinstance(table, Table):
         sys.exit(3)
-    job = table.job
+    job = table.driver.job
     if job is not None and not job.done:
         job.wait(30)
-    session = table.session
+    session = table.driver.session
     seat = session.to_act
     if table.stage == "play" and seat == 0 and not table.busy() and not session.is_bot(0):
-        table.apply(0, session.view(0).legal_actions()[0])
+        table.driver.apply(0, session.view(0).legal_actions()[0])
     elif table.stage in ("deal_over", "match_over"):
-        table.next_deal_key()
+        table.driver.next_deal_key()
     table.on_update(0.5)
 """
 

@@ -28,7 +28,7 @@ from atout.ui.window.frame import Frame
 from atout.ui.window.frame import text_px
 from atout.ui.window.start_people import PeopleView
 from atout.ui.window.start_view import StartView
-from atout.ui.window.table_base import TableView
+from atout.ui.window.table import Table
 from atout.ui.window.widgets import Button
 
 Box = tuple[float, float, float, float]
@@ -144,7 +144,7 @@ def drawn(view: arcade.View, frame: Frame) -> Drawn:
             keep = pad if own is None else 0.0
             out.texts.append(Item(t.text, text_box(t), t.font_size, p_box, p_name, layer, keep))
 
-    if isinstance(view, TableView):
+    if isinstance(view, Table):
         felt: Box = (0.0, frame.table_right, 0.0, frame.height)
         side: Box = (frame.table_right, frame.width, 0.0, frame.height)
         # the side bar's wooden edge and a margin: a plate on the felt stays clear of it

@@ -18,8 +18,9 @@ from atout.ui.savegame import Setup
 from atout.ui.window.app import App
 from atout.ui.window.gallery import start
 from atout.ui.window.guided import GUIDED_SEED
-from atout.ui.window.guided import GuidedTable
+from atout.ui.window.guided import GuidedDriver
 from atout.ui.window.guided import start_guided
+from atout.ui.window.table import Table
 from layout import drawn
 from layout import inside
 from layout import problems
@@ -33,9 +34,10 @@ from ui_helpers import step
 pytestmark = pytest.mark.ui
 
 
-def coach(table: GuidedTable) -> str:
-    assert table.coach_text is not None
-    return table.coach_text.text
+def coach(table: Table) -> str:
+    driver = table.driver
+    assert isinstance(driver, GuidedDriver) and driver.coach_text is not None
+    return driver.coach_text.text
 
 
 def test_the_guided_deal_explains_each_step_through_a_whole_deal(app: App) -> None:
@@ -46,15 +48,15 @@ def test_the_guided_deal_explains_each_step_through_a_whole_deal(app: App) -> No
     start_view = app.show_start()
     click_button(app, start_view.buttons.find("guided"))
     table = app.window.current_view
-    assert isinstance(table, GuidedTable)
-    assert table.session.match.seed == GUIDED_SEED
+    assert isinstance(table, Table) and isinstance(table.driver, GuidedDriver)
+    assert table.driver.session.match.seed == GUIDED_SEED
     pump(table, lambda: human_to_act(table))
     view = table.view
     assert view is not None and view.phase == "bidding" and view.turnup is not None
     words = coach(table)
     assert "eight piles" in words and "face-down" in words
     assert show_card(view.turnup) in words and "Take" in words
-    table.human_bid("take")
+    table.driver.human_bid("take")
     pump(table, lambda: human_to_act(table))
     assert "You lead" in coach(table) and "J 9 A 10 K Q 8 7" in coach(table)
     seen_reason = seen_turn = False
@@ -62,14 +64,14 @@ def test_the_guided_deal_explains_each_step_through_a_whole_deal(app: App) -> No
         pump(table, lambda: human_to_act(table) or table.stage != "play")
         if table.stage != "play":
             break
-        view = table.session.view(HUMAN)
+        view = table.driver.session.view(HUMAN)
         words = coach(table)
-        box = rect_box(table.coach_box)
-        text = table.coach_text
+        box = rect_box(table.driver.coach_box)
+        text = table.driver.coach_text
         assert text is not None and inside(text_box(text), box), words
         refused = [c for c in cards_of(view.hand) if not view.legal >> c & 1]
         if refused:
-            reason = table.session.explain(refused[0])
+            reason = table.driver.session.explain(refused[0])
             assert reason is not None and f"Why not {show_card(refused[0])}? " in words
             assert reason in words
             seen_reason = True
@@ -77,7 +79,7 @@ def test_the_guided_deal_explains_each_step_through_a_whole_deal(app: App) -> No
             seen_turn = True
         # play the lowest card: the opponent then leads some tricks
         card = min(cards_of(view.legal), key=lambda c: (c & 7 in (2, 4), c & 7))
-        table.apply(HUMAN, Action.play(card))
+        table.driver.apply(HUMAN, Action.play(card))
     pump(table, lambda: table.stage in ("deal_over", "match_over"))
     words = coach(table)
     assert "The count:" in words and "The taker needed 82" in words
@@ -93,7 +95,7 @@ def test_the_guided_deal_never_touches_the_saved_match(app: App) -> None:
     saved = savegame.saved_match_path().read_bytes()
     guided = start_guided(app)
     pump(guided, lambda: human_to_act(guided))
-    guided.human_bid("pass")
+    guided.driver.human_bid("pass")
     step(guided)
     app.leave_table()
     assert savegame.saved_match_path().read_bytes() == saved
@@ -104,10 +106,10 @@ def test_the_hint_says_why_in_the_tables_message(app: App) -> None:
     app.hint_bot = "expert"
     table = start_guided(app)
     pump(table, lambda: human_to_act(table))
-    table.human_bid("take")
+    table.driver.human_bid("take")
     pump(table, lambda: human_to_act(table))
-    table.ask_hint()
-    job = table.hint_job
+    table.driver.ask_hint()
+    job = table.driver.hint_job
     assert job is not None and job.wait(60)
     step(table)
     hint = table.hint
@@ -119,7 +121,7 @@ def test_the_hint_says_why_in_the_tables_message(app: App) -> None:
     said = message[len(head) :]
     # the whole reason, or where room is short its first part ("wins 14 points")
     assert said == reason or (said == reason.split("; ")[0] and len(hint_line(hint)) > 50)
-    table.apply(HUMAN, hint)  # the position moves on: the hint's line goes with it
+    table.driver.apply(HUMAN, hint)  # the position moves on: the hint's line goes with it
     assert not table.toast.visible(table.clock)
 
 
@@ -131,7 +133,7 @@ def test_a_long_hint_stays_clear_of_the_seats_at_the_four_player_table(app: App)
     view = table.view
     assert view is not None
     if view.phase == "bidding":
-        table.human_bid("take" if "take" in view.legal_bids else view.legal_bids[0])
+        table.driver.human_bid("take" if "take" in view.legal_bids else view.legal_bids[0])
         pump(
             table,
             lambda: human_to_act(table) and table.view is not None and table.view.phase == "play",
@@ -144,7 +146,7 @@ def test_a_long_hint_stays_clear_of_the_seats_at_the_four_player_table(app: App)
     table.hint = Play(
         card, reason="gives 10 points to your partner, who is winning; 12 points better than 10♥"
     )
-    table.show_hint_line(view)
+    table.driver.show_hint_line(view)
     table.refresh_highlights()
     table.on_draw()
     found = [p for p in problems(drawn(table, table.frame)) if "Hint:" in p]

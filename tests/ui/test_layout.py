@@ -29,7 +29,7 @@ from atout.ui.window.gallery import run_until
 from atout.ui.window.gallery import screens
 from atout.ui.window.gallery import start
 from atout.ui.window.start_view import StartView
-from atout.ui.window.table_base import TableView
+from atout.ui.window.table import Table
 from atout.ui.window.words import announce_words
 from layout import drawn
 from layout import problems
@@ -70,7 +70,7 @@ def walk(app: App, sizes: Sequence[tuple[int, int]] = SIZES) -> tuple[list[str],
         for screen in screens(app):
             names.append(screen.name)
             view = screen.view
-            if isinstance(view, TableView):  # as reached, before a size lays it out again
+            if isinstance(view, Table):  # as reached, before a size lays it out again
                 found += [
                     f"{screen.name} as reached: {card} is in flight"
                     for card in drawn(view, view.frame).in_flight
@@ -162,7 +162,7 @@ def test_every_seats_longest_bubble_stands_clear_of_the_cards_at_every_size(
         assert run_until(table, lambda: person_to(table, "bidding") or person_to(table, "play"))
         view = table.view
         if view is not None and view.phase == "bidding":
-            table.human_bid("take" if "take" in view.legal_bids else view.legal_bids[0])
+            table.driver.human_bid("take" if "take" in view.legal_bids else view.legal_bids[0])
     for seat in range(table.seats):
         table.bubble(seat, LONGEST[game], 60)
     try:

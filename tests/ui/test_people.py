@@ -19,10 +19,10 @@ from atout.ui.net.client import Client
 from atout.ui.net.client import RemoteTable
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
-from atout.ui.window.driver import MatchTable
+from atout.ui.window.driver import MatchDriver
 from atout.ui.window.net_table import NetDriver
 from atout.ui.window.start_people import PeopleView
-from atout.ui.window.table_base import TableView
+from atout.ui.window.table import Table
 from ui_helpers import click
 from ui_helpers import click_button
 from ui_helpers import press
@@ -52,7 +52,7 @@ def people_screen(app: App, setup: Setup | None = None) -> PeopleView:
     return view
 
 
-def act_by_click(app: App, table: TableView, rng: random.Random) -> None:
+def act_by_click(app: App, table: Table, rng: random.Random) -> None:
     """The seat drawn acts as a person would: a bid button, or a click on a legal card."""
     view = table.view
     assert view is not None
@@ -95,7 +95,7 @@ def test_a_text_field_edits_at_its_cursor(app: App) -> None:
 # --- two people at one screen ---------------------------------------------------------------
 
 
-def two_people_table(app: App, seed: int, first: str, second: str) -> MatchTable:
+def two_people_table(app: App, seed: int, first: str, second: str) -> Table:
     """The table of two people at one screen, named on the people screen as a person
     would: typed into its fields, then its play button clicked."""
     view = people_screen(app, Setup(game="decouverte", seed=seed))
@@ -103,13 +103,13 @@ def two_people_table(app: App, seed: int, first: str, second: str) -> MatchTable
     type_into(app, view, "second", second)
     click_button(app, view.buttons.find("people:play"))
     table = app.window.current_view
-    assert isinstance(table, MatchTable)
+    assert isinstance(table.driver, MatchDriver)
     return table
 
 
 def test_two_people_share_one_screen_and_take_turns(app: App) -> None:
     table = two_people_table(app, 11, "Anna", "Ben")
-    session = table.session
+    session = table.driver.session
     assert [(p.kind, p.name) for p in session.players] == [("person", "Anna"), ("person", "Ben")]
     assert not any(session.is_bot(s) for s in range(2))
     # the save names both players (the session's players, as every save does)
@@ -156,7 +156,7 @@ def test_undo_and_hint_are_for_the_person_to_act_and_the_match_stays_theirs(app:
     table = two_people_table(app, 4, "Ann", "Bo")
     names = ("Ann", "Bo")
     rng = random.Random(1)
-    session = table.session
+    session = table.driver.session
     pump(table, lambda: not table.busy(), frames=100)
     while session.view(0).phase == "bidding":
         act_by_click(app, table, rng)
@@ -182,7 +182,7 @@ def test_undo_and_hint_are_for_the_person_to_act_and_the_match_stays_theirs(app:
     # a hint is for the person to act too (the greedy bot's, to be quick)
     session.hint_bot = "greedy"
     press(app, arcade.key.H)
-    job = table.hint_job
+    job = table.driver.hint_job
     assert job is not None and job.wait(30)
     pump(table, lambda: table.hint is not None, frames=20)
     assert table.hint in session.view(leader).legal_actions()
@@ -190,13 +190,21 @@ def test_undo_and_hint_are_for_the_person_to_act_and_the_match_stays_theirs(app:
     seen = session.view(0)
     app.show_start()
     again = app.continue_match()
-    assert isinstance(again, MatchTable) and again.people == [0, 1] and again.you is None
+    assert (
+        isinstance(again.driver, MatchDriver)
+        and again.driver.people == [0, 1]
+        and again.you is None
+    )
     assert [again.seat_name(0), again.seat_name(1)] == list(names)
-    assert again.session.view(0) == seen and again.me == again.session.to_act
+    assert again.driver.session.view(0) == seen and again.me == again.driver.session.to_act
     # a new match (the menu's, or N after a match) is the same two people's
-    again.new_match()
+    again.driver.new_match()
     fresh = app.window.current_view
-    assert isinstance(fresh, MatchTable) and fresh is not again and fresh.people == [0, 1]
+    assert (
+        isinstance(fresh.driver, MatchDriver)
+        and fresh is not again
+        and fresh.driver.people == [0, 1]
+    )
     assert [fresh.seat_name(0), fresh.seat_name(1)] == list(names)
 
 
@@ -222,12 +230,12 @@ def test_two_window_tables_play_a_whole_match_through_a_server(
     type_into(app, host_view, "name:host", "Anna")
     type_into(app, host_view, "port", "0")
     click_button(app, host_view.buttons.find("people:host"))
-    wait_for(host_view, lambda: isinstance(window.current_view, NetDriver))
+    wait_for(host_view, lambda: isinstance(getattr(window.current_view, "driver", None), NetDriver))
     anna = window.current_view
-    assert isinstance(anna, NetDriver) and anna.stage == "waiting" and anna.you == 0
-    link = anna.link
+    assert isinstance(anna.driver, NetDriver) and anna.stage == "waiting" and anna.you == 0
+    link = anna.driver.link
     assert link.server is not None and link.host_token is not None
-    shown = " ".join(t.text for t in anna.lobby.texts)
+    shown = " ".join(t.text for t in anna.driver.lobby.texts)
     assert f"{link.address} {link.tokens[1]}" in shown  # what Ben types
     # Ben joins from a second window app by typing the address and his token
     window.show_view(arcade.View(window))  # leaving Anna's table to itself
@@ -239,20 +247,26 @@ def test_two_window_tables_play_a_whole_match_through_a_server(
         type_into(other, join_view, "address", typed)
         type_into(other, join_view, "name:join", "Ben")
         click_button(other, join_view.buttons.find("people:join"))
-        wait_for(join_view, lambda: isinstance(window.current_view, NetDriver))
+        wait_for(
+            join_view, lambda: isinstance(getattr(window.current_view, "driver", None), NetDriver)
+        )
         ben = window.current_view
-        assert isinstance(ben, NetDriver) and ben.you == 1 and ben.bottom == 1
+        assert isinstance(ben.driver, NetDriver) and ben.you == 1 and ben.bottom == 1
         play_both(anna, ben)
         for table in (anna, ben):
-            assert table.stage == "match_over" and table.kept.result is not None
+            assert table.stage == "match_over" and table.driver.kept.result is not None
         # both windows show the same final scores, the server's
-        assert anna.kept.scores == ben.kept.scores == anna.remote.scores
-        assert max(anna.kept.scores) >= 200
+        assert anna.driver.kept.scores == ben.driver.kept.scores == anna.driver.remote.scores
+        assert max(anna.driver.kept.scores) >= 200
         sheets = [[t.text for t in x.sheet.texts] for x in (anna, ben)]
         assert sheets[0][2:4] == ["You", "Ben"] and sheets[1][2:4] == ["Anna", "You"]
         assert sheets[0][4:] == sheets[1][4:]  # every deal's score and the totals
-        assert f"Total{anna.kept.scores[0]}{anna.kept.scores[1]}" in "".join(sheets[0])
-        assert [s.score for s in anna.kept.history] == [s.score for s in ben.kept.history]
+        assert f"Total{anna.driver.kept.scores[0]}{anna.driver.kept.scores[1]}" in "".join(
+            sheets[0]
+        )
+        assert [s.score for s in anna.driver.kept.history] == [
+            s.score for s in ben.driver.kept.history
+        ]
         # the end of the match: the last deal's score and the result, in both windows
         for table in (anna, ben):
             words = " ".join(t.text for t in table.deal_panel.texts)
@@ -262,15 +276,15 @@ def test_two_window_tables_play_a_whole_match_through_a_server(
         # each window kept the match record the server sent
         for table in (anna, ben):
             for _ in range(200):
-                if table.record_saved:
+                if table.driver.record_saved:
                     break
                 table.on_update(0.05)
                 time.sleep(0.01)
-            assert table.record_saved
+            assert table.driver.record_saved
         records = sorted(savegame.records_dir().glob(f"decouverte-table-{link.table.code}*"))
         assert len(records) == 2
         record = json.loads(records[0].read_text())
-        assert record["scores"] == list(anna.kept.scores)
+        assert record["scores"] == list(anna.driver.kept.scores)
         assert [p["name"] for p in record["players"]] == ["Anna", "Ben"]
     finally:
         window.show_view(arcade.View(window))
@@ -288,14 +302,14 @@ def test_a_guest_is_told_the_table_closed_when_the_window_host_leaves(
     type_into(app, host_view, "name:host", "Anna")
     type_into(app, host_view, "port", "0")
     click_button(app, host_view.buttons.find("people:host"))
-    wait_for(host_view, lambda: isinstance(window.current_view, NetDriver))
+    wait_for(host_view, lambda: isinstance(getattr(window.current_view, "driver", None), NetDriver))
     anna = window.current_view
-    assert isinstance(anna, NetDriver) and anna.link.server is not None
-    url = f"ws://127.0.0.1:{anna.link.server.port}"
+    assert isinstance(anna.driver, NetDriver) and anna.driver.link.server is not None
+    url = f"ws://127.0.0.1:{anna.driver.link.server.port}"
     guest = Client(url, reconnect_for=60.0).start()
     try:
-        table = RemoteTable(guest, anna.link.table.code, anna.link.tokens[1], "Ben")
-        assert table.code == anna.link.table.code
+        table = RemoteTable(guest, anna.driver.link.table.code, anna.driver.link.tokens[1], "Ben")
+        assert table.code == anna.driver.link.table.code
         anna.leave()
         deadline = time.monotonic() + 20
         told: list[dict[str, object]] = []
@@ -310,7 +324,7 @@ def test_a_guest_is_told_the_table_closed_when_the_window_host_leaves(
         window.show_view(arcade.View(window))
 
 
-def play_both(anna: NetDriver, ben: NetDriver) -> None:
+def play_both(anna: Table, ben: Table) -> None:
     """Both windows play by clicks (each clicked on the window it is shown in) until the
     match is over; each deal's panel is closed by its Next deal button.  One frame in
     eight is drawn (the frames are what is tested here; the gallery checks the drawing)."""
@@ -328,7 +342,7 @@ def play_both(anna: NetDriver, ben: NetDriver) -> None:
             if table.stage == "deal_over":
                 window.show_view(table)
                 click_button(table.app, table.deal_panel.buttons.find("next-deal"))
-            elif table.acting() is not None:
+            elif table.driver.acting() is not None:
                 window.show_view(table)
                 act_by_click(table.app, table, rng)
         time.sleep(0.002)  # the server's thread answers meanwhile
@@ -353,7 +367,7 @@ def test_a_lost_connection_is_a_message_not_a_freeze(
         link = join(f"127.0.0.1:{server.port}/{made['table']} {made['tokens'][0]}", "Anna")
         creator.request({"type": "start", "table": made["table"], "host": made["host"]})
         table = app.show_net_table(Setup(game="decouverte"), link)
-        assert isinstance(table, NetDriver)
+        assert isinstance(table.driver, NetDriver)
         for _ in range(200):
             table.on_update(0.3)
             if table.view is not None and not table.busy():
@@ -365,16 +379,16 @@ def test_a_lost_connection_is_a_message_not_a_freeze(
         server.stop()
     for _ in range(400):
         table.on_update(0.1)
-        if table.trouble:
+        if table.driver.trouble:
             break
         time.sleep(0.005)
-    assert table.trouble == "Connection lost: reconnecting…"
+    assert table.driver.trouble == "Connection lost: reconnecting…"
     table.on_draw()
-    assert table.lobby.trouble_text is not None
-    assert table.lobby.trouble_text.text == table.trouble
-    assert table.acting() is None  # nothing is sent while the table is out of touch
+    assert table.driver.lobby.trouble_text is not None
+    assert table.driver.lobby.trouble_text.text == table.driver.trouble
+    assert table.driver.acting() is None  # nothing is sent while the table is out of touch
     app.leave_table()
-    assert table.left
+    assert table.driver.left
 
 
 def test_atout_play_join_opens_the_window_joining(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -420,15 +434,15 @@ def test_a_belote_table_is_drawn_from_the_seat_joined(
     rules = engine.default_rules("belote")
     link = host(engine, rules, "random", "Anna", 0, 5, None, listen="127.0.0.1")
     anna = app.show_net_table(Setup(game="belote"), link)
-    assert isinstance(anna, NetDriver)
+    assert isinstance(anna.driver, NetDriver)
     window.show_view(arcade.View(window))
     other = App(window, engine, speed=0.25)
     try:
         assert link.server is not None
         seat2 = join(f"127.0.0.1:{link.server.port}/{link.table.code} {link.tokens[2]}", "Carla")
         carla = other.show_net_table(Setup(game="belote"), seat2)
-        assert isinstance(carla, NetDriver)
-        anna.start_now()
+        assert isinstance(carla.driver, NetDriver)
+        anna.driver.start_now()
         for _ in range(300):
             for table in (anna, carla):
                 table.on_update(0.3)
@@ -441,8 +455,10 @@ def test_a_belote_table_is_drawn_from_the_seat_joined(
         hand = list(cards_of(view.hand))
         assert len(hand) >= 5
         assert all(carla.board.cards[c].center_y < height / 3 for c in hand)
-        assert carla.seat_anchor(0)[1] > 2 * height / 3  # the partner across
-        assert carla.seat_anchor(1)[0] < carla.frame.felt_mid < carla.seat_anchor(3)[0]
+        assert carla.layout.seat_anchor(0)[1] > 2 * height / 3  # the partner across
+        assert (
+            carla.layout.seat_anchor(1)[0] < carla.frame.felt_mid < carla.layout.seat_anchor(3)[0]
+        )
         assert carla.seat_name(0) == "Anna" and carla.seat_name(2) == "You"
         carla.on_draw()
     finally:

@@ -17,6 +17,9 @@ from atout.plugins.review import Valued
 from atout.ui.cards_text import show_card
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
+from atout.ui.window.review_graph import chip_text
+from atout.ui.window.review_graph import graph_scale
+from atout.ui.window.review_graph import graph_values
 from atout.ui.window.review_labels import BLUNDER
 from atout.ui.window.review_labels import LABEL_COLOURS
 from atout.ui.window.review_labels import LABEL_GLYPHS
@@ -27,12 +30,9 @@ from atout.ui.window.review_labels import legend
 from atout.ui.window.review_labels import points
 from atout.ui.window.review_labels import turned_note
 from atout.ui.window.review_view import ReviewMode
-from atout.ui.window.review_view import chip_text
 from atout.ui.window.review_view import face_down
-from atout.ui.window.review_view import graph_scale
-from atout.ui.window.review_view import graph_values
 from atout.ui.window.review_view import summary_lines
-from atout.ui.window.table_base import TableView
+from atout.ui.window.table import Table
 from ui_helpers import click
 from ui_helpers import click_button
 from ui_helpers import press
@@ -45,7 +45,7 @@ FAST = ReviewOptions(budget=0.01, exact_budget=0.05, samples=2, min_samples=1, m
 """A small fixed budget: a whole deal reviewed in seconds."""
 
 
-def deal_over(app: App, game: str = "decouverte", seed: int = 5) -> TableView:
+def deal_over(app: App, game: str = "decouverte", seed: int = 5) -> Table:
     """A table at the end of its first deal (every card played at once)."""
     from atout.ui.rules import resolve_rules
 
@@ -54,7 +54,7 @@ def deal_over(app: App, game: str = "decouverte", seed: int = 5) -> TableView:
     table.review_options = FAST
     for _ in range(5):  # a deal passed out is dealt again
         pump(table, lambda: table.stage != "redeal" and not table.busy(), frames=100)
-        table.autoplay_to(99)
+        table.driver.autoplay_to(99)
         pump(table, lambda: table.stage in ("deal_over", "match_over", "redeal"))
         if table.stage != "redeal":
             break
@@ -62,7 +62,7 @@ def deal_over(app: App, game: str = "decouverte", seed: int = 5) -> TableView:
     return table
 
 
-def finish(table: TableView, review: ReviewMode) -> None:
+def finish(table: Table, review: ReviewMode) -> None:
     """Draw frames until every decision is valued (the frame loop never waits)."""
     deadline = time.monotonic() + 120
     while not review.finished and time.monotonic() < deadline:
@@ -231,7 +231,7 @@ def test_each_decision_lists_every_legal_action_with_its_value_and_the_summary(
                 assert not starred
 
 
-def replayed(table: TableView, record: dict[str, Any], actions: int) -> View:
+def replayed(table: Table, record: dict[str, Any], actions: int) -> View:
     """Seat 0's view after the first ``actions`` actions of ``record``, replayed anew."""
     engine = table.engine
     full = deal_from_record(engine, record, "record")

@@ -15,7 +15,8 @@ from atout.ui import savegame
 from atout.ui.cards_text import HUMAN
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
-from atout.ui.window.driver import MatchTable
+from atout.ui.window.driver import MatchDriver
+from atout.ui.window.table import Table
 from ui_helpers import click_button
 from ui_helpers import human_to_act
 from ui_helpers import press
@@ -33,21 +34,21 @@ def forced(view: View | None) -> bool:
     )
 
 
-def table_until_forced(app: App, seed: int) -> MatchTable:
+def table_until_forced(app: App, seed: int) -> Table:
     """A Découverte match against random bots, the person playing as a greedy bot would,
     stopped at the person's first turn with one legal card."""
     rules = app.engine.default_rules("decouverte")
     table = app.start_match(Setup(game="decouverte", bot="random", seed=seed), rules)
-    assert isinstance(table, MatchTable)
-    session = table.session
+    assert isinstance(table.driver, MatchDriver)
+    session = table.driver.session
     stand_in = app.engine.bot("greedy", session.game, session.rules, seed=1)
     for _ in range(3000):
         if table.stage == "deal_over":
-            table.start_deal()
+            table.driver.start_deal()
         if human_to_act(table):
             if forced(table.view):
                 return table
-            table.apply(HUMAN, stand_in.choose(session.view(HUMAN)))
+            table.driver.apply(HUMAN, stand_in.choose(session.view(HUMAN)))
         step(table, draw=False)
     raise AssertionError("the person never had a forced card")
 
@@ -107,9 +108,9 @@ def test_the_practice_switch_goes_into_the_new_matchs_setup(app: App) -> None:
     assert new is not None and new.label.text.startswith("New practice match")
     click_button(app, new)
     table = app.window.current_view
-    assert isinstance(table, MatchTable) and table.setup.practice
-    assert table.session.meta["setup"]["practice"] is True
-    assert Setup.from_json(table.session.meta["setup"]).practice
+    assert isinstance(table.driver, MatchDriver) and table.setup.practice
+    assert table.driver.session.meta["setup"]["practice"] is True
+    assert Setup.from_json(table.driver.session.meta["setup"]).practice
 
 
 def test_the_bots_are_shown_by_their_levels_names(app: App) -> None:
@@ -162,7 +163,7 @@ def test_your_own_rules_are_saved_as_a_pack_and_chosen(app: App) -> None:
     assert view.setup.pack == "my-belote-2" and path.exists()
     click_button(app, view.buttons.find("new"))
     table = app.window.current_view
-    assert isinstance(table, MatchTable) and table.match.rules["direction"] == "clockwise"
+    assert isinstance(table.driver, MatchDriver) and table.match.rules["direction"] == "clockwise"
 
 
 def test_own_rules_the_game_refuses_are_not_written(app: App) -> None:

@@ -12,19 +12,20 @@ from atout.ui import savegame
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
 from atout.ui.window.app import run
-from atout.ui.window.driver import MatchTable
+from atout.ui.window.driver import MatchDriver
 from atout.ui.window.start_people import PeopleView
 from atout.ui.window.start_view import StartView
+from atout.ui.window.table import Table
 from ui_helpers import click_button
 from ui_helpers import press
 
 
-def saved_table(app: App, seed: int, game: str = "decouverte", tricks: int = 1) -> MatchTable:
+def saved_table(app: App, seed: int, game: str = "decouverte", tricks: int = 1) -> Table:
     """A match against random bots, ``tricks`` tricks into its first deal, saved."""
     rules = app.engine.default_rules(game)
     table = app.start_match(Setup(game=game, bot="random", seed=seed), rules)
-    assert isinstance(table, MatchTable)
-    table.autoplay_to(trick=tricks)
+    assert isinstance(table.driver, MatchDriver)
+    table.driver.autoplay_to(trick=tricks)
     assert savegame.has_saved_match()
     return table
 
@@ -44,9 +45,9 @@ def start_view(app: App) -> StartView:
     return view
 
 
-def current_table(app: App) -> MatchTable:
+def current_table(app: App) -> Table:
     table = app.window.current_view
-    assert isinstance(table, MatchTable), f"no table shown but {table!r}"
+    assert isinstance(table.driver, MatchDriver), f"no table shown but {table!r}"
     return table
 
 
@@ -205,7 +206,7 @@ def test_a_kept_match_is_continued_from_the_start_view(app: App) -> None:
     (path,) = [k.path for k in savegame.kept_matches()]
     click_button(app, dialog.buttons.find(f"kept:{path.name}"))
     table = current_table(app)
-    assert table.match.seed == 41 and table.session.game == "decouverte"
+    assert table.match.seed == 41 and table.driver.session.game == "decouverte"
     assert table.deal is not None and list(table.deal.actions) == first_actions
     assert saved_bytes() == first_bytes
     assert kept_bytes() == [second_bytes]  # the one saved then is kept in its turn

@@ -28,9 +28,9 @@ from atout.ui.cards_text import show_card
 from atout.ui.savegame import Setup
 from atout.ui.window import theme
 from atout.ui.window.app import App
-from atout.ui.window.table_base import TableView
-from atout.ui.window.table_belote import BeloteTable
-from atout.ui.window.table_decouverte import DecouverteTable
+from atout.ui.window.table import Table
+from atout.ui.window.table_belote import BeloteLayout
+from atout.ui.window.table_decouverte import DecouverteLayout
 from atout.ui.window.words import announce_words
 from PIL import Image
 from ui_helpers import click
@@ -45,18 +45,18 @@ pytestmark = pytest.mark.ui
 
 def start(
     app: App, game: str = "decouverte", seed: int = 5, pack: str = "", practice: bool = False
-) -> TableView:
+) -> Table:
     setup = Setup(game=game, pack=pack, bot="random", seed=seed, practice=practice)
     from atout.ui.rules import resolve_rules
 
     return app.start_match(setup, resolve_rules(app.engine, setup.game, setup.pack, setup.target))
 
 
-def texts_of(table: TableView) -> list[str]:
+def texts_of(table: Table) -> list[str]:
     return [t.text for t in table.deal_panel.texts]
 
 
-def play_as_person(app: App, table: TableView, rng: random.Random, bid: str = "take") -> None:
+def play_as_person(app: App, table: Table, rng: random.Random, bid: str = "take") -> None:
     """Act once as the person: a bid button, or a click on a legal card."""
     view = table.view
     assert view is not None
@@ -69,7 +69,7 @@ def play_as_person(app: App, table: TableView, rng: random.Random, bid: str = "t
         click(app, sprite.center_x, sprite.center_y)
 
 
-def play_deal_by_clicks(app: App, table: TableView, seed: int) -> None:
+def play_deal_by_clicks(app: App, table: Table, seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(200):
         pump(table, lambda: human_to_act(table) or table.stage != "play", frames=300, dt=0.3)
@@ -81,7 +81,7 @@ def play_deal_by_clicks(app: App, table: TableView, seed: int) -> None:
     pump(table, lambda: table.stage in ("deal_over", "match_over"))
 
 
-def assert_panel_matches_engine(table: TableView, data_home: Path, engine: Engine) -> None:
+def assert_panel_matches_engine(table: Table, data_home: Path, engine: Engine) -> None:
     """The end-of-deal panel shows the engine's score, and the saved deal record replays
     (independently of the table) to that same score."""
     deal = table.deal
@@ -152,7 +152,7 @@ def test_new_match_from_the_start_view_with_a_seed_and_a_pack(app: App) -> None:
     view.on_draw()
     click_button(app, view.buttons.find("new"))
     table = app.window.current_view
-    assert isinstance(table, DecouverteTable)
+    assert isinstance(table.layout, DecouverteLayout)
     assert table.match.seed == 4242
     assert table.match.rules.pack == "decouverte-reveal-on-lead"
     assert table.match.rules["reveal_on_lead"] is True
@@ -164,7 +164,7 @@ def test_new_match_from_the_start_view_with_a_seed_and_a_pack(app: App) -> None:
 def test_decouverte_table_shows_sixteen_piles_as_the_deal_lays_them(app: App) -> None:
     table = start(app)
     pump(table, lambda: not table.busy())
-    assert isinstance(table, DecouverteTable)
+    assert isinstance(table.layout, DecouverteLayout)
     view = table.view
     assert view is not None
     faces = [s for s in table.board.cards.values() if s.visible]
@@ -173,7 +173,7 @@ def test_decouverte_table_shows_sixteen_piles_as_the_deal_lays_them(app: App) ->
         for pos, pile in enumerate(view.piles[seat]):
             assert pile.top is not None and pile.covered
             sprite = table.board.cards[pile.top]
-            assert (sprite.center_x, sprite.center_y) == table.pile_xy(seat, pos)
+            assert (sprite.center_x, sprite.center_y) == table.layout.pile_xy(seat, pos)
             # face up, lying on its face-down card (drawn with it: see the screenshot test)
             assert sprite.face_up and sprite.covered
     assert not any(s.visible for s in table.board.backs.values())
@@ -187,10 +187,10 @@ def test_screenshot_has_card_pixels_where_the_piles_are(app: App) -> None:
     assert image.size == (1280, 720)
     colours = image.resize((160, 90)).getcolors(maxcolors=100000)
     assert colours is not None and len(colours) > 200  # not blank
-    half_w = theme.CARD_W * table.card_scale / 2
+    half_w = theme.CARD_W * table.layout.card_scale / 2
     for seat in (0, 1):
         for pos in range(8):
-            x, y = table.pile_xy(seat, pos)
+            x, y = table.layout.pile_xy(seat, pos)
             # the top-left corner region of a card is white card stock
             px = image.getpixel((int(x - 30), int(720 - (y + 20))))
             assert isinstance(px, tuple) and min(px[:3]) > 200, (seat, pos, px)
@@ -220,7 +220,7 @@ def test_clicking_a_legal_card_plays_it_and_the_card_beneath_turns(app: App) -> 
     ]
     pos, card = covered[0]
     tricks = len(view.tricks)
-    click(app, *table.pile_xy(HUMAN, pos))
+    click(app, *table.layout.pile_xy(HUMAN, pos))
     assert table.deal.actions[-1] == (HUMAN, Action.play(card))
     # the card goes to the trick (or the trick is already complete and held there)
     pump(table, lambda: len(table.view.tricks) > tricks if table.view else False)
@@ -233,7 +233,7 @@ def test_clicking_a_legal_card_plays_it_and_the_card_beneath_turns(app: App) -> 
     assert sprite.visible and not sprite.face_up, "the turned card starts face down"
     assert any(m.flip for m in sprite.motions)
     pump(table, lambda: not table.busy())
-    assert sprite.face_up and (sprite.center_x, sprite.center_y) == table.pile_xy(HUMAN, pos)
+    assert sprite.face_up and (sprite.center_x, sprite.center_y) == table.layout.pile_xy(HUMAN, pos)
     assert not table.board.cards[card].visible  # the trick went to its winner
 
 
@@ -252,7 +252,7 @@ def test_reveal_on_lead_turns_the_card_at_once(app: App) -> None:
     pos, card = next(
         (i, p.top) for i, p in enumerate(view.piles[HUMAN]) if p.top is not None and p.covered
     )
-    click(app, *table.pile_xy(HUMAN, pos))
+    click(app, *table.layout.pile_xy(HUMAN, pos))
     after = table.view
     assert after is not None and after.trick == ((HUMAN, card),)
     turned = after.piles[HUMAN][pos]
@@ -361,7 +361,7 @@ def test_hint_lights_the_card_the_hint_bot_suggests(app: App) -> None:
         play_as_person(app, table, rng)
         pump(table, lambda: human_to_act(table))
     press(app, arcade.key.H)
-    job = table.hint_job
+    job = table.driver.hint_job
     assert job is not None and job.wait(10)
     step(table, 0.01)
     assert table.hint is not None and table.hint.kind == "play"
@@ -397,14 +397,14 @@ def test_quit_and_continue_restore_the_same_position(
         start_view.on_draw()
         click_button(again, continue_button)
         resumed = window.current_view
-        assert isinstance(resumed, DecouverteTable)
+        assert isinstance(resumed.layout, DecouverteLayout)
         assert resumed.deal is not None and resumed.deal.actions == actions
         assert resumed.view == view
         assert resumed.match.seed == table.match.seed
         pump(resumed, lambda: not resumed.busy())
         assert all(
             (resumed.board.cards[p.top].center_x, resumed.board.cards[p.top].center_y)
-            == resumed.pile_xy(s, i)
+            == resumed.layout.pile_xy(s, i)
             for s in (0, 1)
             for i, p in enumerate(view.piles[s])
             if p.top is not None
@@ -421,7 +421,7 @@ def test_a_whole_four_player_deal_by_clicks_reaches_the_engines_score(
     app: App, data_home: Path
 ) -> None:
     table = start(app, game="belote", seed=3)
-    assert isinstance(table, BeloteTable)
+    assert isinstance(table.layout, BeloteLayout)
     pump(table, lambda: not table.busy())
     view = table.view
     assert view is not None
@@ -498,11 +498,11 @@ def test_the_window_keeps_drawing_while_a_slow_bot_thinks(
         table = start(app, seed=31)
         rng = random.Random(1)
         for _ in range(40):
-            pump(table, lambda: human_to_act(table) or table.job is not None)
-            if table.job is not None:
+            pump(table, lambda: human_to_act(table) or table.driver.job is not None)
+            if table.driver.job is not None:
                 break
             play_as_person(app, table, rng, bid="pass")
-        assert table.job is not None and started.wait(10)
+        assert table.driver.job is not None and started.wait(10)
         assert table.deal is not None
         actions = len(table.deal.actions)
         frames = table.frames
@@ -510,7 +510,7 @@ def test_the_window_keeps_drawing_while_a_slow_bot_thinks(
             table.on_update(1 / 60)
             table.on_draw()
         assert table.frames == frames + 30
-        assert not table.job.done and len(table.deal.actions) == actions
+        assert not table.driver.job.done and len(table.deal.actions) == actions
         assert table.status_panel.status.text.startswith("North")
         release.set()
         pump(table, lambda: table.deal is not None and len(table.deal.actions) > actions)

@@ -13,22 +13,22 @@ from atout.ui.cards_text import show_card
 from atout.ui.window import theme
 from atout.ui.window.app import App
 from atout.ui.window.board import TURNED_COLOUR
-from atout.ui.window.driver import MatchTable
 from atout.ui.window.gallery import person_to
 from atout.ui.window.gallery import run_until
 from atout.ui.window.gallery import start
 from atout.ui.window.sprites import UNDER
+from atout.ui.window.table import Table
 from ui_helpers import press
 
 pytestmark = pytest.mark.ui
 
 
-def to_play(table: MatchTable) -> None:
+def to_play(table: Table) -> None:
     while not person_to(table, "play"):
         assert run_until(table, lambda: person_to(table, "bidding") or person_to(table, "play"))
         view = table.view
         if view is not None and view.phase == "bidding":
-            table.human_bid("take" if "take" in view.legal_bids else view.legal_bids[0])
+            table.driver.human_bid("take" if "take" in view.legal_bids else view.legal_bids[0])
 
 
 def test_a_card_turned_glows_and_the_message_says_what_it_lay_under(app: App) -> None:
@@ -43,7 +43,7 @@ def test_a_card_turned_glows_and_the_message_says_what_it_lay_under(app: App) ->
     ]
     assert covered, "the person may play a card lying on a face-down card"
     played = covered[0]
-    table.click_card(played)
+    table.driver.click_card(played)
     assert run_until(table, lambda: any(c in view_tops(table, HUMAN) for c in table.turned))
     turned = next(c for c in table.turned if c in view_tops(table, HUMAN))
     assert f"Your {show_card(played)} turned: {show_card(turned)}" in table.toast.message
@@ -57,7 +57,7 @@ def test_a_card_turned_glows_and_the_message_says_what_it_lay_under(app: App) ->
     assert (turned, TURNED_COLOUR) not in table.board.glow_cards
 
 
-def view_tops(table: MatchTable, seat: int) -> set[int]:
+def view_tops(table: Table, seat: int) -> set[int]:
     view = table.view
     assert view is not None
     return {p.top for p in view.piles[seat] if p.top is not None}

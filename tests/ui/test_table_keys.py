@@ -9,24 +9,24 @@ import pytest
 from atout.ui.cards_text import HUMAN
 from atout.ui.window.app import App
 from atout.ui.window.board import FOCUS_COLOUR
-from atout.ui.window.driver import MatchTable
 from atout.ui.window.gallery import person_to
 from atout.ui.window.gallery import run_until
 from atout.ui.window.gallery import start
+from atout.ui.window.table import Table
 from ui_helpers import press
 
 pytestmark = pytest.mark.ui
 
 
-def to_play(table: MatchTable) -> None:
+def to_play(table: Table) -> None:
     while not person_to(table, "play"):
         assert run_until(table, lambda: person_to(table, "bidding") or person_to(table, "play"))
         view = table.view
         if view is not None and view.phase == "bidding":
-            table.human_bid("take" if "take" in view.legal_bids else view.legal_bids[0])
+            table.driver.human_bid("take" if "take" in view.legal_bids else view.legal_bids[0])
 
 
-def played(table: MatchTable, card: int) -> bool:
+def played(table: Table, card: int) -> bool:
     view = table.view
     assert view is not None
     return any(c == card for _, c in view.trick) or any(card in t.cards for t in view.tricks)

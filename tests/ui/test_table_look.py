@@ -32,8 +32,8 @@ def test_the_hint_is_framed_over_the_lit_card_it_suggests(app: App) -> None:
         assert run_until(table, lambda: person_to(table, "bidding") or person_to(table, "play"))
         view = table.view
         if view is not None and view.phase == "bidding":
-            table.human_bid("take" if "take" in view.legal_bids else view.legal_bids[0])
-    table.ask_hint()
+            table.driver.human_bid("take" if "take" in view.legal_bids else view.legal_bids[0])
+    table.driver.ask_hint()
     assert run_until(table, lambda: table.hint is not None, frames=400)
     assert table.hint is not None and table.hint.kind == "play"
     table.on_draw()
@@ -56,7 +56,7 @@ def test_trump_taker_and_dealer_are_marked_at_the_table(app: App) -> None:
             assert run_until(table, lambda t=table: person_to(t, "bidding") or person_to(t, "play"))
             view = table.view
             if view is not None and view.phase == "bidding":
-                table.human_bid("take" if "take" in view.legal_bids else view.legal_bids[0])
+                table.driver.human_bid("take" if "take" in view.legal_bids else view.legal_bids[0])
         table.on_draw()
         view = table.view
         assert view is not None and view.contract is not None

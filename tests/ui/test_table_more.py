@@ -22,8 +22,8 @@ from atout.ui.rules import resolve_rules
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
 from atout.ui.window.start_view import StartView
-from atout.ui.window.table_base import TableView
-from atout.ui.window.table_decouverte import DecouverteTable
+from atout.ui.window.table import Table
+from atout.ui.window.table_decouverte import DecouverteLayout
 from ui_helpers import click
 from ui_helpers import click_button
 from ui_helpers import human_to_act
@@ -32,7 +32,7 @@ from ui_helpers import pump
 pytestmark = pytest.mark.ui
 
 
-def start(app: App, game: str = "decouverte", seed: int = 5, **setup: Any) -> TableView:
+def start(app: App, game: str = "decouverte", seed: int = 5, **setup: Any) -> Table:
     chosen = Setup(game=game, bot="random", seed=seed, **setup)
     return app.start_match(
         chosen, resolve_rules(app.engine, chosen.game, chosen.pack, chosen.target)
@@ -102,7 +102,7 @@ def test_the_end_of_the_match_shows_the_winner_and_offers_a_new_match(
     table.on_draw()
     click_button(app, table.deal_panel.buttons.find("new-match"))
     fresh = app.window.current_view
-    assert isinstance(fresh, TableView) and fresh is not table
+    assert isinstance(fresh, Table) and fresh is not table
     assert fresh.match.result is None and fresh.match.rules["target"] == 100
 
 
@@ -144,15 +144,15 @@ def test_a_resized_window_lays_the_table_out_again_and_its_clicks_follow(app: Ap
     clicks land where the table now shows things.  (The headless window cannot change
     its size: the app draws on an offscreen surface of that size.)"""
     table = start(app, seed=12)
-    assert isinstance(table, DecouverteTable)
+    assert isinstance(table.layout, DecouverteLayout)
     pump(table, lambda: human_to_act(table))
-    before = table.pile_xy(HUMAN, 0)
+    before = table.layout.pile_xy(HUMAN, 0)
     try:
         app.render_offscreen((960, 720))
         table.on_draw()
         assert (app.frame.width, app.frame.height) == (1024, 768)
         assert app.frame.scale == pytest.approx(0.9375)
-        px, py = table.pile_xy(HUMAN, 0)
+        px, py = table.layout.pile_xy(HUMAN, 0)
         assert (px, py) != before
         sprite = next(s for s in table.board.cards.values() if s.visible and s.center_x == px)
         assert sprite.center_y == py
@@ -200,7 +200,7 @@ def test_the_frame_rate_measure_draws_a_table_and_reports_its_figures(
     assert not (data_home / "saved-match.json").exists()  # the measure writes nothing
 
 
-def play_two_tricks_by_clicks(app: App, table: TableView) -> None:
+def play_two_tricks_by_clicks(app: App, table: Table) -> None:
     """Take in the bidding and play the lowest legal card until two tricks are done."""
     for _ in range(60):
         pump(table, lambda t=table: human_to_act(t) or t.stage != "play", dt=0.3)
@@ -263,20 +263,20 @@ def test_undo_goes_through_the_session_and_the_save_follows(
         assert view is not None
         if view.phase == "play":
             break
-        table.human_bid(rng.choice(view.legal_bids))
+        table.driver.human_bid(rng.choice(view.legal_bids))
     pump(table, lambda: human_to_act(table))
     view = table.view
     assert view is not None and view.phase == "play"
     card = min(c for c in range(32) if view.legal >> c & 1)
-    table.click_card(card)
+    table.driver.click_card(card)
     pump(table, lambda: human_to_act(table))
-    table.undo()
+    table.driver.undo()
     assert table.view == view
     app.leave_table()
     again = App(window, engine, speed=0.25)
     try:
         resumed = again.continue_match()
-        assert isinstance(resumed, TableView) and resumed.view == view
+        assert isinstance(resumed, Table) and resumed.view == view
     finally:
         again.leave_table()
         again.shutdown()

@@ -9,21 +9,21 @@ from atout.ui.cards_text import HUMAN
 from atout.ui.rules import resolve_rules
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
-from atout.ui.window.driver import MatchTable
 from atout.ui.window.gallery import person_to
 from atout.ui.window.gallery import run_until
 from atout.ui.window.gallery import start
+from atout.ui.window.table import Table
 
 pytestmark = pytest.mark.ui
 
 
-def to_play(table: MatchTable) -> None:
+def to_play(table: Table) -> None:
     """Bid (take when the person may) until the play begins."""
     while not person_to(table, "play"):
         assert run_until(table, lambda: person_to(table, "bidding") or person_to(table, "play"))
         view = table.view
         if view is not None and view.phase == "bidding":
-            table.human_bid("take" if "take" in view.legal_bids else view.legal_bids[0])
+            table.driver.human_bid("take" if "take" in view.legal_bids else view.legal_bids[0])
 
 
 def test_a_wait_message_goes_when_the_turn_comes_to_the_person(app: App) -> None:
@@ -31,7 +31,9 @@ def test_a_wait_message_goes_when_the_turn_comes_to_the_person(app: App) -> None
     message is gone (the status line says "Your turn" alone)."""
     table = start(app, "decouverte")
     to_play(table)
-    stand_in = app.engine.bot("greedy", table.session.game, table.session.rules, seed=3)
+    stand_in = app.engine.bot(
+        "greedy", table.driver.session.game, table.driver.session.rules, seed=3
+    )
 
     def north_to_play() -> bool:
         view = table.view
@@ -45,12 +47,12 @@ def test_a_wait_message_goes_when_the_turn_comes_to_the_person(app: App) -> None
 
     while not north_to_play():
         if person_to(table, "play"):
-            table.apply(HUMAN, stand_in.choose(table.session.view(HUMAN)))
+            table.driver.apply(HUMAN, stand_in.choose(table.driver.session.view(HUMAN)))
         assert run_until(table, lambda: north_to_play() or person_to(table, "play"))
     view = table.view
     assert view is not None
     mine = next(p.top for p in view.piles[HUMAN] if p.top is not None)
-    table.click_card(mine)
+    table.driver.click_card(mine)
     assert table.toast.visible(table.clock) and table.toast.message.startswith("Wait")
     assert run_until(table, lambda: person_to(table, "play"))
     table.on_draw()
@@ -91,7 +93,7 @@ def test_the_side_bar_says_the_second_round_of_the_bidding(app: App) -> None:
                 seen_round_2 = True
                 assert table.status_panel.contract_text.text == "Bidding, round 2"
                 break
-            table.human_bid("pass")
+            table.driver.human_bid("pass")
             run_until(table, lambda t=table: person_to(t, "bidding") or t.stage != "play")
         assert seen_round_2, "the gallery's seeds bring the person to the second round"
         app.leave_table()

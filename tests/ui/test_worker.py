@@ -30,7 +30,7 @@ from atout.ui.savegame import Setup
 from atout.ui.window.app import App
 from atout.ui.window.botproc import EngineRecipe
 from atout.ui.window.botproc import plugin_names
-from atout.ui.window.driver import MatchTable
+from atout.ui.window.driver import MatchDriver
 from atout.ui.window.worker import PROCESS
 from atout.ui.window.worker import THREAD
 from atout.ui.window.worker import BotWorker
@@ -172,9 +172,9 @@ def test_bots_handed_in_as_objects_think_on_the_thread(
     try:
         assert app.worker.mode == THREAD
         table = app.start_match(Setup(bot="random", seed=3), engine.default_rules("decouverte"))
-        seat = table.session.to_act
+        seat = table.driver.session.to_act
         assert seat is not None
-        job = app.worker.ask(table.session, seat, hint=not table.session.is_bot(seat))
+        job = app.worker.ask(table.driver.session, seat, hint=not table.driver.session.is_bot(seat))
         assert isinstance(answered(job), Action) and job.where == THREAD
         assert app.worker.process is None
     finally:
@@ -262,13 +262,13 @@ def test_a_plugin_given_by_file_is_loaded_in_the_bot_process_too(tmp_path: Path)
 def test_the_bot_process_ends_when_the_window_closes(app: App) -> None:
     assert app.worker.mode == PROCESS
     table = app.start_match(Setup(bot="greedy", seed=3), app.engine.default_rules("decouverte"))
-    assert isinstance(table, MatchTable) and table.view is not None
-    table.human_bid("pass")  # the person passes: the bot is to bid
-    assert table.session.is_bot(table.session.to_act or 0)
+    assert isinstance(table.driver, MatchDriver) and table.view is not None
+    table.driver.human_bid("pass")  # the person passes: the bot is to bid
+    assert table.driver.session.is_bot(table.driver.session.to_act or 0)
     asked: list[Job] = []
 
     def a_bot_answered() -> bool:
-        job = getattr(table, "job", None)
+        job = getattr(table.driver, "job", None)
         if job is not None and job not in asked:
             asked.append(job)
         return any(j.done for j in asked)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import arcade
 from atout.ui.cards_text import HUMAN
 from atout.ui.window.app import App
-from atout.ui.window.table_base import TableView
+from atout.ui.window.table import Table
 from atout.ui.window.widgets import Button
 
 
@@ -30,10 +30,10 @@ def click_button(app: App, button: Button | None) -> None:
     click(app, *button.center)
 
 
-def step(table: TableView, dt: float = 0.25, draw: bool = True) -> None:
+def step(table: Table, dt: float = 0.25, draw: bool = True) -> None:
     """One frame: wait for a bot that is thinking (the window would go on drawing), then
     advance the table's clock by ``dt`` and draw."""
-    job = table.job
+    job = table.driver.job
     if job is not None and not job.done:
         assert job.wait(30), "a bot did not answer within 30 seconds"
     table.on_update(dt)
@@ -41,7 +41,7 @@ def step(table: TableView, dt: float = 0.25, draw: bool = True) -> None:
         table.on_draw()
 
 
-def pump(table: TableView, until: Callable[[], bool], frames: int = 400, dt: float = 0.25) -> None:
+def pump(table: Table, until: Callable[[], bool], frames: int = 400, dt: float = 0.25) -> None:
     """Advance frames until ``until()`` holds (fails after ``frames`` frames)."""
     for _ in range(frames):
         if until():
@@ -50,7 +50,7 @@ def pump(table: TableView, until: Callable[[], bool], frames: int = 400, dt: flo
     assert until(), "the table did not reach the expected state"
 
 
-def human_to_act(table: TableView) -> bool:
+def human_to_act(table: Table) -> bool:
     view = table.view
     return (
         table.stage == "play"
@@ -61,7 +61,7 @@ def human_to_act(table: TableView) -> bool:
     )
 
 
-def sprite_center(table: TableView, card: int) -> tuple[float, float]:
+def sprite_center(table: Table, card: int) -> tuple[float, float]:
     sprite = table.board.cards[card]
     assert sprite.visible, "the card is not on the table"
     return sprite.center_x, sprite.center_y

@@ -8,11 +8,14 @@
   :mod:`atout.ui.rules_text`) and :mod:`.guided` (the guided first deal: the Découverte
   table with a coach); the start view's row of :mod:`.learn_row` and the help panel
   show them on the window themselves (they need nothing of the app but the host).
-* The table, by role: :mod:`.table_base` (the view's life cycle, drawing and input),
-  :mod:`.board` (the cards' places and moves), :mod:`.panels` (the status line, seats,
-  side bar and score sheet), :mod:`.overlays` (help, menu, last trick, end of a deal),
-  :mod:`.driver` (everything that drives the match: deals, bots, hint, undo, saving),
-  and the two games' layouts, :mod:`.table_decouverte` and :mod:`.table_belote`.
+* The table, by composition: a :mod:`.table` (the view's life cycle, drawing and input)
+  holds a layout (:mod:`.table_layout`; the two games' own, :mod:`.table_decouverte` and
+  :mod:`.table_belote`) and a driver (:mod:`.table_driver`; a local session's,
+  :mod:`.driver`: deals, bots, hint, undo, saving; a server's, :mod:`.net_table`), its
+  stage between deals one of :mod:`.table_stage`'s; its parts :mod:`.board` (the cards'
+  places and moves), :mod:`.panels` (the status line, seats, side bar and score sheet),
+  :mod:`.overlays` (help, menu, last trick, end of a deal), :mod:`.table_tell` (what an
+  event says at the table).
 * :mod:`.frame`: the logical table laid out for the window's size (every view lays
   itself out again when it changes); :mod:`.gallery`: every screen at every size, the
   screenshots of ``atout play --screenshots`` and the walk the layout tests check.

@@ -16,6 +16,7 @@ import contextlib
 import os
 import sys
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 from typing import Any
 
@@ -47,7 +48,8 @@ from .worker import BotWorker
 if TYPE_CHECKING:  # the tables are imported when the first one opens, after the first frame
     from .net_connect import NetLink
     from .start_people import PeopleView
-    from .table_base import TableView
+    from .table import Table
+    from .table_layout import Layout
 
 TITLE = N_("atout — Belote Découverte and Belote")
 
@@ -198,7 +200,7 @@ class App:
         self.window.show_view(view)
         return view
 
-    def start_match(self, setup: Setup, rules: Rules) -> TableView:
+    def start_match(self, setup: Setup, rules: Rules) -> Table:
         """Start a new match and show its table.  A match saved before (the one just
         left, or the one Continue offered) is kept aside, never replaced (the save file's
         :func:`~atout.ui.savegame.follow` keeps it); a save that cannot be moved aside
@@ -210,7 +212,7 @@ class App:
         self.remember_setup(setup)
         return self.show_table(setup, session)
 
-    def start_people(self, setup: Setup, rules: Rules, names: list[str]) -> TableView:
+    def start_people(self, setup: Setup, rules: Rules, names: list[str]) -> Table:
         """Start a match of two people at this screen (Découverte) and show its table
         (a match saved before is kept aside, as for :meth:`start_match`)."""
         from .start_people import people_session
@@ -230,29 +232,22 @@ class App:
         self.window.show_view(view)
         return view
 
-    def show_net_table(self, setup: Setup, link: NetLink) -> TableView:
+    def show_net_table(self, setup: Setup, link: NetLink) -> Table:
         """Show the table on a server that ``link`` holds a seat at."""
-        from .net_table import NetBeloteTable
-        from .net_table import NetDecouverteTable
+        from .net_table import NetDriver
+        from .table import Table
 
         self.leave_table()
-        seats = link.table.seats
-        table: TableView
-        if seats == 2:
-            table = NetDecouverteTable(self, setup, link)
-        elif seats == 4:
-            table = NetBeloteTable(self, setup, link)
-        else:
+        try:
+            layout = layout_for(link.table.seats, link.table.game)
+        except AtoutError:
             link.close()
-            raise AtoutError(
-                _("the table has no layout for {seats} players ({game})").format(
-                    seats=seats, game=link.table.game
-                )
-            )
+            raise
+        table = Table(self, setup, link.table.info, layout, lambda t: NetDriver(t, link))
         self.window.show_view(table)
         return table
 
-    def continue_match(self) -> TableView | StartView:
+    def continue_match(self) -> Table | StartView:
         """Resume the saved match at its position (or explain why it cannot be: the save
         is then moved aside, never deleted, and the message says where it is)."""
         try:
@@ -265,24 +260,14 @@ class App:
             )
         return self.show_table(setup, session)
 
-    def show_table(self, setup: Setup, session: Session) -> TableView:
+    def show_table(self, setup: Setup, session: Session) -> Table:
         """Show the table of the session's game (two seats: Découverte's, four: Belote's)."""
-        from .table_belote import BeloteTable
-        from .table_decouverte import DecouverteTable
+        from .driver import MatchDriver
+        from .table import Table
 
         self.leave_table()
-        seats = session.seats
-        table: TableView
-        if seats == 2:
-            table = DecouverteTable(self, setup, session)
-        elif seats == 4:
-            table = BeloteTable(self, setup, session)
-        else:
-            raise AtoutError(
-                _("the table has no layout for {seats} players ({game})").format(
-                    seats=seats, game=session.game
-                )
-            )
+        layout = layout_for(session.seats, session.game)
+        table = Table(self, setup, session.info, layout, lambda t: MatchDriver(t, session))
         self.window.show_view(table)
         return table
 
@@ -316,6 +301,20 @@ class App:
         self.worker.stop()
         self.window.remove_handlers(on_close=self.on_close)
         self.window.remove_handlers(on_refresh=self.after_first_frame)
+
+
+def layout_for(seats: int, game: str) -> Callable[[Table], Layout]:
+    """The layout of a table of ``seats`` players (two: Découverte's, four: Belote's),
+    or why there is none."""
+    from .table_belote import BeloteLayout
+    from .table_decouverte import DecouverteLayout
+
+    layouts: dict[int, Callable[[Table], Layout]] = {2: DecouverteLayout, 4: BeloteLayout}
+    if seats not in layouts:
+        raise AtoutError(
+            _("the table has no layout for {seats} players ({game})").format(seats=seats, game=game)
+        )
+    return layouts[seats]
 
 
 def make_window(visible: bool = True) -> arcade.Window:
@@ -411,10 +410,10 @@ def measure_fps(frames: int = 120, seed: int = 7) -> dict[str, float]:
     try:
         setup = Setup(game="decouverte", bot="random", seed=seed)
         table = app.start_match(setup, app.engine.default_rules("decouverte"))
-        from .driver import MatchTable
+        from .driver import MatchDriver
 
-        assert isinstance(table, MatchTable)
-        table.autoplay_to(trick=3)
+        assert isinstance(table.driver, MatchDriver)
+        table.driver.autoplay_to(trick=3)
 
         def run_frames() -> list[float]:
             times = [timed_frame(window, table) for _skip in range(frames)]
@@ -432,7 +431,7 @@ def measure_fps(frames: int = 120, seed: int = 7) -> dict[str, float]:
         app.shutdown()
 
 
-def timed_frame(window: arcade.Window, table: TableView) -> float:
+def timed_frame(window: arcade.Window, table: Table) -> float:
     """The seconds of one frame of ``table``: an update, a draw and a GPU finish (so the
     renderer's real work is counted), then the flip."""
     t0 = time.perf_counter()

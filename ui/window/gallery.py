@@ -36,8 +36,9 @@ from ..rules import resolve_rules
 from ..savegame import Setup
 from .app import App
 from .app import make_window
-from .driver import MatchTable
-from .table_base import TableView
+from .driver import match_driver
+from .table import Table
+from .table_stage import Stage
 
 SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (800, 600), (1920, 1080), (900, 1200))
 """The window sizes of the gallery and the layout tests: the usual, the smallest, a
@@ -57,19 +58,19 @@ class Screen:
     view: arcade.View
 
 
-def step(table: TableView, dt: float = 0.05) -> None:
+def step(table: Table, dt: float = 0.05) -> None:
     """One frame of the table (a bot's question is waited for: the frame after it is the
     one that plays its answer)."""
-    job = getattr(table, "job", None)
+    job = getattr(table.driver, "job", None)
     if job is not None and not job.done:
         job.wait(30)
-    hint = getattr(table, "hint_job", None)
+    hint = getattr(table.driver, "hint_job", None)
     if hint is not None and not hint.done:
         hint.wait(30)
     table.on_update(dt)
 
 
-def run_until(table: TableView, done: Callable[[], bool], frames: int = 3000) -> bool:
+def run_until(table: Table, done: Callable[[], bool], frames: int = 3000) -> bool:
     """Frames until ``done()`` holds (``False`` if it never does within ``frames``)."""
     for _step in range(frames):
         if done():
@@ -78,10 +79,10 @@ def run_until(table: TableView, done: Callable[[], bool], frames: int = 3000) ->
     return done()
 
 
-def person_to(table: TableView, phase: str) -> bool:
+def person_to(table: Table, phase: str) -> bool:
     view = table.view
     return (
-        table.stage == "play"
+        table.stage == Stage.PLAY
         and view is not None
         and view.turn == HUMAN
         and view.phase == phase
@@ -89,23 +90,23 @@ def person_to(table: TableView, phase: str) -> bool:
     )
 
 
-def play_out(table: MatchTable) -> None:
+def play_out(table: Table) -> None:
     """The person's seat plays as a greedy bot would until the deal or the match ends."""
-    session = table.session
+    session = match_driver(table).session
     stand_in = table.engine.bot("greedy", session.game, session.rules, seed=1)
     for _step in range(3000):  # a redeal (everybody passed) goes on to the next deal
-        if table.stage in ("deal_over", "match_over"):
+        if table.stage.over:
             break
-        if table.stage == "play" and session.to_act == HUMAN and not table.busy():
-            table.apply(HUMAN, stand_in.choose(session.view(HUMAN)))
+        if table.stage == Stage.PLAY and session.to_act == HUMAN and not table.busy():
+            match_driver(table).apply(HUMAN, stand_in.choose(session.view(HUMAN)))
         step(table)
 
 
-def start(app: App, game: str, target: int | None = None) -> MatchTable:
+def start(app: App, game: str, target: int | None = None) -> Table:
     setup = Setup(game=game, bot="greedy", seed=SEEDS[game], target=target)
     rules = resolve_rules(app.engine, game, setup.pack, target)
     table = app.start_match(setup, rules)
-    assert isinstance(table, MatchTable)
+    match_driver(table)  # a local session's
     return table
 
 
@@ -125,10 +126,10 @@ def screens(app: App) -> Iterator[Screen]:
         table = start(app, game, target=100)
         for _step in range(10):
             play_out(table)
-            if table.stage != "deal_over":
+            if table.stage != Stage.DEAL_OVER:
                 break
-            table.start_deal()
-        if table.stage == "match_over":
+            table.driver.start_deal()
+        if table.stage == Stage.MATCH_OVER:
             yield Screen(f"{game}-match-over", table)
         app.leave_table()
     yield from learning_screens(app)
@@ -140,7 +141,7 @@ def learning_screens(app: App) -> Iterator[Screen]:
     its reason), a card to follow with the rule that refuses the others, a card turned,
     the count at the end."""
     from .guided import FIRST_TURN
-    from .guided import GuidedTable
+    from .guided import GuidedDriver
     from .guided import start_guided
     from .rules_view import RulesView
 
@@ -152,36 +153,38 @@ def learning_screens(app: App) -> Iterator[Screen]:
             rules_view.show_page(index)
             yield Screen(f"rules-{game}-{index + 1}", rules_view)
     table = start_guided(app)
+    coach = table.driver
+    assert isinstance(coach, GuidedDriver)
 
     def ready() -> bool:
         return person_to(table, "bidding") or person_to(table, "play")
 
-    def settled() -> GuidedTable:
+    def settled() -> Table:
         """The table after a frame more: the cards stand where the view puts them."""
         step(table)
         return table
 
     run_until(table, ready)
     yield Screen("guided-bidding", settled())
-    table.human_bid("take")
+    table.driver.human_bid("take")
     run_until(table, ready)
     yield Screen("guided-lead", settled())
     hint_bot, app.hint_bot = app.hint_bot, "expert"  # a hint that says why
     try:
-        table.ask_hint()
+        table.driver.ask_hint()
         run_until(table, lambda: table.hint is not None, frames=400)
     finally:
         app.hint_bot = hint_bot
     if table.hint is not None:
         yield Screen("guided-hint", settled())
     shown = {"follow": False, "turned": False}
-    while table.stage == "play":
-        if not run_until(table, lambda: ready() or table.stage != "play"):
+    while table.stage == Stage.PLAY:
+        if not run_until(table, lambda: ready() or table.stage != Stage.PLAY):
             break
-        if table.stage != "play":
+        if table.stage != Stage.PLAY:
             break
-        view = table.session.view(HUMAN)
-        words = table.coach_text.text if table.coach_text is not None else ""
+        view = match_driver(table).session.view(HUMAN)
+        words = coach.coach_text.text if coach.coach_text is not None else ""
         if not shown["turned"] and _(FIRST_TURN) in words:
             shown["turned"] = True
             yield Screen("guided-turned", settled())
@@ -191,8 +194,8 @@ def learning_screens(app: App) -> Iterator[Screen]:
             yield Screen("guided-follow", settled())
         # the lowest card: the opponent leads some tricks, and the person follows
         card = min(cards_of(view.legal), key=lambda c: (c & 7 in (2, 4), c & 7))
-        table.apply(HUMAN, Action.play(card))
-    run_until(table, lambda: table.stage != "play" and not table.busy())
+        match_driver(table).apply(HUMAN, Action.play(card))
+    run_until(table, lambda: table.stage != Stage.PLAY and not table.busy())
     yield Screen("guided-count", settled())
     app.leave_table()
 
@@ -210,16 +213,15 @@ def people_screens(app: App, setup: Setup) -> Iterator[Screen]:
     setup = Setup(game="decouverte", bot="greedy", seed=SEEDS["decouverte"])
     rules = resolve_rules(app.engine, setup.game, setup.pack)
     table = app.start_people(setup, rules, ["Anna", "Ben"])
-    assert isinstance(table, MatchTable)
-    session = table.session
+    session = match_driver(table).session
     stand_in = app.engine.bot("greedy", session.game, session.rules, seed=4)
     for _step in range(3000):
         view_now = table.view
         if view_now is not None and len(view_now.tricks) >= 3 and not table.busy():
             break
         seat = session.to_act
-        if table.stage == "play" and seat is not None and not table.busy():
-            table.apply(seat, stand_in.choose(session.view(seat)))
+        if table.stage == Stage.PLAY and seat is not None and not table.busy():
+            match_driver(table).apply(seat, stand_in.choose(session.view(seat)))
         step(table)
     run_until(table, lambda: not table.toast.visible(table.clock) and not table.busy())
     yield Screen("decouverte-two-people", table)
@@ -228,7 +230,7 @@ def people_screens(app: App, setup: Setup) -> Iterator[Screen]:
     app.leave_table()  # the table's connection closes and its server stops
 
 
-def deal_screens(app: App, table: MatchTable, game: str) -> Iterator[Screen]:
+def deal_screens(app: App, table: Table, game: str) -> Iterator[Screen]:
     """The screens of one deal: the bidding (both rounds: the person passes), the play
     with a hint, the panels over the table, the end of the deal."""
 
@@ -247,27 +249,31 @@ def deal_screens(app: App, table: MatchTable, game: str) -> Iterator[Screen]:
         view = table.view
         if view is None or view.phase != "bidding" or "take" not in view.legal_bids:
             break
-        table.human_bid("pass")
+        table.driver.human_bid("pass")
         run_until(table, acting)
     if bidding():
         yield Screen(f"{game}-bidding-round-2", table)
-        table.human_bid("pass")
-    run_until(table, lambda: playing() or table.stage != "play")
-    if table.stage == "redeal":
+        table.driver.human_bid("pass")
+    run_until(table, lambda: playing() or table.stage != Stage.PLAY)
+    if table.stage == Stage.REDEAL:
         run_until(table, acting)
         while bidding():
             view = table.view
             assert view is not None
-            table.human_bid("take" if "take" in view.legal_bids else view.legal_bids[0])
+            table.driver.human_bid("take" if "take" in view.legal_bids else view.legal_bids[0])
             run_until(table, acting)
     if playing():
-        stand_in = app.engine.bot("greedy", table.session.game, table.session.rules, seed=2)
+        stand_in = app.engine.bot(
+            "greedy", match_driver(table).session.game, match_driver(table).session.rules, seed=2
+        )
         while table.view is not None and len(table.view.tricks) < 2:  # a trick or two in
             if not run_until(table, playing):
                 break
-            table.apply(HUMAN, stand_in.choose(table.session.view(HUMAN)))
+            match_driver(table).apply(
+                HUMAN, stand_in.choose(match_driver(table).session.view(HUMAN))
+            )
         run_until(table, playing)
-        table.ask_hint()
+        table.driver.ask_hint()
         run_until(table, lambda: table.hint is not None, frames=400)
         yield Screen(f"{game}-play-hint", table)
         for panel in ("last", "help", "menu"):
@@ -279,7 +285,7 @@ def deal_screens(app: App, table: MatchTable, game: str) -> Iterator[Screen]:
             yield Screen(f"{game}-not-seen", table)
             table.toggle_unseen()
     play_out(table)
-    if table.stage == "deal_over":
+    if table.stage == Stage.DEAL_OVER:
         yield Screen(f"{game}-deal-over", table)
         yield from review_screen(table, game)
 
@@ -288,7 +294,7 @@ GALLERY_REVIEW = ReviewOptions(budget=0.01, exact_budget=0.05, samples=2, max_sa
 """The gallery's review: a small fixed budget (the screen, not the values, is shown)."""
 
 
-def review_screen(table: MatchTable, game: str) -> Iterator[Screen]:
+def review_screen(table: Table, game: str) -> Iterator[Screen]:
     """The Review screen of the deal just ended, every decision valued, at its fourth
     decision, then at the person's last bid (when they bid)."""
     table.review_options = GALLERY_REVIEW

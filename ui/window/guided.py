@@ -3,7 +3,7 @@
 The guided deal is a match like another: a :class:`~atout.core.session.Session` of the
 standard Découverte rules (seed :data:`GUIDED_SEED`, a first deal in which the proposed
 trump is worth taking), the person against the ``greedy`` bot, played on the ordinary
-Découverte table.  :class:`GuidedTable` adds a coach: a panel in the side bar that says
+Découverte table.  :class:`GuidedDriver` adds a coach: a panel in the side bar that says
 what the position on the table asks of the person, from the person's view and the
 events the session answered, never from anything else:
 
@@ -48,8 +48,11 @@ from ..rules_text import numbers
 from ..rules_text import order_text
 from ..savegame import Setup
 from . import theme
+from .driver import MatchDriver
 from .host import Host
-from .table_decouverte import DecouverteTable
+from .table import Table
+from .table_decouverte import DecouverteLayout
+from .table_stage import Stage
 from .widgets import Layer
 
 GUIDED_SEED = 114
@@ -247,14 +250,14 @@ def count_words(session: Session) -> str:
 
 
 def coach_words(
-    session: Session, view: View | None, stage: str, events: Sequence[Event] = ()
+    session: Session, view: View | None, stage: Stage, events: Sequence[Event] = ()
 ) -> str:
     """The coach's words for the person's ``view`` at ``stage`` (the table's), after
     the session answered ``events``."""
     opponent = _(session.seat_name(1))
-    if stage in ("deal_over", "match_over"):
+    if stage.over:
         return count_words(session)
-    if stage == "redeal":
+    if stage == Stage.REDEAL:
         return _("Both passed twice: the cards are gathered and dealt again by the other player.")
     if view is None:
         return ""
@@ -269,19 +272,20 @@ def coach_words(
 # --- the table ---------------------------------------------------------------------------------
 
 
-class GuidedTable(DecouverteTable):
-    """The Découverte table of the guided deal: the coach's panel in the side bar."""
+class GuidedDriver(MatchDriver):
+    """The driver of the guided deal: a Découverte session with the coach's panel in the
+    side bar of its table."""
 
-    def __init__(self, app: Host, setup: Setup, session: Session) -> None:
+    def __init__(self, table: Table, session: Session) -> None:
         self.coach = Layer()
         self.coach_text: arcade.Text | None = None
         self.coach_box = arcade.LRBT(0, 0, 0, 0)
         self.last_events: list[Event] = []
-        super().__init__(app, setup, session)
+        super().__init__(table, session)
 
-    def build(self) -> None:
-        super().build()
-        frame = self.frame
+    def built(self) -> None:
+        super().built()
+        frame = self.table.frame
         layer = Layer()
         left, right = frame.table_right + 12, frame.width - 10
         top = frame.height - COACH_TOP
@@ -314,12 +318,8 @@ class GuidedTable(DecouverteTable):
         self.last_events = []
         super().start_deal()
 
-    def after_change(self) -> None:
-        super().after_change()
-        self.update_coach()
-
-    def open_deal_panel(self) -> None:
-        super().open_deal_panel()
+    def changed(self) -> None:
+        super().changed()
         self.update_coach()
 
     def update_coach(self) -> None:
@@ -328,18 +328,15 @@ class GuidedTable(DecouverteTable):
         text = self.coach_text
         if text is None:
             return
-        session = getattr(self, "session", None)
-        if session is None:
-            return
-        text.text = coach_words(session, self.view, self.stage, self.last_events)
+        text.text = coach_words(self.session, self.table.view, self.table.stage, self.last_events)
         room = self.coach_box.top - 36 - (self.coach_box.bottom + 10)
         text.font_size = 13
         while text.content_height > room and text.font_size > theme.MIN_FONT:
             text.font_size -= 0.5
 
-    def on_draw(self) -> None:
-        super().on_draw()
-        if self.review is None:
+    def draw(self) -> None:
+        super().draw()
+        if self.table.review is None:
             self.coach.draw()
 
 
@@ -355,13 +352,13 @@ def guided_session(app: Host) -> tuple[Setup, Session]:
     return setup, session
 
 
-def start_guided(app: Host) -> GuidedTable:
+def start_guided(app: Host) -> Table:
     """Show the guided deal's table (the window's current table, if any, is left as the
     app leaves a table: its match saved)."""
     leave = getattr(app, "leave_table", None)
     if callable(leave):
         leave()
     setup, session = guided_session(app)
-    table = GuidedTable(app, setup, session)
+    table = Table(app, setup, session.info, DecouverteLayout, lambda t: GuidedDriver(t, session))
     app.window.show_view(table)
     return table

@@ -72,7 +72,7 @@ def measure_bot_thinking(
     from .app import frame_stats
     from .app import make_window
     from .app import timed_frame
-    from .driver import MatchTable
+    from .driver import match_driver
     from .worker import PROCESS
     from .worker import THREAD
     from .worker import BotWorker
@@ -85,16 +85,16 @@ def measure_bot_thinking(
     try:
         setup = Setup(game="decouverte", bot="random", seed=seed)
         table = app.start_match(setup, app.engine.default_rules("decouverte"))
-        assert isinstance(table, MatchTable)
-        session = table.session
-        table.autoplay_to(trick=3)
+        driver = match_driver(table)
+        session = driver.session
+        driver.autoplay_to(trick=3)
         while True:  # on to where the person chooses: the table asks nothing itself
             session.play_bots()
             legal = session.view(HUMAN).legal_actions()
             if len(legal) > 1:
                 break
             session.act(HUMAN, legal[0])
-        table.autoplay_to(trick=len(session.view(HUMAN).tricks))
+        driver.autoplay_to(trick=len(session.view(HUMAN).tricks))
 
         def run_frames(worker: BotWorker | None) -> list[float]:
             job = worker.ask(session, HUMAN, hint=True) if worker is not None else None

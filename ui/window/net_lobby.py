@@ -3,42 +3,27 @@ where the others join (the address, the table's code, each open seat's token; th
 button that starts at once), and whenever the connection is in trouble, a line that
 says so.
 
-:class:`Lobby` builds its plates and texts from what the table's
-:class:`~atout.ui.window.net_connect.NetLink` and the server's ``players`` message say,
-so it knows nothing of the table's class (no import cycle).
+:class:`Lobby` builds its plates and texts on its :class:`~atout.ui.window.table.Table`
+from what the table's :class:`~atout.ui.window.net_connect.NetLink` and the server's
+``players`` message say.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
-from typing import Protocol
 
 import arcade
 
 from ..i18n import _
 from . import theme
-from .frame import Frame
 from .net_connect import NetLink
+from .table import Table
 from .widgets import Button
-from .widgets import ButtonRow
 from .widgets import Layer
 from .widgets import shrink_to
 
 TROUBLE = (150, 30, 30, 235)
-
-
-class LobbyTable(Protocol):
-    """What the lobby reads of its table."""
-
-    frame: Frame
-    link: NetLink
-    buttons: ButtonRow
-    you: int | None
-
-    def seat_name(self, seat: int) -> str: ...
-
-    def panel_box(self) -> tuple[float, float, float]: ...
 
 
 def share_lines(link: NetLink, names: Callable[[int], str], you: int | None) -> list[str]:
@@ -76,12 +61,11 @@ class Lobby:
         self.rect = arcade.LRBT(0, 0, 0, 0)
         """The waiting panel's box."""
 
-    def build(self, table: LobbyTable, start: Callable[[], None] | None) -> None:
+    def build(self, table: Table, link: NetLink, start: Callable[[], None] | None) -> None:
         """Lay the panel out over ``table``'s felt; ``start``: the host's start button."""
         layer = Layer()
-        cx, cy, width = table.panel_box()
+        cx, cy, width = table.layout.panel_box()
         width = max(width, min(640.0, table.frame.table_right - 40))
-        link = table.link
         head = _("Table {code} · waiting for players").format(code=link.table.code)
         lines = share_lines(link, table.seat_name, table.you)
         if link.tokens:

@@ -1,7 +1,7 @@
 """The window at a table on a server: a :class:`~atout.ui.net.client.RemoteTable` drawn
 and played like a local match.
 
-:class:`NetDriver` is what :class:`~atout.ui.window.driver.MatchTable` is to a local
+:class:`NetDriver` is what :class:`~atout.ui.window.driver.MatchDriver` is to a local
 session, for a table on a server: the server deals, plays the bots and checks every
 action, and the window only sends the person's intentions and shows what comes back.
 It computes no rule: the legal cards, the events and the scores all come from the views
@@ -54,13 +54,13 @@ from .. import savegame
 from ..cards_text import show_card
 from ..i18n import N_
 from ..i18n import _
-from ..savegame import Setup
-from .host import Host
 from .net_connect import NetLink
 from .net_lobby import Lobby
-from .table_base import TableView
-from .table_belote import BeloteLayout
-from .table_decouverte import DecouverteLayout
+from .table import Table
+from .table_driver import Driver
+from .table_stage import Stage
+from .table_stage import after_deal
+from .table_tell import tell
 
 ANSWER_WAIT = 15.0
 """Seconds an action waits for the server's answer before the person may try again."""
@@ -81,15 +81,18 @@ class NetScores:
         self.result: MatchResult | None = None
 
 
-class NetDriver(TableView):
-    """A table on a server, seen from the seat this window holds (or watched)."""
+class NetDriver(Driver):
+    """The driver of a table on a server, seen from the seat this window holds (or
+    watched)."""
 
-    def __init__(self, app: Host, setup: Setup, link: NetLink) -> None:
+    def __init__(self, table: Table, link: NetLink) -> None:
+        self.table = table
+        """The table the server's table is drawn on."""
         self.link = link
         self.remote = link.table
         seat = self.remote.seat
-        self.you = seat
-        self.me = self.bottom = seat if seat is not None else 0
+        self.table.you = seat
+        self.table.me = self.table.bottom = seat if seat is not None else 0
         self.kept = NetScores(self.remote.info, self.remote.rules)
         self.kept.scores = self.remote.scores
         self.kept.history = self.remote.scored  # the remote table keeps it, from the match's start
@@ -104,16 +107,19 @@ class NetDriver(TableView):
         self.record_saved = False
         self.left = False
         self.lobby = Lobby()
-        self.leaving = N_("table ends") if link.server is not None else N_("bot plays on")
-        super().__init__(app, setup, self.remote.info)
+        self.table.leaving = N_("table ends") if link.server is not None else N_("bot plays on")
 
     # --- names -------------------------------------------------------------------------
 
-    def seat_names(self) -> list[str]:
-        names = super().seat_names()
+    def name_seats(self, names: list[str]) -> list[str]:
         for player in self.remote.players:
             seat, name = player.get("seat"), player.get("name")
-            if isinstance(seat, int) and 0 <= seat < self.seats and seat != self.you and name:
+            if (
+                isinstance(seat, int)
+                and 0 <= seat < self.table.seats
+                and seat != self.table.you
+                and name
+            ):
                 names[seat] = str(name)[:24]
         return names
 
@@ -121,10 +127,10 @@ class NetDriver(TableView):
         return _("Bots: {bots}").format(bots=self.remote.bot_level)
 
     def seat_tags(self) -> list[str]:
-        tags = [""] * self.seats
+        tags = [""] * self.table.seats
         for player in self.remote.players:
             seat = player.get("seat")
-            if isinstance(seat, int) and 0 <= seat < self.seats and seat != self.you:
+            if isinstance(seat, int) and 0 <= seat < self.table.seats and seat != self.table.you:
                 state = STATES.get(str(player.get("state")), "")
                 tags[seat] = self.remote.bot_level if state == "bot" else state
         return tags
@@ -135,10 +141,6 @@ class NetDriver(TableView):
     def match(self) -> NetScores:
         return self.kept
 
-    @property
-    def keep_count_yourself(self) -> bool:
-        return bool(self.remote.rules.get("arret"))
-
     def last_score(self) -> DealScore | None:
         """The score of the deal just over, as its ``score`` event told it."""
         return self.kept.history[-1] if self.kept.history else None
@@ -147,29 +149,25 @@ class NetDriver(TableView):
         """Take the table where it stands: waiting to start, or a deal on."""
         view = self.remote.latest_view
         if view is None:
-            self.stage = "waiting"
+            self.table.go_to(Stage.WAITING)
         else:
-            self.stage = "match_over" if self.remote.result is not None else "play"
-            self.view = view
-            self.relayout(None, animate=False)
-        self.after_change()
+            self.table.go_to(Stage.MATCH_OVER if self.remote.result is not None else Stage.PLAY)
+            self.table.view = view
+            self.table.relayout(None, animate=False)
+        self.table.after_change()
         self.build_lobby()
 
-    def build(self) -> None:
-        super().build()
+    def built(self) -> None:
         self.build_lobby()
 
     def build_lobby(self) -> None:
         """The panel that says where the others join (until the table starts), and the
         line that says what is wrong with the connection."""
-        if not hasattr(self, "status_panel"):
-            return
         start = self.start_now if self.link.host_token is not None else None
-        self.lobby.build(self, start)
+        self.lobby.build(self.table, self.link, start)
 
-    def on_draw(self) -> None:
-        super().on_draw()
-        self.lobby.draw(self.stage == "waiting", self.trouble)
+    def draw(self) -> None:
+        self.lobby.draw(self.table.stage == Stage.WAITING, self.trouble)
 
     def drive(self) -> None:
         """One frame: take the server's messages in (never waiting for one), then show
@@ -179,8 +177,10 @@ class NetDriver(TableView):
         self.inbox.extend(self.remote.client.poll())
         if self.asked is not None and time.monotonic() > self.asked_at + ANSWER_WAIT:
             self.asked = None
-            self.toast.show(_("The server did not answer in time; try again."), self.clock)
-        if self.deal_done and not self.busy():
+            self.table.toast.show(
+                _("The server did not answer in time; try again."), self.table.clock
+            )
+        if self.deal_done and not self.table.busy():
             self.deal_done = False
             self.end_of_deal()
         while self.inbox:
@@ -194,10 +194,10 @@ class NetDriver(TableView):
         """Whether the next update may be shown now: no card moving, no deal's panel
         waiting to be closed, no Review screen, no panel over the table."""
         return not (
-            self.busy()
+            self.table.busy()
             or self.deal_done
-            or self.stage in ("deal_over", "match_over")
-            or self.overlay.is_open
+            or self.table.stage.over
+            or self.table.overlay.is_open
         )
 
     def take(self, msg: dict[str, Any]) -> None:
@@ -207,15 +207,17 @@ class NetDriver(TableView):
         if ref is not None and ref == self.asked:
             self.asked = None
             if kind == "error":
-                self.toast.show(
-                    _("Refused: {problem}.").format(problem=msg.get("message")), self.clock, 4.5
+                self.table.toast.show(
+                    _("Refused: {problem}.").format(problem=msg.get("message")),
+                    self.table.clock,
+                    4.5,
                 )
                 return
         if kind == "update":
             self.show(self.remote.absorb(msg))
         elif kind == "players":
             self.remote.absorb(msg)
-            self.rebuild()  # the players changed: their names and plates again
+            self.table.rebuild()  # the players changed: their names and plates again
         elif kind == CONNECTION:
             self.remote.absorb(msg)  # its words are the line over the felt, below
             state = msg.get("state")
@@ -224,7 +226,7 @@ class NetDriver(TableView):
                 self.asked = None
             elif state == "back":
                 self.trouble = ""
-                self.toast.show(_("Reconnected."), self.clock)
+                self.table.toast.show(_("Reconnected."), self.table.clock)
             else:
                 self.trouble = _("The connection is closed: {problem}. Esc: the menu.").format(
                     problem=self.remote.closed
@@ -234,9 +236,9 @@ class NetDriver(TableView):
             if isinstance(reason, str) and isinstance(card, str):
                 with contextlib.suppress(CardParseError):
                     card = show_card(parse_card(card))
-                self.toast.show(
+                self.table.toast.show(
                     _("You cannot play {card}: {reason}.").format(card=card, reason=reason),
-                    self.clock,
+                    self.table.clock,
                     4.5,
                 )
         elif kind == "record":
@@ -244,8 +246,8 @@ class NetDriver(TableView):
             if isinstance(record, dict):
                 self.save_record(record)
         elif kind == "error":
-            self.toast.show(
-                _("Server: {problem}.").format(problem=msg.get("message")), self.clock, 4.5
+            self.table.toast.show(
+                _("Server: {problem}.").format(problem=msg.get("message")), self.table.clock, 4.5
             )
 
     def show(self, events: list[Event]) -> None:
@@ -253,13 +255,13 @@ class NetDriver(TableView):
         view = self.remote.latest_view
         if view is None:
             return
-        if self.stage == "waiting" or any(e.kind == DEAL for e in events):
-            self.stage = "play"
-            self.deal_panel.close()
-            self.clear_bubbles()
-            self.board.clear()
-        self.hint = None
-        self.view = view
+        if self.table.stage == Stage.WAITING or any(e.kind == DEAL for e in events):
+            self.table.go_to(Stage.PLAY)
+            self.table.deal_panel.close()
+            self.table.clear_bubbles()
+            self.table.board.clear()
+        self.table.hint = None
+        self.table.view = view
         self.kept.scores = self.remote.scores
         won: Trick | None = None
         for e in events:
@@ -270,29 +272,29 @@ class NetDriver(TableView):
             elif e.kind == MATCH_OVER:
                 self.kept.result = e.result
             elif e.kind == REDEAL:
-                self.toast.show(
+                self.table.toast.show(
                     _("Both players passed twice: the cards are gathered and dealt again.")
-                    if self.seats == 2
+                    if self.table.seats == 2
                     else _("Everybody passed twice: the cards are gathered and dealt again."),
-                    self.clock,
+                    self.table.clock,
                 )
             else:
-                self.tell(e, view)
-        self.relayout(won, animate=True)
-        self.after_change()
+                tell(self.table, e, view)
+        self.table.relayout(won, animate=True)
+        self.table.after_change()
 
     def end_of_deal(self) -> None:
         """The deal's last trick has gone to its winner: its panel (the match's result
         when it is over; the record is asked for then)."""
-        self.stage = "match_over" if self.kept.result is not None else "deal_over"
-        if self.stage == "match_over" and not self.record_saved:
+        self.table.go_to(after_deal(self.kept.result is not None))
+        if self.table.stage == Stage.MATCH_OVER and not self.record_saved:
             self.remote.client.send({"type": "record"})
-        self.after_change()
-        self.open_deal_panel()
+        self.table.after_change()
+        self.table.open_deal_panel()
 
     def save_record(self, record: dict[str, Any]) -> None:
         """Keep the match record the server sent, as the terminal does."""
-        if self.record_saved or not self.app.persist:
+        if self.record_saved or not self.table.app.persist:
             return
         self.record_saved = True
         try:
@@ -302,41 +304,43 @@ class NetDriver(TableView):
                 record_text(record),
             )
         except (OSError, AtoutError) as exc:
-            self.toast.show(
+            self.table.toast.show(
                 _("The match record could not be saved: {problem}").format(problem=exc),
-                self.clock,
+                self.table.clock,
                 6,
             )
             return
-        self.toast.show(
-            _("The match record is saved in {file}.").format(file=path.name), self.clock, 6
+        self.table.toast.show(
+            _("The match record is saved in {file}.").format(file=path.name), self.table.clock, 6
         )
 
     def start_deal(self) -> None:
         """The person closes the deal's panel: the next deal (the server has dealt it)."""
-        if self.stage == "deal_over":
-            self.deal_panel.close()
-            self.stage = "play"
-            self.after_change()
+        if self.table.stage == Stage.DEAL_OVER:
+            self.table.deal_panel.close()
+            self.table.go_to(Stage.PLAY)
+            self.table.after_change()
 
     def new_match(self) -> None:
         """A network table's match is the server's: leaving it goes back to the start."""
-        self.to_menu()
+        self.table.to_menu()
 
     def next_deal_key(self) -> None:
-        if self.stage == "deal_over":
+        if self.table.stage == Stage.DEAL_OVER:
             self.start_deal()
-        elif self.stage == "match_over":
-            self.to_menu()
+        elif self.table.stage == Stage.MATCH_OVER:
+            self.table.to_menu()
         else:
-            self.toast.show(_("Finish this deal first (Esc opens the menu)."), self.clock)
+            self.table.toast.show(
+                _("Finish this deal first (Esc opens the menu)."), self.table.clock
+            )
 
     def start_now(self) -> None:
         """The host starts the table now: the bots play the empty seats."""
         token = self.link.host_token
-        if token is not None and self.stage == "waiting":
+        if token is not None and self.table.stage == Stage.WAITING:
             self.remote.client.send({"type": "start", "table": self.remote.code, "host": token})
-            self.toast.show(_("Starting: the bots take the empty seats."), self.clock)
+            self.table.toast.show(_("Starting: the bots take the empty seats."), self.table.clock)
 
     def leave(self) -> None:
         """The table is left: the connection closes (the seat goes to the table's bot
@@ -350,14 +354,14 @@ class NetDriver(TableView):
 
     def send(self, action: Action) -> None:
         """Send the seat's action for the position on the table (one at a time)."""
-        if self.asked is not None or self.you is None:
+        if self.asked is not None or self.table.you is None:
             return
         ref = self.remote.client.new_ref()
         self.asked, self.asked_at = ref, time.monotonic()
         self.remote.client.send(
             {
                 "type": "act",
-                "seat": self.you,
+                "seat": self.table.you,
                 "deal": self.remote.deal,
                 "step": self.remote.step,
                 "action": action_to_json(action),
@@ -367,10 +371,16 @@ class NetDriver(TableView):
 
     def acting(self) -> View | None:
         """The view when this seat may act now (its turn, the table ready), else ``None``."""
-        view = self.view
-        if view is None or self.stage != "play" or self.inbox or self.deal_done or self.trouble:
+        view = self.table.view
+        if (
+            view is None
+            or self.table.stage != Stage.PLAY
+            or self.inbox
+            or self.deal_done
+            or self.trouble
+        ):
             return None
-        if self.you is None or view.turn != self.you or self.asked is not None:
+        if self.table.you is None or view.turn != self.table.you or self.asked is not None:
             return None
         return view if view.phase in ("bidding", "play") else None
 
@@ -385,14 +395,16 @@ class NetDriver(TableView):
             self.send(CLAIM)
 
     def click_card(self, card: int) -> None:
-        view = self.view
-        if view is None or self.stage != "play" or not view.hand >> card & 1:
+        view = self.table.view
+        if view is None or self.table.stage != Stage.PLAY or not view.hand >> card & 1:
             return
         if view.phase == "bidding":
-            self.toast.show(_("The bidding comes first: take or pass."), self.clock)
+            self.table.toast.show(_("The bidding comes first: take or pass."), self.table.clock)
             return
-        if view.turn != self.you:
-            self.say_wait(_("Wait: it is {name}'s turn.").format(name=self.seat_name(view.turn)))
+        if view.turn != self.table.you:
+            self.table.say_wait(
+                _("Wait: it is {name}'s turn.").format(name=self.table.seat_name(view.turn))
+            )
             return
         if self.acting() is None:
             return
@@ -402,15 +414,9 @@ class NetDriver(TableView):
         self.send(Action.play(card))
 
     def ask_hint(self) -> None:
-        self.toast.show(_("No hints at a table with other people."), self.clock)
+        self.table.toast.show(_("No hints at a table with other people."), self.table.clock)
 
     def undo(self) -> None:
-        self.toast.show(_("No undo at a table with other people: they have seen it."), self.clock)
-
-
-class NetDecouverteTable(NetDriver, DecouverteLayout):
-    """Belote Découverte at a table on a server."""
-
-
-class NetBeloteTable(NetDriver, BeloteLayout):
-    """Four-player Belote at a table on a server."""
+        self.table.toast.show(
+            _("No undo at a table with other people: they have seen it."), self.table.clock
+        )

@@ -27,7 +27,7 @@ reads a queue), and shows:
   card the person had not yet seen at the decision shown is a ``?``;
 * the graph of the person's side's expected margin (its score less the other side's,
   the value of the action taken), on a fixed symmetric scale in points
-  (:data:`SCALES`) with its values written, the tricks numbered along the bottom, each
+  (:data:`~.review_graph.SCALES`) with its values written, the tricks numbered along the bottom, each
   decision marked with its label's shape, and a ``▲`` where a face-down card turned
   since the decision before (larger where the margin fell by :data:`MISTAKE` points or
   more): a drop there may be new information, not a mistake.  A
@@ -52,8 +52,6 @@ from atout.core import Action
 from atout.core import Engine
 from atout.core import Trick
 from atout.core import View
-from atout.core.cards import SUIT_SYMBOLS
-from atout.core.cards import SUITS
 from atout.core.cards import parse_card
 from atout.core.engine import Deal
 from atout.core.records import deal_from_record
@@ -73,6 +71,12 @@ from . import theme
 from .board import HINT_COLOUR
 from .board import Board
 from .frame import Frame
+from .review_graph import TURNED_COLOUR
+from .review_graph import chip_text
+from .review_graph import draw_shape
+from .review_graph import graph_scale
+from .review_graph import graph_values
+from .review_graph import known_card
 from .review_labels import LABEL_COLOURS
 from .review_labels import LABEL_SHAPES
 from .review_labels import TURNED_GLYPH
@@ -85,7 +89,6 @@ from .review_labels import spread
 from .review_labels import summary_words
 from .review_labels import turned_note
 from .review_labels import verdict
-from .widgets import Colour
 from .widgets import Layer
 from .widgets import shrink_to
 from .words import bid_text
@@ -93,7 +96,7 @@ from .words import bid_text
 
 class ReviewedTable(Protocol):
     """What the Review screen asks of the table it is shown on (the table's own board
-    and layout draw each position): :class:`~atout.ui.window.table_base.TableView`."""
+    and layout draw each position): :class:`~atout.ui.window.table.Table`."""
 
     engine: Engine
     view: View | None
@@ -105,66 +108,6 @@ class ReviewedTable(Protocol):
     def after_change(self) -> None: ...
 
     def close_review(self) -> None: ...
-
-
-SCALES = (50.0, 100.0, 200.0, 400.0, 800.0)
-"""The graph's half-heights in points: the smallest that holds every value is used, so a
-swing of a few points stays a few points high (never zoomed to fill the graph)."""
-
-TURNED_COLOUR: Colour = (40, 90, 200, 255)
-"""The colour of the graph's ``▲`` where a face-down card turned."""
-
-
-def taken_value(decision: Decision) -> float | None:
-    """The value of the action taken (the expected score difference after it)."""
-    return next((v.value for v in decision.legal if v.action == decision.action), None)
-
-
-def graph_values(decisions: list[Decision]) -> list[float]:
-    """One value per decision for the graph: the value of the action taken, and for a
-    decision without one (forced, not valued) the line through it: between the nearest
-    valued decisions before and after it, or level with the only one there is (empty
-    when no decision has a value)."""
-    raw = [taken_value(d) for d in decisions]
-    known = [i for i, v in enumerate(raw) if v is not None]
-    if not known:
-        return []
-    out: list[float] = []
-    for i, v in enumerate(raw):
-        if v is not None:
-            out.append(v)
-            continue
-        before = max((k for k in known if k < i), default=None)
-        after = min((k for k in known if k > i), default=None)
-        if before is None or after is None:
-            near = before if before is not None else after
-            assert near is not None
-            out.append(float(raw[near] or 0.0))
-            continue
-        a, b = float(raw[before] or 0.0), float(raw[after] or 0.0)
-        out.append(a + (b - a) * (i - before) / (after - before))
-    return out
-
-
-def graph_scale(values: list[float]) -> float:
-    """The graph's half-height: the first of :data:`SCALES` holding every value (the
-    largest when none does; the values beyond it are drawn at its edge)."""
-    top = max((abs(v) for v in values), default=0.0)
-    return next((s for s in SCALES if top <= s), SCALES[-1])
-
-
-def chip_text(decision: Decision) -> str:
-    """A decision in a few letters for the step list: the card (``J♥``) or the bid
-    (``pass``, ``take``, a suit's symbol)."""
-    action = decision.action
-    if decision.phase == "play":
-        try:
-            return show_card(parse_card(action))
-        except ValueError:
-            return action[:4]
-    if action in SUITS:
-        return SUIT_SYMBOLS[SUITS.index(action)]
-    return action.replace("-", " ")[:4]  # lower case: four letters fit a chip
 
 
 def summary_lines(summary: Summary) -> tuple[str, str]:
@@ -554,7 +497,7 @@ class ReviewMode:
             rect = arcade.XYWH(cx, cy, self.CHIP_W, self.CHIP_H)
             layer.plate(rect, fill, edge, 5, 3 if shown else 1)
             text = chip_text(d)
-            if d.phase == "play" and i > self.index and not _known(d.action, known):
+            if d.phase == "play" and i > self.index and not known_card(d.action, known):
                 text = "?"  # a card the person had not yet seen at the decision shown
             layer.text(text, cx, cy, 12, theme.INK, anchor_x="center", anchor_y="center")
         rows = math.ceil(len(self.decisions) / per_row)
@@ -650,34 +593,4 @@ class ReviewMode:
             arcade.draw_line(x, bottom, x, top, theme.INK_SOFT, 1)
 
 
-def _known(action: str, known: int) -> bool:
-    """Whether the card ``action`` names is among ``known`` (not a card: yes)."""
-    try:
-        return bool(known >> parse_card(action) & 1)
-    except ValueError:
-        return True
-
-
-def draw_shape(kind: str, x: float, y: float, r: float, colour: Colour) -> None:
-    """A label's shape (:data:`~atout.ui.window.review_labels.LABEL_SHAPES`) centred on
-    (``x``, ``y``), ``r`` its radius; ``up`` is the turned card's triangle."""
-    if kind == "disc":
-        arcade.draw_circle_filled(x, y, r, colour)
-    elif kind == "ring":
-        arcade.draw_circle_outline(x, y, r, colour, 2)
-    elif kind in ("down", "open-down"):
-        pts = (x - r, y + r * 0.8, x + r, y + r * 0.8, x, y - r)
-        if kind == "down":
-            arcade.draw_triangle_filled(*pts, colour)
-        else:
-            arcade.draw_triangle_outline(*pts, colour, 2)
-    elif kind == "up":
-        arcade.draw_triangle_filled(x - r, y - r * 0.8, x + r, y - r * 0.8, x, y + r, colour)
-    elif kind == "cross":
-        arcade.draw_line(x - r, y - r, x + r, y + r, colour, 3)
-        arcade.draw_line(x - r, y + r, x + r, y - r, colour, 3)
-    else:
-        arcade.draw_circle_filled(x, y, r * 0.6, colour)
-
-
-__all__ = ["TURNED_GLYPH", "ReviewMode", "chip_text", "graph_scale", "graph_values"]
+__all__ = ["TURNED_GLYPH", "ReviewMode"]

@@ -12,19 +12,18 @@ No match is ever lost from here: when a match is saved, **Continue** is the main
 (:func:`~atout.ui.savegame.keep_saved_match`).  **Kept matches** lists the matches set
 aside that way and continues one (:func:`~atout.ui.savegame.continue_kept`).  The
 settings (:data:`~atout.ui.savegame.SETTINGS`, and the practice switch of the match's
-:class:`~atout.ui.savegame.Setup`) are in the **Settings** panel.
+:class:`~atout.ui.savegame.Setup`) are in the **Settings** panel.  The view holds the
+choices; :mod:`.start_columns` builds its columns, :mod:`.start_panels` its panels.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 import arcade
-from atout.core import BotInfo
 from atout.core import Rules
 from atout.core.errors import AtoutError
 from atout.core.packs import ORIGINS
@@ -32,75 +31,34 @@ from atout.core.packs import PackInfo
 from atout.core.packs import is_path
 from atout.core.packs import list_packs
 from atout.core.packs import resolve
-from atout.core.packs import yaml_text
 
 from .. import savegame
-from ..i18n import LANGUAGES
-from ..i18n import N_
 from ..i18n import SETTING
 from ..i18n import _
-from ..i18n import language
-from ..i18n import ngettext
 from ..i18n import set_language
 from ..rules import resolve_rules
-from ..savegame import SETTINGS
 from ..savegame import Setup
-from . import theme
 from .host import Host
 from .learn_row import add_learn_row
-from .start_rows import DESCRIPTION
-from .start_rows import PACK_PITCH
+from .start_columns import ColumnActions
+from .start_columns import bot_text
+from .start_columns import build_columns
+from .start_columns import pack_text
+from .start_panels import confirm_dialog
+from .start_panels import kept_dialog
+from .start_panels import kept_line
+from .start_panels import rules_dialog
+from .start_panels import settings_dialog
 from .start_rows import Dialog
-from .start_rows import add_match_buttons
-from .start_rows import add_page_arrows
 from .start_rows import default_pack
-from .start_rows import fitted_row
 from .start_rows import pack_buttons
 from .start_rows import place_match_buttons
 from .start_rows import playable_games
-from .start_rows import tallest
-from .widgets import Button
 from .widgets import ButtonRow
 from .widgets import Layer
-from .widgets import shrink_to
 
-HEADING = 15
-TARGET_STEP = 100
 TARGET_MIN = 100
 TARGET_MAX = 10000
-BOX = (8, 40, 24, 215)
-BOX_EDGE = (255, 255, 255, 40)
-SEED_BOX = (250, 248, 240, 255)
-KEPT_PITCH = 58.0
-"""The height of a row of the kept matches' list."""
-KEPT_ROW = (232, 224, 200, 255)
-CONFIRM_TEXT = N_(
-    "A match is saved: start a new one? It will be kept and can be continued later "
-    "(Kept matches, on this screen)."
-)
-KEPT_TEXT = N_(
-    "Matches left unfinished when a new one started. Continue one to play it on; the "
-    "match saved now is then kept here in its turn."
-)
-PRACTICE_TEXT = N_(
-    "The next new match is a practice match: a card played can be taken back freely, "
-    "and its record says it was practice."
-)
-
-
-def pack_text(pack: PackInfo) -> str:
-    """A pack in words under the list: its title and name (what ``--pack`` takes), what
-    it changes, and where its file is unless shipped."""
-    where = _(" (from {path})").format(path=pack.path) if pack.origin != "shipped" else ""
-    named = f"{pack.title} ({pack.name})" if pack.title else pack.name
-    return _("{name}: {description}").format(name=named, description=pack.description) + where
-
-
-def bot_text(bot: BotInfo) -> str:
-    """A bot's level in words: its title, its name (what ``--bot`` takes), what it does."""
-    named = f"{bot.title} ({bot.name})" if bot.title and bot.title.lower() != bot.name else ""
-    named = named or bot.title or bot.name
-    return _("{name}: {description}").format(name=named, description=bot.description)
 
 
 class StartView(arcade.View):
@@ -228,212 +186,43 @@ class StartView(arcade.View):
 
     def _build(self) -> None:
         """Every plate, text and button of the view, laid out for the window's logical
-        size (again when the game changes, the bots differ, or the window's size does).
-
-        Each column is laid out from its top: a heading, its controls, the description
-        of the choice in the room the longest description needs, then the next one."""
-        frame = self.app.frame
-        self.frame = frame
-        w, h = frame.width, frame.height
-        layer = Layer()
-        b = ButtonRow()
-        gold = theme.GOLD
-        margin, gap = (48.0, 24.0) if w >= 1200 else (24.0, 20.0)
-        col = (w - 2 * margin - gap) / 2
-        self.left_x = margin + 28
-        right_x = margin + col + gap + 28
-        inner = col - 56
-        self.column_width = inner
-        box_top, box_bottom = h - 128, 108.0
-        self.boxes = [
-            arcade.LRBT(margin, margin + col, box_bottom, box_top),
-            arcade.LRBT(margin + col + gap, w - margin, box_bottom, box_top),
-        ]
+        size (again when the game changes, the bots differ, or the window's size does):
+        the columns of :func:`~atout.ui.window.start_columns.build_columns`."""
+        self.frame = self.app.frame
+        game = self.setup.game
+        columns = build_columns(
+            self.frame,
+            self.engine,
+            (self.games, self.bots_for(game), self.packs_for(game)),
+            self.message_text,
+            ColumnActions(
+                select_game=self.select_game,
+                select_bot=self.select_bot,
+                step_target=self.step_target,
+                focus_seed=self.focus_seed,
+                set_speed=self.set_speed,
+                own_rules=self.open_rules,
+                page=self.page,
+                new_match=self.new_match,
+                continue_match=self.continue_match,
+                with_people=self.with_people,
+                settings=self.open_settings,
+                kept=self.open_kept,
+            ),
+            partial(add_learn_row, self),
+        )
+        self.layer = columns.layer
+        self.buttons = columns.buttons
+        self.boxes = columns.boxes
         """The two panels: the match's settings, the house rules."""
-        for box in self.boxes:
-            layer.plate(box, BOX, BOX_EDGE, 16, 2)
-        mid = w / 2
-        layer.text("atout", mid, h - 70, 44, gold, anchor_x="center", bold=True)
-        tagline = layer.text(
-            _("Belote Découverte for two · Belote for four · house rules · bots"),
-            mid,
-            h - 104,
-            14,
-            theme.CREAM,
-            anchor_x="center",
-        )
-        # between the corner buttons (settings and rules at the left, the kept matches
-        # and the guided deal at the right): smaller, else left out on a narrow window
-        room = 2 * min(mid - (margin + 170), (w - margin - 250) - mid)
-        if not shrink_to(tagline, room):
-            tagline.text = ""
-        x = self.left_x
-        y = box_top - 38
-        layer.text(_("Game"), x, y, HEADING, gold, bold=True)
-        y -= 34
-        infos = [self.engine.game(game) for game in self.games]
-        long = [_("{game} · {seats} players").format(game=i.title, seats=i.seats) for i in infos]
-        probe = Layer()
-        need = sum(probe.text(t, 0, 0, 13, bold=True).content_width + 46 for t in long)
-        titles = long if need <= inner else [i.title for i in infos]
-        fitted_row(
-            layer,
-            b,
-            x,
-            y,
-            (160, 40),
-            12,
-            [
-                (title, partial(self.select_game, i.name), f"game:{i.name}")
-                for title, i in zip(titles, infos, strict=True)
-            ],
-        )
-        y -= 32
-        self.game_text = layer.text(
-            "", x, y, DESCRIPTION, theme.CREAM, width=int(inner), multiline=True, anchor_y="top"
-        )
-        y -= tallest([i.description for i in infos], inner) + 34
-        layer.text(_("Bots"), x, y, HEADING, gold, bold=True)
-        y -= 32
-        names = self.bots_for(self.setup.game)
-        bots = [
-            (self.engine.bots[bot].title or bot, partial(self.select_bot, bot), f"bot:{bot}")
-            for bot in names
-        ]
-        fitted_row(layer, b, x, y, (100, 36), 10, bots)
-        y -= 30
-        self.bot_text = layer.text(
-            "", x, y, DESCRIPTION, theme.CREAM, width=int(inner), multiline=True, anchor_y="top"
-        )
-        described = [bot_text(self.engine.bots[n]) for n in names]
-        y -= tallest(described or [_("No bot plays this game.")], inner) + 34
-        layer.text(_("Target score"), x, y, HEADING, gold, bold=True)
-        seed_x = x + max(250.0, inner * 0.45)
-        layer.text(_("Seed"), seed_x, y, HEADING, gold, bold=True)
-        y -= 36
-        b.add(
-            Button(layer, "−", x + 24, y, 46, 38, lambda: self.step_target(-TARGET_STEP), size=18)
-        )
-        self.target_text = layer.text(
-            "", x + 100, y, 18, theme.WHITE, anchor_x="center", anchor_y="center", bold=True
-        )
-        b.add(
-            Button(layer, "+", x + 176, y, 46, 38, lambda: self.step_target(TARGET_STEP), size=18)
-        )
-        seed_w = min(240, int(margin + col - 28 - seed_x))
-        self.seed_box = b.add(
-            Button(
-                layer,
-                "",
-                seed_x + seed_w / 2,
-                y,
-                seed_w,
-                38,
-                self.focus_seed,
-                colour=SEED_BOX,
-                hover_colour=(255, 255, 255, 255),
-                text_colour=theme.INK,
-                name="seed",
-            )
-        )
-        y -= 52
-        layer.text(_("Speed of the bots"), x, y, HEADING, gold, bold=True)
-        y -= 32
-        for i, speed in enumerate(theme.SPEEDS):
-            b.add(
-                Button(
-                    layer,
-                    _(speed),
-                    x + 56 + i * 124,
-                    y,
-                    112,
-                    34,
-                    partial(self.set_speed, speed),
-                    size=12,
-                    name=f"speed:{speed}",
-                )
-            )
-        self.left_bottom = y - 17
-        # the house rules: a list of packs (paged), the chosen pack's description below
-        rx = right_x
-        right_edge = w - margin - 28
-        y = box_top - 38
-        layer.text(_("House rules"), rx, y, HEADING, gold, bold=True)
-        self.pack_page_text = layer.text(
-            "", right_edge - 60, y, DESCRIPTION, theme.CREAM, anchor_x="center"
-        )
-        b.add(
-            Button(
-                layer,
-                _("Your own…  (E)"),
-                right_edge - 195,
-                y + 5,
-                150,
-                30,
-                self.open_rules,
-                size=12,
-                name="own-rules",
-            )
-        )
-        list_top = y - 20
-        all_packs = self.packs_for(self.setup.game)
-        texts = [pack_text(p) for p in all_packs] or ["x"]
-        described_h = tallest(texts, right_edge - rx)
-        room = list_top - (box_bottom + 24 + described_h + 16)
-        self.pack_rows = max(3, min(len(all_packs) or 1, int(room // PACK_PITCH)))
-        self.pack_top = list_top - PACK_PITCH / 2
-        self.pack_x = (rx + right_edge - 56) / 2
-        self.pack_width = int(right_edge - 56 - rx)
-        arrows_x = right_edge - 20
-        bottom = self.pack_top - (self.pack_rows - 1) * PACK_PITCH
-        add_page_arrows(layer, b, arrows_x, self.pack_top, bottom, self.page)
-        y = self.pack_top - (self.pack_rows - 1) * PACK_PITCH - PACK_PITCH / 2 - 18
-        self.pack_text = layer.text(
-            "",
-            rx,
-            y,
-            DESCRIPTION,
-            theme.CREAM,
-            width=int(right_edge - rx),
-            multiline=True,
-            anchor_y="top",
-        )
-        add_match_buttons(layer, b, mid, self.new_match, self.continue_match, self.with_people)
-        # the settings at the heading's left, the kept matches at its right
-        corner_y = h - 44
-        b.add(
-            Button(
-                layer,
-                _("Settings  (S)"),
-                margin + 80,
-                corner_y,
-                160,
-                36,
-                self.open_settings,
-                size=13,
-                name="settings",
-            )
-        )
-        b.add(
-            Button(
-                layer,
-                _("Kept matches"),
-                w - margin - 120,
-                corner_y,
-                240,
-                36,
-                self.open_kept,
-                size=13,
-                name="kept",
-            )
-        )
-        # learning the game, under them
-        add_learn_row(self, layer, b, w, corner_y - 42, margin)
-        self.message = layer.text(
-            self.message_text, mid, 92, 13, gold, anchor_x="center", anchor_y="center"
-        )
-        self.layer = layer
-        self.buttons = b
+        self.game_text = columns.game_text
+        self.bot_text = columns.bot_text
+        self.target_text = columns.target_text
+        self.seed_box = columns.seed_box
+        self.pack_page_text = columns.pack_page_text
+        self.pack_text = columns.pack_text
+        self.message = columns.message
+        self.pack_rows, self.pack_top, self.pack_x, self.pack_width = columns.pack_list
 
     def page_of(self, name: str) -> int:
         """The page of the pack list on which the pack ``name`` is."""
@@ -578,78 +367,25 @@ class StartView(arcade.View):
     def close_dialog(self) -> None:
         self.dialog = None
 
+    def screen(self) -> tuple[float, float]:
+        """The logical size the panels over the view are laid out for."""
+        return self.frame.width, self.frame.height
+
     def open_confirm(self) -> None:
         """Ask before a new match replaces the saved one at Continue."""
-        w, h = self.frame.width, self.frame.height
-        dialog = Dialog("confirm", (w, h), (560, 220), _("New match"), self.close_dialog)
-        r = dialog.rect
-        dialog.text(_(CONFIRM_TEXT), r.left + 36, r.top - 62, r.width - 72, 14)
-        dialog.button(
-            _("Start a new one  (Enter)"),
-            r.x - 120,
-            r.bottom + 44,
-            (210, 44),
-            self.start_new,
-            "confirm-new",
-            theme.GREEN_OK,
-        )
-        dialog.button(
-            _("Cancel  (Esc)"),
-            r.x + 140,
-            r.bottom + 44,
-            (160, 44),
-            self.close_dialog,
-            "confirm-cancel",
-        )
-        dialog.enter = self.start_new
-        self.dialog = dialog
+        self.dialog = confirm_dialog(self.screen(), self.start_new, self.close_dialog)
 
     def open_settings(self) -> None:
         """The settings panel: a switch for each of the person's settings and the
         practice switch of the next match."""
-        w, h = self.frame.width, self.frame.height
-        dialog = Dialog(
-            "settings", (w, h), (min(760.0, w - 80), 480), _("Settings"), self.close_dialog
+        self.dialog = settings_dialog(
+            self.screen(),
+            self.app.settings,
+            self.setup.practice,
+            self.choose_language,
+            self.toggle,
+            self.close_dialog,
         )
-        r = dialog.rect
-        # the language first, each named in its own words
-        y = r.top - 84
-        dialog.layer.text(
-            _("Language"), r.left + 36, y, 15, theme.INK, bold=True, anchor_y="center"
-        )
-        chosen = language()
-        for i, (code, name) in enumerate(LANGUAGES.items()):
-            dialog.button(
-                name,
-                r.left + 250 + i * 140,
-                y,
-                (128, 36),
-                partial(self.choose_language, code),
-                f"language:{code}",
-                theme.GREEN_OK if code == chosen else theme.BUTTON,
-            ).selected = code == chosen
-        rows: list[tuple[str, bool, str, str]] = []
-        for name, (_default, text) in SETTINGS.items():
-            title, _colon, what = _(text).partition(": ")
-            rows.append((name, self.setting(name), title, what))
-        rows.append(("practice", self.setup.practice, _("Practice match"), _(PRACTICE_TEXT)))
-        y = r.top - 152
-        for name, on, title, text in rows:
-            dialog.button(
-                _("On") if on else _("Off"),
-                r.left + 70,
-                y,
-                (76, 36),
-                partial(self.toggle, name),
-                f"switch:{name}",
-                theme.GREEN_OK if on else theme.BUTTON_OFF,
-            )
-            dialog.layer.text(title, r.left + 128, y + 4, 15, theme.INK, bold=True)
-            dialog.text(text, r.left + 128, y - 8, r.width - 160, DESCRIPTION)
-            y -= 88
-        dialog.button(_("Close  (Esc)"), r.x, r.bottom + 36, (150, 40), self.close_dialog, "close")
-        dialog.enter = self.close_dialog
-        self.dialog = dialog
 
     def choose_language(self, code: str) -> None:
         """Show every text in the language ``code`` from now on, kept for the next start
@@ -679,53 +415,15 @@ class StartView(arcade.View):
         if not kept:
             self.close_dialog()
             return
-        w, h = self.frame.width, self.frame.height
-        size = (min(820.0, w - 60), h - 150)
-        dialog = Dialog("kept", (w, h), size, _("Kept matches"), self.close_dialog)
-        r = dialog.rect
-        dialog.text(_(KEPT_TEXT), r.left + 30, r.top - 56, r.width - 60, DESCRIPTION)
-        top = r.top - 120
-        rows = max(1, int((top - (r.bottom + 70)) // KEPT_PITCH))
-        pages = (len(kept) + rows - 1) // rows
-        self.kept_page = max(0, min(self.kept_page, pages - 1))
-        shown = kept[self.kept_page * rows : (self.kept_page + 1) * rows]
-        for i, match in enumerate(shown):
-            y = top - i * KEPT_PITCH
-            dialog.layer.plate(
-                arcade.XYWH(r.x, y, r.width - 40, KEPT_PITCH - 8), KEPT_ROW, None, 8, 0
-            )
-            dialog.text(self.kept_line(match), r.left + 34, y + 16, r.width - 230, DESCRIPTION)
-            dialog.button(
-                _("Continue"),
-                r.right - 90,
-                y,
-                (120, 36),
-                partial(self.continue_kept, match.path),
-                f"kept:{match.path.name}",
-                theme.GREEN_OK,
-            )
-        if pages > 1:
-            dialog.layer.text(
-                _("page {page}/{pages}").format(page=self.kept_page + 1, pages=pages),
-                r.left + 40,
-                r.bottom + 30,
-                DESCRIPTION,
-                theme.INK,
-            )
-            for label, step, x in (("▲", -1, r.left + 160), ("▼", 1, r.left + 210)):
-                arrow = dialog.button(
-                    label,
-                    x,
-                    r.bottom + 36,
-                    (40, 32),
-                    partial(self.page_kept, step),
-                    f"kept-page:{step}",
-                )
-                arrow.enabled = 0 <= self.kept_page + step < pages
-        dialog.button(
-            _("Close  (Esc)"), r.right - 100, r.bottom + 36, (150, 40), self.close_dialog, "close"
+        self.dialog, self.kept_page = kept_dialog(
+            self.screen(),
+            kept,
+            self.kept_page,
+            partial(kept_line, self.engine, pack_title=self.pack_title),
+            self.continue_kept,
+            self.page_kept,
+            self.close_dialog,
         )
-        self.dialog = dialog
 
     def open_rules(self, keep: bool = False) -> None:
         """The panel of the person's own house rules: every yes/no and choice option of
@@ -739,64 +437,17 @@ class StartView(arcade.View):
         if not keep or not self.own_values:
             self.own_values = rules.to_dict()
             self.own_note = ""
-        options = [
-            o
-            for o in self.engine.rule_options(self.setup.game).values()
-            if o.choices or o.kind == "bool"
-        ]
-        w, h = self.frame.width, self.frame.height
-        size = (min(960.0, w - 40), h - 110)
         base = self.pack_title(self.setup.pack) if self.setup.pack else _("the standard rules")
-        dialog = Dialog("rules", (w, h), size, _("Your own house rules"), self.close_dialog)
-        r = dialog.rect
-        dialog.text(
-            _(
-                "From {rules}: click a value to change it. Save keeps them as your own pack "
-                "(in your pack folder) and chooses it; the numbers (target, bonuses) stay "
-                "those of the rules you start from."
-            ).format(rules=base),
-            r.left + 30,
-            r.top - 56,
-            r.width - 60,
-            DESCRIPTION,
+        self.dialog, self.own_text = rules_dialog(
+            self.screen(),
+            self.engine,
+            self.setup.game,
+            rules,
+            base,
+            self.own_values,
+            self.own_note,
+            (self.cycle_option, self.save_rules, self.close_dialog),
         )
-        columns = 2
-        cell = (r.width - 60) / columns
-        rows = (len(options) + columns - 1) // columns
-        top = r.top - 122
-        pitch = min(42.0, (top - (r.bottom + 130)) / max(1, rows - 1))
-        for i, option in enumerate(options):
-            x = r.left + 30 + (i // rows) * cell
-            y = top - (i % rows) * pitch
-            dialog.layer.text(option.key.replace("_", " "), x, y, 12, theme.INK, anchor_y="center")
-            value = self.own_values.get(option.key, option.default)
-            changed = value != rules.get(option.key)
-            button = dialog.button(
-                yaml_text(value),
-                x + cell - 105,
-                y,
-                (150, 30),
-                partial(self.cycle_option, option.key),
-                f"option:{option.key}",
-                theme.GREEN_OK if changed else theme.BUTTON,
-            )
-            button.selected = changed
-        self.own_text = dialog.text(
-            self.own_note, r.left + 30, r.bottom + 96, r.width - 60, DESCRIPTION
-        )
-        dialog.button(
-            _("Save as my rules"),
-            r.x - 100,
-            r.bottom + 36,
-            (200, 40),
-            self.save_rules,
-            "save-rules",
-            theme.GREEN_OK,
-        )
-        dialog.button(
-            _("Cancel  (Esc)"), r.x + 110, r.bottom + 36, (150, 40), self.close_dialog, "close"
-        )
-        self.dialog = dialog
 
     def cycle_option(self, key: str) -> None:
         """The option ``key`` of the panel of the person's own rules takes its next value
@@ -835,25 +486,6 @@ class StartView(arcade.View):
     def page_kept(self, step: int) -> None:
         self.kept_page += step
         self.open_kept()
-
-    def kept_line(self, match: savegame.KeptMatch) -> str:
-        """One kept match in words: the game, the pack, the score, when it was kept."""
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(match.when))
-        if match.problem:
-            return _("Kept {when}; this file cannot be read: {problem}").format(
-                when=when, problem=match.problem
-            )
-        info = self.engine.games.get(match.game)
-        parts = [info.title if info else match.game or "?"]
-        if match.pack:
-            parts.append(self.pack_title(match.pack))
-        if match.deals:
-            scores = _(" to ").join(str(v) for v in match.scores)
-            deals = ngettext("1 deal", "{count} deals", match.deals).format(count=match.deals)
-            parts.append(_("{scores} after {deals}").format(scores=scores, deals=deals))
-        else:
-            parts.append(_("first deal"))
-        return " · ".join(parts) + "\n" + _("kept {when}").format(when=when)
 
     def pack_title(self, name: str) -> str:
         """What the view calls the pack ``name``: its title, else its name."""

@@ -21,16 +21,17 @@ from ..i18n import _
 from ..i18n import ngettext
 from . import theme
 from .board import Place
-from .driver import MatchTable
 from .frame import Frame
 from .sprites import back_texture
-from .table_base import TableView
+from .table import Table
+from .table_layout import Layout
+from .table_stage import Stage
 
 HAND_SCALE = 0.72
 TRICK_SCALE = 0.6
 BOT_SCALE = 0.45
 """The card sizes on a 960x720 felt; the table scales them (and every distance) with the
-felt (see :meth:`BeloteTable.lay_out`)."""
+felt (see :meth:`BeloteLayout.lay_out`)."""
 EAST, NORTH, WEST = 1, 2, 3
 NAME_ROOM = 200.0
 """The width a name plate at the top may take: North's fan moves right on a narrow felt
@@ -41,14 +42,20 @@ clear of them."""
 WON_STACK = 5
 
 
-class BeloteLayout(TableView):
+class BeloteLayout(Layout):
     """Four-player Belote's layout: the bottom player and the one across against the
     two at the sides."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table.seats, table.bottom)
+        self.table = table
+        """The table the layout draws its marks on (and reads the view of)."""
 
     def lay_out(self, frame: Frame) -> None:
         """The table's unit ``k``: 1 on a 960x720 felt, more on a larger one, less on a
         narrower one (the fans of East and West and the names beside them need their
         room); every place below is measured from the felt's edges or middle in it."""
+        super().lay_out(frame)
         self.felt = frame.table_right
         self.top = frame.height
         self.k = k = max(0.7, min(frame.height / 720, self.felt / 920, 1.8))
@@ -80,7 +87,7 @@ class BeloteLayout(TableView):
             sprite = arcade.Sprite(back_texture(), scale=TRICK_SCALE * k)
             sprite.position = (deck[0] - i * 2, deck[1] + i * 2)
             sprite.visible = False
-            self.marks.append(sprite)
+            self.table.marks.append(sprite)
             self.deck.append(sprite)
         self.won_stacks: dict[int, list[arcade.Sprite]] = {}
         self.pile_texts: dict[int, arcade.Text] = {}
@@ -91,11 +98,13 @@ class BeloteLayout(TableView):
                 sprite = arcade.Sprite(back_texture(), scale=0.42 * k)
                 sprite.position = (x + i * 2.5, y + i * 2.5)
                 sprite.visible = False
-                self.marks.append(sprite)
+                self.table.marks.append(sprite)
                 stack.append(sprite)
             self.won_stacks[team] = stack
             dy = -(0.21 * theme.CARD_H * k + 20)
-            self.pile_texts[team] = self.hud.text("", x, y + dy, 12, theme.CREAM, anchor_x="center")
+            self.pile_texts[team] = self.table.hud.text(
+                "", x, y + dy, 12, theme.CREAM, anchor_x="center"
+            )
 
     # --- the layout --------------------------------------------------------------------------
 
@@ -112,7 +121,7 @@ class BeloteLayout(TableView):
         if view.phase != "bidding" and mid > 0:  # clear of our won tricks' words (right)
             reach = self.won_pile(self.bottom)[0] - PILE_WORDS - self.cx
             step = min(step, (reach - 0.5 * theme.CARD_W * HAND_SCALE * k) / mid)
-        my_turn = view.turn == self.me and view.phase == "play"
+        my_turn = view.turn == self.table.me and view.phase == "play"
         for i, card in enumerate(hand):
             off = i - mid
             lift = 16.0 * k if my_turn and view.legal >> card & 1 else 0.0
@@ -237,7 +246,7 @@ class BeloteLayout(TableView):
     def panel_box(self) -> tuple[float, float, float]:
         # between the names of East and West (a name is 180 wide at most)
         k = self.k
-        panel = self.status_panel
+        panel = self.table.status_panel
         spots = [self.seat_at(WEST), self.seat_at(EAST)]
         west, east = (panel.seat_plates[seat] for seat in spots)
         named_west, named_east = (panel.seat_labels[seat] for seat in spots)
@@ -255,10 +264,10 @@ class BeloteLayout(TableView):
     # --- marks ------------------------------------------------------------------------------
 
     def update_marks(self) -> None:
-        view = self.view
+        view = self.table.view
         if view is None:
             return
-        bidding = view.phase == "bidding" and self.stage == "play"
+        bidding = view.phase == "bidding" and self.table.stage == Stage.PLAY
         for sprite in self.deck:
             sprite.visible = bidding
         won = [0, 0]
@@ -270,23 +279,19 @@ class BeloteLayout(TableView):
                 sprite.visible = i < n
             self.pile_texts[team].text = (
                 _("{team}: {points} pts · {tricks}").format(
-                    team=self.team_name(team),
+                    team=self.table.team_name(team),
                     points=view.points[team],
                     tricks=ngettext("{count} trick", "{count} tricks", n).format(count=n),
                 )
                 if not bidding
                 else ""
             )
-        if bidding and view.turn == self.me and view.turnup is not None:
-            self.ask_bid(
+        if bidding and view.turn == self.table.me and view.turnup is not None:
+            self.table.ask_bid(
                 view,
                 _("Take {suit} (with the turn-up), or pass?").format(
                     suit=suit_label(view.turnup >> 3)
                 ),
             )
         else:
-            self.bid_prompt.text = ""
-
-
-class BeloteTable(MatchTable, BeloteLayout):
-    """Four-player Belote on a local session: you and North against East and West."""
+            self.table.bid_prompt.text = ""

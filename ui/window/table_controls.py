@@ -2,7 +2,7 @@
 claim of l'arrêt) and, during the bidding, one button per legal bid.
 
 Module-level functions that build the buttons from the callbacks they call, so they know
-nothing of :class:`~atout.ui.window.table_base.TableView` (no import cycle).
+nothing of :class:`~atout.ui.window.table.Table` (no import cycle).
 """
 
 from __future__ import annotations

@@ -23,13 +23,14 @@ from ..i18n import ngettext
 from . import sprites
 from . import theme
 from .board import Place
-from .driver import MatchTable
 from .frame import Frame
 from .sprites import back_texture
 from .sprites import face_texture
 from .sprites import legend_texture
 from .sprites import rounded_texture
-from .table_base import TableView
+from .table import Table
+from .table_layout import Layout
+from .table_stage import Stage
 
 LABEL_COLUMN = 192.0
 """The felt's left column: the seats' names, points and bubbles, the proposed trump."""
@@ -124,10 +125,16 @@ def back_key(seat: int, position: int) -> str:
     return f"p{seat}{position}"
 
 
-class DecouverteLayout(TableView):
+class DecouverteLayout(Layout):
     """Belote Découverte's layout: the bottom player (South) and the one across (North)."""
 
+    def __init__(self, table: Table) -> None:
+        super().__init__(table.seats, table.bottom)
+        self.table = table
+        """The table the layout draws its marks on (and reads the view of)."""
+
     def lay_out(self, frame: Frame) -> None:
+        super().lay_out(frame)
         self.geo = geometry(frame)
         self.card_scale = self.geo.scale
 
@@ -147,12 +154,12 @@ class DecouverteLayout(TableView):
                 sprite = arcade.Sprite(slot)
                 sprite.position = self.pile_xy(seat, pos)
                 sprite.visible = False
-                self.marks.append(sprite)
+                self.table.marks.append(sprite)
                 self.slots[seat, pos] = sprite
         line = rounded_texture(int(4.6 * geo.card_w), 2, 0, (255, 255, 255, 30))
         divider = arcade.Sprite(line)
         divider.position = (geo.piles_mid, geo.band[0] + 6)
-        self.marks.append(divider)
+        self.table.marks.append(divider)
         self.won_stacks: dict[int, list[arcade.Sprite]] = {}
         self.won_texts: dict[int, arcade.Text] = {}
         for seat in range(2):
@@ -162,10 +169,10 @@ class DecouverteLayout(TableView):
                 sprite = arcade.Sprite(back_texture(), scale=scale * 0.7)
                 sprite.position = (x + i * 2.5, y + i * 2.5)
                 sprite.visible = False
-                self.marks.append(sprite)
+                self.table.marks.append(sprite)
                 stack.append(sprite)
             self.won_stacks[seat] = stack
-            self.won_texts[seat] = self.hud.text(
+            self.won_texts[seat] = self.table.hud.text(
                 "", x + 5, y - 0.35 * geo.card_h - 22, 12, theme.CREAM, anchor_x="center"
             )
         self.build_legend()
@@ -173,12 +180,12 @@ class DecouverteLayout(TableView):
         self.proposal = arcade.Sprite(back_texture(), scale=scale * 1.05)
         self.proposal.position = (px, py)
         self.proposal.visible = False
-        self.marks.append(self.proposal)
+        self.table.marks.append(self.proposal)
         half = 0.525 * geo.card_h
-        self.proposal_caption = self.hud.text(
+        self.proposal_caption = self.table.hud.text(
             "", px, py + half + 12, 13, theme.CREAM, anchor_x="center", bold=True
         )
-        self.proposal_note = self.hud.text(
+        self.proposal_note = self.table.hud.text(
             "", px, py - half - 24, 12, theme.CREAM, anchor_x="center"
         )
 
@@ -194,9 +201,9 @@ class DecouverteLayout(TableView):
         self.legend_icon = arcade.Sprite(legend_texture(), scale=LEGEND_CARD_W / theme.CARD_W)
         self.legend_icon.position = (x, y)
         self.legend_icon.visible = False
-        self.marks.append(self.legend_icon)
+        self.table.marks.append(self.legend_icon)
         self.legend_texts = [
-            self.hud.text(_(words), x + 22, y + 2 - 18 * i, 12, theme.CREAM)
+            self.table.hud.text(_(words), x + 22, y + 2 - 18 * i, 12, theme.CREAM)
             for i, words in enumerate(LEGEND)
         ]
         for text in self.legend_texts:
@@ -297,13 +304,13 @@ class DecouverteLayout(TableView):
         return (left + right) / 2, geo.mid, min(560.0, right - left)
 
     def is_own_back(self, key: str) -> bool:
-        return key.startswith(f"p{self.me}")
+        return key.startswith(f"p{self.table.me}")
 
     # --- marks ----------------------------------------------------------------------------
 
     def update_marks(self) -> None:
-        view = self.view
-        dealt = view is not None and self.stage != "waiting"  # (a hosted table's lobby)
+        view = self.table.view
+        dealt = view is not None and self.table.stage != Stage.WAITING  # (a hosted table's lobby)
         self.legend_icon.visible = dealt
         for text in self.legend_texts:
             text.visible = dealt
@@ -323,30 +330,27 @@ class DecouverteLayout(TableView):
             self.won_texts[seat].text = (
                 ngettext("{count} trick won", "{count} tricks won", n).format(count=n) if n else ""
             )
-        bidding = view.phase == "bidding" and view.turnup is not None and self.stage == "play"
+        bidding = (
+            view.phase == "bidding" and view.turnup is not None and self.table.stage == Stage.PLAY
+        )
         self.proposal.visible = bidding
         if not bidding or view.turnup is None:
-            for label in (self.proposal_caption, self.proposal_note, self.bid_prompt):
+            for label in (self.proposal_caption, self.proposal_note, self.table.bid_prompt):
                 label.text = ""
             return
         card = view.turnup
         self.proposal.texture = face_texture(card)
         self.proposal.scale = self.geo.scale * 1.05
         self.proposal_caption.text = _("Proposed trump")
-        if view.dealer == self.you:
+        if view.dealer == self.table.you:
             self.proposal_note.text = _("stays with you")
         else:
             self.proposal_note.text = _("stays with {name}").format(
-                name=self.seat_name(view.dealer)
+                name=self.table.seat_name(view.dealer)
             )
-        if view.turn == self.me:
-            self.ask_bid(
+        if view.turn == self.table.me:
+            self.table.ask_bid(
                 view, _("Take {suit} as trump, or pass?").format(suit=suit_label(card >> 3))
             )
         else:
-            self.bid_prompt.text = ""
-
-
-class DecouverteTable(MatchTable, DecouverteLayout):
-    """Belote Découverte on a local session: you (South) against one bot (North), or two
-    people at one screen."""
+            self.table.bid_prompt.text = ""

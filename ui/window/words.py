@@ -4,7 +4,7 @@ the end-of-deal panel read of a match (a local match, or what a network table wa
 
 Functions of the view and the table's :class:`~atout.core.model.GameInfo` (whose
 ``seat_names`` the table sets, see
-:meth:`~atout.ui.window.table_base.TableView.seat_names`); they compute no rule.
+:meth:`~atout.ui.window.table.Table.seat_names`); they compute no rule.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from . import theme
 
 YOU = N_("You")
 """What the table calls the seat played from this screen, translated when the table names
-its seats (see :meth:`~atout.ui.window.table_base.TableView.seat_names`)."""
+its seats (see :meth:`~atout.ui.window.table.Table.seat_names`)."""
 
 
 class MatchLike(Protocol):

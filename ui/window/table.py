@@ -1,9 +1,19 @@
 """The card table as an Arcade view: its parts, its frames, its input.
 
-A :class:`TableView` draws one seat's :class:`~atout.core.views.View` of a deal (the
-person's; two people at one screen: the one to act), never the true state, and turns clicks and keys into requests.  It computes
-no rule.  It is put together from parts that each own their state:
+A :class:`Table` draws one seat's :class:`~atout.core.views.View` of a deal (the
+person's; two people at one screen: the one to act), never the true state, and turns
+clicks and keys into requests.  It computes no rule.  It is put together from parts that
+each own their state:
 
+* a :class:`~atout.ui.window.table_layout.Layout`, the game's (Découverte's
+  :class:`~atout.ui.window.table_decouverte.DecouverteLayout`, Belote's
+  :class:`~atout.ui.window.table_belote.BeloteLayout`): where each card of a view lies,
+  where a seat's trick card goes, where its name and its won tricks are, the marks on
+  the felt;
+* a :class:`~atout.ui.window.table_driver.Driver`: what drives the match (asking for
+  deals, sending actions, the bots, the hint, undo), a local session's
+  (:class:`~atout.ui.window.driver.MatchDriver`) or a server's
+  (:class:`~atout.ui.window.net_table.NetDriver`);
 * a :class:`~atout.ui.window.board.Board`: the cards, their places and animations;
 * a :class:`~atout.ui.window.panels.StatusPanel` and a
   :class:`~atout.ui.window.panels.ScoreSheet`: the words on the table and the side bar;
@@ -11,14 +21,10 @@ no rule.  It is put together from parts that each own their state:
   :class:`~atout.ui.window.overlays.DealPanel` (the end of a deal or of the match);
 * the buttons of the side bar and, during the bidding, one button per legal bid.
 
-What drives the match (asking for deals, sending actions, the bots, the hint, undo) is
-not here: :class:`~atout.ui.window.driver.MatchTable` (a local session) or
-:class:`~atout.ui.window.net_table.NetDriver` (a table on a server) adds it, and the
-methods of :class:`~atout.ui.window.table_hooks.DriverHooks` that raise
-:class:`NotImplementedError` are what it must give.  A game's layout
-(:mod:`~atout.ui.window.table_decouverte`, :mod:`~atout.ui.window.table_belote`, on
-:class:`~atout.ui.window.table_hooks.LayoutHooks`) gives where each card of a view lies,
-where a seat's trick card goes, where its name and its won tricks are.
+The table's :attr:`~Table.stage` (a :class:`~atout.ui.window.table_stage.Stage`) says
+where it stands between deals; the driver moves it (:meth:`Table.go_to`).  The layout
+and the driver hold the table; this module imports neither of the games' layouts nor
+the drivers (they import it), so there is no cycle.
 
 Drawing is a handful of calls per frame (software renderers pay for each one): the
 marks on the felt, the glows, the cards (one sprite list each), then layers of plates
@@ -28,27 +34,20 @@ game does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 import arcade
 from atout.core import Action
+from atout.core import Deal
 from atout.core import GameInfo
 from atout.core import Trick
 from atout.core import View
 from atout.core.records import deal_to_record
-from atout.core.session import ANNOUNCE
-from atout.core.session import BID
-from atout.core.session import CLAIM
-from atout.core.session import CONTRACT
-from atout.core.session import NOTICE
-from atout.core.session import PLAY
-from atout.core.session import TURN
-from atout.core.session import Event
 from atout.plugins.review import ReviewOptions
 
 from ..cards_text import HUMAN
-from ..cards_text import show_card
 from ..i18n import N_
 from ..i18n import _
 from ..savegame import Setup
@@ -67,53 +66,62 @@ from .review_view import ReviewMode
 from .sprites import preload_textures
 from .table_controls import build_bid_buttons
 from .table_controls import build_side_buttons
-from .table_hooks import DriverHooks
-from .table_hooks import LayoutHooks
-from .table_input import key_press
-from .table_input import mouse_motion
-from .table_input import mouse_press
+from .table_driver import Driver
+from .table_layout import Layout
+from .table_stage import Stage
 from .widgets import ButtonRow
 from .widgets import Layer
 from .widgets import SpriteSet
 from .widgets import Toast
 from .words import YOU
-from .words import announce_words
-from .words import bid_text
+from .words import MatchLike
 from .words import rules_words
 from .words import team_long_name
 from .words import team_name
 
 
-class TableView(LayoutHooks, DriverHooks):
-    """A match on the table, seen from :attr:`bottom`'s side; a game's table lays the
-    cards out and a driver (:class:`~atout.ui.window.driver.MatchTable` for a local
-    session, :class:`~atout.ui.window.net_table.NetDriver` for a table on a server)
-    drives the match."""
+class Table(arcade.View):
+    """A match on the table, seen from :attr:`bottom`'s side: its :attr:`layout` lays the
+    cards out, its :attr:`driver` drives the match (see the module's docstring)."""
 
-    me: int = HUMAN
-    """The seat whose view is drawn and who acts from this screen (two people at one
-    screen: the person to act)."""
-    you: int | None = HUMAN
-    """The seat the table calls "you" (``None``: two people share the screen, each is
-    called by name)."""
-    leaving = N_("match saved")
-    """What leaving the table does to the match (the menu says it, translated)."""
-
-    def __init__(self, app: Host, setup: Setup, info: GameInfo) -> None:
+    def __init__(
+        self,
+        app: Host,
+        setup: Setup,
+        info: GameInfo,
+        layout: Callable[[Table], Layout],
+        driver: Callable[[Table], Driver],
+    ) -> None:
+        """Build the table for ``info``'s game: ``driver`` makes its driver first (it
+        may seat the table: :attr:`you`, :attr:`me`, :attr:`bottom`), then ``layout`` its
+        layout; the driver then takes the match where it stands."""
         super().__init__(app.window)
         self.app = app
         self.engine = app.engine
         self.setup = setup
         self.game_info = info
         self.seats = info.seats
+        self.me: int = HUMAN
+        """The seat whose view is drawn and who acts from this screen (two people at one
+        screen: the person to act)."""
+        self.you: int | None = HUMAN
+        """The seat the table calls "you" (``None``: two people share the screen, each is
+        called by name)."""
+        self.bottom: int = HUMAN
+        """The seat drawn at the bottom of the table (South)."""
+        self.leaving = N_("match saved")
+        """What leaving the table does to the match (the menu says it, translated)."""
+        self.driver = driver(self)
+        """What drives the match: a local session's or a server's."""
+        self.layout = layout(self)
+        """Where the cards, the words and the controls lie: the game's."""
         self.info = replace(info, seat_names=tuple(self.seat_names()))
         """The game, its seats named as this table calls them (:meth:`seat_names`)."""
         self.clock = 0.0
         self.view: View | None = None
         """The view of the deal on the table (what is drawn): :attr:`me`'s."""
-        self.stage = "play"
-        """``play`` (a deal is on), ``redeal``, ``deal_over`` or ``match_over`` (a network
-        table: ``waiting`` too, before it starts)."""
+        self.stage = Stage.PLAY
+        """Where the table stands between deals (its driver moves it: :meth:`go_to`)."""
         self.hint: Action | None = None
         """The action a hint suggests (lit on the table until the next action)."""
         self.focus: int | None = None
@@ -139,8 +147,8 @@ class TableView(LayoutHooks, DriverHooks):
         self.frames = 0
         self.frame = app.fit()
         """The logical table the view is laid out for (see :mod:`.frame`)."""
-        self.lay_out(self.frame)
-        self.board = Board(self, self.card_scale)
+        self.layout.lay_out(self.frame)
+        self.board = Board(self.layout, self.layout.card_scale)
         self.marks = SpriteSet()
         """The layout's marks on the felt (pile outlines, won tricks, the deck)."""
         self.hud = Layer()
@@ -160,33 +168,32 @@ class TableView(LayoutHooks, DriverHooks):
         """The list of the cards not seen yet (the C key), over the score sheet."""
         preload_textures(self.window)
         self.build()
-        self.begin()
+        self.driver.begin()
 
     def seat_names(self) -> list[str]:
         """What each seat is called at this table: "You" for :attr:`you`, else the game's
         name for it (a driver that knows the players' names gives them)."""
-        return [
-            _(YOU) if seat == self.you else _(self.game_info.seat_name(seat))
-            for seat in range(self.seats)
-        ]
+        return self.driver.name_seats(
+            [
+                _(YOU) if seat == self.you else _(self.game_info.seat_name(seat))
+                for seat in range(self.seats)
+            ]
+        )
 
-    def name_side(self, seat: int) -> int:
-        """Which way ``seat``'s name plate grows from :meth:`seat_anchor` (0: the anchor
-        is its middle; see :class:`~atout.ui.window.panels.SeatLayout`)."""
-        return 0
+    def go_to(self, stage: Stage) -> None:
+        """Move the table to ``stage`` (a move :data:`~atout.ui.window.table_stage.MOVES`
+        allows)."""
+        self.stage = self.stage.to(stage)
 
-    def bubble_beside_name(self, seat: int) -> bool:
-        """Whether ``seat``'s bubble stands just past its name plate (see
-        :class:`~atout.ui.window.panels.SeatLayout`)."""
-        return False
+    @property
+    def match(self) -> MatchLike:
+        """The match's scores so far (the driver's)."""
+        return self.driver.match
 
-    def who_plays(self) -> str:
-        """Who plays besides the people, for the side bar ("": the seats' bots)."""
-        return ""
-
-    def seat_tags(self) -> list[str]:
-        """What follows each seat's name on its plate (a bot's level; "" for a person)."""
-        return ["" if seat == self.you else self.setup.bot for seat in range(self.seats)]
+    @property
+    def deal(self) -> Deal | None:
+        """The deal on the table, when the driver holds one."""
+        return self.driver.deal
 
     # --- names ------------------------------------------------------------------------------
 
@@ -212,27 +219,34 @@ class TableView(LayoutHooks, DriverHooks):
         """The plates, labels and buttons that live as long as the table."""
         pack = rules_words(self.engine, self.match.rules)
         self.status_panel = StatusPanel(
-            self.hud, self, self.info, pack, self.seat_tags(), self.you, self.who_plays()
+            self.hud,
+            self.layout,
+            self.info,
+            pack,
+            self.driver.seat_tags(),
+            self.you,
+            self.driver.who_plays(),
         )
         self.sheet.drop = self.status_panel.drop
-        self.build_marks()
-        self.toast = Toast(self.hud, *self.toast_position(), self.toast_width())
+        self.layout.build_marks()
+        self.toast = Toast(self.hud, *self.layout.toast_position(), self.layout.toast_width())
         self.speed_button, self.claim_button = build_side_buttons(
             self.hud,
             self.buttons,
             self.frame.table_right,
-            self.bid_area(),
+            self.layout.bid_area(),
             {
                 "last": self.toggle_last_trick,
-                "hint": self.ask_hint,
-                "undo": self.undo,
+                "hint": self.driver.ask_hint,
+                "undo": self.driver.undo,
                 "help": lambda: self.open_overlay("help"),
                 "speed": self.cycle_speed,
                 "menu": lambda: self.open_overlay("menu"),
-                "claim": self.claim,
+                "claim": self.driver.claim,
             },
         )
         self.refresh_speed()
+        self.driver.built()
 
     @property
     def bid_prompt(self) -> arcade.Text:
@@ -262,7 +276,7 @@ class TableView(LayoutHooks, DriverHooks):
             self.refresh_highlights()
         if self.review is not None:
             self.review.poll()
-        self.drive()
+        self.driver.drive()
 
     def on_resize(self, width: int, height: int) -> None:
         self.app.fit()
@@ -284,8 +298,8 @@ class TableView(LayoutHooks, DriverHooks):
             for seat, until in self.status_panel.bubble_until.items()
         ]
         toast = self.toast
-        self.lay_out(frame)
-        self.board.card_scale = self.card_scale
+        self.layout.lay_out(frame)
+        self.board.card_scale = self.layout.card_scale
         self.marks = SpriteSet()
         self.hud = Layer()
         self.buttons = ButtonRow()
@@ -293,11 +307,13 @@ class TableView(LayoutHooks, DriverHooks):
         self.build()
         for seat, words, until in said:
             self.status_panel.bubble(seat, words, until)
-        if toast.visible(self.clock):
-            self.show_again(toast.message, toast.until - self.clock)
+        if toast.visible(self.clock) and not self.driver.show_again(
+            toast.message, toast.until - self.clock
+        ):
+            self.toast.show(toast.message, self.clock, toast.until - self.clock)
         self.relayout(None, animate=False)
         self.after_change()
-        if self.stage in ("deal_over", "match_over"):
+        if self.stage.over:
             self.open_deal_panel()
         if self.review is not None and self.review.decisions:
             self.review.show(self.review.index)
@@ -316,7 +332,7 @@ class TableView(LayoutHooks, DriverHooks):
         self.frames += 1
         self.app.begin_frame()
         self.sync_frame()
-        self.status_panel.tick(self.clock, self.toast, not self.busy(), self.bot_thinking())
+        self.status_panel.tick(self.clock, self.toast, not self.busy(), self.driver.bot_thinking())
         self.marks.draw()
         self.board.draw()
         self.hud.draw()
@@ -324,6 +340,7 @@ class TableView(LayoutHooks, DriverHooks):
             self.review.draw()
             if self.overlay.is_open:
                 self.overlay.draw()
+            self.driver.draw()
             return
         if self.unseen.open:
             self.unseen.draw()
@@ -331,10 +348,11 @@ class TableView(LayoutHooks, DriverHooks):
             self.sheet.draw()
         if not self.busy():  # the bidding waits for the cards to be dealt
             self.bids.draw()
-        if self.stage in ("deal_over", "match_over"):
+        if self.stage.over:
             self.deal_panel.draw()
         if self.overlay.is_open:
             self.overlay.draw()
+        self.driver.draw()
 
     # --- bringing the table up to date -----------------------------------------------------
 
@@ -355,7 +373,7 @@ class TableView(LayoutHooks, DriverHooks):
         view = self.view
         my_turn = (
             view is not None
-            and self.stage == "play"
+            and self.stage == Stage.PLAY
             and view.turn == self.me
             and view.phase == "play"
         )
@@ -400,7 +418,7 @@ class TableView(LayoutHooks, DriverHooks):
         view = self.view
         if (
             view is None
-            or self.stage != "play"
+            or self.stage != Stage.PLAY
             or view.turn != self.me
             or view.phase != "play"
             or self.busy()
@@ -439,12 +457,12 @@ class TableView(LayoutHooks, DriverHooks):
         names = [b.name.removeprefix("bid:") for b in self.bid_buttons.buttons if b.visible]
         if names and not self.busy():
             if self.bid_focus in names:
-                self.human_bid(self.bid_focus)
+                self.driver.human_bid(self.bid_focus)
             else:
                 self.move_focus(1)
             return
         if self.focus is not None and self.focus in self.focus_cards():
-            self.click_card(self.focus)
+            self.driver.click_card(self.focus)
         else:
             self.move_focus(1)
 
@@ -457,7 +475,7 @@ class TableView(LayoutHooks, DriverHooks):
 
     def after_change(self) -> None:
         """Bring the texts, controls and marks up to date with the view."""
-        playing = self.stage == "play"
+        playing = self.stage == Stage.PLAY
         waiting = self.waiting_on
         if waiting is not None and (
             self.view is None or not playing or self.view.turn != waiting[1]
@@ -475,7 +493,8 @@ class TableView(LayoutHooks, DriverHooks):
         self.refresh_sheet()
         if self.unseen.open:
             self.unseen.refresh(self.view, self.frame, self.status_panel.drop)
-        self.update_marks()
+        self.layout.update_marks()
+        self.driver.changed()
 
     def toggle_unseen(self) -> None:
         """The C key: show the cards not seen yet in the side bar (in place of the
@@ -484,8 +503,8 @@ class TableView(LayoutHooks, DriverHooks):
         self.unseen.refresh(self.view, self.frame, self.status_panel.drop)
 
     def update_status(self) -> None:
-        self.status_panel.update_status(self.view, self.stage == "play", self.me)
-        self.status_panel.update_marks(self.view, self.stage == "play")
+        self.status_panel.update_status(self.view, self.stage == Stage.PLAY, self.me)
+        self.status_panel.update_marks(self.view, self.stage == Stage.PLAY)
 
     def refresh_sheet(self) -> None:
         self.sheet.refresh(self.match, self.keep_count_yourself)
@@ -497,56 +516,6 @@ class TableView(LayoutHooks, DriverHooks):
     def clear_bubbles(self) -> None:
         self.status_panel.clear_bubbles()
 
-    def tell(self, e: Event, view: View) -> None:
-        """Say at the table what one event says to everyone, local or network table
-        alike: a bid or the contract by its seat, an announcement, a claim, a notice."""
-        if e.kind == BID:
-            self.bubble(e.seat, bid_text(e.text, view), 1e9)
-        elif e.kind == CLAIM:
-            self.toast.show(
-                _("{name} claims the match: l'arrêt!").format(name=self.seat_name(e.seat)),
-                self.clock,
-            )
-        elif e.kind == CONTRACT:
-            # the bids' bubbles go; "Takes ♣" by the taker's name and the trump on the
-            # felt say the contract (once: no bubble beside them)
-            self.clear_bubbles()
-        elif e.kind == ANNOUNCE:
-            # the bubble says it by the seat, short (the side bar keeps the whole words)
-            self.bubble(e.seat, announce_words(e.text, e.cards), 3.0)
-        elif e.kind == NOTICE:
-            self.toast.show(f"{e.text}.", self.clock, 6)
-        elif e.kind == PLAY and e.card is not None:
-            self.played_last[e.seat] = e.card
-        elif e.kind == TURN and e.card is not None:
-            self.tell_turned(e.seat, e.card)
-
-    def tell_turned(self, seat: int, card: int) -> None:
-        """A face-down card of ``seat`` was turned: it glows a moment once it has
-        flipped (until the next cards are turned at the latest), and the message line
-        says which card it lay under ("North's 9♣ turned: A♠"); the cards one action
-        turned are told together."""
-        at, parts = self.turned_words
-        if at != self.clock:  # a new trick's cards: the last ones' moment is over
-            self.turned.clear()
-        self.turned[card] = None
-        played = self.played_last.get(seat)
-        if played is None:
-            words = _("{name}: {card} turned").format(
-                name=self.seat_name(seat), card=show_card(card)
-            )
-        elif seat == self.you:
-            words = _("Your {played} turned: {card}").format(
-                played=show_card(played), card=show_card(card)
-            )
-        else:
-            words = _("{name}'s {played} turned: {card}").format(
-                name=self.seat_name(seat), played=show_card(played), card=show_card(card)
-            )
-        parts = [*parts, words] if at == self.clock else [words]
-        self.turned_words = (self.clock, parts)
-        self.toast.show(" · ".join(parts), self.clock, theme.TOAST_TIME + 1.5)
-
     def update_bid_buttons(self) -> None:
         """One button per legal bid when the person is to bid (their texts only describe
         the bids the engine lists)."""
@@ -554,11 +523,18 @@ class TableView(LayoutHooks, DriverHooks):
         self.bids = Layer()
         self.bid_buttons = ButtonRow()
         self.claim_button.visible = bool(
-            view is not None and view.can_claim and self.stage == "play"
+            view is not None and view.can_claim and self.stage == Stage.PLAY
         )
-        if view is None or self.stage != "play" or view.turn != self.me or view.phase != "bidding":
+        if (
+            view is None
+            or self.stage != Stage.PLAY
+            or view.turn != self.me
+            or view.phase != "bidding"
+        ):
             return
-        self.bid_buttons = build_bid_buttons(self.bids, view, self.bid_area(), self.human_bid)
+        self.bid_buttons = build_bid_buttons(
+            self.bids, view, self.layout.bid_area(), self.driver.human_bid
+        )
         if self.bid_focus not in view.legal_bids:
             self.bid_focus = None
         self.show_bid_focus()
@@ -570,7 +546,7 @@ class TableView(LayoutHooks, DriverHooks):
     def open_deal_panel(self) -> None:
         """The end-of-deal panel (and the end-of-match panel when the match is over)."""
         view = self.view
-        score = self.last_score()
+        score = self.driver.last_score()
         headline = ""
         self.toast.hide()
         self.clear_bubbles()
@@ -585,18 +561,19 @@ class TableView(LayoutHooks, DriverHooks):
             info=self.info,
             keep_count_yourself=self.keep_count_yourself,
             deal_path=self.deal_path,
-            next_deal=self.start_deal,
-            new_match=self.new_match,
+            next_deal=self.driver.start_deal,
+            new_match=self.driver.new_match,
             review=self.open_review if self.deal is not None else None,
             start_menu=self.to_menu,
-            box=self.panel_box(),
+            box=self.layout.panel_box(),
         )
+        self.driver.changed()
 
     def open_review(self) -> None:
         """The Review screen of the deal just played (the R key, the panel's button):
         its decisions are valued on a thread while the table goes on drawing."""
         deal = self.deal
-        if self.review is not None or deal is None or self.stage not in ("deal_over", "match_over"):
+        if self.review is not None or deal is None or not self.stage.over:
             return
         self.overlay.close()
         self.final_view = self.view
@@ -624,18 +601,13 @@ class TableView(LayoutHooks, DriverHooks):
             (_("Resume  Esc"), self.close_overlay, "resume"),
             (speed, self.cycle_speed, "speed"),
             (_("Full screen  F"), self.app.toggle_fullscreen, "fullscreen"),
-            (_("New match"), self.new_match, "new-match"),
+            (_("New match"), self.driver.new_match, "new-match"),
             (_("Start menu ({after})").format(after=after), self.to_menu, "start-menu"),
             (_("Quit ({after})").format(after=after), self.quit, "quit"),
         ]
         centre = (self.frame.felt_mid, self.frame.mid_y)
         if not self.overlay.open(name, self.view, self.seat_name, menu, centre):
             self.toast.show(_("No trick has been played yet in this deal."), self.clock)
-
-    def show_again(self, message: str, seconds: float) -> None:
-        """Show a message again in a table laid out anew (a new size: it is fitted to
-        the new room)."""
-        self.toast.show(message, self.clock, seconds)
 
     def close_overlay(self) -> None:
         self.overlay.close()
@@ -650,6 +622,11 @@ class TableView(LayoutHooks, DriverHooks):
         self.overlay.close()
         self.app.show_start()
 
+    def leave(self) -> None:
+        """The table is left (menu, quit, a new match): its driver saves, stops the bots
+        or closes the connection."""
+        self.driver.leave()
+
     def quit(self) -> None:
         self.leave()
         self.window.close()
@@ -657,14 +634,84 @@ class TableView(LayoutHooks, DriverHooks):
     # --- input ------------------------------------------------------------------------------
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        """A click: at the logical point it falls on, the panel over the table takes it,
+        else the Review screen, else the end-of-deal panel, else the buttons, a card."""
         self.sync_frame()
-        mouse_press(self, *self.app.to_logical(x, y))
+        lx, ly = self.app.to_logical(x, y)
+        if self.overlay.is_open:
+            if not self.overlay.buttons.click(lx, ly) and self.overlay.name != "menu":
+                self.overlay.close()
+            return
+        if self.review is not None:
+            self.review.on_click(lx, ly)
+            return
+        if self.stage.over:
+            if not self.deal_panel.buttons.click(lx, ly):
+                self.buttons.click(lx, ly)
+            return
+        if self.busy():
+            self.hurry()
+        if self.bid_buttons.click(lx, ly) or self.buttons.click(lx, ly):
+            return
+        hit = self.board.card_at(lx, ly)
+        if hit is None:
+            return
+        kind, what = hit
+        if kind == "card":
+            self.driver.click_card(what)
+        elif self.layout.is_own_back(what):
+            self.toast.show(
+                _("That card is face down: nobody may play it until it is turned."), self.clock
+            )
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        mouse_motion(self, *self.app.to_logical(x, y))
+        """The pointer moves: light the button under it."""
+        lx, ly = self.app.to_logical(x, y)
+        rows = (self.buttons, self.bid_buttons, self.deal_panel.buttons, self.overlay.buttons)
+        for row in rows:
+            row.hover(lx, ly)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        key_press(self, symbol)
+        """A key: the Review screen's keys while it is open, else the table's."""
+        k = arcade.key
+        if self.review is not None and not self.overlay.is_open:
+            if symbol in (k.QUESTION, k.F1, k.SLASH):
+                self.open_overlay("help")
+            else:
+                self.review.on_key(symbol)
+            return
+        if symbol == k.ESCAPE:
+            if self.overlay.is_open:
+                self.overlay.close()
+            else:
+                self.open_overlay("menu")
+        elif symbol in (k.QUESTION, k.F1, k.SLASH):
+            if self.overlay.name == "help":
+                self.overlay.close()
+            else:
+                self.open_overlay("help")
+        elif symbol == k.F:
+            self.app.toggle_fullscreen()
+        elif symbol == k.L:
+            self.toggle_last_trick()
+        elif symbol == k.H:
+            self.driver.ask_hint()
+        elif symbol == k.U:
+            self.driver.undo()
+        elif symbol == k.N:
+            self.driver.next_deal_key()
+        elif symbol == k.R:
+            self.open_review()
+        elif symbol == k.C:
+            self.toggle_unseen()
+        elif self.overlay.is_open or self.stage != Stage.PLAY:
+            return
+        elif symbol in (k.RIGHT, k.DOWN):
+            self.move_focus(1)
+        elif symbol in (k.LEFT, k.UP):
+            self.move_focus(-1)
+        elif symbol in (k.RETURN, k.ENTER, k.NUM_ENTER):
+            self.press_focus()
 
     def cycle_speed(self) -> None:
         names = list(theme.SPEEDS)

@@ -1,41 +1,36 @@
 """What a game's table gives: where every card of a view lies, where each seat's
 trick card, name, words and won tricks go, where the bidding and the messages are.
 
-:class:`LayoutHooks` is the base of :class:`~atout.ui.window.table_base.TableView`: its
-methods are the defaults (or :class:`NotImplementedError` where a layout must answer),
-and each game's layout (:mod:`~atout.ui.window.table_decouverte`,
-:mod:`~atout.ui.window.table_belote`) overrides them.  A layout places *spots*, not
-seats: :meth:`LayoutHooks.spot` turns a seat into its place around the table (0 at the
-bottom, then in the direction of play), so a table seen from another seat (a network
-table joined at seat 1) is the same layout turned.
-
-:class:`DriverHooks` is the other base: what drives the match (a local session's
-:class:`~atout.ui.window.driver.MatchTable`, a server's
-:class:`~atout.ui.window.net_table.NetDriver`) must give.
+A :class:`~atout.ui.window.table.Table` holds one :class:`Layout`: its methods are the
+defaults (or :class:`NotImplementedError` where a layout must answer), and each game's
+layout (:class:`~atout.ui.window.table_decouverte.DecouverteLayout`,
+:class:`~atout.ui.window.table_belote.BeloteLayout`) overrides them; a game's layout holds
+its table for the marks it draws on the felt.  A layout places *spots*, not seats:
+:meth:`Layout.spot` turns a seat into its place around the table (0 at the bottom, then
+in the direction of play), so a table seen from another seat (a network table joined at
+seat 1) is the same layout turned.  This module imports nothing of the table.
 """
 
 from __future__ import annotations
 
-import arcade
-from atout.core import Deal
-from atout.core import DealScore
 from atout.core import View
 
-from ..cards_text import HUMAN
 from .board import Place
 from .frame import Frame
-from .words import MatchLike
 
 
-class LayoutHooks(arcade.View):
+class Layout:
     """The layout's side of a table (see the module's docstring)."""
 
-    frame: Frame
-    seats: int
     card_scale = 0.6
     """The scale of arcade's 140x190 card images on this table."""
-    bottom: int = HUMAN
-    """The seat drawn at the bottom of the table (South)."""
+
+    def __init__(self, seats: int, bottom: int) -> None:
+        self.seats = seats
+        self.bottom = bottom
+        """The seat drawn at the bottom of the table (South)."""
+        self.frame = Frame(0, 0, 0)
+        """The logical table the layout is laid out for (:meth:`lay_out`)."""
 
     def spot(self, seat: int) -> int:
         """Where ``seat`` sits around the table: 0 at the bottom, then each next seat in
@@ -51,6 +46,7 @@ class LayoutHooks(arcade.View):
     def lay_out(self, frame: Frame) -> None:
         """Compute the layout's places and :attr:`card_scale` for ``frame`` (called before
         anything is built, and again when the window's size changes)."""
+        self.frame = frame
 
     def layout_cards(self, view: View) -> tuple[dict[int, Place], dict[str, Place]]:
         """Where every visible card of ``view`` lies (faces by card, face-down cards by a
@@ -134,64 +130,12 @@ class LayoutHooks(arcade.View):
         """Whether the face-down card ``key`` is one of the person's."""
         return False
 
+    def name_side(self, seat: int) -> int:
+        """Which way ``seat``'s name plate grows from :meth:`seat_anchor` (0: the anchor
+        is its middle; see :class:`~atout.ui.window.panels.SeatLayout`)."""
+        return 0
 
-class DriverHooks:
-    """The match's side of a table: what a driver gives (see the module's docstring)."""
-
-    def begin(self) -> None:
-        """Take the match where it stands (called once the table is built)."""
-        raise NotImplementedError
-
-    def drive(self) -> None:
-        """One frame of the match: a bot's answer, the end of a deal, a redeal."""
-        raise NotImplementedError
-
-    def bot_thinking(self) -> bool:
-        """Whether a bot is thinking now (the status line shows running dots)."""
+    def bubble_beside_name(self, seat: int) -> bool:
+        """Whether ``seat``'s bubble stands just past its name plate (see
+        :class:`~atout.ui.window.panels.SeatLayout`)."""
         return False
-
-    def start_deal(self) -> None:
-        raise NotImplementedError
-
-    def new_match(self) -> None:
-        raise NotImplementedError
-
-    def next_deal_key(self) -> None:
-        """The N key: the next deal, or a new match, or why neither now."""
-        raise NotImplementedError
-
-    def click_card(self, card: int) -> None:
-        """The person clicks a face-up card."""
-        raise NotImplementedError
-
-    def human_bid(self, bid: str) -> None:
-        raise NotImplementedError
-
-    def claim(self) -> None:
-        raise NotImplementedError
-
-    def ask_hint(self) -> None:
-        raise NotImplementedError
-
-    def undo(self) -> None:
-        raise NotImplementedError
-
-    def leave(self) -> None:
-        """The table is left (menu, quit, a new match): save, stop the bots."""
-        raise NotImplementedError
-
-    @property
-    def match(self) -> MatchLike:
-        """The match's scores so far (read only: the driver's source alone changes it)."""
-        raise NotImplementedError
-
-    @property
-    def deal(self) -> Deal | None:
-        """The deal on the table, when the driver holds one (a local session's: the one in
-        play, or the last one played; a network table holds none)."""
-        return None
-
-    def last_score(self) -> DealScore | None:
-        """The score of the deal just over (the end-of-deal panel shows it)."""
-        deal = self.deal
-        return deal.score if deal is not None else None
