@@ -13,7 +13,8 @@ whatever the server does.  A second window therefore offers the tables a set rat
 (:data:`PACED_RATE` in all, each table's actions spaced evenly) and measures the delay
 at that rate: ``server_paced_p95_ms`` (and ``server_paced_actions_per_s``, the rate
 reached).  ``server_cpu_ms_per_action`` is the server process's CPU time per action
-(all its threads) and ``server_clients_cpu_ms_per_action`` the bot clients' (this
+(all its threads, and its worker processes' when it runs several) and
+``server_clients_cpu_ms_per_action`` the bot clients' (this
 process): what one action costs, whatever else runs on the machine.
 """
 
@@ -193,6 +194,27 @@ def process_cpu(pid: int) -> float:
         return 0.0
 
 
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (a server's workers), read from ``/proc``."""
+    found = []
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, ValueError, IndexError):
+            continue
+        if len(fields) > 1 and fields[1] == str(pid):
+            found.append(int(entry))
+    return found
+
+
+def server_cpu(pid: int) -> float:
+    """The CPU seconds a server has used: its process's and its workers'."""
+    return process_cpu(pid) + sum(process_cpu(child) for child in children_of(pid))
+
+
 def measure_server(ctx: BenchContext) -> dict[str, Any]:
     """200 tables (half four-player, half Découverte) of bot clients on one server
     process for 10 seconds as fast as they go, then 10 seconds paced (``--quick``: 10
@@ -229,7 +251,7 @@ def measure_server(ctx: BenchContext) -> dict[str, Any]:
             tune_gc()
             try:
                 return asyncio.run(
-                    _run_tables(url, ctx.engine, tables, seconds, lambda: process_cpu(proc.pid))
+                    _run_tables(url, ctx.engine, tables, seconds, lambda: server_cpu(proc.pid))
                 )
             finally:
                 gc.unfreeze()

@@ -35,6 +35,7 @@ from . import protocol as p
 from .redact import redact
 from .saves import defer_saves
 from .tablerunner import TableRunner
+from .tables import CODE_LETTERS
 from .tables import SAVE_SUFFIX
 from .tables import Conn
 from .tables import Seat
@@ -44,9 +45,6 @@ log = logging.getLogger("atout.net")
 
 Handler = Callable[["TableMessages", "Conn", dict[str, Any], Any], Awaitable[dict[str, Any] | None]]
 """A message's handler: the server, the connection, the message and its ref; the reply."""
-
-CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-"""Table codes avoid the letters people confuse (I, O, 0, 1)."""
 
 CLOSE_REPLACED = 4001
 """Close code: the seat was claimed by another connection with its token."""
@@ -191,7 +189,8 @@ class TableMessages(TableRunner):
     def _new_code(self) -> str:
         """A code no table has, in memory or put away (its save file kept)."""
         while True:
-            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+            first = secrets.choice(self.own_letters)
+            code = first + "".join(secrets.choice(CODE_LETTERS) for _ in range(5))
             if code in self.tables or code in self.closed:
                 continue
             if self.data is not None and (self.data / (code + SAVE_SUFFIX)).exists():

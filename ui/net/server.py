@@ -32,17 +32,24 @@ import asyncio
 import collections
 import json
 import logging
+import socket
 import time
 from collections.abc import Callable
+from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
+from typing import cast
 
 from atout.core import Engine
 from websockets.asyncio.server import Server
 from websockets.asyncio.server import ServerConnection
 from websockets.asyncio.server import serve
+from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request
+from websockets.protocol import State
+from websockets.server import ServerProtocol
 
 from . import protocol as p
 from .messages import TableMessages
@@ -96,7 +103,9 @@ class TableServer(TableMessages):
     the limits on the tables created (:data:`MAX_TABLES` and the others);
     ``unstarted_ttl``: seconds a table may wait for its start; ``hello_timeout``: seconds
     a connection has to say hello; ``clock``: the wall clock that dates the tables
-    (tests hand in their own)."""
+    (tests hand in their own); ``slot`` and ``workers``: which of the server's worker
+    processes this one is, and how many there are (:mod:`atout.ui.net.front`; a worker
+    holds the tables whose code names it)."""
 
     def __init__(
         self,
@@ -115,6 +124,8 @@ class TableServer(TableMessages):
         unstarted_ttl: float = UNSTARTED_TTL,
         hello_timeout: float = p.HELLO_TIMEOUT,
         clock: Callable[[], float] = time.time,
+        slot: int = 0,
+        workers: int = 1,
     ) -> None:
         self.engine = engine
         self.data = data
@@ -128,6 +139,9 @@ class TableServer(TableMessages):
         self.unstarted_ttl = unstarted_ttl
         self.hello_timeout = hello_timeout
         self.clock = clock
+        self.slot = slot
+        self.workers = workers
+        self._adopted: set[ServerConnection] = set()
         self.tables: dict[str, Table] = {}
         self.io = ThreadPoolExecutor(io_workers, thread_name_prefix="atout-table")
         self.syncer = Syncer(sync_interval) if data is not None else None
@@ -141,25 +155,27 @@ class TableServer(TableMessages):
 
     # --- life --------------------------------------------------------------------------
 
-    async def start(self) -> None:
-        """Resume the saved tables and listen (``self.port`` is the port bound)."""
+    async def start(self, listen: bool = True) -> None:
+        """Resume the saved tables and listen (``self.port`` is the port bound; a
+        worker process does not listen: it is handed its connections, :meth:`adopt`)."""
         if self.data is not None:
             self.data.mkdir(parents=True, exist_ok=True)
             await asyncio.get_running_loop().run_in_executor(self.io, self.load_tables)
         if self.syncer is not None:
             self.syncer.start()
-        self._server = await serve(
-            self._handle,
-            self.host,
-            self.port,
-            max_size=p.MAX_FRAME,
-            compression=None,
-            max_queue=64,
-            close_timeout=2,
-        )
-        sockets = list(self._server.sockets)
-        if sockets:
-            self.port = sockets[0].getsockname()[1]
+        if listen:
+            self._server = await serve(
+                self._handle,
+                self.host,
+                self.port,
+                max_size=p.MAX_FRAME,
+                compression=None,
+                max_queue=64,
+                close_timeout=2,
+            )
+            sockets = list(self._server.sockets)
+            if sockets:
+                self.port = sockets[0].getsockname()[1]
         loop = asyncio.get_running_loop()
         for table in self.tables.values():
             if table.started:
@@ -183,6 +199,9 @@ class TableServer(TableMessages):
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        await asyncio.gather(
+            *(ws.close(1001) for ws in list(self._adopted)), return_exceptions=True
+        )
         for timer in self._timers:
             timer.cancel()
         for table in self.tables.values():
@@ -197,34 +216,73 @@ class TableServer(TableMessages):
 
     # --- a connection ------------------------------------------------------------------
 
-    async def _handle(self, ws: ServerConnection) -> None:
-        conn = Conn(ws, address=_address_of(ws))
+    async def adopt(
+        self, sock: socket.socket, first: list[str | bytes], hello: bool, rest: bytes = b""
+    ) -> None:
+        """Take over a connection the front process accepted (:mod:`atout.ui.net.front`):
+        ``sock``, whose websocket handshake is done, the messages the front read from it
+        (``first``: those it did not answer itself, read here before the socket's) and
+        whether the client said hello there; ``rest``: the bytes it read after them.  The
+        connection is then this process's as if it had been accepted here."""
+        loop = asyncio.get_running_loop()
+
+        async def run(ws: ServerConnection) -> None:
+            self._adopted.add(ws)
+            try:
+                ws.start_keepalive()
+                async with ws:
+                    await self._handle(ws, first, hello)
+            except Exception as exc:
+                log_failure("an adopted connection failed", exc)
+            finally:
+                self._adopted.discard(ws)
+                ws.transport.abort()
+
+        protocol = ServerProtocol(state=State.OPEN, max_size=p.MAX_FRAME)
+        ws = ServerConnection(protocol, cast(Server, _Adopter(run)), close_timeout=2, max_queue=64)
+        ws.request = Request("/", Headers())  # the handshake made at the front
+        ws.request_rcvd.set_result(None)
+        await loop.connect_accepted_socket(lambda: ws, sock)
+        if rest:
+            ws.data_received(rest)
+
+    async def _handle(
+        self, ws: ServerConnection, first: list[str | bytes] | None = None, hello: bool = False
+    ) -> None:
+        conn = Conn(ws, address=_address_of(ws), hello=hello)
 
         def silent() -> None:
             if not conn.hello:
                 self._close(conn, CLOSE_POLICY, "no hello")
 
         timer = asyncio.get_running_loop().call_later(self.hello_timeout, silent)
+        closing: asyncio.Task[None] | None = None
+
+        async def take(raw: str | bytes) -> None:
+            nonlocal closing
+            if closing is not None:
+                return  # read on (and drop) until the client answers the close
+            if not conn.spend():
+                conn.refused += 1
+                if conn.refused >= p.FLOOD_CLOSE:
+                    closing = asyncio.create_task(ws.close(1008, "too many messages"))
+                    return
+                self._send(conn, p.error(p.FLOOD, "too many messages: slow down"))
+                await asyncio.sleep(0)
+                return
+            if conn.budget >= p.BURST / 2:
+                conn.refused = 0  # the client slowed down: its past flood is forgiven
+            reply = await self._message(conn, raw)
+            if reply is not None:
+                self._send(conn, reply)
+            if conn.backlog:
+                await asyncio.sleep(0)  # let the writer send before reading on
+
         try:
-            closing: asyncio.Task[None] | None = None
+            for raw in first or ():
+                await take(raw)
             async for raw in ws:
-                if closing is not None:
-                    continue  # read on (and drop) until the client answers the close
-                if not conn.spend():
-                    conn.refused += 1
-                    if conn.refused >= p.FLOOD_CLOSE:
-                        closing = asyncio.create_task(ws.close(1008, "too many messages"))
-                        continue
-                    self._send(conn, p.error(p.FLOOD, "too many messages: slow down"))
-                    await asyncio.sleep(0)
-                    continue
-                if conn.budget >= p.BURST / 2:
-                    conn.refused = 0  # the client slowed down: its past flood is forgiven
-                reply = await self._message(conn, raw)
-                if reply is not None:
-                    self._send(conn, reply)
-                if conn.backlog:
-                    await asyncio.sleep(0)  # let the writer send before reading on
+                await take(raw)
         except ConnectionClosed:
             pass
         finally:
@@ -270,13 +328,50 @@ class TableServer(TableMessages):
             return p.error(p.INTERNAL, "the server failed on this message; nothing changed", ref)
 
     def _hello(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
-        version = p.field_of(msg, "version", int)
-        if version != p.VERSION:
-            raise p.ProtocolError(
-                p.VERSION_ERROR, f"this server speaks protocol version {p.VERSION}, not {version}"
-            )
+        out = welcome(msg)
         conn.hello = True
-        out: dict[str, Any] = {"type": "welcome", "version": p.VERSION, "server": "atout"}
-        if (ref := p.ref_of(msg)) is not None:
-            out["ref"] = ref
         return out
+
+
+def welcome(msg: dict[str, Any]) -> dict[str, Any]:
+    """The answer to a ``hello`` (checked as every message is): ``welcome``, or a
+    :class:`~atout.ui.net.protocol.ProtocolError` for another protocol version."""
+    version = p.field_of(msg, "version", int)
+    if version != p.VERSION:
+        raise p.ProtocolError(
+            p.VERSION_ERROR, f"this server speaks protocol version {p.VERSION}, not {version}"
+        )
+    out: dict[str, Any] = {"type": "welcome", "version": p.VERSION, "server": "atout"}
+    if (ref := p.ref_of(msg)) is not None:
+        out["ref"] = ref
+    return out
+
+
+def answer_hello(raw: str | bytes) -> dict[str, Any] | None:
+    """What the server answers ``raw`` when it is a ``hello`` (checked as
+    :meth:`TableServer._message` checks it: ``welcome`` or an error); ``None`` when it is
+    any other message (the front process hands those to a worker)."""
+    if isinstance(raw, bytes) or len(raw) > p.MAX_MESSAGE:
+        return None
+    try:
+        msg = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(msg, dict) or msg.get("type") != "hello":
+        return None
+    try:
+        p.check_values(msg, "hello")
+        p.check_ref(msg)
+        return welcome(msg)
+    except p.ProtocolError as exc:
+        return p.error(exc.code, exc.message, p.ref_of(msg))
+
+
+class _Adopter:
+    """What a websocket connection needs of its server when it was accepted by the front
+    process (:meth:`TableServer.adopt`): the handler it runs, and its set of handler
+    tasks (which keeps the task alive)."""
+
+    def __init__(self, handler: Callable[[ServerConnection], Coroutine[Any, Any, None]]) -> None:
+        self.handler = handler
+        self.handler_tasks: set[asyncio.Task[None]] = set()

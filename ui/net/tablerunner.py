@@ -30,6 +30,7 @@ from websockets.protocol import State
 from . import protocol as p
 from .saves import Syncer
 from .tables import CLOSED_KEPT
+from .tables import CODE_LETTERS
 from .tables import MAX_BACKLOG
 from .tables import SAVE_SUFFIX
 from .tables import Conn
@@ -37,6 +38,7 @@ from .tables import Seat
 from .tables import Table
 from .tables import encode
 from .tables import ended_text
+from .tables import worker_of
 
 log = logging.getLogger("atout.net")
 
@@ -73,12 +75,27 @@ class TableRunner:
     was created, when a table not started expires."""
     unstarted_ttl: float
     """Seconds a table not started lives (:data:`~atout.ui.net.tables.UNSTARTED_TTL`)."""
+    slot: int
+    """Which of the server's worker processes this is (0 when it runs alone)."""
+    workers: int
+    """How many worker processes the server runs its tables on (1: this one alone)."""
+
+    def owns(self, code: str) -> bool:
+        """Whether table ``code`` is this worker's (:func:`~atout.ui.net.tables.worker_of`)."""
+        return worker_of(code, self.workers) == self.slot
+
+    @property
+    def own_letters(self) -> str:
+        """The first letters of the codes of this worker's tables."""
+        return "".join(c for c in CODE_LETTERS if self.owns(c))
 
     def load_tables(self) -> None:
         """Resume every table saved in the data folder (a file that cannot be resumed is
         named in :attr:`problems` and left as it is)."""
         assert self.data is not None
         for path in sorted(self.data.glob("*" + SAVE_SUFFIX)):
+            if not self.owns(path.stem):
+                continue  # another worker's table
             try:
                 session = Session.resume(self.engine, path)
                 meta = session.meta
@@ -136,7 +153,7 @@ class TableRunner:
     def saved_table(self, code: str) -> Table | None:
         """The finished table ``code`` put away from memory, read back from its save file
         (``None``: no such file, or not a finished table's).  Runs in a worker thread."""
-        if self.data is None or not code.isalnum() or not code.isascii():
+        if self.data is None or not code.isalnum() or not code.isascii() or not self.owns(code):
             return None
         path = self.data / (code + SAVE_SUFFIX)
         if not path.is_file():

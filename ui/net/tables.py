@@ -36,6 +36,22 @@ from .saves import defer_saves
 encode = json.JSONEncoder(separators=(",", ":")).encode
 """JSON text as the server sends it: compact (no spaces), ASCII."""
 
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Table codes avoid the letters people confuse (I, O, 0, 1)."""
+
+MAX_WORKERS = 16
+"""Worker processes a server runs its tables on at most (``atout serve --workers``)."""
+
+
+def worker_of(code: str, workers: int) -> int:
+    """The worker process (0 to ``workers - 1``) that holds table ``code``: its first
+    letter names it, so that a ``join`` is routed by its code alone and a restarted
+    worker finds its tables by their file names.  A code that names no table of any
+    worker (not a code) goes to worker 0, which says so."""
+    index = CODE_LETTERS.find(code[:1]) if code else -1
+    return index % workers if index >= 0 else 0
+
+
 SAVE_SUFFIX = ".table"
 """A table's save file is ``<data>/<CODE>.table`` (a session save file)."""
 
