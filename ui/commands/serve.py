@@ -180,6 +180,14 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
     def front_ready(f: Front) -> None:
         say_ready(f.host, f.port, f.tables, f.problems)
 
+    if args.workers > 1 and not sys.platform.startswith("linux"):
+        print(
+            _(
+                "atout serve: --workers above 1 needs Linux (it hands connections between processes)"
+            ),
+            file=sys.stderr,
+        )
+        return 1
     try:
         if args.workers > 1:
             data.mkdir(parents=True, exist_ok=True)

@@ -1,6 +1,7 @@
 """The table server's figures for ``atout bench``: actions a second and their delay.
 
-One server process (``atout serve``, started here) holds many tables; every seat of
+One server (``atout serve``, started here, with its default number of worker processes
+or ``--server-workers``) holds many tables; every seat of
 every table is a bot client in this process, connected through a real socket, playing a
 random legal action as soon as the server gives it the turn.  ``server_actions_per_s``
 is the number of actions the server took (checked by the engine, saved to disk, sent to
@@ -234,6 +235,7 @@ def measure_server(ctx: BenchContext) -> dict[str, Any]:
                 data,
                 "--per-address",  # every table's clients are here, at one address
                 str(max(tables, 1)),
+                *(["--workers", str(ctx.server_workers)] if ctx.server_workers else []),
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -250,9 +252,11 @@ def measure_server(ctx: BenchContext) -> dict[str, Any]:
             thresholds = gc.get_threshold()
             tune_gc()
             try:
-                return asyncio.run(
+                figures = asyncio.run(
                     _run_tables(url, ctx.engine, tables, seconds, lambda: server_cpu(proc.pid))
                 )
+                figures["server_workers"] = len(children_of(proc.pid)) or 1
+                return figures
             finally:
                 gc.unfreeze()
                 gc.set_threshold(*thresholds)
