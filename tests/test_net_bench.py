@@ -15,7 +15,13 @@ def test_the_server_figure_is_a_measure_of_the_bench() -> None:
 def test_a_quick_server_run_plays_actions_through_sockets() -> None:
     data = measure_server(BenchContext(Engine(), quick=True))
     assert data["server_tables"] == 10 and data["server_clients"] == 30
+    assert data["server_workers"] == 1
     assert data["server_actions_per_s"] > 0
     assert 0 < data["server_action_median_ms"] <= data["server_action_p95_ms"]
     assert 0 < data["server_paced_median_ms"] <= data["server_paced_p95_ms"]
     assert data["server_paced_actions_per_s"] > 0
+
+
+def test_the_server_figure_runs_the_workers_it_is_told() -> None:
+    data = measure_server(BenchContext(Engine(), quick=True, server_workers=2))
+    assert data["server_workers"] == 2 and data["server_actions_per_s"] > 0

@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from atout.core import Engine
 from atout.ui.net.client import Client
 from atout.ui.net.client import RemoteTable
@@ -25,7 +26,7 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, data: Path) -> subprocess.Popen[str]:
+def start_server(port: int, data: Path, workers: int = 1) -> subprocess.Popen[str]:
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -38,6 +39,8 @@ def start_server(port: int, data: Path) -> subprocess.Popen[str]:
             str(data),
             "--grace",
             "3",
+            "--workers",
+            str(workers),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -62,10 +65,13 @@ def play_until(table: RemoteTable, stop: int, deadline: float) -> None:
             table.wait(0.5)
 
 
-def test_a_killed_server_restarts_and_every_table_resumes(tmp_path: Path) -> None:
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_killed_server_restarts_and_every_table_resumes(tmp_path: Path, workers: int) -> None:
+    """Also a server of two worker processes whose front is killed: its workers stop
+    (their channel to the front closed), and the new front's workers resume the tables."""
     engine = Engine()
     port = free_port()
-    proc = start_server(port, tmp_path)
+    proc = start_server(port, tmp_path, workers)
     clients: list[Client] = []
     try:
         tables: list[RemoteTable] = []
@@ -88,7 +94,7 @@ def test_a_killed_server_restarts_and_every_table_resumes(tmp_path: Path) -> Non
         assert len(list(tmp_path.glob("*" + SAVE_SUFFIX))) == 2
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)
-        proc = start_server(port, tmp_path)
+        proc = start_server(port, tmp_path, workers)
         for table, (deal, step, hand) in zip(tables, before, strict=True):
             # the client reconnects by itself and is sent where its table stands
             back = False

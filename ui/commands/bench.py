@@ -49,6 +49,7 @@ from atout.ui.commands.bench_measures import measure_decouverte_deals
 from atout.ui.commands.bench_measures import measure_decouverte_solvers
 from atout.ui.commands.bench_measures import measure_duplicates
 from atout.ui.i18n import _
+from atout.ui.net.tables import MAX_WORKERS
 from atout.ui.rules import print_warning
 from atout.ui.rules import resolve_rules
 from atout.ui.safe_text import printable
@@ -166,6 +167,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=arguments.seed, default=0, help=_("the seed of the deal sets")
     )
+    parser.add_argument(
+        "--server-workers",
+        type=arguments.whole(1, MAX_WORKERS, "a count of processes"),
+        metavar="N",
+        help=_("the server measure: how many processes run its tables (atout serve --workers)"),
+    )
 
 
 class Progress:
@@ -262,6 +269,7 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         rules=rules,
         plugins=tuple(getattr(args, "plugin", None) or ()),
         disable=tuple(getattr(args, "disable_plugin", None) or ()),
+        server_workers=args.server_workers,
     )
     progress = Progress(len(measures), enabled=not args.json)
     ctx.progress = progress.update

@@ -58,6 +58,9 @@ class BenchContext:
     its default rules."""
     plugins: tuple[str, ...] = ()
     disable: tuple[str, ...] = ()
+    server_workers: int | None = None
+    """The worker processes of the server measure's ``atout serve`` (``--server-workers``;
+    ``None``: its default)."""
     progress: Callable[[int, int], None] = field(default=lambda done, total: None)
 
     def size(self, default: _N, quick: _N) -> _N:

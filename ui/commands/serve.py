@@ -4,28 +4,44 @@ The server resumes every table saved in its data folder, then listens; clients c
 tables and join them (``atout play --join HOST:PORT/TABLE --token TOKEN``).  The protocol
 is documented in ``docs/protocol.md``.  Stop it with Ctrl-C: every table is saved after
 every action, so nothing is lost, and a restart resumes every table where it was.
+
+With ``--workers N`` the tables run on N worker processes behind the one listening
+socket (:mod:`atout.ui.net.front`); each worker is this command again, with the same
+options and ``--worker`` (not shown in the help) naming its slot and its channel to the
+front.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from atout.core import Engine
 from atout.ui import arguments
 from atout.ui.i18n import _
 from atout.ui.i18n import ngettext
+from atout.ui.net.front import Front
 from atout.ui.net.protocol import DEFAULT_PORT
+from atout.ui.net.runner import front_forever
 from atout.ui.net.runner import serve_forever
+from atout.ui.net.runner import serve_worker
 from atout.ui.net.server import MAX_OPEN_PER_ADDRESS
 from atout.ui.net.server import MAX_TABLES
 from atout.ui.net.server import TableServer
 from atout.ui.net.tables import LINGER
+from atout.ui.net.tables import MAX_WORKERS
 from atout.ui.paths import data_dir
 from atout.ui.safe_text import printable
+
+DEFAULT_WORKERS = 1
+"""Worker processes ``atout serve`` runs its tables on unless told (1: the tables run in
+the process that listens)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -75,23 +91,74 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             "behind a proxy)"
         ).format(count=MAX_OPEN_PER_ADDRESS),
     )
+    parser.add_argument(
+        "--workers",
+        type=arguments.whole(1, MAX_WORKERS, "a count of processes"),
+        default=DEFAULT_WORKERS,
+        metavar="N",
+        help=_(
+            "how many processes run the tables, behind the one port (default {count}; "
+            "each table is on one of them, found by its code)"
+        ).format(count=DEFAULT_WORKERS),
+    )
+    parser.add_argument("--worker", type=worker_slot, default=None, help=argparse.SUPPRESS)
+
+
+def worker_slot(text: str) -> tuple[int, int, int]:
+    """``--worker SLOT/WORKERS/FD``: which worker this process is, of how many, and the
+    file descriptor of its channel to the front."""
+    try:
+        slot, workers, fd = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError("SLOT/WORKERS/FD") from None
+    if not (0 <= slot < workers <= MAX_WORKERS and fd >= 0):
+        raise argparse.ArgumentTypeError("SLOT/WORKERS/FD")
+    return slot, workers, fd
+
+
+def worker_command(args: argparse.Namespace, data: Path) -> Callable[[int, int], list[str]]:
+    """The command line of a worker process: this command with the same options."""
+
+    def command(slot: int, fd: int) -> list[str]:
+        argv = [sys.executable, "-m", "atout.ui.cli", "serve", "--data", str(data)]
+        argv += ["--grace", repr(args.grace), "--linger", repr(args.linger)]
+        argv += ["--per-address", str(args.per_address)]
+        argv += ["--worker", f"{slot}/{args.workers}/{fd}"]
+        for plugin in getattr(args, "plugin", None) or ():
+            argv += ["--plugin", plugin]
+        for name in getattr(args, "disable_plugin", None) or ():
+            argv += ["--disable-plugin", name]
+        return argv
+
+    return command
+
+
+def share(limit: int, workers: int) -> int:
+    """A worker's share of a server-wide limit on tables (rounded up)."""
+    return -(-limit // workers)
 
 
 def run(args: argparse.Namespace, engine: Engine) -> int:
     data = Path(args.data) if args.data else data_dir() / "tables"
     logging.basicConfig(level=logging.WARNING, format="atout serve: %(message)s")
-    server = TableServer(
-        engine,
-        data,
-        host=args.host,
-        port=args.port,
-        grace=args.grace,
-        linger=args.linger,
-        max_per_address=args.per_address,
-    )
+    if args.worker is not None:
+        slot, workers, fd = args.worker
+        server = TableServer(
+            engine,
+            data,
+            grace=args.grace,
+            linger=args.linger,
+            max_tables=share(MAX_TABLES, workers),
+            max_per_address=share(args.per_address, workers),
+            slot=slot,
+            workers=workers,
+        )
+        with contextlib.suppress(KeyboardInterrupt):  # the front says it stopped
+            asyncio.run(serve_worker(server, socket.socket(fileno=fd)))
+        return 0
 
-    def ready(s: TableServer) -> None:
-        for problem in s.problems:
+    def say_ready(host: str, port: int, tables: int, problems: list[str]) -> None:
+        for problem in problems:
             print(
                 printable(_("atout serve: not resumed: {problem}").format(problem=problem)),
                 file=sys.stderr,
@@ -101,14 +168,42 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
                 ngettext(
                     "atout serve: listening on {host}:{port}, {n} table resumed from {folder}",
                     "atout serve: listening on {host}:{port}, {n} tables resumed from {folder}",
-                    len(s.tables),
-                ).format(host=s.host, port=s.port, n=len(s.tables), folder=data)
+                    tables,
+                ).format(host=host, port=port, n=tables, folder=data)
             ),
             flush=True,
         )
 
+    def ready(s: TableServer) -> None:
+        say_ready(s.host, s.port, len(s.tables), s.problems)
+
+    def front_ready(f: Front) -> None:
+        say_ready(f.host, f.port, f.tables, f.problems)
+
+    if args.workers > 1 and not sys.platform.startswith("linux"):
+        print(
+            _(
+                "atout serve: --workers above 1 needs Linux (it hands connections between processes)"
+            ),
+            file=sys.stderr,
+        )
+        return 1
     try:
-        asyncio.run(serve_forever(server, ready))
+        if args.workers > 1:
+            data.mkdir(parents=True, exist_ok=True)
+            front = Front(worker_command(args, data), args.workers, args.host, args.port)
+            asyncio.run(front_forever(front, front_ready))
+        else:
+            server = TableServer(
+                engine,
+                data,
+                host=args.host,
+                port=args.port,
+                grace=args.grace,
+                linger=args.linger,
+                max_per_address=args.per_address,
+            )
+            asyncio.run(serve_forever(server, ready))
     except OSError as exc:
         print(
             printable(

@@ -1,6 +1,7 @@
 """The table server's figures for ``atout bench``: actions a second and their delay.
 
-One server process (``atout serve``, started here) holds many tables; every seat of
+One server (``atout serve``, started here, with its default number of worker processes
+or ``--server-workers``) holds many tables; every seat of
 every table is a bot client in this process, connected through a real socket, playing a
 random legal action as soon as the server gives it the turn.  ``server_actions_per_s``
 is the number of actions the server took (checked by the engine, saved to disk, sent to
@@ -13,7 +14,8 @@ whatever the server does.  A second window therefore offers the tables a set rat
 (:data:`PACED_RATE` in all, each table's actions spaced evenly) and measures the delay
 at that rate: ``server_paced_p95_ms`` (and ``server_paced_actions_per_s``, the rate
 reached).  ``server_cpu_ms_per_action`` is the server process's CPU time per action
-(all its threads) and ``server_clients_cpu_ms_per_action`` the bot clients' (this
+(all its threads, and its worker processes' when it runs several) and
+``server_clients_cpu_ms_per_action`` the bot clients' (this
 process): what one action costs, whatever else runs on the machine.
 """
 
@@ -193,6 +195,27 @@ def process_cpu(pid: int) -> float:
         return 0.0
 
 
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (a server's workers), read from ``/proc``."""
+    found = []
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, ValueError, IndexError):
+            continue
+        if len(fields) > 1 and fields[1] == str(pid):
+            found.append(int(entry))
+    return found
+
+
+def server_cpu(pid: int) -> float:
+    """The CPU seconds a server has used: its process's and its workers'."""
+    return process_cpu(pid) + sum(process_cpu(child) for child in children_of(pid))
+
+
 def measure_server(ctx: BenchContext) -> dict[str, Any]:
     """200 tables (half four-player, half Découverte) of bot clients on one server
     process for 10 seconds as fast as they go, then 10 seconds paced (``--quick``: 10
@@ -212,6 +235,7 @@ def measure_server(ctx: BenchContext) -> dict[str, Any]:
                 data,
                 "--per-address",  # every table's clients are here, at one address
                 str(max(tables, 1)),
+                *(["--workers", str(ctx.server_workers)] if ctx.server_workers else []),
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -228,9 +252,11 @@ def measure_server(ctx: BenchContext) -> dict[str, Any]:
             thresholds = gc.get_threshold()
             tune_gc()
             try:
-                return asyncio.run(
-                    _run_tables(url, ctx.engine, tables, seconds, lambda: process_cpu(proc.pid))
+                figures = asyncio.run(
+                    _run_tables(url, ctx.engine, tables, seconds, lambda: server_cpu(proc.pid))
                 )
+                figures["server_workers"] = len(children_of(proc.pid)) or 1
+                return figures
             finally:
                 gc.unfreeze()
                 gc.set_threshold(*thresholds)

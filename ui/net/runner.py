@@ -5,8 +5,10 @@ the window host a table and sit at it) and :func:`serve_forever` (``atout serve`
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import gc
+import json
 import socket
 import threading
 from collections.abc import Callable
@@ -23,6 +25,9 @@ from ..i18n import _
 from .client import Client
 from .client import RemoteTable
 from .client import create_table
+from .front import LOAD_EVERY
+from .front import Front
+from .front import frames_from_json
 from .server import TableServer
 
 T = TypeVar("T")
@@ -145,6 +150,81 @@ async def serve_forever(
         await asyncio.Future()
     finally:
         await server.stop()
+
+
+async def serve_worker(
+    server: TableServer, channel: socket.socket, ready: Callable[[TableServer], None] | None = None
+) -> None:
+    """Run ``server`` as a worker process of a front (:mod:`atout.ui.net.front`) until
+    the front goes (its ``channel`` closes): resume its tables, say so to the front, then
+    take over each connection the front hands over, and say now and then how many tables
+    it holds (the front sends a ``create`` to the worker with the fewest)."""
+    loop = asyncio.get_running_loop()
+    await server.start(listen=False)
+    tune_gc()
+    if ready is not None:
+        ready(server)
+    channel.setblocking(False)
+    gone = asyncio.Event()
+    adopting: set[asyncio.Task[None]] = set()
+
+    def say(what: dict[str, Any]) -> None:
+        with contextlib.suppress(OSError):  # a full channel: the next report will do
+            channel.send(json.dumps(what).encode())
+
+    def handed() -> None:
+        while True:
+            try:
+                data, fds, _, _ = socket.recv_fds(channel, 1 << 20, 4)
+            except BlockingIOError:
+                return
+            except OSError:
+                data, fds = b"", []
+            if not data and not fds:
+                loop.remove_reader(channel)
+                gone.set()
+                return
+            for fd in fds:
+                sock = socket.socket(fileno=fd)
+                try:
+                    said = json.loads(data)
+                    first = frames_from_json(said["first"])
+                    rest = base64.b64decode(said["rest"])
+                    hello = bool(said["hello"])
+                except (ValueError, KeyError, TypeError):
+                    sock.close()
+                    continue
+                task = loop.create_task(server.adopt(sock, first, hello, rest))
+                adopting.add(task)
+                task.add_done_callback(adopting.discard)
+
+    def report() -> None:
+        say({"tables": len(server.tables)})
+        handle[0] = loop.call_later(LOAD_EVERY, report)
+
+    say({"ready": True, "tables": len(server.tables), "problems": server.problems})
+    handle = [loop.call_later(LOAD_EVERY, report)]
+    loop.add_reader(channel, handed)
+    try:
+        await gone.wait()
+    finally:
+        handle[0].cancel()
+        with contextlib.suppress(ValueError, OSError):
+            loop.remove_reader(channel)
+        channel.close()
+        await server.stop()
+
+
+async def front_forever(front: Front, ready: Callable[[Front], None] | None = None) -> None:
+    """Run the front of a server of several worker processes until cancelled
+    (``atout serve --workers N``)."""
+    await front.start()
+    if ready is not None:
+        ready(front)
+    try:
+        await asyncio.Future()
+    finally:
+        await front.stop()
 
 
 EVERYWHERE = ("0.0.0.0", "", "::")

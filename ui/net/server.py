@@ -20,65 +20,48 @@ writes run in worker threads (a deal's start awaited before anyone is told of it
 deal's end in the background, its last line written first), the forcing of the action
 lines to disk in the syncer's threads (:class:`~atout.ui.net.saves.Syncer`), and bots
 think in a pool of their own.
+
+This module holds the server's life and its connections (hello, the message rate, reading
+and dispatching each message); the messages' handlers are :mod:`atout.ui.net.messages`,
+what runs the tables :mod:`atout.ui.net.tablerunner`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
-import hmac
 import json
 import logging
-import secrets
+import socket
 import time
-from collections.abc import Awaitable
 from collections.abc import Callable
+from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
-from typing import ClassVar
+from typing import cast
 
 from atout.core import Engine
-from atout.core.cards import card_str
-from atout.core.cards import parse_card
-from atout.core.errors import AtoutError
-from atout.core.errors import IllegalMoveError
-from atout.core.limits import LimitError
-from atout.core.limits import check_name
-from atout.core.limits import check_seed
-from atout.core.session import REMOTE
-from atout.core.session import Player
-from atout.core.session import ScoreEvent
-from atout.core.session import Session
 from websockets.asyncio.server import Server
 from websockets.asyncio.server import ServerConnection
 from websockets.asyncio.server import serve
+from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request
+from websockets.protocol import State
+from websockets.server import ServerProtocol
 
 from . import protocol as p
-from .redact import redact
+from .messages import TableMessages
 from .saves import SYNC_INTERVAL
 from .saves import Syncer
-from .saves import defer_saves
+from .tablerunner import log_failure
 from .tables import LINGER
-from .tables import SAVE_SUFFIX
 from .tables import UNSTARTED_TTL
 from .tables import Conn
-from .tables import Seat
 from .tables import Table
-from .tables import TableRunner
-from .tables import log_failure
 
 log = logging.getLogger("atout.net")
-
-Handler = Callable[["TableServer", "Conn", dict[str, Any], Any], Awaitable[dict[str, Any] | None]]
-"""A message's handler: the server, the connection, the message and its ref; the reply."""
-
-CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-"""Table codes avoid the letters people confuse (I, O, 0, 1)."""
-
-CLOSE_REPLACED = 4001
-"""Close code: the seat was claimed by another connection with its token."""
 
 CLOSE_POLICY = 1008
 """Close code: a connection over the message rate, or silent (no ``hello``) for
@@ -113,14 +96,16 @@ def _address_of(ws: ServerConnection) -> str:
     return ""
 
 
-class TableServer(TableRunner):
+class TableServer(TableMessages):
     """The websocket table server.  ``data``: the folder of the tables' save files
     (``None``: tables are not saved).  ``grace``: seconds a dropped player's seat waits
     before a bot plays it.  ``max_tables``, ``max_per_connection``, ``max_per_address``:
     the limits on the tables created (:data:`MAX_TABLES` and the others);
     ``unstarted_ttl``: seconds a table may wait for its start; ``hello_timeout``: seconds
     a connection has to say hello; ``clock``: the wall clock that dates the tables
-    (tests hand in their own)."""
+    (tests hand in their own); ``slot`` and ``workers``: which of the server's worker
+    processes this one is, and how many there are (:mod:`atout.ui.net.front`; a worker
+    holds the tables whose code names it)."""
 
     def __init__(
         self,
@@ -139,6 +124,8 @@ class TableServer(TableRunner):
         unstarted_ttl: float = UNSTARTED_TTL,
         hello_timeout: float = p.HELLO_TIMEOUT,
         clock: Callable[[], float] = time.time,
+        slot: int = 0,
+        workers: int = 1,
     ) -> None:
         self.engine = engine
         self.data = data
@@ -152,6 +139,9 @@ class TableServer(TableRunner):
         self.unstarted_ttl = unstarted_ttl
         self.hello_timeout = hello_timeout
         self.clock = clock
+        self.slot = slot
+        self.workers = workers
+        self._adopted: set[ServerConnection] = set()
         self.tables: dict[str, Table] = {}
         self.io = ThreadPoolExecutor(io_workers, thread_name_prefix="atout-table")
         self.syncer = Syncer(sync_interval) if data is not None else None
@@ -165,25 +155,27 @@ class TableServer(TableRunner):
 
     # --- life --------------------------------------------------------------------------
 
-    async def start(self) -> None:
-        """Resume the saved tables and listen (``self.port`` is the port bound)."""
+    async def start(self, listen: bool = True) -> None:
+        """Resume the saved tables and listen (``self.port`` is the port bound; a
+        worker process does not listen: it is handed its connections, :meth:`adopt`)."""
         if self.data is not None:
             self.data.mkdir(parents=True, exist_ok=True)
             await asyncio.get_running_loop().run_in_executor(self.io, self.load_tables)
         if self.syncer is not None:
             self.syncer.start()
-        self._server = await serve(
-            self._handle,
-            self.host,
-            self.port,
-            max_size=p.MAX_FRAME,
-            compression=None,
-            max_queue=64,
-            close_timeout=2,
-        )
-        sockets = list(self._server.sockets)
-        if sockets:
-            self.port = sockets[0].getsockname()[1]
+        if listen:
+            self._server = await serve(
+                self._handle,
+                self.host,
+                self.port,
+                max_size=p.MAX_FRAME,
+                compression=None,
+                max_queue=64,
+                close_timeout=2,
+            )
+            sockets = list(self._server.sockets)
+            if sockets:
+                self.port = sockets[0].getsockname()[1]
         loop = asyncio.get_running_loop()
         for table in self.tables.values():
             if table.started:
@@ -207,6 +199,9 @@ class TableServer(TableRunner):
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        await asyncio.gather(
+            *(ws.close(1001) for ws in list(self._adopted)), return_exceptions=True
+        )
         for timer in self._timers:
             timer.cancel()
         for table in self.tables.values():
@@ -221,34 +216,73 @@ class TableServer(TableRunner):
 
     # --- a connection ------------------------------------------------------------------
 
-    async def _handle(self, ws: ServerConnection) -> None:
-        conn = Conn(ws, address=_address_of(ws))
+    async def adopt(
+        self, sock: socket.socket, first: list[str | bytes], hello: bool, rest: bytes = b""
+    ) -> None:
+        """Take over a connection the front process accepted (:mod:`atout.ui.net.front`):
+        ``sock``, whose websocket handshake is done, the messages the front read from it
+        (``first``: those it did not answer itself, read here before the socket's) and
+        whether the client said hello there; ``rest``: the bytes it read after them.  The
+        connection is then this process's as if it had been accepted here."""
+        loop = asyncio.get_running_loop()
+
+        async def run(ws: ServerConnection) -> None:
+            self._adopted.add(ws)
+            try:
+                ws.start_keepalive()
+                async with ws:
+                    await self._handle(ws, first, hello)
+            except Exception as exc:
+                log_failure("an adopted connection failed", exc)
+            finally:
+                self._adopted.discard(ws)
+                ws.transport.abort()
+
+        protocol = ServerProtocol(state=State.OPEN, max_size=p.MAX_FRAME)
+        ws = ServerConnection(protocol, cast(Server, _Adopter(run)), close_timeout=2, max_queue=64)
+        ws.request = Request("/", Headers())  # the handshake made at the front
+        ws.request_rcvd.set_result(None)
+        await loop.connect_accepted_socket(lambda: ws, sock)
+        if rest:
+            ws.data_received(rest)
+
+    async def _handle(
+        self, ws: ServerConnection, first: list[str | bytes] | None = None, hello: bool = False
+    ) -> None:
+        conn = Conn(ws, address=_address_of(ws), hello=hello)
 
         def silent() -> None:
             if not conn.hello:
                 self._close(conn, CLOSE_POLICY, "no hello")
 
         timer = asyncio.get_running_loop().call_later(self.hello_timeout, silent)
+        closing: asyncio.Task[None] | None = None
+
+        async def take(raw: str | bytes) -> None:
+            nonlocal closing
+            if closing is not None:
+                return  # read on (and drop) until the client answers the close
+            if not conn.spend():
+                conn.refused += 1
+                if conn.refused >= p.FLOOD_CLOSE:
+                    closing = asyncio.create_task(ws.close(1008, "too many messages"))
+                    return
+                self._send(conn, p.error(p.FLOOD, "too many messages: slow down"))
+                await asyncio.sleep(0)
+                return
+            if conn.budget >= p.BURST / 2:
+                conn.refused = 0  # the client slowed down: its past flood is forgiven
+            reply = await self._message(conn, raw)
+            if reply is not None:
+                self._send(conn, reply)
+            if conn.backlog:
+                await asyncio.sleep(0)  # let the writer send before reading on
+
         try:
-            closing: asyncio.Task[None] | None = None
+            for raw in first or ():
+                await take(raw)
             async for raw in ws:
-                if closing is not None:
-                    continue  # read on (and drop) until the client answers the close
-                if not conn.spend():
-                    conn.refused += 1
-                    if conn.refused >= p.FLOOD_CLOSE:
-                        closing = asyncio.create_task(ws.close(1008, "too many messages"))
-                        continue
-                    self._send(conn, p.error(p.FLOOD, "too many messages: slow down"))
-                    await asyncio.sleep(0)
-                    continue
-                if conn.budget >= p.BURST / 2:
-                    conn.refused = 0  # the client slowed down: its past flood is forgiven
-                reply = await self._message(conn, raw)
-                if reply is not None:
-                    self._send(conn, reply)
-                if conn.backlog:
-                    await asyncio.sleep(0)  # let the writer send before reading on
+                await take(raw)
         except ConnectionClosed:
             pass
         finally:
@@ -294,342 +328,50 @@ class TableServer(TableRunner):
             return p.error(p.INTERNAL, "the server failed on this message; nothing changed", ref)
 
     def _hello(self, conn: Conn, msg: dict[str, Any]) -> dict[str, Any]:
-        version = p.field_of(msg, "version", int)
-        if version != p.VERSION:
-            raise p.ProtocolError(
-                p.VERSION_ERROR, f"this server speaks protocol version {p.VERSION}, not {version}"
-            )
+        out = welcome(msg)
         conn.hello = True
-        out: dict[str, Any] = {"type": "welcome", "version": p.VERSION, "server": "atout"}
-        if (ref := p.ref_of(msg)) is not None:
-            out["ref"] = ref
         return out
 
-    def _table(self, msg: dict[str, Any]) -> Table:
-        code = p.field_of(msg, "table", str).upper()
-        table = self.tables.get(code)
-        if table is None:
-            if code in self.closed:
-                raise p.ProtocolError(p.CLOSED, self.closed[code] + "; the table is closed")
-            raise p.ProtocolError(p.NO_TABLE, f"no table {code!r} on this server")
-        return table
 
-    async def _table_or_saved(self, msg: dict[str, Any]) -> Table:
-        """The table ``msg`` names; a finished table put away from memory is read back
-        from its save file (its clients see how the match ended)."""
-        code = p.field_of(msg, "table", str).upper()
-        if code not in self.tables and code not in self.closed and self.data is not None:
-            if len(self.tables) >= self.max_tables:
-                raise p.ProtocolError(p.FULL, f"this server holds {self.max_tables} tables")
-            saved = await self._work(lambda: self.saved_table(code))
-            if saved is not None:
-                table = self.tables.setdefault(code, saved)
-                if table is not saved:
-                    saved.session.detach()
-                else:
-                    self.settle(table)  # put away again once its late client leaves
-        return self._table(msg)
-
-    def _seated(self, conn: Conn) -> tuple[Table, int]:
-        if conn.table is None or conn.seat is None:
-            raise p.ProtocolError(p.NOT_SEATED, "join a table with a seat's token first")
-        return conn.table, conn.seat
-
-    # --- the messages ------------------------------------------------------------------
-
-    async def _create(self, conn: Conn, msg: dict[str, Any], ref: Any) -> dict[str, Any]:
-        game = p.field_of(msg, "game", str)
-        values = p.field_of(msg, "rules", dict, {})
-        pack = p.field_of(msg, "pack", str, "")
-        bot = p.field_of(msg, "bot", str, "greedy")
-        seed = p.field_of(msg, "seed", (int, type(None)), None)
-        if seed is not None:
-            try:
-                check_seed(seed)
-            except LimitError as exc:
-                raise p.ProtocolError(p.BAD_MESSAGE, f"create: seed: {exc}") from None
-        self._may_create(conn)
-        try:
-            self.engine.game(game)
-            rules = self.engine.make_rules(game, values, pack)
-            self.engine.bot(bot, game, rules)
-        except AtoutError as exc:
-            raise p.ProtocolError(p.BAD_RULES, str(exc)) from None
-        code = self._new_code()
-        seats_n = self.engine.game(game).seats
-        seats = [Seat(secrets.token_hex(10)) for _ in range(seats_n)]
-        host = secrets.token_hex(10)
-        session = Session(self.engine, game, rules, players=[Player(REMOTE)] * seats_n, seed=seed)
-        table = Table(
-            self,
-            code,
-            session,
-            host,
-            seats,
-            bot,
-            started=False,
-            created=self.clock(),
-            address=conn.address,
+def welcome(msg: dict[str, Any]) -> dict[str, Any]:
+    """The answer to a ``hello`` (checked as every message is): ``welcome``, or a
+    :class:`~atout.ui.net.protocol.ProtocolError` for another protocol version."""
+    version = p.field_of(msg, "version", int)
+    if version != p.VERSION:
+        raise p.ProtocolError(
+            p.VERSION_ERROR, f"this server speaks protocol version {p.VERSION}, not {version}"
         )
-        self.tables[code] = table
-        if self.data is not None:
-            path = self.data / (code + SAVE_SUFFIX)
-            try:
-                async with table.lock:
-                    await self._work(lambda: session.attach(path, table.meta()))
-                    table.file = defer_saves(session, self.syncer)
-            except BaseException:  # no file, no table: nothing half made stays
-                del self.tables[code]
-                session.detach()
-                raise
-        conn.created += 1
-        out = {
-            "type": "created",
-            "table": code,
-            "host": host,
-            "tokens": [s.token for s in seats],
-            "seats": seats_n,
-        }
-        if ref is not None:
-            out["ref"] = ref
-        return out
+    out: dict[str, Any] = {"type": "welcome", "version": p.VERSION, "server": "atout"}
+    if (ref := p.ref_of(msg)) is not None:
+        out["ref"] = ref
+    return out
 
-    def _may_create(self, conn: Conn) -> None:
-        """Refuse a ``create`` over a limit: the connection's (:attr:`max_per_connection`
-        tables in its life), its address's (:attr:`max_per_address` tables in play at
-        once) or the server's (:attr:`max_tables` in play; the tables not started in
-        time are removed first, so a flood of them never keeps others out for long)."""
-        if conn.created >= self.max_per_connection:
-            raise p.ProtocolError(
-                p.TABLE_LIMIT,
-                f"a connection creates at most {self.max_per_connection} tables",
-            )
-        self.expire_unstarted()
-        in_play = [t for t in self.tables.values() if t.session.result is None]
-        if conn.address and (
-            sum(t.address == conn.address for t in in_play) >= self.max_per_address
-        ):
-            raise p.ProtocolError(
-                p.TABLE_LIMIT,
-                f"an address holds at most {self.max_per_address} tables in play at once; "
-                f"a table not started expires after {self.unstarted_ttl:g} s",
-            )
-        if len(in_play) >= self.max_tables:
-            raise p.ProtocolError(
-                p.FULL,
-                f"this server holds its {self.max_tables} tables: try again later (a "
-                f"table not started expires after {self.unstarted_ttl:g} s)",
-            )
 
-    def _close(self, conn: Conn, code: int, reason: str) -> None:
-        """Close ``conn`` with ``code`` without waiting for it."""
-        closing = asyncio.get_running_loop().create_task(conn.ws.close(code, reason))
-        self._closing.add(closing)
-        closing.add_done_callback(self._closing.discard)
+def answer_hello(raw: str | bytes) -> dict[str, Any] | None:
+    """What the server answers ``raw`` when it is a ``hello`` (checked as
+    :meth:`TableServer._message` checks it: ``welcome`` or an error); ``None`` when it is
+    any other message (the front process hands those to a worker)."""
+    if isinstance(raw, bytes) or len(raw) > p.MAX_MESSAGE:
+        return None
+    try:
+        msg = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(msg, dict) or msg.get("type") != "hello":
+        return None
+    try:
+        p.check_values(msg, "hello")
+        p.check_ref(msg)
+        return welcome(msg)
+    except p.ProtocolError as exc:
+        return p.error(exc.code, exc.message, p.ref_of(msg))
 
-    def _new_code(self) -> str:
-        """A code no table has, in memory or put away (its save file kept)."""
-        while True:
-            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
-            if code in self.tables or code in self.closed:
-                continue
-            if self.data is not None and (self.data / (code + SAVE_SUFFIX)).exists():
-                continue
-            return code
 
-    async def _join(self, conn: Conn, msg: dict[str, Any], ref: Any) -> None:
-        table = await self._table_or_saved(msg)
-        token = p.field_of(msg, "token", (str, type(None)), None)
-        try:
-            name = check_name(p.field_of(msg, "name", str, ""))
-        except LimitError as exc:
-            raise p.ProtocolError(p.BAD_MESSAGE, f"join: name: {exc}") from None
-        seat: int | None = None
-        if token is not None:
-            for i, s in enumerate(table.seats):
-                if hmac.compare_digest(s.token.encode(), token.encode()):
-                    seat = i
-            if seat is None:
-                raise p.ProtocolError(p.BAD_TOKEN, "this token holds no seat of this table")
-        await self._leave_table(conn)
-        async with table.lock:
-            replaced: Conn | None = None
-            if seat is None:
-                table.watchers.add(conn)
-            else:
-                s = table.seats[seat]
-                replaced, s.conn = s.conn, conn
-                s.held_once = True
-                if name and name != s.name:
-                    s.name = name
-                    table.session.meta["names"] = [x.name for x in table.seats]
-                    table.session.players = tuple(Player(REMOTE, x.name) for x in table.seats)
-            conn.table, conn.seat = table, seat
-            session = table.session
-            joined: dict[str, Any] = {
-                "type": "joined",
-                "table": table.code,
-                "seat": seat,
-                "game": session.game,
-                "title": session.info.title,
-                "seats": session.seats,
-                "teams": session.info.teams,
-                "seat_names": [session.info.seat_name(i) for i in range(session.seats)],
-                "rules": p.rules_to_json(session.rules),
-                "bot": table.bot,
-                "scored": [
-                    ScoreEvent(deal=i + 1, score=score).to_json()
-                    for i, score in enumerate(session.match.history)
-                ],
-            }
-            if ref is not None:
-                joined["ref"] = ref
-            update = table.update(seat, [])
-            self._send(conn, joined)
-            self._send(conn, update)
-            if replaced is not None and replaced is not conn:
-                replaced.table = replaced.seat = None
-                self._close(replaced, CLOSE_REPLACED, "the seat was claimed again")
-            self._maybe_start(table)  # before the seat list, which says it started
-            await self._tell_players(table)
-        self.kick(table)
+class _Adopter:
+    """What a websocket connection needs of its server when it was accepted by the front
+    process (:meth:`TableServer.adopt`): the handler it runs, and its set of handler
+    tasks (which keeps the task alive)."""
 
-    async def _start(self, conn: Conn, msg: dict[str, Any], ref: Any) -> dict[str, Any]:
-        table = self._table(msg)
-        host = p.field_of(msg, "host", str)
-        if not hmac.compare_digest(table.host.encode(), host.encode()):
-            raise p.ProtocolError(p.NOT_HOST, "only the table's host (its host token) starts it")
-        if not table.started:
-            async with table.lock:
-                table.start()
-                await self._tell_players(table)
-        self.kick(table)
-        out: dict[str, Any] = {"type": "started", "table": table.code}
-        if ref is not None:
-            out["ref"] = ref
-        return out
-
-    def _maybe_start(self, table: Table) -> None:
-        """A table starts by itself once every seat is held."""
-        if not table.started and all(s.conn is not None for s in table.seats):
-            table.start()
-
-    async def _act(self, conn: Conn, msg: dict[str, Any], ref: Any) -> None:
-        table, held = self._seated(conn)
-        seat = p.field_of(msg, "seat", int)
-        deal = p.field_of(msg, "deal", int)
-        step = p.field_of(msg, "step", int)
-        action = p.action_from_json(msg.get("action"))
-        if seat != held:
-            raise p.ProtocolError(p.NOT_YOUR_SEAT, f"you hold seat {held}, not seat {seat}")
-        async with table.lock:
-            if table.seats[held].conn is not conn:
-                raise p.ProtocolError(p.NOT_SEATED, "this connection no longer holds the seat")
-            if not table.started or table.session.deal is None:
-                raise p.ProtocolError(p.NOT_STARTED, "the table has not started")
-            if (deal, step) != table.step():
-                raise p.ProtocolError(
-                    p.STALE,
-                    f"this action answers deal {deal} step {step}; the table is at deal "
-                    f"{table.step()[0]} step {table.step()[1]}",
-                )
-            session = table.session
-            if session.to_act != seat:
-                raise p.ProtocolError(p.NOT_YOUR_TURN, "it is not your turn")
-
-            def apply() -> list[tuple[Conn, str]] | str:
-                try:
-                    events = session.act(seat, action)
-                except IllegalMoveError as exc:
-                    allowed = session.view(seat).known_cards()
-                    if action.kind == "play":
-                        allowed |= 1 << action.value
-                    return redact(str(exc), allowed)
-                return table.fan_out(events, conn, ref)
-
-            sent = await self._change(table, apply)
-            if isinstance(sent, str):
-                raise p.ProtocolError(p.ILLEGAL, sent)
-            for target, text in sent:
-                self._send(target, text)
-        self.kick(table)
-
-    async def _explain(self, conn: Conn, msg: dict[str, Any], ref: Any) -> dict[str, Any]:
-        table, seat = self._seated(conn)
-        text = p.field_of(msg, "card", str)
-        try:
-            card = parse_card(text)
-        except ValueError as exc:
-            raise p.ProtocolError(p.BAD_MESSAGE, f"explain: {exc}") from None
-        async with table.lock:
-            session = table.session
-
-            def why() -> str | None:
-                if session.to_act != seat:
-                    return "it is not your turn"
-                reason = session.explain(card)
-                if reason is None:
-                    return None
-                return redact(reason, session.view(seat).known_cards() | 1 << card)
-
-            reason = why()
-        out = {"type": "explained", "card": card_str(card), "reason": reason}
-        if ref is not None:
-            out["ref"] = ref
-        return out
-
-    async def _record(self, conn: Conn, msg: dict[str, Any], ref: Any) -> dict[str, Any]:
-        table = conn.table
-        if table is None:
-            raise p.ProtocolError(p.NOT_SEATED, "join a table first")
-        async with table.lock:
-            record = table.record()
-        out = {"type": "record", "table": table.code, "record": record}
-        if ref is not None:
-            out["ref"] = ref
-        return out
-
-    async def _leave(self, conn: Conn, msg: dict[str, Any], ref: Any) -> dict[str, Any]:
-        table = conn.table
-        await self._leave_table(conn, at_once=True)
-        out: dict[str, Any] = {"type": "left", "table": None if table is None else table.code}
-        if ref is not None:
-            out["ref"] = ref
-        return out
-
-    _handlers: ClassVar[dict[str, Handler]] = {
-        "create": _create,
-        "join": _join,
-        "start": _start,
-        "act": _act,
-        "explain": _explain,
-        "record": _record,
-        "leave": _leave,
-    }
-
-    # --- leaving -----------------------------------------------------------------------
-
-    async def _gone(self, conn: Conn) -> None:
-        await self._leave_table(conn)
-
-    async def _leave_table(self, conn: Conn, at_once: bool = False) -> None:
-        """``conn`` leaves its table: a seat it held waits the grace period (at once:
-        none) before the bot plays it."""
-        table, seat = conn.table, conn.seat
-        conn.table = conn.seat = None
-        if table is None:
-            return
-        table.watchers.discard(conn)
-        if seat is None:
-            self.settle(table)
-            return
-        s = table.seats[seat]
-        if s.conn is not conn:
-            return
-        s.conn = None
-        s.away_since = time.monotonic() - (self.grace if at_once else 0.0)
-        async with table.lock:
-            await self._tell_players(table)
-        loop = asyncio.get_running_loop()
-        self._later(loop, 0.0 if at_once else self.grace, table)
-        self.settle(table)
+    def __init__(self, handler: Callable[[ServerConnection], Coroutine[Any, Any, None]]) -> None:
+        self.handler = handler
+        self.handler_tasks: set[asyncio.Task[None]] = set()

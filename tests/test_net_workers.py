@@ -1,0 +1,202 @@
+"""A server of several worker processes behind one port (``atout serve --workers 2``):
+tables are routed by their code, a join reaches the worker that holds its table, the
+front answers ``hello`` as a worker would, and a worker killed is started again with its
+tables where they were."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from atout.core import Engine
+from atout.ui.net import protocol as p
+from atout.ui.net.bench import children_of
+from atout.ui.net.client import Client
+from atout.ui.net.client import NetworkError
+from atout.ui.net.client import RemoteTable
+from atout.ui.net.client import create_table
+from atout.ui.net.tables import SAVE_SUFFIX
+from atout.ui.net.tables import worker_of
+from websockets.sync.client import connect
+
+
+def start_server(data: Path, workers: int = 2) -> tuple[subprocess.Popen[str], int]:
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "atout.ui.cli",
+            "serve",
+            "--port",
+            "0",
+            "--data",
+            str(data),
+            "--grace",
+            "3",
+            "--workers",
+            str(workers),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert "listening on" in line, line + (proc.stderr.read() if proc.stderr else "")
+    port = int(line.split("listening on ", 1)[1].split(",", 1)[0].rsplit(":", 1)[1])
+    return proc, port
+
+
+def stop(proc: subprocess.Popen[str]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(10)
+    for stream in (proc.stdout, proc.stderr):
+        if stream is not None:
+            stream.close()
+
+
+def workers_of(proc: subprocess.Popen[str]) -> dict[int, int]:
+    """The slot of each worker process of the server ``proc``: its pid."""
+    found = {}
+    for pid in children_of(proc.pid):
+        argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        if b"--worker" in argv:
+            slot = int(argv[argv.index(b"--worker") + 1].split(b"/")[0])
+            found[slot] = pid
+    return found
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    proc, port = start_server(tmp_path)
+    try:
+        yield proc, f"ws://127.0.0.1:{port}"
+    finally:
+        stop(proc)
+
+
+def seat_to_act(table: RemoteTable, deadline: float) -> None:
+    """Wait until the table gives this client's seat the turn."""
+    while time.monotonic() < deadline:
+        view = table.latest_view
+        if view is not None and view.to_act and table.to_act == table.seat:
+            return
+        table.wait(0.2)
+    raise AssertionError("the seat never had the turn")
+
+
+def test_tables_go_to_both_workers_and_a_join_reaches_its_table(
+    server: tuple[subprocess.Popen[str], str], tmp_path: Path
+) -> None:
+    _, url = server
+    engine = Engine()
+    clients: list[Client] = []
+    try:
+        made = []
+        for game in ("belote", "decouverte"):
+            client = Client(url).start()
+            clients.append(client)
+            made.append((game, create_table(client, engine.default_rules(game), bot="random")))
+        # a create goes to the worker with the fewest tables: one table on each worker
+        assert sorted(worker_of(m["table"], 2) for _, m in made) == [0, 1]
+        assert {p.stem for p in tmp_path.glob("*" + SAVE_SUFFIX)} == {m["table"] for _, m in made}
+        for game, answer in made:
+            # a new connection joins with the code alone and reaches the table's worker
+            client = Client(url).start()
+            clients.append(client)
+            table = RemoteTable(client, answer["table"], answer["tokens"][1], "Bea")
+            assert (table.game, table.seat) == (game, 1)
+            watcher = Client(url).start()
+            clients.append(watcher)
+            assert RemoteTable(watcher, answer["table"].lower()).game == game
+        with pytest.raises(NetworkError, match="no table"):
+            RemoteTable(clients[0], "ZZZZZZ")
+    finally:
+        for client in clients:
+            client.close()
+
+
+def test_the_front_answers_hello_as_a_worker_would(
+    server: tuple[subprocess.Popen[str], str],
+) -> None:
+    _, url = server
+    with connect(url) as ws:
+        ws.send(json.dumps({"type": "hello", "version": p.VERSION + 1, "ref": 7}))
+        refused = json.loads(ws.recv(10))
+        assert (refused["type"], refused["code"], refused["ref"]) == ("error", p.VERSION_ERROR, 7)
+        ws.send(json.dumps({"type": "hello", "version": p.VERSION, "ref": 8}))
+        assert json.loads(ws.recv(10)) == {
+            "type": "welcome",
+            "version": p.VERSION,
+            "server": "atout",
+            "ref": 8,
+        }
+        # what follows hello is answered by a worker, in order, on the same connection
+        ws.send(b"\x00binary")
+        ws.send(json.dumps({"type": "record", "ref": 9}))
+        binary = json.loads(ws.recv(10))
+        assert (binary["type"], binary["code"]) == ("error", p.BAD_MESSAGE)
+        assert json.loads(ws.recv(10))["code"] == p.NOT_SEATED
+    with connect(url) as ws:  # no hello first: the worker says so
+        ws.send(json.dumps({"type": "join", "table": "ABCDEF", "ref": 1}))
+        assert json.loads(ws.recv(10))["code"] == p.NOT_HELLO
+
+
+def test_a_killed_worker_is_started_again_and_its_tables_resume(
+    server: tuple[subprocess.Popen[str], str],
+) -> None:
+    proc, url = server
+    engine = Engine()
+    clients: list[Client] = []
+    try:
+        tables = []
+        for game in ("belote", "decouverte"):
+            client = Client(url, reconnect_for=30.0).start()
+            clients.append(client)
+            made = create_table(client, engine.default_rules(game), bot="random", seed=5)
+            table = RemoteTable(client, made["table"], made["tokens"][0], "Ada")
+            table.start(made["host"])
+            tables.append(table)
+        deadline = time.monotonic() + 60
+        for table in tables:
+            seat_to_act(table, deadline)
+        before = [(t.deal, t.step, t.latest_view.hand if t.latest_view else 0) for t in tables]
+        slots = workers_of(proc)
+        assert sorted(slots) == [0, 1]
+        victim = worker_of(tables[0].code, 2)
+        os.kill(slots[victim], signal.SIGKILL)
+        # its client reconnects through the front and finds its table where it was
+        back = False
+        for _ in range(300):
+            msg = tables[0].client.get(0.1)
+            if msg is None:
+                if back and not tables[0].pending:
+                    break
+                continue
+            tables[0].absorb(msg)
+            back = back or msg == {"type": "connection", "state": "back"}
+        assert back, "the client reconnected"
+        hand = tables[0].latest_view.hand if tables[0].latest_view else 0
+        assert (tables[0].deal, tables[0].step, hand) == before[0]
+        new = workers_of(proc)
+        assert new[victim] != slots[victim] and new[1 - victim] == slots[1 - victim]
+        # the other worker's table never noticed; both play on
+        for table in tables:
+            view = table.latest_view
+            assert view is not None
+            table.act(table.seat or 0, view.legal_actions()[0])
+            assert table.step > before[tables.index(table)][1]
+    finally:
+        for client in clients:
+            client.close()
