@@ -3,7 +3,9 @@
 * :mod:`.app` opens the window, holds what the views share and switches between them;
   it is the only module that imports the views, which know it as a :mod:`.host`
   protocol (so no import goes back to the app).
-* :mod:`.start_view`: the first screen (game, pack, bots, target, seed).
+* :mod:`.start_view`: the first screen (game, pack, bots, target, seed); its columns are
+  built by :mod:`.start_columns`, its panels (settings, kept matches, own rules) by
+  :mod:`.start_panels`.
 * Learning the game: :mod:`.rules_view` (the Rules screen, the words of
   :mod:`atout.ui.rules_text`) and :mod:`.guided` (the guided first deal: the Découverte
   table with a coach); the start view's row of :mod:`.learn_row` and the help panel
@@ -15,7 +17,8 @@
   stage between deals one of :mod:`.table_stage`'s; its parts :mod:`.board` (the cards'
   places and moves), :mod:`.panels` (the status line, seats, side bar and score sheet),
   :mod:`.overlays` (help, menu, last trick, end of a deal), :mod:`.table_tell` (what an
-  event says at the table).
+  event says at the table), :mod:`.review_view` (the Review screen; its graph's functions
+  in :mod:`.review_graph`).
 * :mod:`.frame`: the logical table laid out for the window's size (every view lays
   itself out again when it changes); :mod:`.gallery`: every screen at every size, the
   screenshots of ``atout play --screenshots`` and the walk the layout tests check.
