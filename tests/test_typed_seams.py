@@ -200,3 +200,18 @@ def test_a_required_hook_nobody_answers_is_a_plugin_error(engine: Engine) -> Non
         engine.hooks.end_of_trick(game="no-such-game", rules=stranger, contract=Contract(0, 0, "C"))
         is None
     )
+
+
+# --- rule options, typed -------------------------------------------------------------------
+
+
+def test_rule_options_read_typed_by_their_kind(engine: Engine) -> None:
+    rules = engine.default_rules("belote")
+    assert rules.number("capot_bonus") == 90 and rules.text("undertrump") == "not-on-partner"
+    assert rules.number("no_such_option", 7) == 7 and rules.text("no_such_option", "x") == "x"
+    with pytest.raises(TypeError, match="arret"):
+        rules.number("arret")  # a true-or-false option is no whole number
+    with pytest.raises(TypeError, match="capot_bonus"):
+        rules.text("capot_bonus")
+    with pytest.raises(KeyError, match="no_such_option"):
+        rules.number("no_such_option")
