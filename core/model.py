@@ -51,6 +51,12 @@ class GameInfo:
         return self.seat_names[seat] if self.seat_names else f"seat {seat}"
 
 
+_T = TypeVar("_T")
+
+OptionValue = bool | int | str
+"""The value of a rule option: its kind says which (``"bool"``, ``"int"``, ``"choice"``)."""
+
+
 @dataclass(frozen=True)
 class RuleOption:
     """One switch that a house-rule pack may set (answer of ``atout_rule_options``).
@@ -61,7 +67,7 @@ class RuleOption:
 
     key: str
     kind: str
-    default: bool | int | str
+    default: OptionValue
     description: str
     choices: tuple[str, ...] = ()
     minimum: int | None = None
@@ -87,13 +93,7 @@ class RuleOption:
         return None
 
 
-_T = TypeVar("_T")
-
-OptionValue = bool | int | str
-"""The value of a rule option: its kind says which (``"bool"``, ``"int"``, ``"choice"``)."""
-
-
-class Rules(Mapping[str, "OptionValue"]):
+class Rules(Mapping[str, OptionValue]):
     """The resolved rules of a match: every option's value, frozen and hashable.
 
     Hooks receive it as ``rules``; ``rules["target"]`` and ``rules.target`` both read an
