@@ -418,10 +418,9 @@ class Action:
     kind: ClassVar[str] = ""
     reason: str = field(default="", compare=False, kw_only=True)
 
-    def __new__(cls, *args: object, **kwargs: object) -> Action:
-        if cls is Action:
-            raise TypeError("Action is the base of Bid(text), Play(card) and Claim()")
-        return object.__new__(cls)
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        # Only the base's own: each kind's class has the __init__ its dataclass writes.
+        raise TypeError("Action is the base of Bid(text), Play(card) and Claim()")
 
     @property
     def value(self) -> Any:

@@ -71,7 +71,7 @@ def test_an_action_is_one_of_three_typed_classes() -> None:
     assert Claim() == CLAIM and CLAIM.kind == "claim" and CLAIM.value is None
     assert str(Play(jack)) == "JH" and str(Bid("pass")) == "pass" and str(CLAIM) == "claim"
     with pytest.raises(TypeError, match="Bid"):
-        Action("claim")  # type: ignore[call-arg]
+        Action("claim")
 
 
 def test_actions_of_different_classes_differ_and_a_reason_changes_nothing() -> None:
