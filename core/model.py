@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 from typing import Any
 from typing import ClassVar
 from typing import NamedTuple
+from typing import TypeVar
+from typing import overload
 
 from .cards import Card
 from .cards import CardSet
@@ -49,6 +51,12 @@ class GameInfo:
         return self.seat_names[seat] if self.seat_names else f"seat {seat}"
 
 
+_T = TypeVar("_T")
+
+OptionValue = bool | int | str
+"""The value of a rule option: its kind says which (``"bool"``, ``"int"``, ``"choice"``)."""
+
+
 @dataclass(frozen=True)
 class RuleOption:
     """One switch that a house-rule pack may set (answer of ``atout_rule_options``).
@@ -59,7 +67,7 @@ class RuleOption:
 
     key: str
     kind: str
-    default: bool | int | str
+    default: OptionValue
     description: str
     choices: tuple[str, ...] = ()
     minimum: int | None = None
@@ -85,7 +93,7 @@ class RuleOption:
         return None
 
 
-class Rules(Mapping[str, Any]):
+class Rules(Mapping[str, OptionValue]):
     """The resolved rules of a match: every option's value, frozen and hashable.
 
     Hooks receive it as ``rules``; ``rules["target"]`` and ``rules.target`` both read an
@@ -97,16 +105,42 @@ class Rules(Mapping[str, Any]):
     def __init__(self, game: str, values: Mapping[str, Any], pack: str = "") -> None:
         self.game = game
         self.pack = pack
-        self._items: dict[str, Any] = dict(sorted(values.items()))
+        self._items: dict[str, OptionValue] = dict(sorted(values.items()))
         self._hash = hash((game, tuple(self._items.items())))
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> OptionValue:
         return self._items[key]
 
-    def get(self, key: str, default: Any = None) -> Any:
+    @overload
+    def get(self, key: str) -> OptionValue | None: ...
+    @overload
+    def get(self, key: str, default: OptionValue | _T) -> OptionValue | _T: ...
+    def get(self, key: str, default: object = None) -> object:
         """The option's value, or ``default`` when the game has no such option (one
         dictionary lookup: the engine asks this for every deal)."""
         return self._items.get(key, default)
+
+    def number(self, key: str, default: int | None = None) -> int:
+        """The value of the whole-number option ``key``, typed (``default`` when the game
+        has no such option and one is given)."""
+        value = self._typed(key, default)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"rule option {key!r} is not a whole number: {value!r}")
+        return value
+
+    def text(self, key: str, default: str | None = None) -> str:
+        """The value of the choice option ``key``, typed (``default`` when the game has
+        no such option and one is given)."""
+        value = self._typed(key, default)
+        if not isinstance(value, str):
+            raise TypeError(f"rule option {key!r} is not a text: {value!r}")
+        return value
+
+    def _typed(self, key: str, default: OptionValue | None) -> OptionValue:
+        value = self._items.get(key, default)
+        if value is None:
+            raise KeyError(f"no rule option {key!r} for {self.game}")
+        return value
 
     def __contains__(self, key: object) -> bool:
         return key in self._items
@@ -116,7 +150,7 @@ class Rules(Mapping[str, Any]):
         # a pickled ``_hash`` would be wrong in another one.
         return (Rules, (self.game, dict(self._items), self.pack))
 
-    def __getattr__(self, key: str) -> Any:
+    def __getattr__(self, key: str) -> OptionValue:
         if key.startswith("_"):
             raise AttributeError(key)
         try:
@@ -384,10 +418,9 @@ class Action:
     kind: ClassVar[str] = ""
     reason: str = field(default="", compare=False, kw_only=True)
 
-    def __new__(cls, *args: object, **kwargs: object) -> Action:
-        if cls is Action:
-            raise TypeError("Action is the base of Bid(text), Play(card) and Claim()")
-        return object.__new__(cls)
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        # Only the base's own: each kind's class has the __init__ its dataclass writes.
+        raise TypeError("Action is the base of Bid(text), Play(card) and Claim()")
 
     @property
     def value(self) -> Any:

@@ -135,10 +135,9 @@ class Event:
     seat: int = -1
     deal: int = 0
 
-    def __new__(cls, *args: object, **kwargs: object) -> Event:
-        if cls is Event:
-            raise TypeError("Event is the base of one class per kind (PlayEvent, ...)")
-        return object.__new__(cls)
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        # Only the base's own: each kind's class has the __init__ its dataclass writes.
+        raise TypeError("Event is the base of one class per kind (PlayEvent, ...)")
 
     # The empty answers of the fields a kind lacks (a kind's own field overrides them).
 

@@ -342,7 +342,7 @@ def score_deal(rules: Rules, state: DealState) -> DealScore:
         rules, takers, DealEnd((cards[0], cards[1]), capot, tuple(decl), tuple(belote))
     )
     if not carry_in and claim is None:  # nothing held over, no claim: the common case
-        return common.rounded(result, rules["rounding"])
+        return common.rounded(result, rules.number("rounding"))
     tie = result.outcome in ("abeyance", "litige")
     notes = list(result.notes)
     winner = _deal_winner(result.made, takers) if not tie else None
@@ -353,14 +353,14 @@ def score_deal(rules: Rules, state: DealState) -> DealScore:
     if claim is not None:
         _claim_result(rules, state, score, result.made, carry)
     result = replace(result, score=tuple(score), carry=carry or None, notes=tuple(notes))
-    return common.rounded(result, rules["rounding"])
+    return common.rounded(result, rules.number("rounding"))
 
 
 def settle(rules: Rules, takers: int, end: DealEnd) -> DealScore:
     """The score of a deal the team ``takers`` took that ends as ``end``: the one
     scoring rule of the game, for a played deal (:func:`score_deal`) and for a search
     that ends a deal in its head (``atout_deal_scorer``)."""
-    return common.rounded(_settle(rules, takers, end), rules["rounding"])
+    return common.rounded(_settle(rules, takers, end), rules.number("rounding"))
 
 
 def _settle(rules: Rules, takers: int, end: DealEnd) -> DealScore:
@@ -374,8 +374,8 @@ def _settle(rules: Rules, takers: int, end: DealEnd) -> DealScore:
     capot = end.capot
     total_check = deal_points
     if capot is not None:
-        cards[capot] += rules["capot_bonus"]
-        total_check = deal_points + rules["capot_bonus"]
+        cards[capot] += rules.number("capot_bonus")
+        total_check = deal_points + rules.number("capot_bonus")
     held_decl = list(decl)
     if capot is not None and not rules["capot_keeps_declarations"]:
         decl[1 - capot] = 0
@@ -412,7 +412,7 @@ def _settle(rules: Rules, takers: int, end: DealEnd) -> DealScore:
     else:
         outcome = "dedans" if capot != defenders else "capot"
         keep = rules["dedans_belote"] == "keeps"
-        base = deal_points + rules["capot_bonus"] if capot == defenders else deal_points
+        base = deal_points + rules.number("capot_bonus") if capot == defenders else deal_points
         score[defenders] = base + held_decl[0] + held_decl[1] + belote[defenders]
         if keep:
             score[takers] = belote[takers]

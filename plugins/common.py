@@ -136,7 +136,7 @@ def make_moves(rules: Rules, trump: int | None) -> BeloteMoves:
     """The play obligations for ``trump`` with the house-rule options of ``rules``."""
     return BeloteMoves(
         trump,
-        undertrump=rules.get("undertrump", "not-on-partner"),
+        undertrump=rules.text("undertrump", "not-on-partner"),
         must_head_trick=bool(rules.get("must_head_trick", False)),
         must_trump_partner=bool(rules.get("must_trump_partner", False)),
     )

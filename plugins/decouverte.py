@@ -367,7 +367,7 @@ def settle(rules: Rules, takers: int, end: DealEnd) -> DealScore:
     capot = end.capot
     total_check = deal_points
     if capot is not None:
-        bonus = rules["capot_bonus"]
+        bonus = rules.number("capot_bonus")
         cards[capot] += bonus
         total_check = deal_points + bonus
     decl = list(end.declarations or (0, 0))

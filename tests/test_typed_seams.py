@@ -71,7 +71,7 @@ def test_an_action_is_one_of_three_typed_classes() -> None:
     assert Claim() == CLAIM and CLAIM.kind == "claim" and CLAIM.value is None
     assert str(Play(jack)) == "JH" and str(Bid("pass")) == "pass" and str(CLAIM) == "claim"
     with pytest.raises(TypeError, match="Bid"):
-        Action("claim")  # type: ignore[call-arg]
+        Action("claim")
 
 
 def test_actions_of_different_classes_differ_and_a_reason_changes_nothing() -> None:
@@ -200,3 +200,18 @@ def test_a_required_hook_nobody_answers_is_a_plugin_error(engine: Engine) -> Non
         engine.hooks.end_of_trick(game="no-such-game", rules=stranger, contract=Contract(0, 0, "C"))
         is None
     )
+
+
+# --- rule options, typed -------------------------------------------------------------------
+
+
+def test_rule_options_read_typed_by_their_kind(engine: Engine) -> None:
+    rules = engine.default_rules("belote")
+    assert rules.number("capot_bonus") == 90 and rules.text("undertrump") == "not-on-partner"
+    assert rules.number("no_such_option", 7) == 7 and rules.text("no_such_option", "x") == "x"
+    with pytest.raises(TypeError, match="arret"):
+        rules.number("arret")  # a true-or-false option is no whole number
+    with pytest.raises(TypeError, match="capot_bonus"):
+        rules.text("capot_bonus")
+    with pytest.raises(KeyError, match="no_such_option"):
+        rules.number("no_such_option")

@@ -7,19 +7,19 @@ from collections.abc import Iterable
 
 from atout.core.cards import SUITS
 from atout.core.model import Contract
-from atout.core.session import ANNOUNCE
-from atout.core.session import BID
-from atout.core.session import CLAIM
-from atout.core.session import CONTRACT
-from atout.core.session import DEAL
-from atout.core.session import MATCH_OVER
-from atout.core.session import NOTICE
-from atout.core.session import PLAY
-from atout.core.session import REDEAL
-from atout.core.session import SCORE
-from atout.core.session import TRICK
-from atout.core.session import TURN
+from atout.core.session import AnnounceEvent
+from atout.core.session import BidEvent
+from atout.core.session import ClaimEvent
+from atout.core.session import ContractEvent
+from atout.core.session import DealEvent
 from atout.core.session import Event
+from atout.core.session import MatchOverEvent
+from atout.core.session import NoticeEvent
+from atout.core.session import PlayEvent
+from atout.core.session import RedealEvent
+from atout.core.session import ScoreEvent
+from atout.core.session import TrickEvent
+from atout.core.session import TurnEvent
 from atout.core.session import UndoEvent
 from atout.core.session import for_seat
 
@@ -42,10 +42,10 @@ class TerminalEvents(TerminalBoard):
         """Say in words what the session answered (only what this seat may know)."""
         told = for_seat(events, self.seat)
         for i, e in enumerate(told):
-            if e.kind == CONTRACT and i and told[i - 1].kind == BID:
+            if isinstance(e, ContractEvent) and i and isinstance(told[i - 1], BidEvent):
                 continue  # the bid that made the contract said it
             following = told[i + 1] if i + 1 < len(told) else None
-            if e.kind == BID and following is not None and following.kind == CONTRACT:
+            if isinstance(e, BidEvent) and isinstance(following, ContractEvent):
                 self.say(self.bid_words(e.seat, e.text, following.contract))
             else:
                 self.tell_one(e)
@@ -74,7 +74,8 @@ class TerminalEvents(TerminalBoard):
         )
 
     def tell_one(self, e: Event) -> None:
-        if e.kind == DEAL:
+        """Say one event in words (each kind read by its class, its fields typed)."""
+        if isinstance(e, DealEvent):
             self.shown = {}  # a new deal: the whole table again
             dealt = self.by(
                 e.seat, _("Deal {deal}: You deal"), _("Deal {deal}: {name} deals"), deal=e.deal
@@ -84,11 +85,11 @@ class TerminalEvents(TerminalBoard):
             else:
                 self.say("")
                 self.say(f"=== {dealt} ===")
-        elif e.kind == BID:
+        elif isinstance(e, BidEvent):
             self.say(self.bid_words(e.seat, e.text))
-        elif e.kind == CONTRACT and e.contract is not None:
+        elif isinstance(e, ContractEvent):
             self.say(self.taken(e.seat, e.contract))
-        elif e.kind == PLAY and e.card is not None:
+        elif isinstance(e, PlayEvent):
             forced = e.seat == self.seat and e.card == self.forced
             self.forced = None
             card = self.show(e.card)
@@ -125,7 +126,7 @@ class TerminalEvents(TerminalBoard):
                         _("{name} takes back their last card."),
                     )
                 )
-        elif e.kind == CLAIM:
+        elif isinstance(e, ClaimEvent):
             self.say(
                 self.by(
                     e.seat,
@@ -133,13 +134,13 @@ class TerminalEvents(TerminalBoard):
                     _("{name} claims the match (l'arrêt)!"),
                 )
             )
-        elif e.kind == ANNOUNCE:
+        elif isinstance(e, AnnounceEvent):
             text = announcement_words(e.text)
             said = self.by(
                 e.seat, _("You announce: {text}"), _("{name} announces: {text}"), text=text
             )
             self.say(f"{said}." if self.plain else f"  {said}")
-        elif e.kind == TRICK:
+        elif isinstance(e, TrickEvent):
             won = self.by(
                 e.seat,
                 ngettext(
@@ -155,7 +156,7 @@ class TerminalEvents(TerminalBoard):
                 points=e.points,
             )
             self.say(won if self.plain else f"  {won}")
-        elif e.kind == TURN and e.card is not None:
+        elif isinstance(e, TurnEvent):
             turned = self.by(
                 e.seat,
                 _("Your face-down card is turned: {card}"),
@@ -163,14 +164,14 @@ class TerminalEvents(TerminalBoard):
                 card=self.show(e.card),
             )
             self.say(f"{turned}." if self.plain else f"  {turned}")
-        elif e.kind == REDEAL:
+        elif isinstance(e, RedealEvent):
             if self.info.seats == 2:
                 self.say(_("Redeal: both players passed; the cards are gathered and dealt again."))
             else:
                 self.say(_("Redeal: everybody passed; the cards are gathered and dealt again."))
-        elif e.kind == SCORE and e.score is not None:
+        elif isinstance(e, ScoreEvent):
             self.tell_score(e)
-        elif e.kind == MATCH_OVER and e.result is not None:
+        elif isinstance(e, MatchOverEvent):
             r = e.result
             if r.winner is None:
                 self.say(_("The match is drawn: {reason}.").format(reason=r.reason))
@@ -186,12 +187,11 @@ class TerminalEvents(TerminalBoard):
                 else:
                     said = _("{team} wins the match: {reason}.")
                 self.say(said.format(team=winners, reason=r.reason))
-        elif e.kind == NOTICE:
+        elif isinstance(e, NoticeEvent):
             self.say(f"  ({e.text})")
 
-    def tell_score(self, e: Event) -> None:
+    def tell_score(self, e: ScoreEvent) -> None:
         sc = e.score
-        assert sc is not None
         end = _("End of the deal: {outcome}").format(outcome=outcome_words(sc.outcome))
         if self.plain:
             self.say(f"{end}.")
