@@ -29,10 +29,22 @@ by a little).
 from __future__ import annotations
 
 import os
+import sys
+import threading
 import time
 from collections.abc import Callable
 from collections.abc import Iterable
+from collections.abc import Iterator
 from collections.abc import Sequence
+from concurrent.futures import FIRST_COMPLETED
+from concurrent.futures import BrokenExecutor
+from concurrent.futures import CancelledError
+from concurrent.futures import Executor
+from concurrent.futures import Future
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import wait
+from contextlib import AbstractContextManager
+from contextlib import contextmanager
 from dataclasses import asdict
 from dataclasses import dataclass
 from dataclasses import field
@@ -41,7 +53,10 @@ from typing import Any
 from atout.core.engine import Deal
 from atout.core.engine import Engine
 from atout.core.engine import Match
+from atout.core.errors import AtoutError
 from atout.core.errors import UnknownNameError
+from atout.core.limits import LimitError
+from atout.core.limits import check_host
 from atout.core.model import Action
 from atout.core.model import DealScore
 from atout.core.model import MatchResult
@@ -231,30 +246,266 @@ def play_pair(
     return PairResult(index, (scores[0], scores[1]), (results[0], results[1]), times)
 
 
-# --- running many pairs, in several processes if asked ----------------------------------
+# --- running many pairs, in local processes or on a Dask cluster -----------------------
+#
+# The pairs go to a ``concurrent.futures`` executor: a ProcessPoolExecutor on this
+# machine, or the executor of a Dask distributed client (``pip install atout[cluster]``)
+# whose workers run on other machines.  The runner below is the same for both: a job
+# carries everything a worker needs (the rules' values, and the plugin lists it builds
+# its engine with), results come back in any order and are put in index order.
 
-_WORKER: dict[str, Any] = {}
+
+class ClusterError(AtoutError):
+    """The pairs cannot be played where asked: no scheduler at the address, the extra
+    not installed, workers of another atout version, or pairs lost with their workers."""
 
 
-def _init_worker(plugins: Sequence[str], disable: Sequence[str]) -> None:
+DEFAULT_SCHEDULER_PORT = 8786
+"""The port ``dask scheduler`` listens on unless told otherwise."""
+SCHEDULER_SCHEMES = ("tcp", "tls")
+"""The schemes an address of a scheduler may start with (``tcp://`` when none)."""
+LOST_TRIES = 3
+"""How many times a pair may be lost with a dying local worker process before the run
+stops and names it (a Dask scheduler retries on its own, see ``allowed-failures``)."""
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """Where to play the pairs instead of local processes: a Dask scheduler.
+
+    ``address`` is handed to Dask as it is (:func:`parse_scheduler` checks what a person
+    typed; an in-process cluster's ``inproc://`` address works too).
+
+    ``timeout``: seconds to reach the scheduler; ``worker_wait``: seconds for a first
+    worker to join it (the run stops with a clear message past either).
+    """
+
+    address: str
+    timeout: float = 10.0
+    worker_wait: float = 60.0
+
+
+def parse_scheduler(text: str) -> str:
+    """The address of a Dask scheduler, ``[tcp://|tls://]HOST[:PORT]`` (port
+    :data:`DEFAULT_SCHEDULER_PORT` when none), written out in full (``tcp://HOST:PORT``);
+    anything else is a :class:`ClusterError` that says what is allowed."""
+    allowed = (
+        f"give the address `dask scheduler` prints: [tcp://|tls://]HOST[:PORT], e.g. "
+        f"tcp://192.168.1.5:{DEFAULT_SCHEDULER_PORT} (port {DEFAULT_SCHEDULER_PORT} when "
+        "none)"
+    )
+    scheme, sep, rest = text.strip().partition("://")
+    if not sep:
+        scheme, rest = "tcp", scheme
+    where, colon, port = rest.rpartition(":")
+    if not colon or "]" in port:  # no port, or the end of a bracketed IPv6 address
+        where, port = rest, str(DEFAULT_SCHEDULER_PORT)
+    host = where[1:-1] if where.startswith("[") and where.endswith("]") else where
+    try:
+        check_host(host)
+    except LimitError as exc:
+        raise ClusterError(f"scheduler {text!r:.80}: {exc}; {allowed}") from None
+    if scheme not in SCHEDULER_SCHEMES or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ClusterError(f"scheduler {text!r:.80}: {allowed}")
+    return f"{scheme}://{where}:{int(port)}"
+
+
+_Job = tuple[
+    str, dict[str, Any], str, str, str, int, int, float, bool, tuple[str, ...], tuple[str, ...]
+]
+"""What a worker receives for one pair: the game, the rules' values and pack name, the
+two bots, the pair's index, the run's seed, the bots' time budget, whether the match is
+bidding-only, and the plugins to load and to disable."""
+
+_ENGINES = threading.local()
+"""A worker's engines by plugin lists, one set per thread (a Dask worker may run pairs
+in several threads)."""
+
+
+def worker_engine(plugins: Sequence[str], disable: Sequence[str]) -> Engine:
+    """The engine of this worker for these plugin lists, built on first use."""
     from atout.core import make_plugin_manager
 
-    _WORKER["engine"] = Engine(make_plugin_manager(plugins=plugins, disable=disable))
-
-
-_Job = tuple[str, dict[str, Any], str, str, str, int, int, float, bool]
-"""What a worker receives for one pair: the game, the rules' values and pack name, the
-two bots, the pair's index, the run's seed, the bots' time budget and whether the match
-is bidding-only."""
+    engines: dict[tuple[tuple[str, ...], tuple[str, ...]], Engine] | None = getattr(
+        _ENGINES, "engines", None
+    )
+    if engines is None:
+        engines = _ENGINES.engines = {}
+    key = (tuple(plugins), tuple(disable))
+    if key not in engines:
+        engines[key] = Engine(make_plugin_manager(plugins=plugins, disable=disable))
+    return engines[key]
 
 
 def _worker_pair(job: _Job) -> PairResult:
     """Play one pair in a worker, under the caller's rules rebuilt by the worker's own
     engine (an option that no plugin of the worker knows fails here, by name)."""
-    game, values, pack, a, b, index, seed, think, bidding_only = job
-    engine: Engine = _WORKER["engine"]
+    game, values, pack, a, b, index, seed, think, bidding_only, plugins, disable = job
+    engine = worker_engine(plugins, disable)
     rules = engine.make_rules(game, values, pack)
     return play_pair(engine, game, rules, a, b, index, seed, think, bidding_only)
+
+
+WORKERS_LOOKED_UP = 5.0
+"""Seconds between two looks at how many threads a cluster's workers have (workers may
+join while the pairs are played: they get pairs as soon as they are seen)."""
+
+Workers = Callable[[], int]
+"""How many pairs the workers of an executor play at once (asked again and again)."""
+
+
+@contextmanager
+def _local_executor(jobs: int) -> Iterator[tuple[Executor, Workers]]:
+    """``jobs`` worker processes on this machine (forked where the system can: nothing
+    imported again)."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    with ProcessPoolExecutor(jobs, mp_context=ctx) as executor:
+        yield executor, lambda: jobs
+
+
+@contextmanager
+def _cluster_executor(cluster: Cluster) -> Iterator[tuple[Executor, Workers]]:
+    """The executor of a Dask client connected to ``cluster`` and the threads of its
+    workers; the client is closed on the way out."""
+    address = cluster.address
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError(
+            f"scheduler {address}: playing the pairs on a Dask cluster needs atout's cluster "
+            "extra: pip install atout[cluster]"
+        ) from None
+    connect: Any = distributed.Client  # untyped: what it returns is Any here
+    try:
+        client = connect(address, timeout=cluster.timeout, set_as_default=False)
+    except (OSError, TimeoutError, ValueError):
+        raise ClusterError(
+            f"scheduler {address}: no Dask scheduler answered within {cluster.timeout:g} s; "
+            "start one with `dask scheduler` and give the address it prints, "
+            f"[tcp://|tls://]HOST[:PORT] (port {DEFAULT_SCHEDULER_PORT} when none)"
+        ) from None
+    try:
+        try:
+            client.wait_for_workers(1, timeout=cluster.worker_wait)
+        except (OSError, TimeoutError) as exc:
+            raise ClusterError(
+                f"scheduler {address}: no worker joined it within {cluster.worker_wait:g} s; "
+                f"start workers on the other machines with `dask worker {address}`"
+            ) from exc
+        _check_versions(client, address)
+        seen = [time.monotonic(), sum(client.nthreads().values())]
+
+        def threads() -> int:
+            if time.monotonic() - seen[0] > WORKERS_LOOKED_UP:
+                seen[:] = [time.monotonic(), sum(client.nthreads().values())]
+            return int(seen[1])
+
+        with client.get_executor(pure=False) as executor:
+            yield executor, threads
+    finally:
+        client.close()
+
+
+def _check_versions(client: Any, address: str) -> None:
+    """Stop with one message when a worker has no atout or another version than this
+    machine's: its pairs would fail, or be played by other rules or bots."""
+    from importlib.metadata import version
+
+    here = version("atout")
+    there: dict[str, Any] = client.run(version, "atout", on_error="return")
+    other = {w: v for w, v in there.items() if v != here}
+    if other:
+        worker, found = sorted(other.items())[0]
+        what = f"atout {found}" if isinstance(found, str) else "no atout"
+        raise ClusterError(
+            f"scheduler {address}: worker {worker} has {what}, this machine atout {here}; "
+            f"install atout {here} on every worker's machine"
+        )
+
+
+def _lost_kinds() -> tuple[type[BaseException], ...]:
+    """The exceptions that say a pair was lost with the worker that played it (not an
+    error of the pair itself): a broken local pool, a Dask task whose workers died."""
+    kinds: list[type[BaseException]] = [BrokenExecutor]
+    if "distributed" in sys.modules:
+        from distributed import KilledWorker
+
+        kinds.append(KilledWorker)
+    return tuple(kinds)
+
+
+def play_jobs(
+    executors: Callable[[], AbstractContextManager[tuple[Executor, Workers]]],
+    jobs: Sequence[_Job],
+    progress: Callable[[int], None] | None = None,
+    where: str = "worker processes",
+) -> list[PairResult]:
+    """Play every job on the executor that ``executors()`` opens (with how many pairs
+    its workers play at once), a few per worker in flight, ``progress(done)`` after each, and return the
+    results in index order.
+
+    A pair lost with its worker is never dropped.  When a local process dies its pool
+    breaks, every pair in flight with it: a fresh pool plays those pairs again one at a
+    time, so that a pair that kills its worker is known, and one lost so
+    :data:`LOST_TRIES` times stops the run with a :class:`ClusterError` naming it.  A
+    Dask scheduler plays a lost pair again on another worker by itself; a pair it gives
+    up on (``KilledWorker``) stops the run the same way.  An error of a pair itself (a
+    rule, a plugin) is raised as it is.  The run returns every pair or raises.
+    """
+    todo = {job[5]: job for job in jobs}
+    results: dict[int, PairResult] = {}
+    lost: dict[int, int] = {}
+    suspects: set[int] = set()
+    while todo:
+        with executors() as (executor, workers):
+            kinds = _lost_kinds()
+            queue = sorted(suspects & todo.keys()) + sorted(todo.keys() - suspects)
+            flying: dict[Future[PairResult], int] = {}
+            try:
+                while queue or flying:
+                    room = 1 if suspects & todo.keys() else 4 * max(1, workers())
+                    while queue and len(flying) < room:
+                        index = queue.pop(0)
+                        flying[executor.submit(_worker_pair, todo[index])] = index
+                    done, _pending = wait(flying, return_when=FIRST_COMPLETED)
+                    future = min(done, key=flying.__getitem__)
+                    index = flying[future]
+                    try:
+                        result = future.result()
+                    except kinds as exc:
+                        if not isinstance(exc, BrokenExecutor):
+                            lost[index] = LOST_TRIES  # the scheduler has retried it
+                        elif len(flying) == 1:
+                            lost[index] = lost.get(index, 0) + 1
+                        else:
+                            suspects.update(flying.values())
+                        break
+                    except CancelledError:
+                        raise ClusterError(
+                            f"the {where} cancelled pair {index} after {len(results)} of "
+                            f"{len(jobs)} pairs (the scheduler stopped, or this machine lost "
+                            "it); run again"
+                        ) from None
+                    del flying[future]
+                    results[index] = result
+                    del todo[index]
+                    suspects.discard(index)
+                    if progress:
+                        progress(len(results))
+            finally:
+                for future in flying:
+                    future.cancel()
+        given_up = sorted(i for i, n in lost.items() if n >= LOST_TRIES and i in todo)
+        if given_up:
+            raise ClusterError(
+                f"pair {given_up[0]} was lost with the {where} that played it "
+                f"{lost[given_up[0]]} time(s): a worker died while playing it (out of memory, "
+                f"killed, or a plugin that crashes); {len(results)} of {len(jobs)} pairs "
+                "played, none counted; see the workers' logs"
+            )
+    return [results[job[5]] for job in sorted(jobs, key=lambda j: j[5])]
 
 
 def run_pairs(
@@ -271,14 +522,18 @@ def run_pairs(
     plugins: Sequence[str] = (),
     disable: Sequence[str] = (),
     bidding_only: bool = False,
+    cluster: Cluster | None = None,
 ) -> list[PairResult]:
-    """Play ``deals`` pairs (in ``jobs`` processes when more than one), in index order.
+    """Play ``deals`` pairs (in ``jobs`` processes when more than one, or on the Dask
+    ``cluster`` when given), in index order.
 
-    ``progress(done)`` is called after each pair.  Worker processes build their own
-    engine with the same ``plugins`` and ``disable`` lists as the caller's (give the
-    caller's, so that a rule plugin's options and contracts exist there too) and play
-    under ``rules``: its values and pack name reach every worker.  ``bidding_only``
-    needs A and B to play the cards with the same bot (:func:`same_player`).
+    ``progress(done)`` is called after each pair.  Workers build their own engine with
+    the same ``plugins`` and ``disable`` lists as the caller's (give the caller's, so
+    that a rule plugin's options and contracts exist there too; on a cluster a plugin
+    named by its file must be at that path on the workers' machines too) and play under
+    ``rules``: its values and pack name reach every worker.  The results are the same
+    wherever the pairs are played.  ``bidding_only`` needs A and B to play the cards
+    with the same bot (:func:`same_player`).
     """
     for name in (a, b):
         make_bot(engine, name, game, rules)  # an unknown bot fails here, with the known names
@@ -288,28 +543,24 @@ def run_pairs(
             f"{parse_spec(b)[0]!r}; the two bots must play alike and differ only in their "
             "bidding, e.g. expert,expert+greedy-bids"
         )
-    if jobs <= 1 or deals < 2:
+    if cluster is None and (jobs <= 1 or deals < 2):
         out = []
         for i in range(deals):
             out.append(play_pair(engine, game, rules, a, b, i, seed, think, bidding_only))
             if progress:
                 progress(i + 1)
         return out
-    import multiprocessing
-
-    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     values = rules.to_dict()
-    jobs_list: list[_Job] = [
-        (game, values, rules.pack, a, b, i, seed, think, bidding_only) for i in range(deals)
+    lists = (tuple(plugins), tuple(disable))
+    job_list: list[_Job] = [
+        (game, values, rules.pack, a, b, i, seed, think, bidding_only, *lists) for i in range(deals)
     ]
-    results: list[PairResult] = []
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(list(plugins), list(disable))) as pool:
-        for done, res in enumerate(pool.imap_unordered(_worker_pair, jobs_list), start=1):
-            results.append(res)
-            if progress:
-                progress(done)
-    results.sort(key=lambda r: r.index)
-    return results
+    if cluster is not None:
+        return play_jobs(
+            lambda: _cluster_executor(cluster), job_list, progress, f"workers of {cluster.address}"
+        )
+
+    return play_jobs(lambda: _local_executor(jobs), job_list, progress)
 
 
 def count_matches(
@@ -404,15 +655,17 @@ def run_duplicate(
     plugins: Sequence[str] = (),
     disable: Sequence[str] = (),
     bidding_only: bool = False,
+    cluster: Cluster | None = None,
 ) -> DuplicateResult:
     """A duplicate match of bot ``a`` against bot ``b`` over ``deals`` deal pairs, under
     ``rules`` (default: the game's default rules; a pack's rules play its house rules).
 
     With ``jobs`` above one the pairs are played in worker processes: give ``plugins``
     and ``disable`` as ``engine`` was built, so that the rule plugins the rules need
-    (their options, their contracts) are loaded there too.  ``bidding_only``: a pair
-    whose seatings bid alike is a tie, not played (A and B must play alike; see the
-    module's text).
+    (their options, their contracts) are loaded there too; with ``cluster`` they are
+    played by the workers of a Dask scheduler instead, with the same results.
+    ``bidding_only``: a pair whose seatings bid alike is a tie, not played (A and B must
+    play alike; see the module's text).
     """
     rules = rules if rules is not None else engine.default_rules(game)
     start = time.perf_counter()
@@ -430,5 +683,6 @@ def run_duplicate(
         plugins,
         disable,
         bidding_only,
+        cluster,
     )
     return summarize(engine, game, rules, a, b, pairs, time.perf_counter() - start, bidding_only)
