@@ -29,7 +29,6 @@ by a little).
 from __future__ import annotations
 
 import os
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -292,7 +291,7 @@ def parse_scheduler(text: str) -> str:
     allowed = (
         f"give the address `dask scheduler` prints: [tcp://|tls://]HOST[:PORT], e.g. "
         f"tcp://192.168.1.5:{DEFAULT_SCHEDULER_PORT} (port {DEFAULT_SCHEDULER_PORT} when "
-        "none)"
+        "none, an IPv6 address in brackets)"
     )
     scheme, sep, rest = text.strip().partition("://")
     if not sep:
@@ -300,12 +299,18 @@ def parse_scheduler(text: str) -> str:
     where, colon, port = rest.rpartition(":")
     if not colon or "]" in port:  # no port, or the end of a bracketed IPv6 address
         where, port = rest, str(DEFAULT_SCHEDULER_PORT)
-    host = where[1:-1] if where.startswith("[") and where.endswith("]") else where
+    bracketed = where.startswith("[") and where.endswith("]")
+    host = where[1:-1] if bracketed else where
     try:
         check_host(host)
     except LimitError as exc:
         raise ClusterError(f"scheduler {text!r:.80}: {exc}; {allowed}") from None
-    if scheme not in SCHEDULER_SCHEMES or not port.isdigit() or not 0 < int(port) < 65536:
+    if (
+        (":" in host and not bracketed)
+        or scheme not in SCHEDULER_SCHEMES
+        or not port.isdigit()
+        or not 0 < int(port) < 65536
+    ):
         raise ClusterError(f"scheduler {text!r:.80}: {allowed}")
     return f"{scheme}://{where}:{int(port)}"
 
@@ -350,23 +355,32 @@ WORKERS_LOOKED_UP = 5.0
 """Seconds between two looks at how many threads a cluster's workers have (workers may
 join while the pairs are played: they get pairs as soon as they are seen)."""
 
-Workers = Callable[[], int]
-"""How many pairs the workers of an executor play at once (asked again and again)."""
+
+@dataclass(frozen=True)
+class Pool:
+    """An open executor of pairs, as :func:`play_jobs` uses it."""
+
+    executor: Executor
+    capacity: Callable[[], int]
+    """How many pairs its workers play at once (asked again as pairs come back: a
+    cluster's workers may come and go)."""
+    lost: tuple[type[BaseException], ...]
+    """The exceptions that say a pair was lost with its worker, not failed by itself."""
 
 
 @contextmanager
-def _local_executor(jobs: int) -> Iterator[tuple[Executor, Workers]]:
+def _local_executor(jobs: int) -> Iterator[Pool]:
     """``jobs`` worker processes on this machine (forked where the system can: nothing
     imported again)."""
     import multiprocessing
 
     ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     with ProcessPoolExecutor(jobs, mp_context=ctx) as executor:
-        yield executor, lambda: jobs
+        yield Pool(executor, lambda: jobs, (BrokenExecutor,))
 
 
 @contextmanager
-def _cluster_executor(cluster: Cluster) -> Iterator[tuple[Executor, Workers]]:
+def _cluster_executor(cluster: Cluster) -> Iterator[Pool]:
     """The executor of a Dask client connected to ``cluster`` and the threads of its
     workers; the client is closed on the way out."""
     address = cluster.address
@@ -403,7 +417,7 @@ def _cluster_executor(cluster: Cluster) -> Iterator[tuple[Executor, Workers]]:
             return int(seen[1])
 
         with client.get_executor(pure=False) as executor:
-            yield executor, threads
+            yield Pool(executor, threads, (distributed.KilledWorker,))
     finally:
         client.close()
 
@@ -425,25 +439,13 @@ def _check_versions(client: Any, address: str) -> None:
         )
 
 
-def _lost_kinds() -> tuple[type[BaseException], ...]:
-    """The exceptions that say a pair was lost with the worker that played it (not an
-    error of the pair itself): a broken local pool, a Dask task whose workers died."""
-    kinds: list[type[BaseException]] = [BrokenExecutor]
-    if "distributed" in sys.modules:
-        from distributed import KilledWorker
-
-        kinds.append(KilledWorker)
-    return tuple(kinds)
-
-
 def play_jobs(
-    executors: Callable[[], AbstractContextManager[tuple[Executor, Workers]]],
+    pools: Callable[[], AbstractContextManager[Pool]],
     jobs: Sequence[_Job],
     progress: Callable[[int], None] | None = None,
     where: str = "worker processes",
 ) -> list[PairResult]:
-    """Play every job on the executor that ``executors()`` opens (with how many pairs
-    its workers play at once), a few per worker in flight, ``progress(done)`` after each, and return the
+    """Play every job on the pool that ``pools()`` opens, a few per worker in flight, ``progress(done)`` after each, and return the
     results in index order.
 
     A pair lost with its worker is never dropped.  When a local process dies its pool
@@ -459,22 +461,21 @@ def play_jobs(
     lost: dict[int, int] = {}
     suspects: set[int] = set()
     while todo:
-        with executors() as (executor, workers):
-            kinds = _lost_kinds()
+        with pools() as pool:
             queue = sorted(suspects & todo.keys()) + sorted(todo.keys() - suspects)
             flying: dict[Future[PairResult], int] = {}
             try:
                 while queue or flying:
-                    room = 1 if suspects & todo.keys() else 4 * max(1, workers())
+                    room = 1 if suspects & todo.keys() else 4 * max(1, pool.capacity())
                     while queue and len(flying) < room:
                         index = queue.pop(0)
-                        flying[executor.submit(_worker_pair, todo[index])] = index
+                        flying[pool.executor.submit(_worker_pair, todo[index])] = index
                     done, _pending = wait(flying, return_when=FIRST_COMPLETED)
                     future = min(done, key=flying.__getitem__)
                     index = flying[future]
                     try:
                         result = future.result()
-                    except kinds as exc:
+                    except pool.lost as exc:
                         if not isinstance(exc, BrokenExecutor):
                             lost[index] = LOST_TRIES  # the scheduler has retried it
                         elif len(flying) == 1:
