@@ -7,8 +7,10 @@ playing a few cheap pairs."""
 from __future__ import annotations
 
 import functools
+import importlib.metadata
 import json
 import socket
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -270,9 +272,10 @@ def test_the_command_says_when_the_scheduler_does_not_answer(
         f"127.0.0.1:{port}",
     ]
     assert main(argv) == 1
-    err = capsys.readouterr().err.strip()
-    assert f"scheduler tcp://127.0.0.1:{port}: no Dask scheduler answered" in err
-    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    err = capsys.readouterr().err
+    shown = err.rsplit("\r", 1)[-1]  # what stays on a terminal: the progress bar is erased
+    assert shown.startswith(f"atout: scheduler tcp://127.0.0.1:{port}: no Dask scheduler answered")
+    assert shown.count("\n") == 1 and shown.endswith("\n") and "Traceback" not in err
 
 
 def test_a_scheduler_without_workers_is_one_clear_message(installed_engine: Engine) -> None:
@@ -330,3 +333,41 @@ def test_without_the_extra_a_cluster_says_how_to_install_it_and_local_runs_work(
     for jobs in ("1", "2"):
         assert main([*common, "--jobs", jobs, "--json"]) == 0
         assert json.loads(capsys.readouterr().out)["duplicate"]["belote"]["greedy-vs-random"]
+
+
+class Workers:
+    """A client of a cluster whose workers answer ``run(version, "atout")`` as given."""
+
+    def __init__(self, answers: dict[str, Any]) -> None:
+        self.answers = answers
+
+    def run(self, function: Any, *args: Any, on_error: str = "raise") -> dict[str, Any]:
+        assert args == ("atout",) and on_error == "return"
+        return self.answers
+
+
+@pytest.mark.parametrize(
+    ("answer", "what"),
+    [("0.0.1", "has atout 0.0.1"), (ModuleNotFoundError("atout"), "has no atout")],
+)
+def test_a_worker_with_another_atout_is_named(answer: Any, what: str) -> None:
+    here = importlib.metadata.version("atout")
+    duplicate._check_versions(Workers({"tcp://a:1": here}), "tcp://s:8786")
+    with pytest.raises(ClusterError) as err:
+        duplicate._check_versions(Workers({"tcp://a:1": here, "tcp://b:2": answer}), "tcp://s:8786")
+    assert str(err.value) == (
+        f"scheduler tcp://s:8786: worker tcp://b:2 {what}, this machine atout {here}; "
+        f"install atout {here} on every worker's machine"
+    )
+
+
+def test_a_local_duplicate_match_imports_no_dask() -> None:
+    code = (
+        "import sys\n"
+        "from atout.ui.cli import main\n"
+        "argv = ['bench', '--duplicate', 'greedy,random', '--deals', '2', '--game', 'belote']\n"
+        "assert main([*argv, '--jobs', '2', '--json']) == 0\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "[]"

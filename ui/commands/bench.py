@@ -297,10 +297,12 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
     ctx.progress = progress.update
     result: dict[str, Any] = {}
     started = time.perf_counter()
-    for i, m in enumerate(measures):
-        progress.start(i, m.title)
-        result.update(m.function()(ctx))
-    progress.close()
+    try:
+        for i, m in enumerate(measures):
+            progress.start(i, m.title)
+            result.update(m.function()(ctx))
+    finally:
+        progress.close()  # an error's one line is not written after the bar
     result["machine"] = machine()
     result["bench_seconds"] = round(time.perf_counter() - started, 1)
     result["quick"] = args.quick
