@@ -238,6 +238,29 @@ def test_a_pair_the_scheduler_gives_up_on_is_named(tmp_path: Path) -> None:
             )
 
 
+def test_a_scheduler_that_stops_mid_run_is_one_clear_message(installed_engine: Engine) -> None:
+    rules = installed_engine.default_rules("belote")
+    lc = cluster(1, processes=False)
+
+    def stop_at_two(done: int) -> None:
+        if done == 2:
+            lc.close()
+
+    with pytest.raises(
+        ClusterError, match=r"cancelled pair \d+ after \d+ of 40 pairs \(the scheduler"
+    ):
+        run_pairs(
+            installed_engine,
+            "belote",
+            rules,
+            "greedy",
+            "random",
+            40,
+            progress=stop_at_two,
+            cluster=Cluster(lc.scheduler_address),
+        )
+
+
 def test_an_unreachable_scheduler_is_one_clear_message(installed_engine: Engine) -> None:
     address = f"tcp://127.0.0.1:{free_port()}"
     rules = installed_engine.default_rules("belote")

@@ -28,9 +28,11 @@ by a little).
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Iterator
@@ -380,6 +382,27 @@ def _local_executor(jobs: int) -> Iterator[Pool]:
 
 
 @contextmanager
+def _dask_quiet() -> Iterator[None]:
+    """Dask's own log lines and those of its network library, tornado (a worker lost, a
+    reconnection given up, with tracebacks) kept off the screen while the pairs are played: what they mean reaches the person
+    as one message of this module.  The loggers' levels are put back afterwards."""
+    names = [
+        n
+        for n in ["distributed", "tornado", *logging.root.manager.loggerDict]
+        if n.split(".")[0] in ("distributed", "tornado")
+    ]
+    loggers = [logging.getLogger(n) for n in names]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for lg, level in zip(loggers, levels, strict=True):
+            lg.setLevel(level)
+
+
+@contextmanager
 def _cluster_executor(cluster: Cluster) -> Iterator[Pool]:
     """The executor of a Dask client connected to ``cluster`` and the threads of its
     workers; the client is closed on the way out."""
@@ -391,9 +414,17 @@ def _cluster_executor(cluster: Cluster) -> Iterator[Pool]:
             f"scheduler {address}: playing the pairs on a Dask cluster needs atout's cluster "
             "extra: pip install atout[cluster]"
         ) from None
-    connect: Any = distributed.Client  # untyped: what it returns is Any here
+    with _dask_quiet():
+        yield from _connected(distributed, cluster)
+
+
+def _connected(dask: Any, cluster: Cluster) -> Iterator[Pool]:
+    """The body of :func:`_cluster_executor` (``dask``: the ``distributed`` module,
+    untyped): connect, wait for a worker, check the versions, hand out the executor,
+    close the client."""
+    address = cluster.address
     try:
-        client = connect(address, timeout=cluster.timeout, set_as_default=False)
+        client = dask.Client(address, timeout=cluster.timeout, set_as_default=False)
     except (OSError, TimeoutError, ValueError):
         raise ClusterError(
             f"scheduler {address}: no Dask scheduler answered within {cluster.timeout:g} s; "
@@ -417,7 +448,7 @@ def _cluster_executor(cluster: Cluster) -> Iterator[Pool]:
             return int(seen[1])
 
         with client.get_executor(pure=False) as executor:
-            yield Pool(executor, threads, (distributed.KilledWorker,))
+            yield Pool(executor, threads, (dask.KilledWorker,))
     finally:
         client.close()
 
@@ -462,39 +493,42 @@ def play_jobs(
     suspects: set[int] = set()
     while todo:
         with pools() as pool:
-            queue = sorted(suspects & todo.keys()) + sorted(todo.keys() - suspects)
+            queue = deque(sorted(suspects & todo.keys()))
+            queue.extend(sorted(todo.keys() - suspects))
             flying: dict[Future[PairResult], int] = {}
+            broken = False
             try:
-                while queue or flying:
+                while (queue or flying) and not broken:
                     room = 1 if suspects & todo.keys() else 4 * max(1, pool.capacity())
                     while queue and len(flying) < room:
-                        index = queue.pop(0)
+                        index = queue.popleft()
                         flying[pool.executor.submit(_worker_pair, todo[index])] = index
                     done, _pending = wait(flying, return_when=FIRST_COMPLETED)
-                    future = min(done, key=flying.__getitem__)
-                    index = flying[future]
-                    try:
-                        result = future.result()
-                    except pool.lost as exc:
-                        if not isinstance(exc, BrokenExecutor):
-                            lost[index] = LOST_TRIES  # the scheduler has retried it
-                        elif len(flying) == 1:
-                            lost[index] = lost.get(index, 0) + 1
-                        else:
-                            suspects.update(flying.values())
-                        break
-                    except CancelledError:
-                        raise ClusterError(
-                            f"the {where} cancelled pair {index} after {len(results)} of "
-                            f"{len(jobs)} pairs (the scheduler stopped, or this machine lost "
-                            "it); run again"
-                        ) from None
-                    del flying[future]
-                    results[index] = result
-                    del todo[index]
-                    suspects.discard(index)
-                    if progress:
-                        progress(len(results))
+                    for future in sorted(done, key=flying.__getitem__):
+                        index = flying[future]
+                        try:
+                            result = future.result()
+                        except pool.lost as exc:
+                            if not isinstance(exc, BrokenExecutor):
+                                lost[index] = LOST_TRIES  # the scheduler has retried it
+                            elif len(flying) == 1:
+                                lost[index] = lost.get(index, 0) + 1
+                            else:
+                                suspects.update(flying.values())
+                            broken = True
+                            break
+                        except CancelledError:
+                            raise ClusterError(
+                                f"the {where} cancelled pair {index} after {len(results)} of "
+                                f"{len(jobs)} pairs (the scheduler stopped, or this machine "
+                                "lost it); run again"
+                            ) from None
+                        del flying[future]
+                        results[index] = result
+                        del todo[index]
+                        suspects.discard(index)
+                        if progress:
+                            progress(len(results))
             finally:
                 for future in flying:
                     future.cancel()
