@@ -24,6 +24,13 @@ result is 0 whatever the luck of the play.  With ``bidding_only`` such a pair is
 end of their bidding.  The mean is the same in expectation; the noise of the play in the
 tied pairs is gone, and so is their cost (most deals bid alike when two bidders differ
 by a little).
+
+**Where the pairs are played.** In this process, in ``jobs`` local processes, or on the
+workers of a Dask scheduler (:class:`Cluster`, atout's ``cluster`` extra), by one runner
+(:func:`play_jobs`) on a ``concurrent.futures`` executor: every pair carries its rules,
+seeds and plugin lists, so the results are the same wherever it is played, and a pair
+lost with its worker is played again or named, never dropped.  Dask is imported only
+when a cluster is asked for.
 """
 
 from __future__ import annotations
