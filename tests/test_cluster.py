@@ -30,7 +30,8 @@ from atout.ui.commands import bench
 from distributed import LocalCluster
 
 FRAGILE_PLUGIN = '''"""A bot for the test: plays as greedy, but its process dies at pair {doomed} (every
-time) or at the first decision of pair {once} (once: the mark file is made first)."""
+time) or at the first decision of pair {once} (once: the mark file is made first), and
+needs a module nobody has at pair {missing}."""
 
 import os
 
@@ -47,6 +48,8 @@ class Fragile:
         self.pair = seed // 8  # the pair's index when the run's seed is 0
 
     def choose(self, view):
+        if self.pair == {missing}:
+            import atout_nowhere  # noqa: F401
         if self.pair == {doomed}:
             os._exit(3)
         if self.pair == {once}:
@@ -69,10 +72,11 @@ def atout_bots():
 '''
 
 
-def fragile_plugin(tmp_path: Path, doomed: int = -1, once: int = -1) -> str:
+def fragile_plugin(tmp_path: Path, doomed: int = -1, once: int = -1, missing: int = -1) -> str:
     path = tmp_path / "fragile_bot.py"
     mark = str(tmp_path / "died-once")
-    path.write_text(FRAGILE_PLUGIN.format(doomed=doomed, once=once, mark=mark), encoding="utf-8")
+    text = FRAGILE_PLUGIN.format(doomed=doomed, once=once, missing=missing, mark=mark)
+    path.write_text(text, encoding="utf-8")
     return str(path)
 
 
@@ -261,6 +265,31 @@ def test_a_scheduler_that_stops_mid_run_is_one_clear_message(installed_engine: E
         )
 
 
+@pytest.mark.parametrize("where", ["processes", "cluster"])
+def test_a_module_a_worker_does_not_have_is_one_clear_message(
+    tmp_path: Path, two_workers: LocalCluster, where: str
+) -> None:
+    plugin = fragile_plugin(tmp_path, missing=1)
+    engine = Engine(make_plugin_manager(plugins=[plugin]))
+    rules = engine.default_rules("belote")
+    place = Cluster(two_workers.scheduler_address) if where == "cluster" else None
+    with pytest.raises(ClusterError) as err:
+        run_pairs(
+            engine,
+            "belote",
+            rules,
+            "fragile",
+            "random",
+            3,
+            jobs=2,
+            plugins=[plugin],
+            cluster=place,
+        )
+    assert "cannot load what pair 1 needs: No module named 'atout_nowhere'; install atout" in str(
+        err.value
+    )
+
+
 def test_an_unreachable_scheduler_is_one_clear_message(installed_engine: Engine) -> None:
     address = f"tcp://127.0.0.1:{free_port()}"
     rules = installed_engine.default_rules("belote")
@@ -359,14 +388,23 @@ def test_without_the_extra_a_cluster_says_how_to_install_it_and_local_runs_work(
 
 
 class Workers:
-    """A client of a cluster whose workers answer ``run(version, "atout")`` as given."""
+    """A client of a cluster whose workers answer ``run(version, "atout")`` as given
+    (``nthreads``: one thread each)."""
 
     def __init__(self, answers: dict[str, Any]) -> None:
         self.answers = answers
+        self.asked: list[list[str]] = []
 
-    def run(self, function: Any, *args: Any, on_error: str = "raise") -> dict[str, Any]:
+    def nthreads(self) -> dict[str, int]:
+        return dict.fromkeys(self.answers, 1)
+
+    def run(
+        self, function: Any, *args: Any, workers: list[str] | None = None, on_error: str = "raise"
+    ) -> dict[str, Any]:
         assert args == ("atout",) and on_error == "return"
-        return self.answers
+        asked = sorted(self.answers) if workers is None else workers
+        self.asked.append(asked)
+        return {w: self.answers[w] for w in asked}
 
 
 @pytest.mark.parametrize(
@@ -382,6 +420,33 @@ def test_a_worker_with_another_atout_is_named(answer: Any, what: str) -> None:
         f"scheduler tcp://s:8786: worker tcp://b:2 {what}, this machine atout {here}; "
         f"install atout {here} on every worker's machine"
     )
+
+
+def test_a_worker_that_joins_during_the_run_is_counted_and_checked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    here = importlib.metadata.version("atout")
+    client = Workers({"tcp://a:1": here})
+    watch = duplicate.WorkerWatch(client, "tcp://s:8786")
+    assert watch.threads() == 1
+    monkeypatch.setattr(duplicate, "WORKERS_LOOKED_UP", -1.0)  # look at every call
+    client.answers["tcp://b:2"] = here
+    assert watch.threads() == 2
+    assert client.asked == [["tcp://a:1"], ["tcp://b:2"]], "each worker checked once"
+    client.answers["tcp://c:3"] = ModuleNotFoundError("atout")
+    with pytest.raises(ClusterError, match=r"worker tcp://c:3 has no atout"):
+        watch.threads()
+
+
+def test_a_worker_of_another_atout_refuses_a_pair(two_workers: LocalCluster) -> None:
+    job = duplicate.PairJob(
+        "belote", {}, "", "greedy", "random", 0, 0, 0.0, False, (), (), atout="0.0.1"
+    )
+    here = importlib.metadata.version("atout")
+    with pytest.raises(ClusterError, match=rf"has atout {here}, this run atout 0\.0\.1; install"):
+        duplicate.play_jobs(
+            lambda: duplicate._cluster_executor(Cluster(two_workers.scheduler_address)), [job]
+        )
 
 
 def test_a_local_duplicate_match_imports_no_dask() -> None:

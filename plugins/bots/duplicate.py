@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 import threading
 import time
 from collections import deque
@@ -324,12 +325,33 @@ def parse_scheduler(text: str) -> str:
     return f"{scheme}://{where}:{int(port)}"
 
 
-_Job = tuple[
-    str, dict[str, Any], str, str, str, int, int, float, bool, tuple[str, ...], tuple[str, ...]
-]
-"""What a worker receives for one pair: the game, the rules' values and pack name, the
-two bots, the pair's index, the run's seed, the bots' time budget, whether the match is
-bidding-only, and the plugins to load and to disable."""
+@dataclass(frozen=True)
+class PairJob:
+    """What a worker receives for one pair: everything :func:`play_pair` needs, the
+    rules as their values and pack name (rebuilt by the worker's engine), the plugins
+    that engine loads and disables, and the caller's version of atout."""
+
+    game: str
+    values: dict[str, Any]
+    pack: str
+    a: str
+    b: str
+    index: int
+    seed: int
+    think: float
+    bidding_only: bool
+    plugins: tuple[str, ...]
+    disable: tuple[str, ...]
+    atout: str
+    """The caller's atout version: a worker of another one refuses the pair."""
+
+
+def atout_version() -> str:
+    """The version of atout installed here."""
+    from importlib.metadata import version
+
+    return version("atout")
+
 
 _ENGINES = threading.local()
 """A worker's engines by plugin lists, one set per thread (a Dask worker may run pairs
@@ -351,13 +373,22 @@ def worker_engine(plugins: Sequence[str], disable: Sequence[str]) -> Engine:
     return engines[key]
 
 
-def _worker_pair(job: _Job) -> PairResult:
+def _worker_pair(job: PairJob) -> PairResult:
     """Play one pair in a worker, under the caller's rules rebuilt by the worker's own
-    engine (an option that no plugin of the worker knows fails here, by name)."""
-    game, values, pack, a, b, index, seed, think, bidding_only, plugins, disable = job
-    engine = worker_engine(plugins, disable)
-    rules = engine.make_rules(game, values, pack)
-    return play_pair(engine, game, rules, a, b, index, seed, think, bidding_only)
+    engine (an option that no plugin of the worker knows fails here, by name).  A
+    worker of another atout version than the caller's refuses it (a worker may join a
+    cluster after the run started, past :func:`_check_versions`)."""
+    here = atout_version()
+    if here != job.atout:
+        raise ClusterError(
+            f"the worker on {socket.gethostname()} has atout {here}, this run atout "
+            f"{job.atout}; install atout {job.atout} on every worker's machine"
+        )
+    engine = worker_engine(job.plugins, job.disable)
+    rules = engine.make_rules(job.game, job.values, job.pack)
+    return play_pair(
+        engine, job.game, rules, job.a, job.b, job.index, job.seed, job.think, job.bidding_only
+    )
 
 
 WORKERS_LOOKED_UP = 5.0
@@ -446,27 +477,54 @@ def _connected(dask: Any, cluster: Cluster) -> Iterator[Pool]:
                 f"scheduler {address}: no worker joined it within {cluster.worker_wait:g} s; "
                 f"start workers on the other machines with `dask worker {address}`"
             ) from exc
-        _check_versions(client, address)
-        seen = [time.monotonic(), sum(client.nthreads().values())]
-
-        def threads() -> int:
-            if time.monotonic() - seen[0] > WORKERS_LOOKED_UP:
-                seen[:] = [time.monotonic(), sum(client.nthreads().values())]
-            return int(seen[1])
-
+        watch = WorkerWatch(client, address)
         with client.get_executor(pure=False) as executor:
-            yield Pool(executor, threads, (dask.KilledWorker,))
+            yield Pool(executor, watch.threads, (dask.KilledWorker,))
     finally:
         client.close()
 
 
-def _check_versions(client: Any, address: str) -> None:
-    """Stop with one message when a worker has no atout or another version than this
-    machine's: its pairs would fail, or be played by other rules or bots."""
+class WorkerWatch:
+    """The workers of a cluster, looked at again every :data:`WORKERS_LOOKED_UP`
+    seconds while the pairs are played: how many threads they have (a worker that
+    joins gets pairs), and each new worker's atout checked before it gets many (one
+    without atout could not even read a pair: Dask would wait for it for ever)."""
+
+    def __init__(self, client: Any, address: str) -> None:
+        self.client = client
+        self.address = address
+        self.known: set[str] = set()
+        self.count = 0
+        self.looked = 0.0
+        self.look()
+
+    def look(self) -> None:
+        """Count the threads and check the workers not seen before."""
+        nthreads: dict[str, int] = self.client.nthreads()
+        new = sorted(set(nthreads) - self.known)
+        if new:
+            _check_versions(self.client, self.address, new)
+            self.known.update(new)
+        self.count = sum(nthreads.values())
+        self.looked = time.monotonic()
+
+    def threads(self) -> int:
+        """How many pairs the workers play at once (looked at again when it is time)."""
+        if time.monotonic() - self.looked > WORKERS_LOOKED_UP:
+            self.look()
+        return self.count
+
+
+def _check_versions(client: Any, address: str, workers: Sequence[str] | None = None) -> None:
+    """Stop with one message when a worker (of ``workers``, default all) has no atout or
+    another version than this machine's: its pairs would fail, or be played by other
+    rules or bots."""
     from importlib.metadata import version
 
-    here = version("atout")
-    there: dict[str, Any] = client.run(version, "atout", on_error="return")
+    here = atout_version()
+    there: dict[str, Any] = client.run(
+        version, "atout", workers=list(workers) if workers else None, on_error="return"
+    )
     other = {w: v for w, v in there.items() if v != here}
     if other:
         worker, found = sorted(other.items())[0]
@@ -479,7 +537,7 @@ def _check_versions(client: Any, address: str) -> None:
 
 def play_jobs(
     pools: Callable[[], AbstractContextManager[Pool]],
-    jobs: Sequence[_Job],
+    jobs: Sequence[PairJob],
     progress: Callable[[int], None] | None = None,
     where: str = "worker processes",
 ) -> list[PairResult]:
@@ -494,7 +552,7 @@ def play_jobs(
     up on (``KilledWorker``) stops the run the same way.  An error of a pair itself (a
     rule, a plugin) is raised as it is.  The run returns every pair or raises.
     """
-    todo = {job[5]: job for job in jobs}
+    todo = {job.index: job for job in jobs}
     results: dict[int, PairResult] = {}
     lost: dict[int, int] = {}
     suspects: set[int] = set()
@@ -524,6 +582,12 @@ def play_jobs(
                                 suspects.update(flying.values())
                             broken = True
                             break
+                        except ImportError as exc:  # a module a worker does not have
+                            raise ClusterError(
+                                f"the {where} cannot load what pair {index} needs: {exc}; "
+                                f"install atout {todo[index].atout} and what the run's plugins "
+                                "need on every machine that plays pairs"
+                            ) from None
                         except CancelledError:
                             raise ClusterError(
                                 f"the {where} cancelled pair {index} after {len(results)} of "
@@ -547,7 +611,7 @@ def play_jobs(
                 f"killed, or a plugin that crashes); {len(results)} of {len(jobs)} pairs "
                 "played, none counted; see the workers' logs"
             )
-    return [results[job[5]] for job in sorted(jobs, key=lambda j: j[5])]
+    return [results[job.index] for job in sorted(jobs, key=lambda j: j.index)]
 
 
 def run_pairs(
@@ -593,9 +657,10 @@ def run_pairs(
                 progress(i + 1)
         return out
     values = rules.to_dict()
-    lists = (tuple(plugins), tuple(disable))
-    job_list: list[_Job] = [
-        (game, values, rules.pack, a, b, i, seed, think, bidding_only, *lists) for i in range(deals)
+    lists = (tuple(plugins), tuple(disable), atout_version())
+    job_list = [
+        PairJob(game, values, rules.pack, a, b, i, seed, think, bidding_only, *lists)
+        for i in range(deals)
     ]
     if cluster is not None:
         return play_jobs(
