@@ -35,6 +35,7 @@ when a cluster is asked for.
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import socket
@@ -346,8 +347,9 @@ class PairJob:
     """The caller's atout version: a worker of another one refuses the pair."""
 
 
+@functools.cache
 def atout_version() -> str:
-    """The version of atout installed here."""
+    """The version of atout installed here (looked up once: a few milliseconds)."""
     from importlib.metadata import version
 
     return version("atout")
