@@ -24,15 +24,37 @@ result is 0 whatever the luck of the play.  With ``bidding_only`` such a pair is
 end of their bidding.  The mean is the same in expectation; the noise of the play in the
 tied pairs is gone, and so is their cost (most deals bid alike when two bidders differ
 by a little).
+
+**Where the pairs are played.** In this process, in ``jobs`` local processes, or on the
+workers of a Dask scheduler (:class:`Cluster`, atout's ``cluster`` extra), by one runner
+(:func:`play_jobs`) on a ``concurrent.futures`` executor: every pair carries its rules,
+seeds and plugin lists, so the results are the same wherever it is played, and a pair
+lost with its worker is played again or named, never dropped.  Dask is imported only
+when a cluster is asked for.
 """
 
 from __future__ import annotations
 
+import functools
+import logging
 import os
+import socket
+import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from collections.abc import Iterable
+from collections.abc import Iterator
 from collections.abc import Sequence
+from concurrent.futures import FIRST_COMPLETED
+from concurrent.futures import BrokenExecutor
+from concurrent.futures import CancelledError
+from concurrent.futures import Executor
+from concurrent.futures import Future
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import wait
+from contextlib import AbstractContextManager
+from contextlib import contextmanager
 from dataclasses import asdict
 from dataclasses import dataclass
 from dataclasses import field
@@ -41,7 +63,10 @@ from typing import Any
 from atout.core.engine import Deal
 from atout.core.engine import Engine
 from atout.core.engine import Match
+from atout.core.errors import AtoutError
 from atout.core.errors import UnknownNameError
+from atout.core.limits import LimitError
+from atout.core.limits import check_host
 from atout.core.model import Action
 from atout.core.model import DealScore
 from atout.core.model import MatchResult
@@ -231,30 +256,364 @@ def play_pair(
     return PairResult(index, (scores[0], scores[1]), (results[0], results[1]), times)
 
 
-# --- running many pairs, in several processes if asked ----------------------------------
+# --- running many pairs, in local processes or on a Dask cluster -----------------------
+#
+# The pairs go to a ``concurrent.futures`` executor: a ProcessPoolExecutor on this
+# machine, or the executor of a Dask distributed client (``pip install atout[cluster]``)
+# whose workers run on other machines.  The runner below is the same for both: a job
+# carries everything a worker needs (the rules' values, and the plugin lists it builds
+# its engine with), results come back in any order and are put in index order.
 
-_WORKER: dict[str, Any] = {}
+
+class ClusterError(AtoutError):
+    """The pairs cannot be played where asked: no scheduler at the address, the extra
+    not installed, workers of another atout version, or pairs lost with their workers."""
 
 
-def _init_worker(plugins: Sequence[str], disable: Sequence[str]) -> None:
+DEFAULT_SCHEDULER_PORT = 8786
+"""The port ``dask scheduler`` listens on unless told otherwise."""
+SCHEDULER_SCHEMES = ("tcp", "tls")
+"""The schemes an address of a scheduler may start with (``tcp://`` when none)."""
+LOST_TRIES = 3
+"""How many times a pair may be lost with a dying local worker process before the run
+stops and names it (a Dask scheduler retries on its own, see ``allowed-failures``)."""
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """Where to play the pairs instead of local processes: a Dask scheduler.
+
+    ``address`` is handed to Dask as it is (:func:`parse_scheduler` checks what a person
+    typed; an in-process cluster's ``inproc://`` address works too).
+
+    ``timeout``: seconds to reach the scheduler; ``worker_wait``: seconds for a first
+    worker to join it (the run stops with a clear message past either).
+    """
+
+    address: str
+    timeout: float = 10.0
+    worker_wait: float = 60.0
+
+
+def parse_scheduler(text: str) -> str:
+    """The address of a Dask scheduler, ``[tcp://|tls://]HOST[:PORT]`` (port
+    :data:`DEFAULT_SCHEDULER_PORT` when none), written out in full (``tcp://HOST:PORT``);
+    anything else is a :class:`ClusterError` that says what is allowed."""
+    allowed = (
+        f"give the address `dask scheduler` prints: [tcp://|tls://]HOST[:PORT], e.g. "
+        f"tcp://192.168.1.5:{DEFAULT_SCHEDULER_PORT} (port {DEFAULT_SCHEDULER_PORT} when "
+        "none, an IPv6 address in brackets)"
+    )
+    scheme, sep, rest = text.strip().partition("://")
+    if not sep:
+        scheme, rest = "tcp", scheme
+    where, colon, port = rest.rpartition(":")
+    if not colon or "]" in port:  # no port, or the end of a bracketed IPv6 address
+        where, port = rest, str(DEFAULT_SCHEDULER_PORT)
+    bracketed = where.startswith("[") and where.endswith("]")
+    host = where[1:-1] if bracketed else where
+    try:
+        check_host(host)
+    except LimitError as exc:
+        raise ClusterError(f"scheduler {text!r:.80}: {exc}; {allowed}") from None
+    if (
+        (":" in host and not bracketed)
+        or scheme not in SCHEDULER_SCHEMES
+        or not port.isdigit()
+        or not 0 < int(port) < 65536
+    ):
+        raise ClusterError(f"scheduler {text!r:.80}: {allowed}")
+    return f"{scheme}://{where}:{int(port)}"
+
+
+@dataclass(frozen=True)
+class PairJob:
+    """What a worker receives for one pair: everything :func:`play_pair` needs, the
+    rules as their values and pack name (rebuilt by the worker's engine), the plugins
+    that engine loads and disables, and the caller's version of atout."""
+
+    game: str
+    values: dict[str, Any]
+    pack: str
+    a: str
+    b: str
+    index: int
+    seed: int
+    think: float
+    bidding_only: bool
+    plugins: tuple[str, ...]
+    disable: tuple[str, ...]
+    atout: str
+    """The caller's atout version: a worker of another one refuses the pair."""
+
+
+@functools.cache
+def atout_version() -> str:
+    """The version of atout installed here (looked up once: a few milliseconds)."""
+    from importlib.metadata import version
+
+    return version("atout")
+
+
+_ENGINES = threading.local()
+"""A worker's engines by plugin lists, one set per thread (a Dask worker may run pairs
+in several threads)."""
+
+
+def worker_engine(plugins: Sequence[str], disable: Sequence[str]) -> Engine:
+    """The engine of this worker for these plugin lists, built on first use."""
     from atout.core import make_plugin_manager
 
-    _WORKER["engine"] = Engine(make_plugin_manager(plugins=plugins, disable=disable))
+    engines: dict[tuple[tuple[str, ...], tuple[str, ...]], Engine] | None = getattr(
+        _ENGINES, "engines", None
+    )
+    if engines is None:
+        engines = _ENGINES.engines = {}
+    key = (tuple(plugins), tuple(disable))
+    if key not in engines:
+        engines[key] = Engine(make_plugin_manager(plugins=plugins, disable=disable))
+    return engines[key]
 
 
-_Job = tuple[str, dict[str, Any], str, str, str, int, int, float, bool]
-"""What a worker receives for one pair: the game, the rules' values and pack name, the
-two bots, the pair's index, the run's seed, the bots' time budget and whether the match
-is bidding-only."""
-
-
-def _worker_pair(job: _Job) -> PairResult:
+def _worker_pair(job: PairJob) -> PairResult:
     """Play one pair in a worker, under the caller's rules rebuilt by the worker's own
-    engine (an option that no plugin of the worker knows fails here, by name)."""
-    game, values, pack, a, b, index, seed, think, bidding_only = job
-    engine: Engine = _WORKER["engine"]
-    rules = engine.make_rules(game, values, pack)
-    return play_pair(engine, game, rules, a, b, index, seed, think, bidding_only)
+    engine (an option that no plugin of the worker knows fails here, by name).  A
+    worker of another atout version than the caller's refuses it (a worker may join a
+    cluster after the run started, past :func:`_check_versions`)."""
+    here = atout_version()
+    if here != job.atout:
+        raise ClusterError(
+            f"the worker on {socket.gethostname()} has atout {here}, this run atout "
+            f"{job.atout}; install atout {job.atout} on every worker's machine"
+        )
+    engine = worker_engine(job.plugins, job.disable)
+    rules = engine.make_rules(job.game, job.values, job.pack)
+    return play_pair(
+        engine, job.game, rules, job.a, job.b, job.index, job.seed, job.think, job.bidding_only
+    )
+
+
+WORKERS_LOOKED_UP = 5.0
+"""Seconds between two looks at how many threads a cluster's workers have (workers may
+join while the pairs are played: they get pairs as soon as they are seen)."""
+
+
+@dataclass(frozen=True)
+class Pool:
+    """An open executor of pairs, as :func:`play_jobs` uses it."""
+
+    executor: Executor
+    capacity: Callable[[], int]
+    """How many pairs its workers play at once (asked again as pairs come back: a
+    cluster's workers may come and go)."""
+    lost: tuple[type[BaseException], ...]
+    """The exceptions that say a pair was lost with its worker, not failed by itself."""
+
+
+@contextmanager
+def _local_executor(jobs: int) -> Iterator[Pool]:
+    """``jobs`` worker processes on this machine (forked where the system can: nothing
+    imported again)."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    with ProcessPoolExecutor(jobs, mp_context=ctx) as executor:
+        yield Pool(executor, lambda: jobs, (BrokenExecutor,))
+
+
+@contextmanager
+def _dask_quiet() -> Iterator[None]:
+    """Dask's own log lines and those of its network library, tornado (a worker lost, a
+    reconnection given up, with tracebacks) kept off the screen while the pairs are played: what they mean reaches the person
+    as one message of this module.  The loggers' levels are put back afterwards."""
+    names = [
+        n
+        for n in ["distributed", "tornado", *logging.root.manager.loggerDict]
+        if n.split(".")[0] in ("distributed", "tornado")
+    ]
+    loggers = [logging.getLogger(n) for n in names]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for lg, level in zip(loggers, levels, strict=True):
+            lg.setLevel(level)
+
+
+@contextmanager
+def _cluster_executor(cluster: Cluster) -> Iterator[Pool]:
+    """The executor of a Dask client connected to ``cluster`` and the threads of its
+    workers; the client is closed on the way out."""
+    address = cluster.address
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError(
+            f"scheduler {address}: playing the pairs on a Dask cluster needs atout's cluster "
+            "extra: pip install atout[cluster]"
+        ) from None
+    with _dask_quiet():
+        yield from _connected(distributed, cluster)
+
+
+def _connected(dask: Any, cluster: Cluster) -> Iterator[Pool]:
+    """The body of :func:`_cluster_executor` (``dask``: the ``distributed`` module,
+    untyped): connect, wait for a worker, check the versions, hand out the executor,
+    close the client."""
+    address = cluster.address
+    try:
+        client = dask.Client(address, timeout=cluster.timeout, set_as_default=False)
+    except (OSError, TimeoutError, ValueError):
+        raise ClusterError(
+            f"scheduler {address}: no Dask scheduler answered within {cluster.timeout:g} s; "
+            "start one with `dask scheduler` and give the address it prints, "
+            f"[tcp://|tls://]HOST[:PORT] (port {DEFAULT_SCHEDULER_PORT} when none)"
+        ) from None
+    try:
+        try:
+            client.wait_for_workers(1, timeout=cluster.worker_wait)
+        except (OSError, TimeoutError) as exc:
+            raise ClusterError(
+                f"scheduler {address}: no worker joined it within {cluster.worker_wait:g} s; "
+                f"start workers on the other machines with `dask worker {address}`"
+            ) from exc
+        watch = WorkerWatch(client, address)
+        with client.get_executor(pure=False) as executor:
+            yield Pool(executor, watch.threads, (dask.KilledWorker,))
+    finally:
+        client.close()
+
+
+class WorkerWatch:
+    """The workers of a cluster, looked at again every :data:`WORKERS_LOOKED_UP`
+    seconds while the pairs are played: how many threads they have (a worker that
+    joins gets pairs), and each new worker's atout checked before it gets many (one
+    without atout could not even read a pair: Dask would wait for it for ever)."""
+
+    def __init__(self, client: Any, address: str) -> None:
+        self.client = client
+        self.address = address
+        self.known: set[str] = set()
+        self.count = 0
+        self.looked = 0.0
+        self.look()
+
+    def look(self) -> None:
+        """Count the threads and check the workers not seen before."""
+        nthreads: dict[str, int] = self.client.nthreads()
+        new = sorted(set(nthreads) - self.known)
+        if new:
+            _check_versions(self.client, self.address, new)
+            self.known.update(new)
+        self.count = sum(nthreads.values())
+        self.looked = time.monotonic()
+
+    def threads(self) -> int:
+        """How many pairs the workers play at once (looked at again when it is time)."""
+        if time.monotonic() - self.looked > WORKERS_LOOKED_UP:
+            self.look()
+        return self.count
+
+
+def _check_versions(client: Any, address: str, workers: Sequence[str] | None = None) -> None:
+    """Stop with one message when a worker (of ``workers``, default all) has no atout or
+    another version than this machine's: its pairs would fail, or be played by other
+    rules or bots."""
+    from importlib.metadata import version
+
+    here = atout_version()
+    there: dict[str, Any] = client.run(
+        version, "atout", workers=list(workers) if workers else None, on_error="return"
+    )
+    other = {w: v for w, v in there.items() if v != here}
+    if other:
+        worker, found = sorted(other.items())[0]
+        what = f"atout {found}" if isinstance(found, str) else "no atout"
+        raise ClusterError(
+            f"scheduler {address}: worker {worker} has {what}, this machine atout {here}; "
+            f"install atout {here} on every worker's machine"
+        )
+
+
+def play_jobs(
+    pools: Callable[[], AbstractContextManager[Pool]],
+    jobs: Sequence[PairJob],
+    progress: Callable[[int], None] | None = None,
+    where: str = "worker processes",
+) -> list[PairResult]:
+    """Play every job on the pool that ``pools()`` opens, a few per worker in flight, ``progress(done)`` after each, and return the
+    results in index order.
+
+    A pair lost with its worker is never dropped.  When a local process dies its pool
+    breaks, every pair in flight with it: a fresh pool plays those pairs again one at a
+    time, so that a pair that kills its worker is known, and one lost so
+    :data:`LOST_TRIES` times stops the run with a :class:`ClusterError` naming it.  A
+    Dask scheduler plays a lost pair again on another worker by itself; a pair it gives
+    up on (``KilledWorker``) stops the run the same way.  An error of a pair itself (a
+    rule, a plugin) is raised as it is.  The run returns every pair or raises.
+    """
+    todo = {job.index: job for job in jobs}
+    results: dict[int, PairResult] = {}
+    lost: dict[int, int] = {}
+    suspects: set[int] = set()
+    while todo:
+        with pools() as pool:
+            queue = deque(sorted(suspects & todo.keys()))
+            queue.extend(sorted(todo.keys() - suspects))
+            flying: dict[Future[PairResult], int] = {}
+            broken = False
+            try:
+                while (queue or flying) and not broken:
+                    room = 1 if suspects & todo.keys() else 4 * max(1, pool.capacity())
+                    while queue and len(flying) < room:
+                        index = queue.popleft()
+                        flying[pool.executor.submit(_worker_pair, todo[index])] = index
+                    done, _pending = wait(flying, return_when=FIRST_COMPLETED)
+                    for future in sorted(done, key=flying.__getitem__):
+                        index = flying[future]
+                        try:
+                            result = future.result()
+                        except pool.lost as exc:
+                            if not isinstance(exc, BrokenExecutor):
+                                lost[index] = LOST_TRIES  # the scheduler has retried it
+                            elif len(flying) == 1:
+                                lost[index] = lost.get(index, 0) + 1
+                            else:
+                                suspects.update(flying.values())
+                            broken = True
+                            break
+                        except ImportError as exc:  # a module a worker does not have
+                            raise ClusterError(
+                                f"the {where} cannot load what pair {index} needs: {exc}; "
+                                f"install atout {todo[index].atout} and what the run's plugins "
+                                "need on every machine that plays pairs"
+                            ) from None
+                        except CancelledError:
+                            raise ClusterError(
+                                f"the {where} cancelled pair {index} after {len(results)} of "
+                                f"{len(jobs)} pairs (the scheduler stopped, or this machine "
+                                "lost it); run again"
+                            ) from None
+                        del flying[future]
+                        results[index] = result
+                        del todo[index]
+                        suspects.discard(index)
+                        if progress:
+                            progress(len(results))
+            finally:
+                for future in flying:
+                    future.cancel()
+        given_up = sorted(i for i, n in lost.items() if n >= LOST_TRIES and i in todo)
+        if given_up:
+            raise ClusterError(
+                f"pair {given_up[0]} was lost with the {where} that played it "
+                f"{lost[given_up[0]]} time(s): a worker died while playing it (out of memory, "
+                f"killed, or a plugin that crashes); {len(results)} of {len(jobs)} pairs "
+                "played, none counted; see the workers' logs"
+            )
+    return [results[job.index] for job in sorted(jobs, key=lambda j: j.index)]
 
 
 def run_pairs(
@@ -271,14 +630,18 @@ def run_pairs(
     plugins: Sequence[str] = (),
     disable: Sequence[str] = (),
     bidding_only: bool = False,
+    cluster: Cluster | None = None,
 ) -> list[PairResult]:
-    """Play ``deals`` pairs (in ``jobs`` processes when more than one), in index order.
+    """Play ``deals`` pairs (in ``jobs`` processes when more than one, or on the Dask
+    ``cluster`` when given), in index order.
 
-    ``progress(done)`` is called after each pair.  Worker processes build their own
-    engine with the same ``plugins`` and ``disable`` lists as the caller's (give the
-    caller's, so that a rule plugin's options and contracts exist there too) and play
-    under ``rules``: its values and pack name reach every worker.  ``bidding_only``
-    needs A and B to play the cards with the same bot (:func:`same_player`).
+    ``progress(done)`` is called after each pair.  Workers build their own engine with
+    the same ``plugins`` and ``disable`` lists as the caller's (give the caller's, so
+    that a rule plugin's options and contracts exist there too; on a cluster a plugin
+    named by its file must be at that path on the workers' machines too) and play under
+    ``rules``: its values and pack name reach every worker.  The results are the same
+    wherever the pairs are played.  ``bidding_only`` needs A and B to play the cards
+    with the same bot (:func:`same_player`).
     """
     for name in (a, b):
         make_bot(engine, name, game, rules)  # an unknown bot fails here, with the known names
@@ -288,28 +651,25 @@ def run_pairs(
             f"{parse_spec(b)[0]!r}; the two bots must play alike and differ only in their "
             "bidding, e.g. expert,expert+greedy-bids"
         )
-    if jobs <= 1 or deals < 2:
+    if cluster is None and (jobs <= 1 or deals < 2):
         out = []
         for i in range(deals):
             out.append(play_pair(engine, game, rules, a, b, i, seed, think, bidding_only))
             if progress:
                 progress(i + 1)
         return out
-    import multiprocessing
-
-    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     values = rules.to_dict()
-    jobs_list: list[_Job] = [
-        (game, values, rules.pack, a, b, i, seed, think, bidding_only) for i in range(deals)
+    lists = (tuple(plugins), tuple(disable), atout_version())
+    job_list = [
+        PairJob(game, values, rules.pack, a, b, i, seed, think, bidding_only, *lists)
+        for i in range(deals)
     ]
-    results: list[PairResult] = []
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(list(plugins), list(disable))) as pool:
-        for done, res in enumerate(pool.imap_unordered(_worker_pair, jobs_list), start=1):
-            results.append(res)
-            if progress:
-                progress(done)
-    results.sort(key=lambda r: r.index)
-    return results
+    if cluster is not None:
+        return play_jobs(
+            lambda: _cluster_executor(cluster), job_list, progress, f"workers of {cluster.address}"
+        )
+
+    return play_jobs(lambda: _local_executor(jobs), job_list, progress)
 
 
 def count_matches(
@@ -404,15 +764,17 @@ def run_duplicate(
     plugins: Sequence[str] = (),
     disable: Sequence[str] = (),
     bidding_only: bool = False,
+    cluster: Cluster | None = None,
 ) -> DuplicateResult:
     """A duplicate match of bot ``a`` against bot ``b`` over ``deals`` deal pairs, under
     ``rules`` (default: the game's default rules; a pack's rules play its house rules).
 
     With ``jobs`` above one the pairs are played in worker processes: give ``plugins``
     and ``disable`` as ``engine`` was built, so that the rule plugins the rules need
-    (their options, their contracts) are loaded there too.  ``bidding_only``: a pair
-    whose seatings bid alike is a tie, not played (A and B must play alike; see the
-    module's text).
+    (their options, their contracts) are loaded there too; with ``cluster`` they are
+    played by the workers of a Dask scheduler instead, with the same results.
+    ``bidding_only``: a pair whose seatings bid alike is a tie, not played (A and B must
+    play alike; see the module's text).
     """
     rules = rules if rules is not None else engine.default_rules(game)
     start = time.perf_counter()
@@ -430,5 +792,6 @@ def run_duplicate(
         plugins,
         disable,
         bidding_only,
+        cluster,
     )
     return summarize(engine, game, rules, a, b, pairs, time.perf_counter() - start, bidding_only)

@@ -20,6 +20,8 @@ ties, unplayed), and
 ``--pack NAME_OR_FILE`` plays the duplicate matches under a pack's house rules (with
 ``--plugin`` for a rule plugin that is not installed): the other figures always measure
 the default rules, so that they stay comparable from one run to the next.
+``--scheduler ADDRESS`` plays the duplicate pairs on the workers of a Dask scheduler
+instead of ``--jobs`` local processes (the ``cluster`` extra; same results, same output).
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ from typing import Any
 from atout.core import Engine
 from atout.core import Rules
 from atout.core.errors import UnknownNameError
+from atout.plugins.bots.duplicate import Cluster
+from atout.plugins.bots.duplicate import ClusterError
+from atout.plugins.bots.duplicate import parse_scheduler
 from atout.ui import arguments
 from atout.ui.commands.bench_measures import GAMES
 from atout.ui.commands.bench_measures import BenchContext
@@ -137,6 +142,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         ),
     )
     parser.add_argument(
+        "--scheduler",
+        type=_scheduler,
+        metavar="ADDRESS",
+        help=_(
+            "play the duplicate pairs on the workers of a Dask scheduler, e.g. "
+            "tcp://192.168.1.5:8786, instead of --jobs processes here "
+            "(pip install atout[cluster])"
+        ),
+    )
+    parser.add_argument(
         "--pack",
         metavar="NAME_OR_FILE",
         help=_(
@@ -207,6 +222,15 @@ class Progress:
             sys.stderr.flush()
 
 
+def _scheduler(text: str) -> str:
+    """``--scheduler``: the address of a Dask scheduler, checked as
+    :func:`~atout.plugins.bots.duplicate.parse_scheduler` checks it."""
+    try:
+        return parse_scheduler(text)
+    except ClusterError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _parse_pair(text: str) -> tuple[str, str]:
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 2 or not all(parts):
@@ -243,6 +267,11 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
     if args.deals is not None and args.deals < 1:
         raise UnknownNameError(f"--deals {args.deals}: give at least 1 deal pair")
     measures = selected(args)
+    if args.scheduler and not any(m.name == "duplicate" for m in measures):
+        raise UnknownNameError(
+            f"--scheduler {args.scheduler}: a cluster plays only the duplicate matches; "
+            "add --duplicate A,B or --only duplicate"
+        )
     games = GAMES if args.game == "all" else (args.game,)
     rules: dict[str, Rules] = {}
     if args.pack:
@@ -270,15 +299,18 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         plugins=tuple(getattr(args, "plugin", None) or ()),
         disable=tuple(getattr(args, "disable_plugin", None) or ()),
         server_workers=args.server_workers,
+        cluster=Cluster(args.scheduler) if args.scheduler else None,
     )
     progress = Progress(len(measures), enabled=not args.json)
     ctx.progress = progress.update
     result: dict[str, Any] = {}
     started = time.perf_counter()
-    for i, m in enumerate(measures):
-        progress.start(i, m.title)
-        result.update(m.function()(ctx))
-    progress.close()
+    try:
+        for i, m in enumerate(measures):
+            progress.start(i, m.title)
+            result.update(m.function()(ctx))
+    finally:
+        progress.close()  # an error's one line is not written after the bar
     result["machine"] = machine()
     result["bench_seconds"] = round(time.perf_counter() - started, 1)
     result["quick"] = args.quick

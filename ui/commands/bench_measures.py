@@ -29,6 +29,7 @@ from atout.core.cards import Card
 from atout.core.cards import CardSet
 from atout.core.cards import mask_of
 from atout.core.state import PLAY
+from atout.plugins.bots.duplicate import Cluster
 from atout.plugins.bots.duplicate import run_duplicate
 from atout.plugins.bots.mixed import parse_spec
 from atout.plugins.bots.mixed import spec_games
@@ -61,6 +62,9 @@ class BenchContext:
     server_workers: int | None = None
     """The worker processes of the server measure's ``atout serve`` (``--server-workers``;
     ``None``: its default)."""
+    cluster: Cluster | None = None
+    """The Dask scheduler that plays the duplicate pairs (``--scheduler``); ``None``:
+    ``jobs`` processes on this machine."""
     progress: Callable[[int, int], None] = field(default=lambda done, total: None)
 
     def size(self, default: _N, quick: _N) -> _N:
@@ -401,6 +405,7 @@ def measure_duplicates(ctx: BenchContext) -> dict[str, Any]:
                 plugins=ctx.plugins,
                 disable=ctx.disable,
                 bidding_only=ctx.bidding_only,
+                cluster=ctx.cluster,
             )
             out.setdefault(game, {})[f"{a}-vs-{b}"] = result.to_json()
     return {"duplicate": out}
