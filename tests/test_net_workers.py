@@ -263,3 +263,46 @@ def test_a_second_join_moves_a_connection_to_the_other_worker(
             assert answer(ws, "created")["type"] == "created"
         ws.send(json.dumps(create))
         assert answer(ws, "created")["code"] == p.TABLE_LIMIT
+
+
+def test_messages_sent_with_the_handshake_reach_the_worker_in_order(
+    server: tuple[subprocess.Popen[str], str],
+) -> None:
+    """A client that sends its hello, a create and more in one write with the handshake
+    (before the server's answer) is answered every message, in order: what the front read
+    past the message that routes the connection goes to the worker with it."""
+    import socket as sockets
+
+    from websockets.client import ClientProtocol
+    from websockets.frames import Frame
+    from websockets.frames import Opcode
+    from websockets.uri import parse_uri
+
+    _, url = server
+    rules = Engine().default_rules("decouverte")
+    client = ClientProtocol(parse_uri(url))
+    client.send_request(client.connect())
+    request = b"".join(client.data_to_send())
+    frames = [
+        {"type": "hello", "version": p.VERSION, "ref": 1},
+        {**p.create_message(rules, "random", None), "ref": 2},
+        {"type": "record", "ref": 3},
+        {"type": "hello", "version": p.VERSION, "ref": 4},
+    ]
+    host, port = url.removeprefix("ws://").split(":")
+    with sockets.create_connection((host, int(port)), timeout=10) as raw:
+        sent = request
+        for msg in frames:  # frames made by hand: the protocol sends none before the answer
+            frame = Frame(Opcode.TEXT, json.dumps(msg).encode())
+            sent += frame.serialize(mask=True, extensions=[])
+        raw.sendall(sent)
+        answers: list[dict[str, object]] = []
+        while len(answers) < len(frames):
+            data = raw.recv(65536)
+            assert data, "the connection closed"
+            client.receive_data(data)
+            for event in client.events_received():
+                if isinstance(event, Frame) and event.opcode == Opcode.TEXT:
+                    answers.append(json.loads(event.data))
+    assert [a.get("ref") for a in answers] == [1, 2, 3, 4]
+    assert [a["type"] for a in answers] == ["welcome", "created", "error", "welcome"]
