@@ -15,6 +15,7 @@ from atout.ui.cli import main
         (["serve", "--linger", "-5"], "argument --linger: a wait is a number of seconds"),
         (["serve", "--linger", "nan"], "argument --linger: a wait is a number of seconds"),
         (["serve", "--per-address", "0"], "argument --per-address: a count of tables is a whole"),
+        (["serve", "--workers", "17"], "argument --workers: a count of processes is a whole"),
         (["play", "--text", "--join", "no-table-here"], "--join: expected HOST:PORT/TABLE"),
         (["play", "--host", "--listen", "nowhere"], "--listen: expected HOST:PORT"),
         (["play", "--text", "--join", "127.0.0.1:1/ABCDEF"], "cannot reach the table server"),
@@ -64,3 +65,14 @@ def test_serve_gives_the_server_its_linger_and_grace(
     argv = ["serve", "--port", "0", "--data", str(tmp_path), "--linger", "12", "--grace", "4"]
     assert main([*argv, "--per-address", "300"]) == 0
     assert seen == {"linger": 12.0, "grace": 4.0, "per": 300}
+
+
+def test_several_workers_off_linux_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Handing connections between processes needs Linux: elsewhere ``--workers 2`` is
+    refused with one line, before anything listens."""
+    monkeypatch.setattr("sys.platform", "darwin")
+    code = main(["serve", "--port", "0", "--data", str(tmp_path), "--workers", "2"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 1 and len(err) == 1 and "--workers above 1 needs Linux" in err[0]

@@ -27,7 +27,7 @@ from atout.ui.net.tables import worker_of
 from websockets.sync.client import connect
 
 
-def start_server(data: Path, workers: int = 2) -> tuple[subprocess.Popen[str], int]:
+def start_server(data: Path, workers: int = 2, *more: str) -> tuple[subprocess.Popen[str], int]:
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -42,6 +42,7 @@ def start_server(data: Path, workers: int = 2) -> tuple[subprocess.Popen[str], i
             "3",
             "--workers",
             str(workers),
+            *more,
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -176,17 +177,19 @@ def test_a_killed_worker_is_started_again_and_its_tables_resume(
         assert sorted(slots) == [0, 1]
         victim = worker_of(tables[0].code, 2)
         os.kill(slots[victim], signal.SIGKILL)
-        # its client reconnects through the front and finds its table where it was
-        back = False
+        # its client reconnects through the front and is sent where its table stands by
+        # the worker started again
+        back = told = False
         for _ in range(300):
             msg = tables[0].client.get(0.1)
             if msg is None:
-                if back and not tables[0].pending:
+                if told and not tables[0].pending:
                     break
                 continue
             tables[0].absorb(msg)
             back = back or msg == {"type": "connection", "state": "back"}
-        assert back, "the client reconnected"
+            told = told or (back and msg.get("type") == "update")
+        assert back and told, "the client reconnected and was sent its table"
         hand = tables[0].latest_view.hand if tables[0].latest_view else 0
         assert (tables[0].deal, tables[0].step, hand) == before[0]
         new = workers_of(proc)
@@ -200,3 +203,106 @@ def test_a_killed_worker_is_started_again_and_its_tables_resume(
     finally:
         for client in clients:
             client.close()
+
+
+def test_the_limits_hold_across_the_workers(tmp_path: Path) -> None:
+    """Each worker holds its share of a server-wide limit: with two tables in play a
+    network address, two workers take one each and a third is refused."""
+    proc, port = start_server(tmp_path, 2, "--per-address", "2")
+    rules = Engine().default_rules("decouverte")
+    clients = [Client(f"ws://127.0.0.1:{port}").start() for _ in range(3)]
+    try:
+        codes = [create_table(client, rules)["table"] for client in clients[:2]]
+        assert sorted(worker_of(code, 2) for code in codes) == [0, 1]
+        with pytest.raises(NetworkError, match="at most 1 tables in play") as refused:
+            create_table(clients[2], rules)
+        assert refused.value.code == p.TABLE_LIMIT
+    finally:
+        for client in clients:
+            client.close()
+        stop(proc)
+
+
+def test_a_second_join_moves_a_connection_to_the_other_worker(
+    server: tuple[subprocess.Popen[str], str],
+) -> None:
+    """One table per connection, and a second ``join`` moves it: also to a table that
+    another worker holds (the connection is handed over, the client sees nothing)."""
+    _, url = server
+    rules = Engine().default_rules("decouverte")
+    create = {"type": "create", **p.create_message(rules, "random", None)}
+
+    def answer(ws: object, kind: str) -> dict[str, object]:
+        for _ in range(20):
+            msg = json.loads(ws.recv(10))  # type: ignore[attr-defined]
+            if msg["type"] in (kind, "error"):
+                return msg  # type: ignore[no-any-return]
+        raise AssertionError(f"no {kind}")
+
+    with connect(url) as ws, connect(url) as other:
+        for c in (ws, other):
+            c.send(json.dumps({"type": "hello", "version": p.VERSION}))
+            assert answer(c, "welcome")["type"] == "welcome"
+        ws.send(json.dumps(create))
+        here = answer(ws, "created")
+        other.send(json.dumps(create))
+        there = answer(other, "created")
+        assert worker_of(str(here["table"]), 2) != worker_of(str(there["table"]), 2)
+        tokens = there["tokens"]
+        assert isinstance(tokens, list)
+        ws.send(json.dumps({"type": "join", "table": here["table"], "token": "x" * 20}))
+        assert answer(ws, "joined")["code"] == p.BAD_TOKEN  # its own worker answered
+        ws.send(json.dumps({"type": "join", "table": there["table"], "token": tokens[1]}))
+        joined = answer(ws, "joined")
+        assert (joined["type"], joined["table"], joined["seat"]) == ("joined", there["table"], 1)
+        ws.send(json.dumps({"type": "record", "ref": 3}))
+        assert answer(ws, "record")["table"] == there["table"]
+        # the limit on the tables a connection creates follows it to its new worker
+        for _ in range(19):
+            ws.send(json.dumps(create))
+            assert answer(ws, "created")["type"] == "created"
+        ws.send(json.dumps(create))
+        assert answer(ws, "created")["code"] == p.TABLE_LIMIT
+
+
+def test_messages_sent_with_the_handshake_reach_the_worker_in_order(
+    server: tuple[subprocess.Popen[str], str],
+) -> None:
+    """A client that sends its hello, a create and more in one write with the handshake
+    (before the server's answer) is answered every message, in order: what the front read
+    past the message that routes the connection goes to the worker with it."""
+    import socket as sockets
+
+    from websockets.client import ClientProtocol
+    from websockets.frames import Frame
+    from websockets.frames import Opcode
+    from websockets.uri import parse_uri
+
+    _, url = server
+    rules = Engine().default_rules("decouverte")
+    client = ClientProtocol(parse_uri(url))
+    client.send_request(client.connect())
+    request = b"".join(client.data_to_send())
+    frames = [
+        {"type": "hello", "version": p.VERSION, "ref": 1},
+        {**p.create_message(rules, "random", None), "ref": 2},
+        {"type": "record", "ref": 3},
+        {"type": "hello", "version": p.VERSION, "ref": 4},
+    ]
+    host, port = url.removeprefix("ws://").split(":")
+    with sockets.create_connection((host, int(port)), timeout=10) as raw:
+        sent = request
+        for msg in frames:  # frames made by hand: the protocol sends none before the answer
+            frame = Frame(Opcode.TEXT, json.dumps(msg).encode())
+            sent += frame.serialize(mask=True, extensions=[])
+        raw.sendall(sent)
+        answers: list[dict[str, object]] = []
+        while len(answers) < len(frames):
+            data = raw.recv(65536)
+            assert data, "the connection closed"
+            client.receive_data(data)
+            for event in client.events_received():
+                if isinstance(event, Frame) and event.opcode == Opcode.TEXT:
+                    answers.append(json.loads(event.data))
+    assert [a.get("ref") for a in answers] == [1, 2, 3, 4]
+    assert [a["type"] for a in answers] == ["welcome", "created", "error", "welcome"]

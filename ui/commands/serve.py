@@ -143,6 +143,14 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
     logging.basicConfig(level=logging.WARNING, format="atout serve: %(message)s")
     if args.worker is not None:
         slot, workers, fd = args.worker
+        try:
+            channel = socket.socket(fileno=fd)
+        except OSError as exc:  # run by hand: no front at the other end
+            print(
+                _("atout serve: --worker: {why}").format(why=exc.strerror or exc),
+                file=sys.stderr,
+            )
+            return 1
         server = TableServer(
             engine,
             data,
@@ -154,7 +162,7 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
             workers=workers,
         )
         with contextlib.suppress(KeyboardInterrupt):  # the front says it stopped
-            asyncio.run(serve_worker(server, socket.socket(fileno=fd)))
+            asyncio.run(serve_worker(server, channel))
         return 0
 
     def say_ready(host: str, port: int, tables: int, problems: list[str]) -> None:

@@ -179,7 +179,6 @@ class Front:
             theirs.close()
         ours.setblocking(False)
         worker.channel = ours
-        worker.ready = asyncio.Event()
         self._spawn_task(self._listen(worker, ours))
 
     async def _listen(self, worker: Worker, channel: socket.socket) -> None:
@@ -187,11 +186,30 @@ class Front:
         channel closes: the worker ended; unless the front is stopping, it is started
         again (it resumes its tables)."""
         loop = asyncio.get_running_loop()
+        inbox: asyncio.Queue[tuple[bytes, list[int]]] = asyncio.Queue()
+
+        def readable() -> None:
+            while True:
+                try:
+                    data, fds, _, _ = socket.recv_fds(channel, 1 << 21, 4)
+                except BlockingIOError:
+                    return
+                except OSError:
+                    data, fds = b"", []
+                inbox.put_nowait((data, fds))
+                if not data and not fds:
+                    loop.remove_reader(channel)
+                    return
+
+        loop.add_reader(channel, readable)
         try:
             while True:
-                data = await loop.sock_recv(channel, 65536)
-                if not data:
+                data, fds = await inbox.get()
+                if not data and not fds:
                     break
+                if fds:  # a connection moving to the worker of another table
+                    self._spawn_task(self._move(data, fds))
+                    continue
                 with contextlib.suppress(ValueError):
                     said = json.loads(data)
                     if isinstance(said, dict):
@@ -200,12 +218,14 @@ class Front:
                             worker.ready.set()
                         if isinstance(said.get("tables"), int):
                             worker.tables = said["tables"]
-        except OSError:
-            pass
+        finally:
+            with contextlib.suppress(ValueError, OSError):
+                loop.remove_reader(channel)
         if self._stopping or worker.channel is not channel:
             return
         channel.close()
         worker.channel = None
+        worker.ready.clear()  # connections for it wait until it is started again
         proc = worker.proc
         if proc is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
@@ -214,6 +234,19 @@ class Front:
         await asyncio.sleep(0.2)  # a worker failing at once is not started in a busy loop
         if not self._stopping:
             self._start_worker(worker)
+
+    async def _move(self, said: bytes, fds: list[int]) -> None:
+        """A worker handed a connection back (:meth:`TableServer.move`): hand it to the
+        worker of the table its message names."""
+        for fd in fds:
+            sock = socket.socket(fileno=fd)
+            try:
+                first = frames_from_json(json.loads(said)["first"])
+                await self._send_to(self._worker_for(first[-1]), said, sock)
+            except (OSError, ValueError, KeyError, TypeError, TimeoutError):
+                log.warning("a connection could not move to another worker")
+            finally:
+                sock.close()
 
     def _least_loaded(self) -> Worker:
         return min(self.workers, key=lambda w: (not w.ready.is_set(), w.tables, w.slot))
@@ -314,32 +347,31 @@ class Front:
         or a message naming no table: the worker with the fewest tables), with the
         messages read and the bytes read after them."""
         worker = self._worker_for(first[-1] if first else b"")
-        if not worker.ready.is_set():
-            async with asyncio.timeout(WORKER_START):
-                await worker.ready.wait()
-        channel = worker.channel
-        if channel is None:
-            return False
-        said = json.dumps(
-            {
-                "hello": hello,
-                "first": [_frame_json(raw) for raw in first],
-                "rest": base64.b64encode(bytes(reader.buffer)).decode("ascii"),
-            }
-        ).encode()
+        return await self._send_to(worker, handoff(first, bytes(reader.buffer), hello), sock)
+
+    async def _send_to(self, worker: Worker, said: bytes, sock: socket.socket) -> bool:
+        """Hand ``sock`` and what was read of it (``said``, :func:`handoff`) to ``worker``
+        (waiting for it to be ready when it is being started again)."""
         loop = asyncio.get_running_loop()
-        while True:
-            try:
-                socket.send_fds(channel, [said], [sock.fileno()])
-                break
-            except BlockingIOError:
-                ready = loop.create_future()
-                loop.add_writer(channel, ready.set_result, None)
+        async with asyncio.timeout(WORKER_START):
+            while True:
+                await worker.ready.wait()
+                channel = worker.channel
+                if channel is None:
+                    await asyncio.sleep(0.05)
+                    continue
                 try:
-                    await ready
-                finally:
-                    loop.remove_writer(channel)
-        return True
+                    socket.send_fds(channel, [said], [sock.fileno()])
+                    return True
+                except BlockingIOError:
+                    ready = loop.create_future()
+                    loop.add_writer(channel, ready.set_result, None)
+                    try:
+                        await ready
+                    finally:
+                        loop.remove_writer(channel)
+                except OSError:  # it has just ended: it is started again
+                    await asyncio.sleep(0.05)
 
     def _worker_for(self, raw: str | bytes) -> Worker:
         msg: Any = None
@@ -354,6 +386,28 @@ class Front:
         if isinstance(msg, dict) and msg.get("type") == "create":
             worker.tables += 1  # until the worker says its count again
         return worker
+
+
+def handoff(
+    first: list[str | bytes],
+    rest: bytes,
+    hello: bool,
+    created: int = 0,
+    budget: float | None = None,
+) -> bytes:
+    """What a worker is handed with a connection: the messages read from it (``first``,
+    the last names the table), the bytes read after them (``rest``), whether it said
+    hello, and, for a connection that moves from another worker, the tables it created
+    (the limit is on its whole life) and its message budget."""
+    return json.dumps(
+        {
+            "hello": hello,
+            "first": [_frame_json(raw) for raw in first],
+            "rest": base64.b64encode(rest).decode("ascii"),
+            "created": created,
+            "budget": budget,
+        }
+    ).encode()
 
 
 def _frame_json(raw: str | bytes) -> list[str]:

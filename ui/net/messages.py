@@ -49,6 +49,15 @@ CLOSE_REPLACED = 4001
 """Close code: the seat was claimed by another connection with its token."""
 
 
+class Elsewhere(Exception):
+    """A message names a table another worker process holds (:mod:`atout.ui.net.front`):
+    the connection moves there (:meth:`~atout.ui.net.server.TableServer.move`)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
 class TableMessages(TableRunner):
     """The handlers of the messages after ``hello`` (:attr:`_handlers`, by type), on
     the tables a :class:`TableRunner` runs; :class:`~atout.ui.net.server.TableServer`
@@ -65,6 +74,8 @@ class TableMessages(TableRunner):
 
     def _table(self, msg: dict[str, Any]) -> Table:
         code = p.field_of(msg, "table", str).upper()
+        if not self.owns(code):
+            raise Elsewhere(code)
         table = self.tables.get(code)
         if table is None:
             if code in self.closed:
@@ -76,6 +87,8 @@ class TableMessages(TableRunner):
         """The table ``msg`` names; a finished table put away from memory is read back
         from its save file (its clients see how the match ended)."""
         code = p.field_of(msg, "table", str).upper()
+        if not self.owns(code):
+            raise Elsewhere(code)
         if code not in self.tables and code not in self.closed and self.data is not None:
             if len(self.tables) >= self.max_tables:
                 raise p.ProtocolError(p.FULL, f"this server holds {self.max_tables} tables")

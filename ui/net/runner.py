@@ -28,6 +28,7 @@ from .client import create_table
 from .front import LOAD_EVERY
 from .front import Front
 from .front import frames_from_json
+from .front import handoff
 from .server import TableServer
 
 T = TypeVar("T")
@@ -191,10 +192,15 @@ async def serve_worker(
                     first = frames_from_json(said["first"])
                     rest = base64.b64decode(said["rest"])
                     hello = bool(said["hello"])
+                    created = int(said.get("created") or 0)
+                    budget = said.get("budget")
+                    budget = None if budget is None else float(budget)
                 except (ValueError, KeyError, TypeError):
                     sock.close()
                     continue
-                task = loop.create_task(server.adopt(sock, first, hello, rest))
+                task = loop.create_task(
+                    server.adopt(sock, first, hello, rest, created=created, budget=budget)
+                )
                 adopting.add(task)
                 task.add_done_callback(adopting.discard)
 
@@ -202,6 +208,15 @@ async def serve_worker(
         say({"tables": len(server.tables)})
         handle[0] = loop.call_later(LOAD_EVERY, report)
 
+    def hand_back(fd: int, said: dict[str, Any]) -> None:
+        raw = said["first"]
+        socket.send_fds(
+            channel,
+            [handoff(raw, said["rest"], True, said["created"], said["budget"])],
+            [fd],
+        )
+
+    server.hand_back = hand_back
     say({"ready": True, "tables": len(server.tables), "problems": server.problems})
     handle = [loop.call_later(LOAD_EVERY, report)]
     loop.add_reader(channel, handed)

@@ -32,6 +32,7 @@ import asyncio
 import collections
 import json
 import logging
+import os
 import socket
 import time
 from collections.abc import Callable
@@ -52,6 +53,7 @@ from websockets.protocol import State
 from websockets.server import ServerProtocol
 
 from . import protocol as p
+from .messages import Elsewhere
 from .messages import TableMessages
 from .saves import SYNC_INTERVAL
 from .saves import Syncer
@@ -142,6 +144,9 @@ class TableServer(TableMessages):
         self.slot = slot
         self.workers = workers
         self._adopted: set[ServerConnection] = set()
+        self.hand_back: Callable[[int, dict[str, Any]], None] | None = None
+        """How a worker hands a connection back to the front, to be moved to the worker
+        of another table (``None``: this server holds every table)."""
         self.tables: dict[str, Table] = {}
         self.io = ThreadPoolExecutor(io_workers, thread_name_prefix="atout-table")
         self.syncer = Syncer(sync_interval) if data is not None else None
@@ -217,13 +222,21 @@ class TableServer(TableMessages):
     # --- a connection ------------------------------------------------------------------
 
     async def adopt(
-        self, sock: socket.socket, first: list[str | bytes], hello: bool, rest: bytes = b""
+        self,
+        sock: socket.socket,
+        first: list[str | bytes],
+        hello: bool,
+        rest: bytes = b"",
+        created: int = 0,
+        budget: float | None = None,
     ) -> None:
         """Take over a connection the front process accepted (:mod:`atout.ui.net.front`):
         ``sock``, whose websocket handshake is done, the messages the front read from it
         (``first``: those it did not answer itself, read here before the socket's) and
-        whether the client said hello there; ``rest``: the bytes it read after them.  The
-        connection is then this process's as if it had been accepted here."""
+        whether the client said hello there; ``rest``: the bytes it read after them;
+        ``created`` and ``budget``: the tables it created and its message budget, when it
+        moves from another worker (:meth:`move`).  The connection is then this process's
+        as if it had been accepted here."""
         loop = asyncio.get_running_loop()
 
         async def run(ws: ServerConnection) -> None:
@@ -231,7 +244,7 @@ class TableServer(TableMessages):
             try:
                 ws.start_keepalive()
                 async with ws:
-                    await self._handle(ws, first, hello)
+                    await self._handle(ws, first, hello, created, budget)
             except Exception as exc:
                 log_failure("an adopted connection failed", exc)
             finally:
@@ -246,10 +259,60 @@ class TableServer(TableMessages):
         if rest:
             ws.data_received(rest)
 
+    async def move(self, conn: Conn, raw: str | bytes, ref: Any) -> dict[str, Any] | None:
+        """Hand ``conn``, whose message ``raw`` names a table of another worker, back to
+        the front, which hands it to that worker with this message (a second ``join``
+        moves a connection, whatever worker holds its table).  The connection leaves its
+        table here first, and what it was sent reaches its socket before the socket
+        moves.  ``None`` once moved; the answer to ``raw`` when it cannot move (a message
+        it sent after ``raw`` is already read, or the front is gone)."""
+        ws = conn.ws
+        transport = ws.transport
+        sock = transport.get_extra_info("socket")
+        if self.hand_back is None or sock is None:
+            return p.error(p.NO_TABLE, "no such table on this server", ref)
+        transport.pause_reading()
+        await self._leave_table(conn)
+        for _ in range(500):  # at most 5 s for what it was sent to leave
+            if not conn.backlog and conn.writer is None and not transport.get_write_buffer_size():
+                break
+            await asyncio.sleep(0.01)
+        pending = ws.recv_messages.frames.queue
+        if pending or conn.backlog or transport.get_write_buffer_size():
+            transport.resume_reading()
+            return p.error(
+                p.BAD_MESSAGE, "this connection cannot move to that table now: connect again", ref
+            )
+        said = {
+            "hello": True,
+            "first": [raw],
+            "rest": bytes(ws.protocol.reader.buffer),
+            "created": conn.created,
+            "budget": conn.budget,
+        }
+        fd = os.dup(sock.fileno())
+        try:
+            self.hand_back(fd, said)
+        except OSError:  # the front is gone, or the channel full: it stays here
+            transport.resume_reading()
+            return p.error(p.BAD_MESSAGE, "this connection cannot move now: connect again", ref)
+        finally:
+            os.close(fd)
+        conn.cut = True  # nothing more is sent from here
+        transport.abort()
+        return None
+
     async def _handle(
-        self, ws: ServerConnection, first: list[str | bytes] | None = None, hello: bool = False
+        self,
+        ws: ServerConnection,
+        first: list[str | bytes] | None = None,
+        hello: bool = False,
+        created: int = 0,
+        budget: float | None = None,
     ) -> None:
-        conn = Conn(ws, address=_address_of(ws), hello=hello)
+        conn = Conn(ws, address=_address_of(ws), hello=hello, created=created)
+        if budget is not None:
+            conn.budget = min(float(p.BURST), budget)
 
         def silent() -> None:
             if not conn.hello:
@@ -321,6 +384,8 @@ class TableServer(TableMessages):
                     p.UNKNOWN_TYPE, f"unknown message type; the types are: {known}"
                 )
             return await handler(self, conn, msg, ref)
+        except Elsewhere:
+            return await self.move(conn, raw, ref)
         except p.ProtocolError as exc:
             return p.error(exc.code, exc.message, ref)
         except Exception as exc:  # a fault of ours: logged here, never shown in detail
