@@ -19,6 +19,8 @@ from .cards import Card
 from .cards import CardSet
 from .cards import card_str
 from .cards import cards_str
+from .text import CardCode
+from .text import Message
 
 if TYPE_CHECKING:
     from .state import DealState
@@ -283,7 +285,7 @@ class MoveRule:
 
     def explain(self, state: DealState, card: Card) -> str:
         """Why ``card`` is not a legal play now (only asked for illegal cards)."""
-        return f"{card_str(card)} may not be played now"
+        return Message("{card} may not be played now", card=CardCode(card))
 
 
 EndOfTrick = Callable[["DealState", Trick], None]

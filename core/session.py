@@ -69,6 +69,7 @@ from .state import BIDDING
 from .state import OVER
 from .state import PLAY as PLAYING
 from .state import REDEAL as REDEALING
+from .text import Message
 from .views import Bot
 from .views import View
 
@@ -416,7 +417,7 @@ class Session:
         """Why the seat to play may not play ``card`` now (``None``: it may)."""
         deal = self.match.current
         if deal is None:
-            return "the deal is over"
+            return Message("the deal is over")
         return deal.explain(card)
 
     @property

@@ -33,6 +33,7 @@ from .cards_text import rank_letter
 from .cards_text import show_card
 from .i18n import _
 from .i18n import pgettext
+from .messages import shown
 
 WIDTH = 80
 """The terminal's columns: :func:`rules_text` wraps to them."""
@@ -176,7 +177,7 @@ def rules_pages(engine: Engine, rules: Rules) -> list[Page]:
         pages = _belote(rules, n)
     else:
         info = engine.game(rules.game)
-        pages = [Page(info.title, (info.description,)), _cards_page(n)]
+        pages = [Page(shown(info.title), (shown(info.description),)), _cards_page(n)]
     pages.append(_options_page(engine, rules))
     return pages
 
@@ -561,7 +562,7 @@ def _options_page(engine: Engine, rules: Rules) -> Page:
         if key not in rules:
             continue
         value = rules[key]
-        line = f"{_label(key)}: {_value(value)}. {option.description}"
+        line = f"{_label(key)}: {_value(value)}. {shown(option.description)}"
         (changed if value != standard.get(key) else same).append(line)
     name = rules.pack or pgettext("the rules in force", "the standard rules")
     head = (

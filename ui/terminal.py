@@ -79,6 +79,10 @@ from .display import terminal_colours
 from .i18n import _
 from .i18n import ngettext
 from .i18n import pgettext
+from .messages import announcement_words
+from .messages import outcome_words
+from .messages import shown
+from .messages import shown_error
 from .rules_text import rules_text
 from .safe_text import printable
 
@@ -163,31 +167,6 @@ def contract_words(contract: Contract, plain: bool = False) -> str:
     if contract.trump is not None:
         return suit_name(contract.trump) if plain else suit_label(contract.trump)
     return capital(contract.name.replace("-", " "))
-
-
-def announcement_words(text: str) -> str:
-    """An announcement as the players say it in the chosen language (``belote``,
-    ``rebelote`` are the same in French and German); another announcement as the
-    engine writes it."""
-    words = {
-        "belote": pgettext("announcement", "belote"),
-        "rebelote": pgettext("announcement", "rebelote"),
-        "belote-rebelote": pgettext("announcement", "belote-rebelote"),
-    }
-    return words.get(text, text)
-
-
-def outcome_words(outcome: str) -> str:
-    """A deal's outcome (the engine's fixed word) in the chosen language: ``made``,
-    ``dedans``, ``capot``, ``litige``, ``abeyance``."""
-    words = {
-        "made": pgettext("deal outcome", "made"),
-        "dedans": pgettext("deal outcome", "dedans"),
-        "capot": pgettext("deal outcome", "capot"),
-        "litige": pgettext("deal outcome", "litige"),
-        "abeyance": pgettext("deal outcome", "abeyance"),
-    }
-    return words.get(outcome, outcome)
 
 
 class LineReader:
@@ -738,7 +717,7 @@ class TerminalGame:
         elif e.kind == MATCH_OVER and e.result is not None:
             r = e.result
             if r.winner is None:
-                self.say(_("The match is drawn: {reason}.").format(reason=r.reason))
+                self.say(_("The match is drawn: {reason}.").format(reason=shown(r.reason)))
             else:
                 winners = self.team_names()[r.winner]
                 members = [s for s in range(self.info.seats) if s % self.info.teams == r.winner]
@@ -750,9 +729,9 @@ class TerminalGame:
                     said = pgettext("a team", "{team} win the match: {reason}.")
                 else:
                     said = _("{team} wins the match: {reason}.")
-                self.say(said.format(team=winners, reason=r.reason))
+                self.say(said.format(team=winners, reason=shown(r.reason)))
         elif e.kind == NOTICE:
-            self.say(f"  ({e.text})")
+            self.say(f"  ({shown(e.text)})")
 
     def tell_score(self, e: Event) -> None:
         sc = e.score
@@ -777,7 +756,7 @@ class TerminalGame:
                 )
             )
         for note in sc.notes:
-            self.say(f"  ({note})")
+            self.say(f"  ({shown(note)})")
         self.show_scores()
 
     # --- input ---------------------------------------------------------------------------
@@ -908,7 +887,9 @@ class TerminalGame:
         reason = self.session.explain(card)
         if reason is not None:
             self.say(
-                _("  You cannot play {card}: {reason}.").format(card=self.show(card), reason=reason)
+                _("  You cannot play {card}: {reason}.").format(
+                    card=self.show(card), reason=shown(reason)
+                )
             )
             return None
         return Action.play(card)
@@ -941,10 +922,10 @@ class TerminalGame:
         try:
             answer = session.hint(self.seat)
         except AtoutError as exc:
-            self.say(_("  No hint: {reason}.").format(reason=exc))
+            self.say(_("  No hint: {reason}.").format(reason=shown_error(exc)))
             return
         action = getattr(answer, "action", answer)
-        reason = str(getattr(answer, "reason", "") or "").strip().rstrip(".")
+        reason = shown(getattr(answer, "reason", "") or "").strip().rstrip(".")
         words = self.action_words(action, view)
         if reason:
             self.say(_("  Hint: {action} — {reason}.").format(action=words, reason=reason))
@@ -1023,7 +1004,7 @@ class TerminalGame:
             try:
                 self.tell(session.act(seat, action))
             except IllegalMoveError as exc:  # the engine re-checks every action
-                self.say(f"  {exc}")
+                self.say(f"  {shown_error(exc)}")
         if self.closed():
             self.quit = False
             self.say(_("The table cannot be reached any more ({why}).").format(why=self.closed()))

@@ -18,6 +18,7 @@ from atout.core import hookimpl
 from atout.core.engine import Engine
 from atout.core.model import BotInfo
 from atout.core.model import Rules
+from atout.core.text import N_
 
 from .basic import GreedyBot
 from .basic import RandomBot
@@ -26,14 +27,22 @@ GAMES = ("belote", "decouverte")
 
 
 def make_random(
-    game: str, rules: Rules | None = None, seed: int = 0, think: float = 0.0, engine: Engine | None = None
+    game: str,
+    rules: Rules | None = None,
+    seed: int = 0,
+    think: float = 0.0,
+    engine: Engine | None = None,
 ) -> RandomBot:
     """A :class:`RandomBot`."""
     return RandomBot(seed)
 
 
 def make_greedy(
-    game: str, rules: Rules | None = None, seed: int = 0, think: float = 0.0, engine: Engine | None = None
+    game: str,
+    rules: Rules | None = None,
+    seed: int = 0,
+    think: float = 0.0,
+    engine: Engine | None = None,
 ) -> GreedyBot:
     """A :class:`GreedyBot` (it reads the card order and points from the engine's
     compiled rules of the deal)."""
@@ -41,7 +50,11 @@ def make_greedy(
 
 
 def make_expert(
-    game: str, rules: Rules | None = None, seed: int = 0, think: float = 0.0, engine: Engine | None = None
+    game: str,
+    rules: Rules | None = None,
+    seed: int = 0,
+    think: float = 0.0,
+    engine: Engine | None = None,
 ) -> Any:
     """The expert of ``game``: the PIMC expert for four players, the chance-aware
     search for Découverte."""
@@ -60,27 +73,31 @@ def atout_bots() -> list[BotInfo]:
         BotInfo(
             "random",
             GAMES,
-            "Plays any legal card at random, and bids at random.",
+            N_("Plays any legal card at random, and bids at random."),
             make_random,
             level=0,
-            title="Beginner",
+            title=N_("Beginner"),
         ),
         BotInfo(
             "greedy",
             GAMES,
-            "One trick at a time: wins cheaply when it is worth it, else discards its "
-            "least valuable card; bids from a point count of the hand.",
+            N_(
+                "One trick at a time: wins cheaply when it is worth it, else discards its "
+                "least valuable card; bids from a point count of the hand."
+            ),
             make_greedy,
             level=1,
-            title="Casual",
+            title=N_("Casual"),
         ),
         BotInfo(
             "expert",
             GAMES,
-            "Searches: sampled layouts solved double-dummy (four players), a "
-            "chance-aware exact search (Découverte).",
+            N_(
+                "Searches: sampled layouts solved double-dummy (four players), a "
+                "chance-aware exact search (Découverte)."
+            ),
             make_expert,
             level=2,
-            title="Expert",
+            title=N_("Expert"),
         ),
     ]

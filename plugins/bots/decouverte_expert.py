@@ -60,6 +60,7 @@ from atout.core.cards import SUITS
 from atout.core.cards import cards_of
 from atout.core.model import Action
 from atout.core.model import Rules
+from atout.core.text import Message
 from atout.core.views import View
 
 from ..search.declared import BELOTE_POINTS
@@ -274,7 +275,7 @@ class DecouverteExpert:
             bids = info.get("bids")
             reason = bid_reason(view, action.value, bids if isinstance(bids, dict) else None)
             if len(view.legal_bids) == 1:
-                reason = "the only bid you may make"
+                reason = Message("the only bid you may make")
         else:
             reason = ""
         return with_reason(action, reason)

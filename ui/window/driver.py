@@ -43,6 +43,8 @@ from ..cards_text import capital
 from ..cards_text import show_card
 from ..hint_text import hint_line
 from ..i18n import _
+from ..messages import shown
+from ..messages import shown_error
 from ..savegame import Setup
 from . import theme
 from .host import Host
@@ -326,10 +328,12 @@ class MatchTable(TableView):
         try:
             self.apply(self.me, Action.play(card))
         except IllegalMoveError as exc:  # the engine re-checks every action
-            self.toast.show(self.cannot_play(card, str(exc)), self.clock, 4.5)
+            self.toast.show(self.cannot_play(card, shown_error(exc)), self.clock, 4.5)
 
     def cannot_play(self, card: int, reason: str) -> str:
-        """Why the person to act may not play ``card``, in one line."""
+        """Why the person to act may not play ``card``, in one line (``reason``: the
+        rule, translated here)."""
+        reason = shown(reason)
         if self.you is not None:
             return _("You cannot play {card}: {reason}.").format(
                 card=show_card(card), reason=reason

@@ -22,6 +22,8 @@ from ..cards_text import capital
 from ..i18n import N_
 from ..i18n import _
 from ..i18n import ngettext
+from ..messages import outcome_words
+from ..messages import shown
 from . import theme
 from .review_labels import HELP_LINE
 from .rules_view import open_table_rules
@@ -83,7 +85,7 @@ def deal_headline(score: DealScore, taker: int | None, info: GameInfo) -> str:
         if plural:
             return _("{team} make the contract").format(team=who)
         return _("{team} makes the contract").format(team=who)
-    return capital(score.outcome)
+    return capital(outcome_words(score.outcome))
 
 
 class Overlay:
@@ -354,7 +356,7 @@ class DealPanel:
             y -= 6
             for note in score.notes:
                 y -= 22
-                t.append(fitted(capital(note), 12, theme.INK_SOFT, False))
+                t.append(fitted(capital(shown(note)), 12, theme.INK_SOFT, False))
             if deal_path is not None:
                 y -= 24
                 t.append(
@@ -379,7 +381,7 @@ class DealPanel:
             y -= 38
             t.append(fitted(head, 20, colour, True))
             y -= 24
-            t.append(fitted(capital(result.reason), 12, theme.INK_SOFT, False))
+            t.append(fitted(capital(shown(result.reason)), 12, theme.INK_SOFT, False))
             y -= 42
             half = min(200.0, (inner - 16) / 2)
             self.buttons.add(

@@ -26,6 +26,8 @@ from ..i18n import N_
 from ..i18n import _
 from ..i18n import ngettext
 from ..i18n import pgettext
+from ..messages import announcement_words
+from ..messages import shown
 from . import theme
 from .frame import Frame
 from .widgets import Layer
@@ -124,7 +126,7 @@ class StatusPanel:
         mid = frame.sidebar_mid
         top = frame.height
         hud.plate(arcade.LBWH(x0 - 3, 0, 6, top), theme.WOOD, None, 0)
-        hud.text(info.title, mid, top - 34, 18, theme.GOLD, anchor_x="center", bold=True)
+        hud.text(shown(info.title), mid, top - 34, 18, theme.GOLD, anchor_x="center", bold=True)
         who = who or (_("Bots: {bots}").format(bots=", ".join(bots)) if bots else _("No bots"))
         self.rules_text = hud.text(
             pack,
@@ -419,7 +421,9 @@ class StatusPanel:
                     words = won
             self.seat_points[seat].text = words
         said = [
-            _("{name}: {description}").format(name=seat_name(info, a.seat), description=a.text)
+            _("{name}: {description}").format(
+                name=seat_name(info, a.seat), description=announcement_words(a.text)
+            )
             for a in view.announcements
         ]
         self.said_title.text = _("Announced") if said else ""

@@ -36,6 +36,7 @@ from atout.ui.net.protocol import DEFAULT_PORT
 
 from .. import savegame
 from ..i18n import _
+from ..messages import shown
 from ..paths import data_dir
 from ..rules import resolve_rules
 from ..savegame import Setup
@@ -131,7 +132,7 @@ class PeopleView(arcade.View):
             layer.plate(rect, BOX, BOX_EDGE, 16, 2)
         layer.text(_("Play with people"), w / 2, h - 62, 34, gold, anchor_x="center", bold=True)
         game = self.engine.games.get(self.setup.game)
-        title = game.title if game else self.setup.game
+        title = shown(game.title) if game else self.setup.game
         pack = self.setup.pack or _("standard rules")
         layer.text(
             _("{game} · rules: {rules} · bots: {bots} (as chosen on the start screen)").format(

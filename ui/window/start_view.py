@@ -42,6 +42,8 @@ from ..i18n import _
 from ..i18n import language
 from ..i18n import ngettext
 from ..i18n import set_language
+from ..messages import shown
+from ..messages import shown_pack
 from ..rules import resolve_rules
 from ..savegame import SETTINGS
 from ..savegame import Setup
@@ -92,15 +94,18 @@ def pack_text(pack: PackInfo) -> str:
     """A pack in words under the list: its title and name (what ``--pack`` takes), what
     it changes, and where its file is unless shipped."""
     where = _(" (from {path})").format(path=pack.path) if pack.origin != "shipped" else ""
-    named = f"{pack.title} ({pack.name})" if pack.title else pack.name
-    return _("{name}: {description}").format(name=named, description=pack.description) + where
+    title = shown_pack(pack.title, pack.origin)
+    named = f"{title} ({pack.name})" if title else pack.name
+    described = shown_pack(pack.description, pack.origin)
+    return _("{name}: {description}").format(name=named, description=described) + where
 
 
 def bot_text(bot: BotInfo) -> str:
     """A bot's level in words: its title, its name (what ``--bot`` takes), what it does."""
-    named = f"{bot.title} ({bot.name})" if bot.title and bot.title.lower() != bot.name else ""
-    named = named or bot.title or bot.name
-    return _("{name}: {description}").format(name=named, description=bot.description)
+    title = shown(bot.title)
+    named = f"{title} ({bot.name})" if bot.title and bot.title.lower() != bot.name else ""
+    named = named or title or bot.name
+    return _("{name}: {description}").format(name=named, description=shown(bot.description))
 
 
 class StartView(arcade.View):
@@ -272,10 +277,12 @@ class StartView(arcade.View):
         layer.text(_("Game"), x, y, HEADING, gold, bold=True)
         y -= 34
         infos = [self.engine.game(game) for game in self.games]
-        long = [_("{game} · {seats} players").format(game=i.title, seats=i.seats) for i in infos]
+        long = [
+            _("{game} · {seats} players").format(game=shown(i.title), seats=i.seats) for i in infos
+        ]
         probe = Layer()
         need = sum(probe.text(t, 0, 0, 13, bold=True).content_width + 46 for t in long)
-        titles = long if need <= inner else [i.title for i in infos]
+        titles = long if need <= inner else [shown(i.title) for i in infos]
         fitted_row(
             layer,
             b,
@@ -292,12 +299,12 @@ class StartView(arcade.View):
         self.game_text = layer.text(
             "", x, y, DESCRIPTION, theme.CREAM, width=int(inner), multiline=True, anchor_y="top"
         )
-        y -= tallest([i.description for i in infos], inner) + 34
+        y -= tallest([shown(i.description) for i in infos], inner) + 34
         layer.text(_("Bots"), x, y, HEADING, gold, bold=True)
         y -= 32
         names = self.bots_for(self.setup.game)
         bots = [
-            (self.engine.bots[bot].title or bot, partial(self.select_bot, bot), f"bot:{bot}")
+            (shown(self.engine.bots[bot].title) or bot, partial(self.select_bot, bot), f"bot:{bot}")
             for bot in names
         ]
         fitted_row(layer, b, x, y, (100, 36), 10, bots)
@@ -492,7 +499,7 @@ class StartView(arcade.View):
                 b.set_label(_("Kept matches ({count})  (K)").format(count=kept))
         self._build_pack_list()
         info = self.engine.games.get(self.setup.game)
-        self.game_text.text = info.description if info else ""
+        self.game_text.text = shown(info.description) if info else ""
         pack = next((p for p in self.packs if p.name == self.setup.pack), None)
         if pack is None:
             self.pack_text.text = _("The game's standard rules.")
@@ -808,7 +815,7 @@ class StartView(arcade.View):
             values[(values.index(now) + 1) % len(values)] if now in values else values[0]
         )
         self.own_note = _("{name}: {description}").format(
-            name=key.replace("_", " "), description=option.description
+            name=key.replace("_", " "), description=shown(option.description)
         )
         self.open_rules(keep=True)
 
@@ -844,7 +851,7 @@ class StartView(arcade.View):
                 when=when, problem=match.problem
             )
         info = self.engine.games.get(match.game)
-        parts = [info.title if info else match.game or "?"]
+        parts = [shown(info.title) if info else match.game or "?"]
         if match.pack:
             parts.append(self.pack_title(match.pack))
         if match.deals:
@@ -857,7 +864,8 @@ class StartView(arcade.View):
 
     def pack_title(self, name: str) -> str:
         """What the view calls the pack ``name``: its title, else its name."""
-        return next((p.title for p in self.packs if p.name == name and p.title), name)
+        titles = (shown_pack(p.title, p.origin) for p in self.packs if p.name == name and p.title)
+        return next(titles, name)
 
     def with_people(self) -> None:
         """The screen of the matches with people, with this screen's choices."""

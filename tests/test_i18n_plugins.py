@@ -1,0 +1,185 @@
+"""The texts that come from the plugins and the core, in French and German: a game's and
+a bot's titles and descriptions, a rule option's description, the shipped packs' titles
+and descriptions, why a card is refused, a hint's reason, a deal's notes, the end of a
+match.
+
+The plugins mark them (``atout.core.text``: ``N_`` and :class:`Message`) and the front
+end translates them (``atout.ui.messages.shown``): the message id, then each parameter in
+the language — never the English sentence already written.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from atout.core import Action
+from atout.core import Engine
+from atout.core import IllegalMoveError
+from atout.core.cards import HEARTS
+from atout.core.cards import JACK
+from atout.core.cards import NINE
+from atout.core.cards import SPADES
+from atout.core.cards import make_card
+from atout.core.packs import list_packs
+from atout.core.session import BOT
+from atout.core.session import PERSON
+from atout.core.session import Player
+from atout.core.session import Session
+from atout.core.text import CardCode
+from atout.core.text import CardWord
+from atout.core.text import Message
+from atout.core.text import SeatWord
+from atout.core.text import SuitWord
+from atout.plugins.bots.hints import BOTH
+from atout.plugins.bots.hints import Hint
+from atout.ui import i18n
+from atout.ui.hint_text import hint_line
+from atout.ui.messages import shown
+from atout.ui.messages import shown_error
+from atout.ui.messages import shown_pack
+from babel.messages.pofile import read_po
+
+LOCALE = Path(__file__).resolve().parent.parent / "ui" / "locale"
+JACK_OF_HEARTS = make_card(HEARTS, JACK)
+NINE_OF_SPADES = make_card(SPADES, NINE)
+
+
+@pytest.fixture
+def french() -> Iterator[None]:
+    i18n.set_language("fr")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    i18n.set_language("de")
+    yield
+    i18n.set_language("en")
+
+
+def test_a_message_is_the_english_sentence_and_keeps_its_id_and_parameters() -> None:
+    said = Message("must beat {card}", card=CardWord(JACK_OF_HEARTS))
+    assert said == "must beat the jack of hearts" and isinstance(said, str)
+    assert said.msgid == "must beat {card}"
+    assert said.params == {"card": CardWord(JACK_OF_HEARTS)}
+    for again in (copy.deepcopy(said), pickle.loads(pickle.dumps(said))):
+        assert isinstance(again, Message) and again.msgid == said.msgid and again == said
+    data = json.loads(json.dumps(said.to_json()))
+    assert Message.from_json(data) == said and Message.from_json(data).msgid == said.msgid  # type: ignore[union-attr]
+    assert Message.from_json({"id": "x {card}", "params": {"card": {"card": 99}}}) is None
+
+
+def test_a_message_is_translated_by_its_id_and_its_card_written_in_the_language(
+    french: None,
+) -> None:
+    said = Message("must beat {card}", card=CardWord(JACK_OF_HEARTS))
+    assert shown(said) == "vous devez monter sur le valet de cœur"
+    follow = Message("must follow {suit}", suit=SuitWord(HEARTS))
+    assert shown(follow) == "vous devez fournir à cœur"
+    # the English sentence itself is not what the catalog is asked for
+    assert shown("must follow hearts") == "must follow hearts"
+
+
+def test_german_writes_the_seat_and_the_card_in_its_words(german: None) -> None:
+    capot = Message("{seat} won every trick (capot)", seat=SeatWord("North"))
+    assert shown(capot) == "Nord hat alle Stiche gemacht (Capot)"
+    missing = Message("{card} is not among your cards", card=CardCode(NINE_OF_SPADES))
+    assert shown(missing) == "9♠ ist nicht unter deinen Karten"
+
+
+def test_a_refused_card_is_told_in_the_language_by_the_session_and_the_engine(
+    engine: Engine, french: None
+) -> None:
+    """A card the rules forbid, found in real deals: the session's reason and the
+    engine's refusal are told in French, with no English word of the rule left."""
+    told = []
+    for seed in range(40):
+        players = [Player(PERSON, "You"), *[Player(BOT, "", "greedy")] * 3]
+        session = Session(engine, "belote", players=players, seed=seed)
+        session.next_deal()
+        refused: list[int] = []
+        while not refused:
+            session.play_bots()
+            if session.to_act != 0:
+                break
+            view = session.view(0)
+            if view.phase == "play":
+                refused = [c for c in range(32) if view.hand >> c & 1 and not view.legal >> c & 1]
+            if not refused:
+                session.act(0, view.legal_actions()[0])
+        if not refused:
+            continue
+        reason = session.explain(refused[0])
+        assert isinstance(reason, Message)
+        told.append(shown(reason))
+        with pytest.raises(IllegalMoveError) as refusal:
+            session.act(0, Action.play(refused[0]))
+        assert shown_error(refusal.value) == told[-1]
+    assert len(told) >= 3
+    assert all(t.startswith("vous devez") for t in told), told
+    assert not [t for t in told if "must" in t or "hearts" in t or "spades" in t]
+
+
+def test_the_plugins_texts_are_in_the_catalogs(engine: Engine) -> None:
+    """Every title and description the installed games, bots, options and shipped packs
+    give is a message of both catalogs, translated: a plugin text left unmarked fails."""
+    texts = set()
+    for info in engine.games.values():
+        texts |= {info.title, info.description}
+        for option in engine.rule_options(info.name).values():
+            texts.add(option.description)
+    for bot in engine.bots.values():
+        texts |= {bot.title, bot.description}
+    for pack in list_packs(engine):
+        if pack.origin == "shipped":
+            texts |= {pack.title, pack.description}
+    texts.discard("")
+    assert len(texts) > 50
+    for language in ("fr", "de"):
+        with (LOCALE / language / "LC_MESSAGES" / "atout.po").open("rb") as source:
+            catalog = read_po(source, locale=language)
+        missing = [t for t in sorted(texts) if catalog.get(t) is None or not catalog.get(t).string]  # type: ignore[union-attr]
+        assert not missing, (language, missing)
+
+
+def test_a_shipped_pack_is_translated_and_a_pack_someone_wrote_is_shown_as_written(
+    german: None,
+) -> None:
+    assert shown_pack("Tournament", "shipped") == "Turnier"
+    assert shown_pack("Tournament", "user") == "Tournament"
+    assert shown_pack("Tournament", "file") == "Tournament"
+
+
+def test_a_hint_s_reason_is_told_in_the_language_and_shortened_by_its_parts(
+    french: None,
+) -> None:
+    reason = Message(
+        BOTH,
+        reason=Message("wins the trick"),
+        margin=Message("{points} points better than {other}", points=12, other="A♥"),
+    )
+    hint = Hint("play", NINE_OF_SPADES, reason)
+    assert hint_line(hint) == "Conseil : jouer 9♠ — gagne le pli; 12 points de mieux que A♥"
+    assert hint_line(hint, parts=1) == "Conseil : jouer 9♠ — gagne le pli"
+    assert hint_line(hint, parts=0) == "Conseil : jouer 9♠"
+
+
+def test_the_end_of_a_match_and_a_deal_s_notes_are_told_in_the_language(
+    engine: Engine, german: None
+) -> None:
+    session = Session(engine, "decouverte", players=[Player(BOT, "", "random")] * 2, seed=3)
+    while session.result is None:
+        session.next_deal()
+        session.play_bots()
+    notes = [n for s in session.match.history for n in s.notes]
+    assert notes and all(isinstance(n, Message) for n in notes)
+    assert all("taker" not in shown(n) and "trick" not in shown(n) for n in notes)
+    assert shown(session.result.reason).endswith("erreicht") or "beide" in shown(
+        session.result.reason
+    )
