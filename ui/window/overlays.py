@@ -26,6 +26,7 @@ from ..messages import outcome_words
 from ..messages import shown
 from . import theme
 from .review_labels import HELP_LINE
+from .review_labels import help_line
 from .rules_view import open_table_rules
 from .sprites import face_texture
 from .widgets import Button
@@ -160,7 +161,9 @@ class Overlay:
             ):
                 name.font_size -= 1
             t.append(name)
-            line = layer.text(_(what), cx - 222, y, 13, theme.INK)
+            line = layer.text(
+                help_line() if what == HELP_LINE else _(what), cx - 222, y, 13, theme.INK
+            )
             shrink_to(line, room)
             t.append(line)
         self.buttons.add(

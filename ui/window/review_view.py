@@ -69,6 +69,7 @@ from atout.plugins.review import review_record
 from ..cards_text import HUMAN
 from ..cards_text import show_card
 from ..i18n import _
+from ..i18n import pgettext
 from . import theme
 from .board import HINT_COLOUR
 from .board import Board
@@ -164,6 +165,10 @@ def chip_text(decision: Decision) -> str:
             return action[:4]
     if action in SUITS:
         return SUIT_SYMBOLS[SUITS.index(action)]
+    if action == "take":
+        return pgettext("review chip", "take")
+    if action == "pass":
+        return pgettext("review chip", "pass")
     return action.replace("-", " ")[:4]  # lower case: four letters fit a chip
 
 
@@ -556,7 +561,8 @@ class ReviewMode:
             text = chip_text(d)
             if d.phase == "play" and i > self.index and not _known(d.action, known):
                 text = "?"  # a card the person had not yet seen at the decision shown
-            layer.text(text, cx, cy, 12, theme.INK, anchor_x="center", anchor_y="center")
+            written = layer.text(text, cx, cy, 12, theme.INK, anchor_x="center", anchor_y="center")
+            shrink_to(written, self.CHIP_W - 4)  # a bid's word in another language
         rows = math.ceil(len(self.decisions) / per_row)
         return top - rows * (self.CHIP_H + self.CHIP_GAP)
 
