@@ -535,6 +535,15 @@ class ScoreSheet:
 
 UNSEEN_RED = (255, 140, 130, 255)
 """Hearts and diamonds in the list of cards not seen yet (light on the dark side bar)."""
+UNSEEN_FOUR = ((150, 225, 160, 255), (150, 190, 255, 255), UNSEEN_RED, theme.CREAM)
+"""The list's inks in the four-colour deck (clubs, diamonds, hearts, spades), as light."""
+
+
+def unseen_ink(suit: int) -> tuple[int, int, int, int]:
+    """The ink of a suit in the list of cards not seen yet, in the deck in use."""
+    if theme.four_colour():
+        return UNSEEN_FOUR[suit]
+    return UNSEEN_RED if SUITS[suit] in "DH" else theme.CREAM
 
 
 class UnseenPanel:
@@ -578,7 +587,7 @@ class UnseenPanel:
         for suit in suit_order(view.trump):
             index = SUITS.index(suit)
             cards = [c for c in range(index * 8 + 7, index * 8 - 1, -1) if unseen >> c & 1]
-            colour = UNSEEN_RED if suit in "DH" else theme.CREAM
+            colour = unseen_ink(index)
             ranks = "  ".join(show_card(c)[:-1] for c in cards) or "–"  # the rank, as written
             self.texts.append(layer.text(SUIT_SYMBOLS[index], x0, y, 16, colour, bold=True))
             self.texts.append(layer.text(ranks, x0 + 30, y, 14, colour, bold=True))

@@ -616,7 +616,11 @@ class StartView(arcade.View):
         practice switch of the next match."""
         w, h = self.frame.width, self.frame.height
         dialog = Dialog(
-            "settings", (w, h), (min(760.0, w - 80), 480), _("Settings"), self.close_dialog
+            "settings",
+            (w, h),
+            (min(760.0, w - 80), min(560.0, h - 40)),
+            _("Settings"),
+            self.close_dialog,
         )
         r = dialog.rect
         # the language first, each named in its own words
@@ -653,7 +657,7 @@ class StartView(arcade.View):
             )
             dialog.layer.text(title, r.left + 128, y + 4, 15, theme.INK, bold=True)
             dialog.text(text, r.left + 128, y - 8, r.width - 160, DESCRIPTION)
-            y -= 88
+            y -= 84
         dialog.button(_("Close  (Esc)"), r.x, r.bottom + 36, (150, 40), self.close_dialog, "close")
         dialog.enter = self.close_dialog
         self.dialog = dialog
@@ -676,6 +680,7 @@ class StartView(arcade.View):
             self.app.settings[name] = not self.setting(name)
             if self.app.persist:
                 savegame.save_settings(self.app.settings)
+            theme.set_four_colour(self.setting("four_colour"))
         self.refresh()
         self.open_settings()
 

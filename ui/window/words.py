@@ -113,8 +113,9 @@ def contract_symbol(trump: int | None, name: str) -> str:
 
 
 def suit_colour(trump: int | None) -> tuple[int, int, int, int]:
-    """Red for hearts and diamonds, ink otherwise."""
-    return theme.RED if trump is not None and SUITS[trump] in "DH" else theme.INK
+    """The suit's ink in the deck in use (red for hearts and diamonds; in the
+    four-colour deck diamonds blue and clubs green), ink for no suit."""
+    return theme.suit_ink(trump) if trump is not None else theme.INK
 
 
 def bid_text(bid: str, view: View) -> str:
