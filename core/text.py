@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from string import Formatter
 from typing import Any
 
 from .cards import RANKS
@@ -167,10 +168,36 @@ class Message(str):
             if not isinstance(key, str) or param is None:
                 return None
             params[key] = param
-        try:
-            return cls(data["id"], **params)
-        except (KeyError, IndexError, ValueError):  # fields that do not match
+        if not plain_fields(data["id"], params):
             return None
+        return cls(data["id"], **params)
+
+    def cards(self) -> int:
+        """The cards the message names (in its parameters, its messages within), as a
+        card set: what a server checks the seat may know before it sends the message."""
+        mask = 0
+        for value in self.params.values():
+            if isinstance(value, Message):
+                mask |= value.cards()
+            elif isinstance(value, (CardWord, CardSign, CardCode)):
+                mask |= 1 << value.card
+        return mask
+
+
+def plain_fields(msgid: str, params: Mapping[str, object]) -> bool:
+    """Whether ``msgid`` formats only plain ``{name}`` fields, each one of ``params``
+    (no attribute, index, conversion or format spec): what a message read from another
+    program must be before it is formatted."""
+    try:
+        parsed = list(Formatter().parse(msgid))
+    except ValueError:
+        return False
+    for _text, field, spec, conversion in parsed:
+        if field is None:
+            continue
+        if not field.isidentifier() or field not in params or spec or conversion:
+            return False
+    return True
 
 
 def _rebuild(msgid: str, params: tuple[tuple[str, Param], ...]) -> Message:
@@ -224,4 +251,5 @@ __all__ = [
     "Param",
     "SeatWord",
     "SuitWord",
+    "plain_fields",
 ]

@@ -183,3 +183,52 @@ def test_the_end_of_a_match_and_a_deal_s_notes_are_told_in_the_language(
     assert shown(session.result.reason).endswith("erreicht") or "beide" in shown(
         session.result.reason
     )
+
+
+def test_a_client_over_the_network_is_told_the_rule_in_its_language(french: None) -> None:
+    """The server sends the refused card's rule as its message id and parameters beside
+    the English text, so that a French client says it in French."""
+    from atout.ui.net.client import Client
+    from atout.ui.net.client import RemoteTable
+    from atout.ui.net.client import create_table
+    from atout.ui.net.runner import ServerThread
+    from atout.ui.net.server import TableServer
+
+    engine = Engine()
+    server = ServerThread(TableServer(engine, None, grace=30.0)).start()
+    try:
+        url = f"ws://127.0.0.1:{server.port}"
+        owner = Client(url).start()
+        made = create_table(owner, engine.default_rules("belote"), bot="greedy", seed=7)
+        client = Client(url).start()
+        table = RemoteTable(client, made["table"], made["tokens"][0], "Ada")
+        table.start(made["host"])
+        told = ""
+        for _ in range(400):
+            if table.needs_deal:
+                table.next_deal()
+            if table.to_act != 0:
+                table.wait(0.5)
+                continue
+            view = table.view(0)
+            refused = [c for c in range(32) if view.hand >> c & 1 and not view.legal >> c & 1]
+            if view.phase == "play" and refused:
+                reason = table.explain(refused[0])
+                assert isinstance(reason, Message)
+                told = shown(reason)
+                break
+            table.act(0, view.legal_actions()[0])
+        assert told.startswith("vous devez"), told
+        client.close()
+        owner.close()
+    finally:
+        server.stop()
+
+
+def test_a_message_read_from_another_program_formats_plain_fields_only() -> None:
+    """A message from the network is formatted only when its fields are plain names of
+    its parameters: no attribute, index or conversion reaches the client's objects."""
+    for msgid in ("{card.__class__}", "{card[0]}", "{card!r}", "{card:>99}", "{other}", "{"):
+        assert Message.from_json({"id": msgid, "params": {"card": {"card": 3}}}) is None
+    said = Message.from_json({"id": "must beat {card}", "params": {"card": {"card": 3}}})
+    assert said is not None and said.cards() == 1 << 3

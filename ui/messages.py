@@ -35,7 +35,7 @@ def shown(text: str) -> str:
         params = {key: _shown_param(value) for key, value in text.params.items()}
         try:
             return _(text.msgid).format(**params)
-        except (KeyError, IndexError, ValueError):  # a translation with wrong fields
+        except (KeyError, IndexError, ValueError, AttributeError):  # wrong fields
             return text.msgid.format(**params)
     return _(text) if text else text
 

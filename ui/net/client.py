@@ -34,6 +34,7 @@ from atout.core.model import MatchResult
 from atout.core.session import NOTICE
 from atout.core.session import SCORE
 from atout.core.session import Event
+from atout.core.text import Message
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
@@ -570,7 +571,10 @@ class RemoteTable:
         except NetworkError as exc:
             return str(exc)
         reason = answer.get("reason")
-        return None if reason is None else str(reason)
+        if reason is None:
+            return None
+        # the rule as a message: the front end shows it in the person's language
+        return Message.from_json(answer.get("message")) or str(reason)
 
     def start(self, host: str) -> None:
         """Start the table (with the host token): the bots play the empty seats."""
