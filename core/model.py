@@ -65,6 +65,13 @@ class RuleOption:
     maximum: int | None = None
     source: str = ""
     """Which rule text the variation comes from (seed file ids), for the documentation."""
+    title: str = ""
+    """The option's name for a person ("Direction"), marked for the catalogs with
+    ``N_`` (:mod:`atout.core.text`); empty: the front ends show the key in words."""
+    choice_titles: tuple[str, ...] = ()
+    """The name of each of ``choices`` for a person, in their order ("anticlockwise" is
+    shown "Anticlockwise", in French "Sens inverse des aiguilles"), marked with ``N_``;
+    empty: the choices are shown as a pack writes them."""
 
     def check(self, value: Any) -> str | None:
         """Why ``value`` is not allowed for this option, or ``None`` when it is."""

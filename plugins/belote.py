@@ -57,6 +57,8 @@ def options() -> list[RuleOption]:
             N_("Direction of deal, bidding and play."),
             ("anticlockwise", "clockwise"),
             source="000 002",
+            title=N_("Direction"),
+            choice_titles=(N_("Anticlockwise"), N_("Clockwise")),
         ),
         RuleOption(
             "deal_packets",
@@ -65,6 +67,8 @@ def options() -> list[RuleOption]:
             N_("First deal packets: 3 then 2, 2 then 3, or the dealer's choice each deal."),
             ("3-2", "2-3", "dealer"),
             source="000 002",
+            title=N_("Deal packets"),
+            choice_titles=(N_("3 then 2"), N_("2 then 3"), N_("Dealer's choice")),
         ),
         RuleOption(
             "between_deals",
@@ -73,6 +77,8 @@ def options() -> list[RuleOption]:
             N_("Between deals: gather the tricks and cut (never shuffle), or shuffle."),
             ("gather-and-cut", "shuffle"),
             source="000 002",
+            title=N_("Between deals"),
+            choice_titles=(N_("Gather and cut"), N_("Shuffle")),
         ),
         RuleOption(
             "declarations",
@@ -81,6 +87,8 @@ def options() -> list[RuleOption]:
             N_("Declarations: all, only belote-rebelote (tournament), or none at all."),
             ("on", "belote-only", "none"),
             source="000 002 003",
+            title=N_("Declarations"),
+            choice_titles=(N_("All"), N_("Belote only"), N_("None")),
         ),
         RuleOption(
             "declarations_shown",
@@ -89,6 +97,8 @@ def options() -> list[RuleOption]:
             N_("When declarations are shown: on playing to the first trick, or as soon as held."),
             ("first-trick", "when-held"),
             source="000 002",
+            title=N_("Declarations shown"),
+            choice_titles=(N_("At the first trick"), N_("When held")),
         ),
         RuleOption(
             "declaration_comparison",
@@ -100,6 +110,8 @@ def options() -> list[RuleOption]:
             ),
             ("official", "kind-by-kind"),
             source="000 002 003",
+            title=N_("Declarations compared"),
+            choice_titles=(N_("Official"), N_("Kind by kind")),
         ),
         RuleOption(
             "belote_king_first",
@@ -107,6 +119,7 @@ def options() -> list[RuleOption]:
             False,
             N_("Belote-rebelote counts only if the king is played before the queen."),
             source="000 002",
+            title=N_("Belote: king first"),
         ),
         RuleOption(
             "dedans_belote",
@@ -118,6 +131,8 @@ def options() -> list[RuleOption]:
             ),
             ("keeps", "to-opponents"),
             source="000 002",
+            title=N_("Belote when dedans"),
+            choice_titles=(N_("Kept"), N_("To the opponents")),
         ),
         RuleOption(
             "contract_counts_declarations",
@@ -125,6 +140,7 @@ def options() -> list[RuleOption]:
             True,
             N_("The contract test counts declarations; false: card points only (81 makes it)."),
             source="000 002",
+            title=N_("Contract counts declarations"),
         ),
         RuleOption(
             "tie",
@@ -133,6 +149,8 @@ def options() -> list[RuleOption]:
             N_("A tie: the takers make it, fail, the points wait in abeyance, or litige."),
             ("takers-make", "takers-fail", "abeyance", "litige"),
             source="000 002 003",
+            title=N_("A tie"),
+            choice_titles=(N_("Takers make it"), N_("Takers fail"), N_("Abeyance"), N_("Litige")),
         ),
         RuleOption(
             "undertrump",
@@ -144,6 +162,8 @@ def options() -> list[RuleOption]:
             ),
             ("not-on-partner", "always"),
             source="000 002",
+            title=N_("Undertrump"),
+            choice_titles=(N_("Not on the partner"), N_("Always")),
         ),
         RuleOption(
             "rounding",
@@ -153,6 +173,7 @@ def options() -> list[RuleOption]:
             minimum=0,
             maximum=10,
             source="000 002",
+            title=N_("Rounding"),
         ),
         RuleOption(
             "capot_keeps_declarations",
@@ -163,6 +184,7 @@ def options() -> list[RuleOption]:
                 "only if the defenders took a trick)."
             ),
             source="000 002",
+            title=N_("Capot keeps declarations"),
         ),
         RuleOption(
             "capot_bonus",
@@ -172,6 +194,7 @@ def options() -> list[RuleOption]:
             minimum=0,
             maximum=1000,
             source="000 002 003",
+            title=N_("Capot bonus"),
         ),
         RuleOption(
             "arret",
@@ -181,6 +204,7 @@ def options() -> list[RuleOption]:
                 "L'arrêt: a player who has just won a trick may stop the match, claiming the target."
             ),
             source="000 002",
+            title=N_("L'arrêt"),
         ),
         *common.match_end_options("teams", "000 002 003", "000 002"),
         RuleOption(
@@ -189,6 +213,7 @@ def options() -> list[RuleOption]:
             False,
             N_("Must head the trick in a plain suit too (Stichpflicht, as a German club plays)."),
             source="003",
+            title=N_("Must head the trick"),
         ),
         RuleOption(
             "must_trump_partner",
@@ -199,6 +224,7 @@ def options() -> list[RuleOption]:
                 "allowed (a German club's rules)."
             ),
             source="003",
+            title=N_("Must trump over the partner"),
         ),
     ]
 

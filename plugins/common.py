@@ -336,6 +336,7 @@ def match_end_options(sides: str, target_source: str, both_source: str) -> list[
             minimum=1,
             maximum=100000,
             source=target_source,
+            title=N_("Target"),
         ),
         RuleOption(
             "both_past_target",
@@ -344,6 +345,8 @@ def match_end_options(sides: str, target_source: str, both_source: str) -> list[
             both_past,
             ("draw", "play-on"),
             source=both_source,
+            title=N_("Both past the target"),
+            choice_titles=(N_("Drawn"), N_("Play on")),
         ),
     ]
 

@@ -113,6 +113,7 @@ def options() -> list[RuleOption]:
                 "The leader turns the card under the led card at once, before the opponent answers."
             ),
             source="001",
+            title=N_("Reveal on lead"),
         ),
         RuleOption(
             "belote_rebelote",
@@ -123,6 +124,7 @@ def options() -> list[RuleOption]:
                 "face-down card)."
             ),
             source="001",
+            title=N_("Belote rebelote"),
         ),
         RuleOption(
             "declarations",
@@ -134,6 +136,8 @@ def options() -> list[RuleOption]:
             ),
             ("none", "on"),
             source="001",
+            title=N_("Declarations"),
+            choice_titles=(N_("None"), N_("All")),
         ),
         RuleOption(
             "dealer_rule",
@@ -142,6 +146,8 @@ def options() -> list[RuleOption]:
             N_("Who deals next: the players alternate, or the winner of the previous deal deals."),
             ("alternate", "winner"),
             source="published",
+            title=N_("Next dealer"),
+            choice_titles=(N_("Alternate"), N_("The winner")),
         ),
         RuleOption(
             "capot_bonus",
@@ -151,6 +157,7 @@ def options() -> list[RuleOption]:
             minimum=0,
             maximum=1000,
             source="published",
+            title=N_("Capot bonus"),
         ),
         *common.match_end_options("players", "001", "001"),
     ]

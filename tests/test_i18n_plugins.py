@@ -232,3 +232,18 @@ def test_a_message_read_from_another_program_formats_plain_fields_only() -> None
         assert Message.from_json({"id": msgid, "params": {"card": {"card": 3}}}) is None
     said = Message.from_json({"id": "must beat {card}", "params": {"card": {"card": 3}}})
     assert said is not None and said.cards() == 1 << 3
+
+
+def test_the_rules_in_force_name_each_option_and_value_in_the_language(
+    engine: Engine, german: None
+) -> None:
+    """The rules' last page names every option and its value in the language (the rule
+    plugin's titles), never the pack file's keys and values."""
+    from atout.ui.rules_text import rules_text
+
+    words = " ".join(rules_text(engine.default_rules("belote"), engine).split())
+    assert "Richtung: Gegen den Uhrzeigersinn" in words
+    assert "Zwischen den Runden: Einsammeln und abheben" in words
+    assert "Untertrumpfen: Nicht beim Partner" in words
+    for english in ("anticlockwise", "gather-and-cut", "Deal packets", "not-on-partner"):
+        assert english not in words, english

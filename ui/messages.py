@@ -11,6 +11,8 @@ shipped packs only (:func:`shown_pack`): a pack someone wrote is shown as writte
 
 from __future__ import annotations
 
+from atout.core.model import RuleOption
+from atout.core.packs import yaml_text
 from atout.core.text import CardCode
 from atout.core.text import CardSign
 from atout.core.text import CardWord
@@ -38,6 +40,25 @@ def shown(text: str) -> str:
         except (KeyError, IndexError, ValueError, AttributeError):  # wrong fields
             return text.msgid.format(**params)
     return _(text) if text else text
+
+
+def option_title(option: RuleOption) -> str:
+    """A rule option's name for a person: its title in the chosen language, else its key
+    in words (``capot_bonus``: ``Capot bonus``)."""
+    if option.title:
+        return shown(option.title)
+    words = option.key.replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
+def option_value(option: RuleOption, value: object) -> str:
+    """A rule option's value for a person: yes or no for a switch, a choice by its title
+    in the chosen language, else as a pack writes it (a number)."""
+    if isinstance(value, bool):
+        return pgettext("option value", "yes") if value else pgettext("option value", "no")
+    if value in option.choices and len(option.choice_titles) == len(option.choices):
+        return shown(option.choice_titles[option.choices.index(value)])
+    return yaml_text(value)
 
 
 def shown_error(exc: BaseException) -> str:
@@ -98,4 +119,12 @@ def outcome_words(outcome: str) -> str:
     return words.get(outcome, outcome)
 
 
-__all__ = ["announcement_words", "outcome_words", "shown", "shown_error", "shown_pack"]
+__all__ = [
+    "announcement_words",
+    "option_title",
+    "option_value",
+    "outcome_words",
+    "shown",
+    "shown_error",
+    "shown_pack",
+]

@@ -27,12 +27,13 @@ from atout.core import Rules
 from atout.core.cards import SUITS
 from atout.core.cards import parse_card
 from atout.core.engine import PlayRules
-from atout.core.packs import yaml_text
 
 from .cards_text import rank_letter
 from .cards_text import show_card
 from .i18n import _
 from .i18n import pgettext
+from .messages import option_title
+from .messages import option_value
 from .messages import shown
 
 WIDTH = 80
@@ -562,7 +563,7 @@ def _options_page(engine: Engine, rules: Rules) -> Page:
         if key not in rules:
             continue
         value = rules[key]
-        line = f"{_label(key)}: {_value(value)}. {shown(option.description)}"
+        line = f"{option_title(option)}: {option_value(option, value)}. {shown(option.description)}"
         (changed if value != standard.get(key) else same).append(line)
     name = rules.pack or pgettext("the rules in force", "the standard rules")
     head = (
@@ -583,19 +584,6 @@ def _options_page(engine: Engine, rules: Rules) -> Page:
             _("As standard: {options}.").format(options="; ".join(_short(line) for line in same))
         )
     return Page(_("The house rules in force"), tuple(blocks))
-
-
-def _label(key: str) -> str:
-    """An option's key as words: ``capot_bonus`` -> ``Capot bonus``."""
-    words = key.replace("_", " ")
-    return words[:1].upper() + words[1:]
-
-
-def _value(value: object) -> str:
-    """An option's value in words: yes or no for a switch, else as a pack writes it."""
-    if isinstance(value, bool):
-        return pgettext("option value", "yes") if value else pgettext("option value", "no")
-    return yaml_text(value)
 
 
 def _short(line: str) -> str:

@@ -147,7 +147,7 @@ def test_your_own_rules_are_saved_as_a_pack_and_chosen(app: App) -> None:
     click_button(app, dialog.buttons.find("option:direction"))
     assert view.dialog is not None
     button = view.dialog.buttons.find("option:direction")
-    assert button is not None and button.label.text == "clockwise"
+    assert button is not None and button.label.text == "Clockwise"  # the choice by its title
     view.on_draw()
     click_button(app, view.dialog.buttons.find("save-rules"))
     assert view.dialog is None and view.setup.pack == "my-belote"

@@ -562,7 +562,7 @@ class ReviewMode:
             if d.phase == "play" and i > self.index and not _known(d.action, known):
                 text = "?"  # a card the person had not yet seen at the decision shown
             written = layer.text(text, cx, cy, 12, theme.INK, anchor_x="center", anchor_y="center")
-            shrink_to(written, self.CHIP_W - 4)  # a bid's word in another language
+            shrink_to(written, self.CHIP_W - 8)  # a bid's word in another language
         rows = math.ceil(len(self.decisions) / per_row)
         return top - rows * (self.CHIP_H + self.CHIP_GAP)
 

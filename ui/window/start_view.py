@@ -32,7 +32,6 @@ from atout.core.packs import PackInfo
 from atout.core.packs import is_path
 from atout.core.packs import list_packs
 from atout.core.packs import resolve
-from atout.core.packs import yaml_text
 
 from .. import savegame
 from ..i18n import LANGUAGES
@@ -42,6 +41,8 @@ from ..i18n import _
 from ..i18n import language
 from ..i18n import ngettext
 from ..i18n import set_language
+from ..messages import option_title
+from ..messages import option_value
 from ..messages import shown
 from ..messages import shown_pack
 from ..rules import resolve_rules
@@ -152,7 +153,10 @@ class StartView(arcade.View):
         ones first, then the person's, each in the order of their titles."""
         packs = [p for p in self.packs if p.game == game or not p.game]
         origins = {origin: i for i, origin in enumerate(ORIGINS)}
-        return sorted(packs, key=lambda p: (origins[p.origin], (p.title or p.name).casefold()))
+        return sorted(
+            packs,
+            key=lambda p: (origins[p.origin], (shown_pack(p.title, p.origin) or p.name).casefold()),
+        )
 
     def preselect(self, setup: Setup) -> None:
         """Choose what ``setup`` says where it is possible (the command line's, or the
@@ -780,11 +784,11 @@ class StartView(arcade.View):
         for i, option in enumerate(options):
             x = r.left + 30 + (i // rows) * cell
             y = top - (i % rows) * pitch
-            dialog.layer.text(option.key.replace("_", " "), x, y, 12, theme.INK, anchor_y="center")
+            dialog.layer.text(option_title(option), x, y, 12, theme.INK, anchor_y="center")
             value = self.own_values.get(option.key, option.default)
             changed = value != rules.get(option.key)
             button = dialog.button(
-                yaml_text(value),
+                option_value(option, value),
                 x + cell - 105,
                 y,
                 (150, 30),
@@ -820,7 +824,7 @@ class StartView(arcade.View):
             values[(values.index(now) + 1) % len(values)] if now in values else values[0]
         )
         self.own_note = _("{name}: {description}").format(
-            name=key.replace("_", " "), description=shown(option.description)
+            name=option_title(option), description=shown(option.description)
         )
         self.open_rules(keep=True)
 
