@@ -563,7 +563,10 @@ def _options_page(engine: Engine, rules: Rules) -> Page:
         if key not in rules:
             continue
         value = rules[key]
-        line = f"{option_title(option)}: {option_value(option, value)}. {shown(option.description)}"
+        named = _("{name}: {value}").format(
+            name=option_title(option), value=option_value(option, value)
+        )
+        line = f"{named}. {shown(option.description)}"
         (changed if value != standard.get(key) else same).append(line)
     name = rules.pack or pgettext("the rules in force", "the standard rules")
     head = (

@@ -385,7 +385,7 @@ def test_a_deal_not_decided_by_a_card_of_yours_is_said_so_in_every_language() ->
 
 @pytest.mark.parametrize(
     ("language", "take", "pass_", "help_words"),
-    [("fr", "pris", "passe", "faute"), ("de", "nimm", "pass", "Patzer")],
+    [("fr", "pris", "passe", "faute"), ("de", "ann.", "pass", "Patzer")],
 )
 def test_the_bid_chips_and_the_thresholds_help_are_in_the_language(
     language: str, take: str, pass_: str, help_words: str
