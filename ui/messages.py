@@ -42,6 +42,17 @@ def shown(text: str) -> str:
     return _(text) if text else text
 
 
+def origin_words(origin: str) -> str:
+    """Where a house-rule pack comes from, in the chosen language: ``shipped`` (with
+    atout), ``user`` (the person's folder), ``file`` (a path given)."""
+    words = {
+        "shipped": pgettext("pack origin", "shipped"),
+        "user": pgettext("pack origin", "user"),
+        "file": pgettext("pack origin", "file"),
+    }
+    return words.get(origin, origin)
+
+
 def option_title(option: RuleOption) -> str:
     """A rule option's name for a person: its title in the chosen language, else its key
     in words (``capot_bonus``: ``Capot bonus``)."""
@@ -123,6 +134,7 @@ __all__ = [
     "announcement_words",
     "option_title",
     "option_value",
+    "origin_words",
     "outcome_words",
     "shown",
     "shown_error",

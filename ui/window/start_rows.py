@@ -18,7 +18,7 @@ from atout.core import Engine
 from atout.core.packs import PackInfo
 
 from ..i18n import _
-from ..i18n import pgettext
+from ..messages import origin_words
 from ..messages import shown_pack
 from . import theme
 from .widgets import Button
@@ -87,11 +87,7 @@ def pack_label(p: PackInfo) -> str:
     shipped, ``(!)`` when it cannot be used."""
     label = shown_pack(p.title, p.origin) or (Path(p.name).name if p.origin == "file" else p.name)
     if p.origin != "shipped":
-        origin = {
-            "user": pgettext("pack origin", "user"),
-            "file": pgettext("pack origin", "file"),
-        }.get(p.origin, p.origin)
-        label += f"  ({origin})"
+        label += f"  ({origin_words(p.origin)})"
     if not p.usable:
         label += "  (!)"
     return label
