@@ -247,3 +247,42 @@ def test_the_rules_in_force_name_each_option_and_value_in_the_language(
     assert "Untertrumpfen: Nicht beim Partner" in words
     for english in ("anticlockwise", "gather-and-cut", "Deal packets", "not-on-partner"):
         assert english not in words, english
+
+
+def test_a_client_over_the_network_is_told_the_end_of_the_match_in_its_language(
+    german: None,
+) -> None:
+    """The update that ends the match carries its reason as a message too: a German
+    client says why the match ended in German."""
+    from atout.ui.net.client import Client
+    from atout.ui.net.client import RemoteTable
+    from atout.ui.net.client import create_table
+    from atout.ui.net.runner import ServerThread
+    from atout.ui.net.server import TableServer
+
+    engine = Engine()
+    server = ServerThread(TableServer(engine, None, grace=30.0)).start()
+    try:
+        url = f"ws://127.0.0.1:{server.port}"
+        owner = Client(url).start()
+        rules = engine.default_rules("decouverte").replace(target=1)
+        made = create_table(owner, rules, bot="random", seed=4)
+        client = Client(url).start()
+        table = RemoteTable(client, made["table"], made["tokens"][0], "Ada")
+        table.start(made["host"])
+        for _ in range(400):
+            if table.result is not None:
+                break
+            if table.needs_deal:
+                table.next_deal()
+            if table.to_act != 0:
+                table.wait(0.5)
+                continue
+            table.act(0, table.view(0).legal_actions()[0])
+        assert table.result is not None
+        assert isinstance(table.result.reason, Message)
+        assert shown(table.result.reason) == "1 erreicht" or "beide" in shown(table.result.reason)
+        client.close()
+        owner.close()
+    finally:
+        server.stop()

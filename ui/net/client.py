@@ -435,7 +435,13 @@ class RemoteTable:
             self.deals_scored = int(msg.get("deals_scored", 0))
             self.started = bool(msg.get("started"))
             r = msg.get("result")
-            self._result = None if r is None else MatchResult(r["winner"], str(r["reason"]))
+            self._result = (
+                None
+                if r is None
+                else MatchResult(
+                    r["winner"], Message.from_json(r.get("message")) or str(r["reason"])
+                )
+            )
             v = msg.get("view")
             self._view = None if v is None else p.view_from_json(v, self.game, self.rules)
             events = [Event.from_json(e) for e in msg.get("events", ())]

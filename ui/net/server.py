@@ -568,7 +568,7 @@ class TableServer(TableRunner):
 
             def why() -> str | None:
                 if session.to_act != seat:
-                    return "it is not your turn"
+                    return Message("it is not your turn")
                 reason = session.explain(card)
                 if reason is None:
                     return None

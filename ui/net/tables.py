@@ -31,8 +31,10 @@ from atout.core import Action
 from atout.core import Engine
 from atout.core import View
 from atout.core.errors import AtoutError
+from atout.core.model import MatchResult
 from atout.core.session import Event
 from atout.core.session import Session
+from atout.core.text import Message
 from atout.core.views import Bot
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
@@ -255,9 +257,7 @@ class Table:
                 "to_act": session.to_act,
                 "scores": list(session.scores),
                 "deals_scored": session.deals_scored,
-                "result": None
-                if result is None
-                else {"winner": result.winner, "reason": result.reason},
+                "result": None if result is None else result_json(result),
                 "started": self.started,
             }
         )[:-1]
@@ -704,3 +704,14 @@ def _ask(bot: Bot, view: View) -> object:
         return action
     except Exception as exc:
         return exc
+
+
+def result_json(result: MatchResult) -> dict[str, Any]:
+    """How the match ended, as an update tells it: the winner, the reason in English
+    and, when the rule plugin wrote it as a message naming no card, the message (its id
+    and parameters) for each client to say in its own language."""
+    out: dict[str, Any] = {"winner": result.winner, "reason": result.reason}
+    reason = result.reason
+    if isinstance(reason, Message) and not reason.cards():
+        out["message"] = reason.to_json()
+    return out
