@@ -70,6 +70,7 @@ from .state import OVER
 from .state import PLAY as PLAYING
 from .state import REDEAL as REDEALING
 from .text import Message
+from .text import SeatWord
 from .views import Bot
 from .views import View
 
@@ -512,23 +513,30 @@ class Session:
         question raised.  A failure or an illegal action is replaced by the seat's first
         legal action, and a :data:`NOTICE` event says so."""
         deal = self.match.current
-        problem = ""
+        who = SeatWord(self.seat_name(seat))
         if isinstance(answer, Action):
             try:
                 return self.act(seat, answer)
             except IllegalMoveError as exc:
-                problem = f"{self.seat_name(seat)}'s bot tried {answer}: {exc}"
+                why = (
+                    exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+                )
+                said = Message(
+                    "{seat}'s bot tried {action}: {reason}; it plays its first legal action instead",
+                    seat=who,
+                    action=str(answer),
+                    reason=why,
+                )
         else:
-            problem = f"{self.seat_name(seat)}'s bot failed ({answer!r})"
+            said = Message(
+                "{seat}'s bot failed ({error}); it plays its first legal action instead",
+                seat=who,
+                error=repr(answer),
+            )
         if deal is None:
             raise IllegalMoveError("no deal is in play")
         fallback = deal.legal_actions()[0]
-        notice = Event(
-            NOTICE,
-            seat,
-            self.deal_number,
-            text=f"{problem}; it plays its first legal action instead",
-        )
+        notice = Event(NOTICE, seat, self.deal_number, text=said)
         return [notice, *self.act(seat, fallback)]
 
     def play_bots(self) -> list[Event]:

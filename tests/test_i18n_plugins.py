@@ -286,3 +286,28 @@ def test_a_client_over_the_network_is_told_the_end_of_the_match_in_its_language(
         owner.close()
     finally:
         server.stop()
+
+
+def test_a_bot_s_failure_is_told_in_the_language(engine: Engine, french: None) -> None:
+    """A bot that answers a card the rules forbid: the session's notice says so, the
+    rule included, in the language."""
+    from atout.core.session import NOTICE
+
+    players = [Player(PERSON, "You"), Player(BOT, "", "greedy")]
+    session = Session(engine, "decouverte", players=players, seed=2)
+    session.next_deal()
+    told = ""
+    while not told and session.result is None:
+        if session.to_act is None:
+            session.next_deal()
+            continue
+        seat = session.to_act
+        view = session.view(seat)
+        refused = [c for c in range(32) if view.hand >> c & 1 and not view.legal >> c & 1]
+        if seat == 1 and view.phase == "play" and refused:
+            events = session.bot_answer(1, Action.play(refused[0]))
+            told = shown(next(e.text for e in events if e.kind == NOTICE))
+        else:
+            session.act(seat, view.legal_actions()[0])
+    assert told.startswith("le robot de Nord a essayé "), told
+    assert "vous devez" in told and "must" not in told

@@ -51,6 +51,7 @@ from ..cards_text import HUMAN
 from ..cards_text import show_card
 from ..i18n import N_
 from ..i18n import _
+from ..messages import shown
 from ..savegame import Setup
 from . import theme
 from .board import TURNED_COLOUR
@@ -515,7 +516,7 @@ class TableView(LayoutHooks, DriverHooks):
             # the bubble says it by the seat, short (the side bar keeps the whole words)
             self.bubble(e.seat, announce_words(e.text, e.cards), 3.0)
         elif e.kind == NOTICE:
-            self.toast.show(f"{e.text}.", self.clock, 6)
+            self.toast.show(f"{shown(e.text)}.", self.clock, 6)
         elif e.kind == PLAY and e.card is not None:
             self.played_last[e.seat] = e.card
         elif e.kind == TURN and e.card is not None:
