@@ -173,6 +173,9 @@ class Event:
             out["cards"] = [card_str(c) for c in cards_of(self.cards)]
         if self.text:
             out["text"] = self.text
+            said = _message_json(self.text, self.known_cards())
+            if said is not None:
+                out["message"] = said
         if self.kind in (TRICK, UNDO):
             out["points" if self.kind == TRICK else "actions"] = self.points
         if self.trick is not None:
@@ -193,10 +196,16 @@ class Event:
                 "outcome": s.outcome,
                 "notes": list(s.notes),
             }
+            told = [_message_json(n, 0) for n in s.notes]
+            if any(told):
+                out["score"]["note_messages"] = told
         if self.scores:
             out["scores"] = list(self.scores)
         if self.result is not None:
             out["result"] = {"winner": self.result.winner, "reason": self.result.reason}
+            said = _message_json(self.result.reason, 0)
+            if said is not None:
+                out["result"]["message"] = said
         return out
 
     @classmethod
@@ -207,6 +216,21 @@ class Event:
             return _event_from_json(data)
         except (KeyError, TypeError, ValueError, AttributeError, CardParseError) as exc:
             raise RecordError(f"not an event: {type(exc).__name__}: {exc}") from None
+
+
+def _message_json(text: str, known: CardSet) -> dict[str, Any] | None:
+    """``text`` as a message for the JSON form of an event (its id and parameters: each
+    client says it in its own language), or ``None``: a plain text, or a message that
+    names a card the event does not show."""
+    if isinstance(text, Message) and text.cards() & ~known == 0:
+        return text.to_json()
+    return None
+
+
+def _said(data: Any, text: str) -> str:
+    """The text an event's JSON form gives: its message when it has a valid one (the
+    client shows it in its language), else the English text."""
+    return Message.from_json(data) or text
 
 
 def _event_from_json(data: Any) -> Event:
@@ -248,19 +272,22 @@ def _event_from_json(data: Any) -> Event:
     score = None
     if "score" in data:
         s = data["score"]
+        said = dict(enumerate(s.get("note_messages") or ()))  # each note's message, if any
         score = DealScore(
             card_points=ints(s["card_points"]),
             declaration_points=ints(s["declaration_points"]),
             score=ints(s["score"]),
             outcome=str(s["outcome"]),
-            notes=tuple(str(n) for n in s.get("notes", ())),
+            notes=tuple(_said(said.get(i), str(n)) for i, n in enumerate(s.get("notes", ()))),
         )
     result = None
     if "result" in data:
         r = data["result"]
         winner = r["winner"]
-        result = MatchResult(None if winner is None else number(winner), str(r["reason"]))
+        reason = _said(r.get("message"), str(r["reason"]))
+        result = MatchResult(None if winner is None else number(winner), reason)
     text = data.get("text", "")
+    text = _said(data.get("message"), text if isinstance(text, str) else str(text))
     return Event(
         kind,
         number(data.get("seat", -1)),

@@ -311,3 +311,41 @@ def test_a_bot_s_failure_is_told_in_the_language(engine: Engine, french: None) -
             session.act(seat, view.legal_actions()[0])
     assert told.startswith("le robot de Nord a essayé "), told
     assert "vous devez" in told and "must" not in told
+
+
+def test_an_event_s_texts_travel_as_messages_the_client_says_in_its_language(
+    french: None,
+) -> None:
+    """An announcement, a deal's notes and the end of the match keep their messages
+    through the events' JSON form (what a network client reads); a message naming a card
+    the event does not show travels as its English text only."""
+    from atout.core.model import DealScore
+    from atout.core.model import MatchResult
+    from atout.core.session import ANNOUNCE
+    from atout.core.session import MATCH_OVER
+    from atout.core.session import NOTICE
+    from atout.core.session import SCORE
+    from atout.core.session import Event
+
+    def again(event: Event) -> Event:
+        return Event.from_json(json.loads(json.dumps(event.to_json())))
+
+    tierce = Message("tierce to {card}", card=CardWord(JACK_OF_HEARTS))
+    said = again(Event(ANNOUNCE, 1, 1, cards=1 << JACK_OF_HEARTS, text=tierce))
+    assert shown(said.text) == "tierce, le valet de cœur en tête"
+    note = Message("the taker has {points} points, 81 or fewer: dedans", points=70)
+    score = DealScore((70, 92), (0, 0), (0, 162), "dedans", notes=(note, "plain"))
+    told = again(Event(SCORE, -1, 1, score=score)).score
+    assert told is not None
+    assert [shown(n) for n in told.notes] == [
+        "le preneur a 70 points, 81 ou moins\u00a0: dedans",
+        "plain",
+    ]
+    over = again(
+        Event(MATCH_OVER, -1, 2, result=MatchResult(0, Message("reached {target}", target=500)))
+    )
+    assert over.result is not None and shown(over.result.reason) == "500 atteints"
+    hidden = Message("must beat {card}", card=CardWord(NINE_OF_SPADES))
+    notice = Event(NOTICE, 1, 1, text=hidden)
+    assert "message" not in notice.to_json()
+    assert not isinstance(again(notice).text, Message)
