@@ -165,7 +165,7 @@ def test_a_hint_s_reason_is_told_in_the_language_and_shortened_by_its_parts(
         margin=Message("{points} points better than {other}", points=12, other="A♥"),
     )
     hint = Hint("play", NINE_OF_SPADES, reason)
-    assert hint_line(hint) == "Conseil : jouer 9♠ — gagne le pli; 12 points de mieux que A♥"
+    assert hint_line(hint) == "Conseil : jouer 9♠ — gagne le pli\u00a0; 12 points de mieux que A♥"
     assert hint_line(hint, parts=1) == "Conseil : jouer 9♠ — gagne le pli"
     assert hint_line(hint, parts=0) == "Conseil : jouer 9♠"
 

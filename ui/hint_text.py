@@ -57,7 +57,8 @@ def hint_line(action: Action, view: View | None = None, parts: int | None = None
     ``1`` keeps ``wins the trick``, ``0`` the action alone)."""
     reason = getattr(action, "reason", "")
     reason = reason if isinstance(reason, str) else ""
-    reason = "; ".join(reason_parts(reason)[:parts]) if parts is not None else shown(reason)
+    kept = reason_parts(reason)
+    reason = "; ".join(kept[:parts]) if parts is not None and parts < len(kept) else shown(reason)
     head = _("Hint: {action}").format(action=hint_action_words(action, view))
     return f"{head} — {reason}" if reason else head
 

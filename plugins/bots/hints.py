@@ -24,6 +24,7 @@ from atout.core import Engine
 from atout.core.cards import SUIT_SYMBOLS
 from atout.core.cards import cards_of
 from atout.core.model import Action
+from atout.core.text import N_
 from atout.core.text import CardSign
 from atout.core.text import Message
 from atout.core.text import Param
@@ -62,9 +63,9 @@ def with_reason(action: Action, reason: str) -> Hint:
     return Hint(action.kind, action.value, reason)
 
 
-BOTH = "{reason}; {margin}"
-"""A reason and the gap to the next best action, in one line (not a sentence of its own:
-the front end keeps the reason alone where room is short)."""
+BOTH = N_("{reason}; {margin}")
+"""A reason and the gap to the next best action, in one line (the front end keeps the
+reason alone where room is short; a language writes its own separator)."""
 
 
 def play_reason(
