@@ -5,8 +5,14 @@
 used.  :func:`set_language` chooses the catalog; until it is called (and for English) the
 texts are shown as written.  :func:`choose_language` says which language a start asks for
 (``--lang``, the start view's remembered choice, the environment).  The catalogs are
-``locale/CODE/LC_MESSAGES/atout.po`` (see docs/translating.md); the install compiles them.  Records, packs and the network protocol never go through
-here: they stay language-free.
+``locale/CODE/LC_MESSAGES/atout.po`` (see docs/translating.md); the install compiles
+them.  Records, packs and the network protocol never go through here: they stay
+language-free.
+
+``N_`` and ``NP_`` (marking a text kept in a constant) are :mod:`atout.core.text`'s, the
+same markers the plugins use; the texts a plugin writes are shown through
+:func:`atout.ui.messages.shown`.  :func:`extract_pack` is Babel's extractor for the
+shipped packs' titles and descriptions (``babel.cfg``).
 """
 
 from __future__ import annotations
