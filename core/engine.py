@@ -57,6 +57,8 @@ from .state import OVER
 from .state import PLAY
 from .state import REDEAL
 from .state import DealState
+from .text import CardCode
+from .text import Message
 from .views import Bot
 from .views import View
 from .views import make_view
@@ -631,14 +633,17 @@ class Deal:
         """Why ``card`` may not be played now, or ``None`` when it may."""
         s = self.state
         if s.phase != PLAY:
-            return "the play has not started" if s.phase == BIDDING else "the deal is over"
+            if s.phase == BIDDING:
+                return Message("the play has not started")
+            return Message("the deal is over")
         if self.legal_cards() >> card & 1:
             return None
         if not s.hands[s.turn] >> card & 1:
             # One message whether or not the card lies face down under this seat's
             # piles: nobody, its owner included, may learn where a face-down card is.
-            where = "face-up cards" if s.layout.piles else "cards"
-            return f"{card_str(card)} is not among your {where}"
+            if s.layout.piles:
+                return Message("{card} is not among your face-up cards", card=CardCode(card))
+            return Message("{card} is not among your cards", card=CardCode(card))
         assert self.rules_compiled is not None
         try:
             return self.rules_compiled.moves.explain(s, card)

@@ -23,6 +23,8 @@ from .cards import Card
 from .cards import CardSet
 from .cards import card_str
 from .cards import cards_str
+from .text import CardCode
+from .text import Message
 
 if TYPE_CHECKING:
     from .state import DealState
@@ -74,6 +76,13 @@ class RuleOption:
     maximum: int | None = None
     source: str = ""
     """Which rule text the variation comes from (seed file ids), for the documentation."""
+    title: str = ""
+    """The option's name for a person ("Direction"), marked for the catalogs with
+    ``N_`` (:mod:`atout.core.text`); empty: the front ends show the key in words."""
+    choice_titles: tuple[str, ...] = ()
+    """The name of each of ``choices`` for a person, in their order ("anticlockwise" is
+    shown "Anticlockwise", in French "Sens inverse des aiguilles"), marked with ``N_``;
+    empty: the choices are shown as a pack writes them."""
 
     def check(self, value: object) -> str | None:
         """Why ``value`` is not allowed for this option, or ``None`` when it is."""
@@ -320,7 +329,7 @@ class MoveRule:
 
     def explain(self, state: DealState, card: Card) -> str:
         """Why ``card`` is not a legal play now (only asked for illegal cards)."""
-        return f"{card_str(card)} may not be played now"
+        return Message("{card} may not be played now", card=CardCode(card))
 
 
 EndOfTrick = Callable[["DealState", Trick], None]

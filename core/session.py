@@ -73,6 +73,8 @@ from .state import BIDDING
 from .state import OVER
 from .state import PLAY as PLAYING
 from .state import REDEAL as REDEALING
+from .text import Message
+from .text import SeatWord
 from .views import Bot
 from .views import View
 
@@ -206,6 +208,9 @@ class Event:
             out["cards"] = [card_str(c) for c in cards_of(self.cards)]
         if self.text:
             out["text"] = self.text
+            said = _message_json(self.text, self.known_cards())
+            if said is not None:
+                out["message"] = said
         if isinstance(self, TrickEvent):
             out["points"] = self.points
         elif isinstance(self, UndoEvent):
@@ -228,10 +233,16 @@ class Event:
                 "outcome": s.outcome,
                 "notes": list(s.notes),
             }
+            told = [_message_json(n, 0) for n in s.notes]
+            if any(told):
+                out["score"]["note_messages"] = told
         if self.scores:
             out["scores"] = list(self.scores)
         if self.result is not None:
             out["result"] = {"winner": self.result.winner, "reason": self.result.reason}
+            said = _message_json(self.result.reason, 0)
+            if said is not None:
+                out["result"]["message"] = said
         return out
 
     @classmethod
@@ -391,6 +402,21 @@ EVENT_CLASSES: dict[str, type[Event]] = {
 """The class of each kind of event."""
 
 
+def _message_json(text: str, known: CardSet) -> dict[str, Any] | None:
+    """``text`` as a message for the JSON form of an event (its id and parameters: each
+    client says it in its own language), or ``None``: a plain text, or a message that
+    names a card the event does not show."""
+    if isinstance(text, Message) and text.cards() & ~known == 0:
+        return text.to_json()
+    return None
+
+
+def _said(data: Any, text: str) -> str:
+    """The text an event's JSON form gives: its message when it has a valid one (the
+    client shows it in its language), else the English text."""
+    return Message.from_json(data) or text
+
+
 def _event_from_json(data: Any) -> Event:
     """The body of :meth:`Event.from_json` (its errors are caught there): the fields the
     JSON holds, read as :meth:`Event.to_json` wrote them, handed to the kind's class
@@ -425,7 +451,7 @@ def _event_from_json(data: Any) -> Event:
         found["cards"] = cards
     if "text" in data:
         text = data["text"]
-        found["text"] = text if isinstance(text, str) else str(text)
+        found["text"] = _said(data.get("message"), text if isinstance(text, str) else str(text))
     if "actions" in data:
         found["actions"] = number(data["actions"])
     if "trick" in data:
@@ -444,19 +470,21 @@ def _event_from_json(data: Any) -> Event:
         found["contract"] = Contract(number(c["taker"]), trump, str(c["name"]))
     if "score" in data:
         s = data["score"]
+        said = dict(enumerate(s.get("note_messages") or ()))  # each note's message, if any
         found["score"] = DealScore(
             card_points=ints(s["card_points"]),
             declaration_points=ints(s["declaration_points"]),
             score=ints(s["score"]),
             outcome=str(s["outcome"]),
-            notes=tuple(str(n) for n in s.get("notes", ())),
+            notes=tuple(_said(said.get(i), str(n)) for i, n in enumerate(s.get("notes", ()))),
         )
     if "scores" in data:
         found["scores"] = ints(data["scores"])
     if "result" in data:
         r = data["result"]
         winner = r["winner"]
-        found["result"] = MatchResult(None if winner is None else number(winner), str(r["reason"]))
+        reason = _said(r.get("message"), str(r["reason"]))
+        found["result"] = MatchResult(None if winner is None else number(winner), reason)
     names = {f.name for f in fields(event_class)}
     return event_class(**{k: v for k, v in found.items() if k in names})
 
@@ -602,7 +630,7 @@ class Session:
         """Why the seat to play may not play ``card`` now (``None``: it may)."""
         deal = self.match.current
         if deal is None:
-            return "the deal is over"
+            return Message("the deal is over")
         return deal.explain(card)
 
     @property
@@ -697,22 +725,30 @@ class Session:
         question raised.  A failure or an illegal action is replaced by the seat's first
         legal action, and a :data:`NOTICE` event says so."""
         deal = self.match.current
-        problem = ""
+        who = SeatWord(self.seat_name(seat))
         if isinstance(answer, Action):
             try:
                 return self.act(seat, answer)
             except IllegalMoveError as exc:
-                problem = f"{self.seat_name(seat)}'s bot tried {answer}: {exc}"
+                why = (
+                    exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+                )
+                said = Message(
+                    "{seat}'s bot tried {action}: {reason}; it plays its first legal action instead",
+                    seat=who,
+                    action=str(answer),
+                    reason=why,
+                )
         else:
-            problem = f"{self.seat_name(seat)}'s bot failed ({answer!r})"
+            said = Message(
+                "{seat}'s bot failed ({error}); it plays its first legal action instead",
+                seat=who,
+                error=repr(answer),
+            )
         if deal is None:
             raise IllegalMoveError("no deal is in play")
         fallback = deal.legal_actions()[0]
-        notice = NoticeEvent(
-            seat=seat,
-            deal=self.deal_number,
-            text=f"{problem}; it plays its first legal action instead",
-        )
+        notice = NoticeEvent(seat=seat, deal=self.deal_number, text=said)
         return [notice, *self.act(seat, fallback)]
 
     def play_bots(self) -> list[Event]:

@@ -27,6 +27,7 @@ from atout.core.model import Layout
 from atout.core.model import RuleOption
 from atout.core.model import Rules
 from atout.core.state import DealState
+from atout.core.text import N_
 
 from . import common
 from .family import BeloteFamily
@@ -53,139 +54,177 @@ def options() -> list[RuleOption]:
             "direction",
             "choice",
             "anticlockwise",
-            "Direction of deal, bidding and play.",
+            N_("Direction of deal, bidding and play."),
             ("anticlockwise", "clockwise"),
             source="000 002",
+            title=N_("Direction"),
+            choice_titles=(N_("Anticlockwise"), N_("Clockwise")),
         ),
         RuleOption(
             "deal_packets",
             "choice",
             "3-2",
-            "First deal packets: 3 then 2, 2 then 3, or the dealer's choice each deal.",
+            N_("First deal packets: 3 then 2, 2 then 3, or the dealer's choice each deal."),
             ("3-2", "2-3", "dealer"),
             source="000 002",
+            title=N_("Deal packets"),
+            choice_titles=(N_("3 then 2"), N_("2 then 3"), N_("Dealer's choice")),
         ),
         RuleOption(
             "between_deals",
             "choice",
             "gather-and-cut",
-            "Between deals: gather the tricks and cut (never shuffle), or shuffle.",
+            N_("Between deals: gather the tricks and cut (never shuffle), or shuffle."),
             ("gather-and-cut", "shuffle"),
             source="000 002",
+            title=N_("Between deals"),
+            choice_titles=(N_("Gather and cut"), N_("Shuffle")),
         ),
         RuleOption(
             "declarations",
             "choice",
             "on",
-            "Declarations: all, only belote-rebelote (tournament), or none at all.",
+            N_("Declarations: all, only belote-rebelote (tournament), or none at all."),
             ("on", "belote-only", "none"),
             source="000 002 003",
+            title=N_("Declarations"),
+            choice_titles=(N_("All"), N_("Belote only"), N_("None")),
         ),
         RuleOption(
             "declarations_shown",
             "choice",
             "first-trick",
-            "When declarations are shown: on playing to the first trick, or as soon as held.",
+            N_("When declarations are shown: on playing to the first trick, or as soon as held."),
             ("first-trick", "when-held"),
             source="000 002",
+            title=N_("Declarations shown"),
+            choice_titles=(N_("At the first trick"), N_("When held")),
         ),
         RuleOption(
             "declaration_comparison",
             "choice",
             "official",
-            "Only the team with the single best declaration scores (official), or kind by "
-            "kind: where both teams declared a kind only the higher counts (a German club's rules).",
+            N_(
+                "Only the team with the single best declaration scores (official), or kind by "
+                "kind: where both teams declared a kind only the higher counts (a German club's rules)."
+            ),
             ("official", "kind-by-kind"),
             source="000 002 003",
+            title=N_("Declarations compared"),
+            choice_titles=(N_("Official"), N_("Kind by kind")),
         ),
         RuleOption(
             "belote_king_first",
             "bool",
             False,
-            "Belote-rebelote counts only if the king is played before the queen.",
+            N_("Belote-rebelote counts only if the king is played before the queen."),
             source="000 002",
+            title=N_("Belote: king first"),
         ),
         RuleOption(
             "dedans_belote",
             "choice",
             "keeps",
-            "When the takers are dedans, belote-rebelote stays with the team that held it, "
-            "or goes to the opponents.",
+            N_(
+                "When the takers are dedans, belote-rebelote stays with the team that held it, "
+                "or goes to the opponents."
+            ),
             ("keeps", "to-opponents"),
             source="000 002",
+            title=N_("Belote when dedans"),
+            choice_titles=(N_("Kept"), N_("To the opponents")),
         ),
         RuleOption(
             "contract_counts_declarations",
             "bool",
             True,
-            "The contract test counts declarations; false: card points only (81 makes it).",
+            N_("The contract test counts declarations; false: card points only (81 makes it)."),
             source="000 002",
+            title=N_("Contract counts declarations"),
         ),
         RuleOption(
             "tie",
             "choice",
             "takers-make",
-            "A tie: the takers make it, fail, the points wait in abeyance, or litige.",
+            N_("A tie: the takers make it, fail, the points wait in abeyance, or litige."),
             ("takers-make", "takers-fail", "abeyance", "litige"),
             source="000 002 003",
+            title=N_("A tie"),
+            choice_titles=(N_("Takers make it"), N_("Takers fail"), N_("Abeyance"), N_("Litige")),
         ),
         RuleOption(
             "undertrump",
             "choice",
             "not-on-partner",
-            "On ne pisse pas sur le partenaire (not-on-partner), or on est toujours obligé "
-            "de pisser (always).",
+            N_(
+                "On ne pisse pas sur le partenaire (not-on-partner), or on est toujours obligé "
+                "de pisser (always)."
+            ),
             ("not-on-partner", "always"),
             source="000 002",
+            title=N_("Undertrump"),
+            choice_titles=(N_("Not on the partner"), N_("Always")),
         ),
         RuleOption(
             "rounding",
             "int",
             0,
-            "Round each deal's scores to a multiple of 5 or 10 (0: none).",
+            N_("Round each deal's scores to a multiple of 5 or 10 (0: none)."),
             minimum=0,
             maximum=10,
             source="000 002",
+            title=N_("Rounding"),
         ),
         RuleOption(
             "capot_keeps_declarations",
             "bool",
             False,
-            "A capot defending team keeps its declarations (the takers are then dedans "
-            "only if the defenders took a trick).",
+            N_(
+                "A capot defending team keeps its declarations (the takers are then dedans "
+                "only if the defenders took a trick)."
+            ),
             source="000 002",
+            title=N_("Capot keeps declarations"),
         ),
         RuleOption(
             "capot_bonus",
             "int",
             90,
-            "What a capot adds to the 162 points (90: 252 in all).",
+            N_("What a capot adds to the 162 points (90: 252 in all)."),
             minimum=0,
             maximum=1000,
             source="000 002 003",
+            title=N_("Capot bonus"),
         ),
         RuleOption(
             "arret",
             "bool",
             False,
-            "L'arrêt: a player who has just won a trick may stop the match, claiming the target.",
+            N_(
+                "L'arrêt: a player who has just won a trick may stop the match, claiming the target."
+            ),
             source="000 002",
+            title=N_("L'arrêt"),
         ),
         *common.match_end_options("teams", "000 002 003", "000 002"),
         RuleOption(
             "must_head_trick",
             "bool",
             False,
-            "Must head the trick in a plain suit too (Stichpflicht, as a German club plays).",
+            N_("Must head the trick in a plain suit too (Stichpflicht, as a German club plays)."),
             source="003",
+            title=N_("Must head the trick"),
         ),
         RuleOption(
             "must_trump_partner",
             "bool",
             False,
-            "Must trump when void even if the partner is winning; a lower trump is then "
-            "allowed (a German club's rules).",
+            N_(
+                "Must trump when void even if the partner is winning; a lower trump is then "
+                "allowed (a German club's rules)."
+            ),
             source="003",
+            title=N_("Must trump over the partner"),
         ),
     ]
 
@@ -400,12 +439,12 @@ def _settle(rules: Rules, takers: int, end: DealEnd) -> DealScore:
         if rules["tie"] == "abeyance":
             outcome = "abeyance"
             carry["held"] = [{"kind": "abeyance", "takers": takers, "points": list(total)}]
-            notes.append("a tie: the points wait in abeyance for the next deal")
+            notes.append(N_("a tie: the points wait in abeyance for the next deal"))
         else:
             outcome = "litige"
             score[defenders] = total[defenders]
             carry["held"] = [{"kind": "litige", "takers": takers, "points": total[takers]}]
-            notes.append("litige: the takers' points go to whoever wins the next deal")
+            notes.append(N_("litige: the takers' points go to whoever wins the next deal"))
     elif made:
         outcome = "capot" if capot is not None else "made"
         score = list(total)
@@ -419,7 +458,7 @@ def _settle(rules: Rules, takers: int, end: DealEnd) -> DealScore:
         else:
             score[defenders] += belote[takers]
         if capot == defenders:
-            notes.append("the takers are capot")
+            notes.append(N_("the takers are capot"))
     return DealScore(
         card_points=tuple(cards),
         declaration_points=tuple(decl[t] + belote[t] for t in (0, 1)),
@@ -451,13 +490,13 @@ def _settle_carry(
             if winner == held["takers"]:
                 score[0] += held["points"][0]
                 score[1] += held["points"][1]
-                notes.append("the points held in abeyance go to both teams")
+                notes.append(N_("the points held in abeyance go to both teams"))
             else:
                 score[1 - held["takers"]] += sum(held["points"])
-                notes.append("the points held in abeyance go to the former takers' opponents")
+                notes.append(N_("the points held in abeyance go to the former takers' opponents"))
         else:
             score[winner] += held["points"]
-            notes.append("the litige points go to the winners of this deal")
+            notes.append(N_("the litige points go to the winners of this deal"))
     return score
 
 
@@ -485,16 +524,16 @@ def _score_claim(
         None,
         None,
         carry,
-        ("l'arrêt",),
+        (N_("l'arrêt"),),
         None,
     )
 
 
 def _claim_reason(right: bool) -> str:
     return (
-        "l'arrêt: the claim was right"
+        N_("l'arrêt: the claim was right")
         if right
-        else "l'arrêt: the claim was wrong, the other side wins"
+        else N_("l'arrêt: the claim was wrong, the other side wins")
     )
 
 
@@ -521,9 +560,9 @@ class Belote(BeloteFamily):
 
     info = family_game(
         GAME,
-        "Belote",
+        N_("Belote"),
         SEAT_NAMES,
-        "Classic four-player Belote: two teams of partners, a turn-up to bid on.",
+        N_("Classic four-player Belote: two teams of partners, a turn-up to bid on."),
     )
     options = staticmethod(options)
     deal = staticmethod(deal)

@@ -16,14 +16,12 @@ from atout.core.cards import KING
 from atout.core.cards import NINE
 from atout.core.cards import QUEEN
 from atout.core.cards import RANK_MASKS
-from atout.core.cards import RANK_NAMES
 from atout.core.cards import SUIT_MASKS
 from atout.core.cards import SUIT_NAMES
 from atout.core.cards import SUITS
 from atout.core.cards import TEN
 from atout.core.cards import Card
 from atout.core.cards import CardSet
-from atout.core.cards import card_name
 from atout.core.cards import card_str
 from atout.core.cards import make_card
 from atout.core.model import BiddingStep
@@ -35,6 +33,10 @@ from atout.core.model import MoveRule
 from atout.core.model import RuleOption
 from atout.core.model import Rules
 from atout.core.state import DealState
+from atout.core.text import N_
+from atout.core.text import CardWord
+from atout.core.text import Message
+from atout.core.text import SuitWord
 
 from .tables import beats_table
 
@@ -108,28 +110,30 @@ class BeloteMoves(MoveRule):
         led = trick[0] >> 3
         suit = card >> 3
         follow = hand & SUIT_MASKS[led]
-        led_name = SUIT_NAMES[led]
         if follow and suit != led:
-            return f"must follow {led_name}"
+            return Message("must follow {suit}", suit=SuitWord(led))
         if follow:
             if led == self.trump:
-                return f"must beat {card_name(win)}"
-            return f"must head the trick: beat {card_name(win)} (house rule)"
+                return Message("must beat {card}", card=CardWord(win))
+            return Message("must head the trick: beat {card} (house rule)", card=CardWord(win))
         trumps = hand & self.trump_mask
         higher = trumps & self.beats[win]
         w = state.win_seat
         partner = w != seat and state.team_of[w] == state.team_of[seat]
         if partner and self.trump_partner:
-            return "must trump, even though your partner is winning (house rule)"
+            return Message("must trump, even though your partner is winning (house rule)")
         if partner and self.always_pisser and win >> 3 == self.trump:
             if higher and suit == self.trump:
-                return f"may not undertrump your partner's {card_name(win)}: overtrump or discard"
-            return "must undertrump (on est toujours obligé de pisser)"
+                return Message(
+                    "may not undertrump your partner's {card}: overtrump or discard",
+                    card=CardWord(win),
+                )
+            return Message("must undertrump (on est toujours obligé de pisser)")
         if higher and win >> 3 == self.trump:
-            return f"must overtrump {card_name(win)}"
+            return Message("must overtrump {card}", card=CardWord(win))
         if win >> 3 == self.trump:
-            return f"must trump: you cannot beat {card_name(win)}, so undertrump"
-        return "must trump"
+            return Message("must trump: you cannot beat {card}, so undertrump", card=CardWord(win))
+        return Message("must trump")
 
 
 def make_moves(rules: Rules, trump: int | None) -> BeloteMoves:
@@ -184,6 +188,18 @@ CARRE_POINTS = {JACK: 200, NINE: 150, ACE: 100, TEN: 100, KING: 100, QUEEN: 100}
 CARRE_ORDER = {JACK: 6, NINE: 5, ACE: 4, TEN: 3, KING: 2, QUEEN: 1}
 SEQUENCE_POINTS = {3: 20, 4: 50, 5: 100}
 SEQUENCE_NAMES = {3: "tierce", 4: "quarte", 5: "quinte"}
+SEQUENCE_TEXTS = {3: N_("tierce to {card}"), 4: N_("quarte to {card}"), 5: N_("quinte to {card}")}
+"""A sequence announced, by its length: ``{card}`` is its top card (the front ends say it
+in their language)."""
+CARRE_TEXTS = {
+    JACK: N_("carré of jacks"),
+    NINE: N_("carré of nines"),
+    ACE: N_("carré of aces"),
+    TEN: N_("carré of tens"),
+    KING: N_("carré of kings"),
+    QUEEN: N_("carré of queens"),
+}
+"""A carré announced, by its rank."""
 
 
 def sequences(mask: CardSet) -> list[tuple[int, CardSet, int]]:
@@ -234,7 +250,7 @@ def combinations_of(hand: CardSet) -> list[tuple[str, CardSet, int, tuple[int, .
                     RANK_MASKS[r],
                     CARRE_POINTS[r],
                     (2, CARRE_ORDER[r]),
-                    f"carré of {RANK_NAMES[r]}s",
+                    CARRE_TEXTS[r],
                 )
             )
         for length, run, top in sequences(hand & ~used):
@@ -244,8 +260,7 @@ def combinations_of(hand: CardSet) -> list[tuple[str, CardSet, int, tuple[int, .
                     run,
                     SEQUENCE_POINTS[length],
                     (1, length, top & 7),
-                    f"{SEQUENCE_NAMES[length]} to the "
-                    f"{RANK_NAMES[top & 7]} of {SUIT_NAMES[top >> 3]}",
+                    Message(SEQUENCE_TEXTS[length], card=CardWord(top)),
                 )
             )
         points = sum(f[2] for f in found)
@@ -307,23 +322,31 @@ def rounded(score: DealScore, step: int) -> DealScore:
 def match_end_options(sides: str, target_source: str, both_source: str) -> list[RuleOption]:
     """The two options of a match's end that every game of the family has: the target,
     and what happens when ``sides`` (teams, players) both pass it on one deal."""
+    both_past = (
+        N_("Both teams past the target on one deal: drawn, or play on (higher total wins).")
+        if sides == "teams"
+        else N_("Both players past the target on one deal: drawn, or play on (higher total wins).")
+    )
     return [
         RuleOption(
             "target",
             "int",
             1000,
-            "The score that wins the match.",
+            N_("The score that wins the match."),
             minimum=1,
             maximum=100000,
             source=target_source,
+            title=N_("Target"),
         ),
         RuleOption(
             "both_past_target",
             "choice",
             "draw",
-            f"Both {sides} past the target on one deal: drawn, or play on (higher total wins).",
+            both_past,
             ("draw", "play-on"),
             source=both_source,
+            title=N_("Both past the target"),
+            choice_titles=(N_("Drawn"), N_("Play on")),
         ),
     ]
 
@@ -341,13 +364,17 @@ def match_over(
     if not reached:
         return None
     if len(reached) == 1:
-        return MatchResult(reached[0], f"reached {target}")
+        return MatchResult(reached[0], Message("reached {target}", target=target))
     if rules.get("both_past_target", "draw") == "draw":
-        return MatchResult(None, f"both reached {target} on the same deal: drawn")
+        return MatchResult(
+            None, Message("both reached {target} on the same deal: drawn", target=target)
+        )
     best = max(scores)
     leaders = [t for t, s in enumerate(scores) if s == best]
     if len(leaders) == 1:
-        return MatchResult(leaders[0], f"both past {target}: the higher total wins")
+        return MatchResult(
+            leaders[0], Message("both past {target}: the higher total wins", target=target)
+        )
     return None
 
 

@@ -79,6 +79,9 @@ from atout.core.model import RuleOption
 from atout.core.model import Rules
 from atout.core.model import Trick
 from atout.core.state import DealState
+from atout.core.text import N_
+from atout.core.text import Message
+from atout.core.text import SeatWord
 
 from . import common
 from .family import BeloteFamily
@@ -106,42 +109,55 @@ def options() -> list[RuleOption]:
             "reveal_on_lead",
             "bool",
             False,
-            "The leader turns the card under the led card at once, before the opponent answers.",
+            N_(
+                "The leader turns the card under the led card at once, before the opponent answers."
+            ),
             source="001",
+            title=N_("Reveal on lead"),
         ),
         RuleOption(
             "belote_rebelote",
             "bool",
             False,
-            "Trump king and queen played by one player score 20 (never announced from a "
-            "face-down card).",
+            N_(
+                "Trump king and queen played by one player score 20 (never announced from a "
+                "face-down card)."
+            ),
             source="001",
+            title=N_("Belote rebelote"),
         ),
         RuleOption(
             "declarations",
             "choice",
             "none",
-            "Declarations (carrés, sequences) from each player's eight face-up cards when "
-            "the play starts, compared as in four-player Belote: none, or on.",
+            N_(
+                "Declarations (carrés, sequences) from each player's eight face-up cards when "
+                "the play starts, compared as in four-player Belote: none, or on."
+            ),
             ("none", "on"),
             source="001",
+            title=N_("Declarations"),
+            choice_titles=(N_("None"), N_("All")),
         ),
         RuleOption(
             "dealer_rule",
             "choice",
             "alternate",
-            "Who deals next: the players alternate, or the winner of the previous deal deals.",
+            N_("Who deals next: the players alternate, or the winner of the previous deal deals."),
             ("alternate", "winner"),
             source="published",
+            title=N_("Next dealer"),
+            choice_titles=(N_("Alternate"), N_("The winner")),
         ),
         RuleOption(
             "capot_bonus",
             "int",
             0,
-            "Points added for winning all sixteen tricks (the published variant: 50).",
+            N_("Points added for winning all sixteen tricks (the published variant: 50)."),
             minimum=0,
             maximum=1000,
             source="published",
+            title=N_("Capot bonus"),
         ),
         *common.match_end_options("players", "001", "001"),
     ]
@@ -388,13 +404,19 @@ def settle(rules: Rules, takers: int, end: DealEnd) -> DealScore:
         score[opponent] = base + held_decl[0] + held_decl[1] + belote[opponent]
         score[taker] = belote[taker]
         if total[taker] + total[opponent] == total_check:
-            notes.append(f"the taker has {total[taker]} points, 81 or fewer: dedans")
+            notes.append(
+                Message("the taker has {points} points, 81 or fewer: dedans", points=total[taker])
+            )
         else:
             notes.append(
-                f"the taker has {total[taker]}, not more than the opponent's {total[opponent]}: dedans"
+                Message(
+                    "the taker has {points}, not more than the opponent's {other}: dedans",
+                    points=total[taker],
+                    other=total[opponent],
+                )
             )
     if capot is not None:
-        notes.append(f"{SEAT_NAMES[capot]} won every trick (capot)")
+        notes.append(Message("{seat} won every trick (capot)", seat=SeatWord(SEAT_NAMES[capot])))
     return DealScore(
         card_points=tuple(cards),
         declaration_points=(decl[0] + belote[0], decl[1] + belote[1]),
@@ -416,10 +438,12 @@ class Decouverte(BeloteFamily):
 
     info = family_game(
         GAME,
-        "Belote Découverte",
+        N_("Belote Découverte"),
         SEAT_NAMES,
-        "Belote for two: eight piles each, a face-down card under each face-up card, "
-        "turned as the cards above them are played.",
+        N_(
+            "Belote for two: eight piles each, a face-down card under each face-up card, "
+            "turned as the cards above them are played."
+        ),
     )
     options = staticmethod(options)
     deal = staticmethod(deal)

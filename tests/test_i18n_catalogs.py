@@ -1,8 +1,12 @@
 """The catalogs: every message of the source is translated in French and German.
 
-The messages are extracted from ``ui/`` with Babel's own extractor and the keywords of
-docs/translating.md, so that a text marked in the code and forgotten in a catalog (or left
-fuzzy, or with a placeholder lost in translation) fails here, not in front of a player.
+The messages are extracted as docs/translating.md says (Babel's own extractor, the
+mapping of ``babel.cfg`` and its keywords) from every folder that holds texts a person
+reads: the front ends (``ui/``), the rule plugins and the bots (``plugins/``, marked with
+``atout.core.text``), the core's own messages (``core/``) and the shipped house-rule
+packs' titles and descriptions (``variants/``); so that a text marked in the code and
+forgotten in a catalog (or left fuzzy, or with a placeholder lost in translation) fails
+here, not in front of a player.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import pytest
 from atout.ui import i18n
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,21 +30,28 @@ KEYWORDS = {
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "NP_": ((1, "c"), 2),
+    "Message": None,
 }
-"""The marking functions of :mod:`atout.ui.i18n`, as Babel's extractor takes them."""
+"""The marking functions of :mod:`atout.ui.i18n` and :mod:`atout.core.text`, as Babel's
+extractor takes them."""
+SOURCES = ("ui", "plugins", "core", "variants")
+"""The folders the extraction reads (docs/translating.md's command)."""
 
 Key = tuple[str | None, str]
 
 
 def extracted() -> dict[Key, tuple[str, ...]]:
-    """Every message marked in ``ui/``: (context, message) -> its forms (one, or the
+    """Every message marked in the sources: (context, message) -> its forms (one, or the
     singular and the plural)."""
+    with (ROOT / "babel.cfg").open() as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg)
     found: dict[Key, tuple[str, ...]] = {}
-    for _file, _line, message, _comments, context in extract_from_dir(
-        str(ROOT / "ui"), method_map=[("**.py", "python")], keywords=KEYWORDS
-    ):
-        forms = (message,) if isinstance(message, str) else tuple(message)
-        found[(context, forms[0])] = forms
+    for folder in SOURCES:
+        for _file, _line, message, _comments, context in extract_from_dir(
+            str(ROOT / folder), method_map, options_map, keywords=KEYWORDS
+        ):
+            forms = (message,) if isinstance(message, str) else tuple(message)
+            found[(context, forms[0])] = forms
     return found
 
 
@@ -60,6 +72,24 @@ def test_the_source_marks_the_windows_texts() -> None:
     assert (None, "Your bid") in messages
     assert ("bid", "Take {suit}") in messages
     assert messages[(None, "{count} trick")] == ("{count} trick", "{count} tricks")
+
+
+def test_the_source_marks_the_plugins_and_the_packs_texts() -> None:
+    """The extraction finds what the plugins mark (a game's title, an option's
+    description, a refused card's rule, a hint's reason), the core's own messages and
+    the shipped packs' titles and descriptions, so that the test below covers them."""
+    messages = extracted()
+    for text in (
+        "Belote Découverte",
+        "Direction of deal, bidding and play.",
+        "must follow {suit}",
+        "wins the trick",
+        "Beginner",
+        "{card} is not among your cards",
+        "Always undertrump",
+        "Tournament play: only belote-rebelote is declared.",
+    ):
+        assert (None, text) in messages, text
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -249,9 +249,12 @@ ENGLISH = [
     "South",
     ", seed ",
     "The match record is saved",
+    "reached ",
+    "the taker has",
+    "won every trick",
 ]
 """What the terminal says in English in a Découverte match, none of it left in the
-French and German ones (the engine's own notes and reasons aside)."""
+French and German ones (the rule plugin's notes and the end of the match included)."""
 
 
 def play_in(lang: str, engine: Engine, path: Path, seed: int) -> tuple[str, ReadingPerson]:

@@ -12,11 +12,13 @@ from __future__ import annotations
 from atout.core import Action
 from atout.core import View
 from atout.core.cards import SUITS
+from atout.core.text import Message
 
 from .cards_text import show_card
 from .cards_text import suit_label
 from .i18n import _
 from .i18n import pgettext
+from .messages import shown
 
 
 def hint_action_words(action: Action, view: View | None) -> str:
@@ -38,15 +40,27 @@ def hint_action_words(action: Action, view: View | None) -> str:
     return _("claim the match (l'arrêt)")
 
 
+def reason_parts(reason: str) -> list[str]:
+    """A hint's reason in its parts, each in the chosen language: ``["wins the trick",
+    "12 points better than A♥"]`` (the bots write a reason and the gap to the next best
+    action as one message of the two, ``{reason}; {margin}``)."""
+    if isinstance(reason, Message) and set(reason.params) == {"reason", "margin"}:
+        return [shown(str(reason.params[key])) for key in ("reason", "margin")]
+    if isinstance(reason, Message):
+        return [shown(reason)] if reason else []
+    return [part for part in reason.split("; ") if part]
+
+
 def hint_line(action: Action, view: View | None = None, parts: int | None = None) -> str:
     """``Hint: play 9♠ — wins the trick; 12 points better than A♥`` (the reason when the
     hint has one); ``parts`` keeps only the reason's first parts (where room is short:
     ``1`` keeps ``wins the trick``, ``0`` the action alone)."""
-    reason = str(getattr(action, "reason", ""))
-    if parts is not None:
-        reason = "; ".join(reason.split("; ")[:parts]) if reason else ""
+    reason = getattr(action, "reason", "")
+    reason = reason if isinstance(reason, str) else ""
+    kept = reason_parts(reason)
+    reason = "; ".join(kept[:parts]) if parts is not None and parts < len(kept) else shown(reason)
     head = _("Hint: {action}").format(action=hint_action_words(action, view))
     return f"{head} — {reason}" if reason else head
 
 
-__all__ = ["hint_action_words", "hint_line"]
+__all__ = ["hint_action_words", "hint_line", "reason_parts"]

@@ -5,8 +5,14 @@
 used.  :func:`set_language` chooses the catalog; until it is called (and for English) the
 texts are shown as written.  :func:`choose_language` says which language a start asks for
 (``--lang``, the start view's remembered choice, the environment).  The catalogs are
-``locale/CODE/LC_MESSAGES/atout.po`` (see docs/translating.md); the install compiles them.  Records, packs and the network protocol never go through
-here: they stay language-free.
+``locale/CODE/LC_MESSAGES/atout.po`` (see docs/translating.md); the install compiles
+them.  Records, packs and the network protocol never go through here: they stay
+language-free.
+
+``N_`` and ``NP_`` (marking a text kept in a constant) are :mod:`atout.core.text`'s, the
+same markers the plugins use; the texts a plugin writes are shown through
+:func:`atout.ui.messages.shown`.  :func:`extract_pack` is Babel's extractor for the
+shipped packs' titles and descriptions (``babel.cfg``).
 """
 
 from __future__ import annotations
@@ -14,8 +20,13 @@ from __future__ import annotations
 import gettext
 import os
 import tempfile
+from collections.abc import Iterator
 from collections.abc import Mapping
 from pathlib import Path
+from typing import BinaryIO
+
+from atout.core.text import N_
+from atout.core.text import NP_
 
 DOMAIN = "atout"
 """The gettext domain of atout's catalogs."""
@@ -28,18 +39,6 @@ def _(message: str) -> str:
     return _translation.gettext(message)
 
 
-def N_(message: str) -> str:
-    """``message`` itself: marks a text kept in a constant for the catalog; the code
-    translates it with :func:`_` where it is shown (the language may change after import)."""
-    return message
-
-
-def NP_(context: str, message: str) -> str:
-    """``message`` itself: marks a term kept in a constant for the catalog with its
-    ``context``; the code translates it with :func:`pgettext` where it is shown."""
-    return message
-
-
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form of a message, for ``n``, in the chosen language."""
     return _translation.ngettext(singular, plural, n)
@@ -48,6 +47,30 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def pgettext(context: str, message: str) -> str:
     """``message`` in the chosen language, as used in ``context`` (a card or rule term)."""
     return _translation.pgettext(context, message)
+
+
+PACK_TEXTS = ("title", "description")
+"""The keys of a pack whose texts a person reads (translated for the shipped packs)."""
+
+
+def extract_pack(
+    fileobj: BinaryIO, keywords: object, comment_tags: object, options: object
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Babel's extractor for the shipped packs (``babel.cfg``): the ``title`` and the
+    ``description`` of a pack file, each with its line and a comment naming the pack's
+    key.  A file that is no YAML mapping gives nothing (``atout variants --check`` is
+    where a pack's problems are told)."""
+    import yaml  # only the extraction reads YAML here
+
+    try:
+        node = yaml.compose(fileobj.read().decode("utf-8"))
+    except (yaml.YAMLError, UnicodeDecodeError):
+        return
+    if not isinstance(node, yaml.MappingNode):
+        return
+    for key, value in node.value:
+        if key.value in PACK_TEXTS and isinstance(value, yaml.ScalarNode) and value.value:
+            yield value.start_mark.line + 1, "", value.value, [f"pack {key.value}"]
 
 
 def use(translation: gettext.NullTranslations) -> None:
@@ -158,3 +181,24 @@ def set_language(code: str) -> str:
             use(gettext.GNUTranslations(source))
     _language = code
     return code
+
+
+__all__ = [
+    "DOMAIN",
+    "ENVIRONMENT",
+    "LANGUAGES",
+    "LOCALE",
+    "NP_",
+    "N_",
+    "SETTING",
+    "_",
+    "catalog_path",
+    "choose_language",
+    "extract_pack",
+    "language",
+    "language_code",
+    "ngettext",
+    "pgettext",
+    "set_language",
+    "use",
+]

@@ -18,6 +18,7 @@ from atout.plugins.review import UNVALUED
 from atout.plugins.review import Decision
 from atout.plugins.review import Summary
 
+from .i18n import N_
 from .i18n import _
 from .i18n import ngettext
 from .i18n import pgettext
@@ -67,11 +68,17 @@ def legend() -> tuple[str, str]:
     )
 
 
-HELP_LINE = (
-    f"loss <{SMALL_LOSS:g} best, <{MISTAKE:g} small, <{BLUNDER:g} mistake, else blunder; "
-    "within noise"
+HELP_LINE = N_(
+    "loss <{small} best, <{mistake} small, <{blunder} mistake, else blunder; ○ within noise"
 )
-"""The thresholds as the help overlay states them."""
+"""The thresholds as the help overlay states them (:func:`help_line` fills them in)."""
+
+
+def help_line() -> str:
+    """The review's thresholds in one line of the help, in the chosen language."""
+    return _(HELP_LINE).format(
+        small=f"{SMALL_LOSS:g}", mistake=f"{MISTAKE:g}", blunder=f"{BLUNDER:g}"
+    )
 
 
 def label(decision: Decision) -> str:

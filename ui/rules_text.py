@@ -27,12 +27,14 @@ from atout.core import Rules
 from atout.core.cards import SUITS
 from atout.core.cards import parse_card
 from atout.core.engine import PlayRules
-from atout.core.packs import yaml_text
 
 from .cards_text import rank_letter
 from .cards_text import show_card
 from .i18n import _
 from .i18n import pgettext
+from .messages import option_title
+from .messages import option_value
+from .messages import shown
 
 WIDTH = 80
 """The terminal's columns: :func:`rules_text` wraps to them."""
@@ -176,7 +178,7 @@ def rules_pages(engine: Engine, rules: Rules) -> list[Page]:
         pages = _belote(rules, n)
     else:
         info = engine.game(rules.game)
-        pages = [Page(info.title, (info.description,)), _cards_page(n)]
+        pages = [Page(shown(info.title), (shown(info.description),)), _cards_page(n)]
     pages.append(_options_page(engine, rules))
     return pages
 
@@ -561,7 +563,10 @@ def _options_page(engine: Engine, rules: Rules) -> Page:
         if key not in rules:
             continue
         value = rules[key]
-        line = f"{_label(key)}: {_value(value)}. {option.description}"
+        named = _("{name}: {value}").format(
+            name=option_title(option), value=option_value(option, value)
+        )
+        line = f"{named}. {shown(option.description)}"
         (changed if value != standard.get(key) else same).append(line)
     name = rules.pack or pgettext("the rules in force", "the standard rules")
     head = (
@@ -582,19 +587,6 @@ def _options_page(engine: Engine, rules: Rules) -> Page:
             _("As standard: {options}.").format(options="; ".join(_short(line) for line in same))
         )
     return Page(_("The house rules in force"), tuple(blocks))
-
-
-def _label(key: str) -> str:
-    """An option's key as words: ``capot_bonus`` -> ``Capot bonus``."""
-    words = key.replace("_", " ")
-    return words[:1].upper() + words[1:]
-
-
-def _value(value: object) -> str:
-    """An option's value in words: yes or no for a switch, else as a pack writes it."""
-    if isinstance(value, bool):
-        return pgettext("option value", "yes") if value else pgettext("option value", "no")
-    return yaml_text(value)
 
 
 def _short(line: str) -> str:

@@ -78,6 +78,7 @@ from atout.core.session import Player
 from atout.core.session import Session
 from atout.core.views import Bot
 
+from .i18n import N_
 from .i18n import _
 from .paths import data_dir
 
@@ -95,13 +96,24 @@ KEPT_LABEL = "kept"
 SETTINGS: dict[str, tuple[bool, str]] = {
     "auto_forced": (
         False,
-        "Play a forced card automatically: when one card only may be played, it is "
-        "played for you after a short moment.",
+        N_(
+            "Play a forced card automatically: when one card only may be played, it is "
+            "played for you after a short moment."
+        ),
     ),
     "confirm_new": (
         True,
-        "Confirm before a new match: New match asks first when a match is saved "
-        "(the saved match is kept either way).",
+        N_(
+            "Confirm before a new match: New match asks first when a match is saved "
+            "(the saved match is kept either way)."
+        ),
+    ),
+    "four_colour": (
+        False,
+        N_(
+            "Four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green (each suit keeps its "
+            "symbol); the window and the terminal."
+        ),
     ),
 }
 """The person's settings kept in ``settings.json`` (beside the start view's choices):

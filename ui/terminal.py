@@ -42,6 +42,8 @@ from atout.core.errors import AtoutError
 
 from .cards_text import capital
 from .i18n import _
+from .messages import shown
+from .messages import shown_error
 from .rules_text import rules_text
 from .safe_text import printable
 from .terminal_board import Helping
@@ -98,10 +100,10 @@ class TerminalGame(TerminalInput):
         try:
             answer = session.hint(self.seat)
         except AtoutError as exc:
-            self.say(_("  No hint: {reason}.").format(reason=exc))
+            self.say(_("  No hint: {reason}.").format(reason=shown_error(exc)))
             return
         action = getattr(answer, "action", answer)
-        reason = str(getattr(answer, "reason", "") or "").strip().rstrip(".")
+        reason = shown(getattr(answer, "reason", "") or "").strip().rstrip(".")
         words = self.action_words(action, view)
         if reason:
             self.say(_("  Hint: {action} — {reason}.").format(action=words, reason=reason))
@@ -181,7 +183,7 @@ class TerminalGame(TerminalInput):
             try:
                 self.tell(session.act(seat, action))
             except IllegalMoveError as exc:  # the engine re-checks every action
-                self.say(f"  {exc}")
+                self.say(f"  {shown_error(exc)}")
         if self.closed():
             self.quit = False
             self.say(_("The table cannot be reached any more ({why}).").format(why=self.closed()))

@@ -26,10 +26,11 @@ from atout.core.session import for_seat
 from .i18n import _
 from .i18n import ngettext
 from .i18n import pgettext
+from .messages import announcement_words
+from .messages import outcome_words
+from .messages import shown
 from .terminal_board import TerminalBoard
-from .terminal_text import announcement_words
 from .terminal_text import contract_words
-from .terminal_text import outcome_words
 
 
 class TerminalEvents(TerminalBoard):
@@ -174,7 +175,7 @@ class TerminalEvents(TerminalBoard):
         elif isinstance(e, MatchOverEvent):
             r = e.result
             if r.winner is None:
-                self.say(_("The match is drawn: {reason}.").format(reason=r.reason))
+                self.say(_("The match is drawn: {reason}.").format(reason=shown(r.reason)))
             else:
                 winners = self.team_names()[r.winner]
                 members = [s for s in range(self.info.seats) if s % self.info.teams == r.winner]
@@ -186,9 +187,9 @@ class TerminalEvents(TerminalBoard):
                     said = pgettext("a team", "{team} win the match: {reason}.")
                 else:
                     said = _("{team} wins the match: {reason}.")
-                self.say(said.format(team=winners, reason=r.reason))
+                self.say(said.format(team=winners, reason=shown(r.reason)))
         elif isinstance(e, NoticeEvent):
-            self.say(f"  ({e.text})")
+            self.say(f"  ({shown(e.text)})")
 
     def tell_score(self, e: ScoreEvent) -> None:
         sc = e.score
@@ -212,5 +213,5 @@ class TerminalEvents(TerminalBoard):
                 )
             )
         for note in sc.notes:
-            self.say(f"  ({note})")
+            self.say(f"  ({shown(note)})")
         self.show_scores()

@@ -20,6 +20,7 @@ from .cards_text import suit_name
 from .cards_text import suit_order
 from .i18n import _
 from .i18n import pgettext
+from .messages import shown
 from .safe_text import printable
 from .terminal_board import Waiting
 from .terminal_events import TerminalEvents
@@ -163,7 +164,9 @@ class TerminalInput(TerminalEvents):
         reason = self.session.explain(card)
         if reason is not None:
             self.say(
-                _("  You cannot play {card}: {reason}.").format(card=self.show(card), reason=reason)
+                _("  You cannot play {card}: {reason}.").format(
+                    card=self.show(card), reason=shown(reason)
+                )
             )
             return None
         return Action.play(card)

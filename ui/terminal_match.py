@@ -26,6 +26,7 @@ from atout.core.views import Bot
 from . import savegame
 from .cards_text import seat_word
 from .i18n import _
+from .messages import shown
 from .paths import data_dir
 from .safe_text import printable
 from .terminal import LineReader
@@ -125,7 +126,7 @@ def _play_claimed(
     seed = session.match.seed
     print(
         _("atout: {title}, seed {seed} (repeat it with --seed {seed}). Type help for help.").format(
-            title=session.match.info.title, seed=seed
+            title=shown(session.match.info.title), seed=seed
         ),
         file=out,
     )
@@ -252,7 +253,7 @@ def join_match(
         print(
             printable(
                 _("atout: joined table {table} ({title}) {who}.").format(
-                    table=where.table, title=table.info.title, who=who
+                    table=where.table, title=shown(table.info.title), who=who
                 )
             ),
             file=out,
@@ -296,7 +297,7 @@ def host_match(
             printable(
                 _(
                     "atout: hosting table {table} ({title}) on {address}.  Each player joins with:"
-                ).format(table=made["table"], title=table.info.title, address=hosted.address)
+                ).format(table=made["table"], title=shown(table.info.title), address=hosted.address)
             ),
             file=out,
         )

@@ -13,7 +13,6 @@ from .cards_text import card_input_help
 from .cards_text import suit_label
 from .cards_text import suit_name
 from .i18n import _
-from .i18n import pgettext
 
 FACE_DOWN = "▒▒"
 
@@ -96,28 +95,3 @@ def contract_words(contract: Contract, plain: bool = False) -> str:
     if contract.trump is not None:
         return suit_name(contract.trump) if plain else suit_label(contract.trump)
     return capital(contract.name.replace("-", " "))
-
-
-def announcement_words(text: str) -> str:
-    """An announcement as the players say it in the chosen language (``belote``,
-    ``rebelote`` are the same in French and German); another announcement as the
-    engine writes it."""
-    words = {
-        "belote": pgettext("announcement", "belote"),
-        "rebelote": pgettext("announcement", "rebelote"),
-        "belote-rebelote": pgettext("announcement", "belote-rebelote"),
-    }
-    return words.get(text, text)
-
-
-def outcome_words(outcome: str) -> str:
-    """A deal's outcome (the engine's fixed word) in the chosen language: ``made``,
-    ``dedans``, ``capot``, ``litige``, ``abeyance``."""
-    words = {
-        "made": pgettext("deal outcome", "made"),
-        "dedans": pgettext("deal outcome", "dedans"),
-        "capot": pgettext("deal outcome", "capot"),
-        "litige": pgettext("deal outcome", "litige"),
-        "abeyance": pgettext("deal outcome", "abeyance"),
-    }
-    return words.get(outcome, outcome)

@@ -16,6 +16,7 @@ from atout.core import hookimpl
 from atout.core.engine import Engine
 from atout.core.model import BotInfo
 from atout.core.model import Rules
+from atout.core.text import N_
 from atout.core.views import Bot
 
 from .basic import GreedyBot
@@ -61,27 +62,31 @@ def atout_bots() -> list[BotInfo]:
         BotInfo(
             "random",
             GAMES,
-            "Plays any legal card at random, and bids at random.",
+            N_("Plays any legal card at random, and bids at random."),
             make_random,
             level=0,
-            title="Beginner",
+            title=N_("Beginner"),
         ),
         BotInfo(
             "greedy",
             GAMES,
-            "One trick at a time: wins cheaply when it is worth it, else discards its "
-            "least valuable card; bids from a point count of the hand.",
+            N_(
+                "One trick at a time: wins cheaply when it is worth it, else discards its "
+                "least valuable card; bids from a point count of the hand."
+            ),
             make_greedy,
             level=1,
-            title="Casual",
+            title=N_("Casual"),
         ),
         BotInfo(
             "expert",
             GAMES,
-            "Searches: sampled layouts solved double-dummy (four players), a "
-            "chance-aware exact search (Découverte).",
+            N_(
+                "Searches: sampled layouts solved double-dummy (four players), a "
+                "chance-aware exact search (Découverte)."
+            ),
             make_expert,
             level=2,
-            title="Expert",
+            title=N_("Expert"),
         ),
     ]

@@ -68,6 +68,7 @@ from atout.core.model import MoveRule
 from atout.core.model import Play
 from atout.core.model import Rules
 from atout.core.state import DealState
+from atout.core.text import Message
 from atout.core.views import View
 
 from ..search.belote_dd import BeloteDD
@@ -879,7 +880,7 @@ class BeloteExpert:
         bid names (or of the best suit, for a pass) against the count the expert takes
         from."""
         if len(view.legal_bids) == 1:
-            return "the only bid you may make"
+            return Message("the only bid you may make")
         values = self.last_info.get("values")
         if isinstance(values, dict) and bid in values and len(values) > 1:
             return bid_reason(view, bid, {b: float(v) for b, v in values.items()})
@@ -893,14 +894,18 @@ class BeloteExpert:
             offered = [proposed] if TAKE in view.legal_bids and proposed >= 0 else suits
             suit = max(offered, key=lambda s: self.greedy.bid_score(view, s))
             count = self.greedy.bid_score(view, suit)
-            return (
-                f"your best count, {SUIT_SYMBOLS[suit]} {count:.0f}, is under the "
-                f"{self.take_threshold:.0f} the expert takes from"
+            return Message(
+                "your best count, {suit} {count}, is under the {threshold} the expert takes from",
+                suit=SUIT_SYMBOLS[suit],
+                count=round(count),
+                threshold=round(self.take_threshold),
             )
         count = self.greedy.bid_score(view, suit)
-        return (
-            f"your count in {SUIT_SYMBOLS[suit]} is {count:.0f}; the expert takes from "
-            f"{self.take_threshold:.0f}"
+        return Message(
+            "your count in {suit} is {count}; the expert takes from {threshold}",
+            suit=SUIT_SYMBOLS[suit],
+            count=round(count),
+            threshold=round(self.take_threshold),
         )
 
     # --- bidding ------------------------------------------------------------------------

@@ -62,6 +62,7 @@ from atout.core.model import Action
 from atout.core.model import Bid
 from atout.core.model import Play
 from atout.core.model import Rules
+from atout.core.text import Message
 from atout.core.views import View
 
 from ..search.declared import BELOTE_POINTS
@@ -276,7 +277,7 @@ class DecouverteExpert:
             bids = info.get("bids")
             reason = bid_reason(view, action.text, bids if isinstance(bids, dict) else None)
             if len(view.legal_bids) == 1:
-                reason = "the only bid you may make"
+                reason = Message("the only bid you may make")
         else:
             reason = ""
         return with_reason(action, reason)

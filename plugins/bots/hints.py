@@ -3,7 +3,9 @@
 A hint is the bot's :class:`~atout.core.model.Action` with its ``reason`` set
 (:func:`with_reason`; the action compares equal to the plain one, is played like it,
 hashes like it): what the search knows about the choice, in one line a player reads,
-e.g. ``"wins 14 points; 12 points better than A♥"``.
+e.g. ``"wins 14 points; 12 points better than A♥"``. A reason is
+a :class:`~atout.core.text.Message` (the English line, with its message id and
+parameters): the front end shows it in the person's language.
 
 :func:`play_reason` builds it from the view and the search's values of the cards: a
 reason class read from the position (the only card allowed, wins the trick's points,
@@ -20,11 +22,14 @@ from dataclasses import replace
 from typing import TypeVar
 
 from atout.core import Engine
-from atout.core.cards import RANKS
-from atout.core.cards import SUIT_NAMES
 from atout.core.cards import SUIT_SYMBOLS
 from atout.core.cards import cards_of
 from atout.core.model import Action
+from atout.core.text import N_
+from atout.core.text import CardSign
+from atout.core.text import Message
+from atout.core.text import Param
+from atout.core.text import SuitWord
 from atout.core.views import View
 
 from .basic import played_cards
@@ -42,9 +47,9 @@ def with_reason(action: A, reason: str) -> A:
     return replace(action, reason=reason)
 
 
-def card_words(card: int) -> str:
-    """A card as the hint writes it: ``9♠``."""
-    return RANKS[card & 7] + SUIT_SYMBOLS[card >> 3]
+BOTH = N_("{reason}; {margin}")
+"""A reason and the gap to the next best action, in one line (the front end keeps the
+reason alone where room is short; a language writes its own separator)."""
 
 
 def play_reason(
@@ -58,7 +63,7 @@ def play_reason(
     by card, higher better; ``None`` or one card: no difference to tell)."""
     legal = cards_of(view.legal)
     if len(legal) == 1:
-        return "the only card you may play"
+        return Message("the only card you may play")
     contract = view.contract
     if contract is None:
         return ""
@@ -68,12 +73,14 @@ def play_reason(
     trump = contract.trump
     what = _reason_class(view, card, beats, points, trump)
     margin = _margin(card, values)
-    return "; ".join(part for part in (what, margin) if part)
+    if what and margin:
+        return Message(BOTH, reason=what, margin=margin)
+    return what or margin
 
 
 def _reason_class(
     view: View, card: int, beats: tuple[int, ...], points: tuple[int, ...], trump: int | None
-) -> str:
+) -> Message:
     mine = view.hand
     others = 0xFFFFFFFF & ~played_cards(view) & ~mine
     trump_mask = 0xFF << (trump * 8) if trump is not None else 0
@@ -94,30 +101,37 @@ def _reason_class(
         partner = view.teams < view.seats and winner_seat % view.teams == view.seat % view.teams
         if beats[winner] >> card & 1:
             if last:
-                return f"wins {trick_points} points" if trick_points else "wins the trick"
+                if trick_points:
+                    return Message("wins {points} points", points=trick_points)
+                return Message("wins the trick")
             if card >> 3 == trump and winner >> 3 != trump:
-                return "trumps to take the lead"
-            return "takes the lead in the trick"
+                return Message("trumps to take the lead")
+            return Message("takes the lead in the trick")
         if partner:
             if points[card]:
-                return f"gives {points[card]} points to your partner, who is winning"
-            return "leaves the trick to your partner"
+                return Message(
+                    "gives {points} points to your partner, who is winning", points=points[card]
+                )
+            return Message("leaves the trick to your partner")
         if keeps:
-            return "keeps your master trump"
+            return Message("keeps your master trump")
         if points[card] == 0:
-            return "loses the trick without giving points"
-        return f"gives only {points[card]} points to a lost trick"
+            return Message("loses the trick without giving points")
+        return Message("gives only {points} points to a lost trick", points=points[card])
     # leading
     higher_out = any(beats[card] >> o & 1 for o in cards_of(others & (0xFF << ((card >> 3) * 8))))
+    suit = SuitWord(card >> 3)
     if card >> 3 == trump:
-        return "leads a trump no one can beat" if not higher_out else "leads trump"
+        if not higher_out:
+            return Message("leads a trump no one can beat")
+        return Message("leads trump")
     if not higher_out:
-        return f"leads a master {SUIT_NAMES[card >> 3][:-1]}"
+        return Message("leads a master card in {suit}", suit=suit)
     if keeps:
-        return "keeps your master trump"
+        return Message("keeps your master trump")
     if points[card] == 0:
-        return f"leads low in {SUIT_NAMES[card >> 3]}"
-    return f"leads {SUIT_NAMES[card >> 3]}"
+        return Message("leads low in {suit}", suit=suit)
+    return Message("leads {suit}", suit=suit)
 
 
 def _margin(card: int, values: Mapping[int, float] | None) -> str:
@@ -127,9 +141,7 @@ def _margin(card: int, values: Mapping[int, float] | None) -> str:
     rest = [(v, c) for c, v in values.items() if c != card]
     value, other = max(rest, key=lambda vc: (vc[0], -vc[1]))
     gap = best - value
-    if gap < SAME:
-        return f"about as good as {card_words(other)}"
-    return f"{_points(gap)} better than {card_words(other)}"
+    return _gap(gap, CardSign(other))
 
 
 def bid_reason(view: View, bid: str, values: Mapping[str, float] | None) -> str:
@@ -140,24 +152,28 @@ def bid_reason(view: View, bid: str, values: Mapping[str, float] | None) -> str:
     rest = [(v, b) for b, v in values.items() if b != bid]
     value, other = max(rest)
     gap = values[bid] - value
-    other_words = bid_words(other, view)
+    return _gap(gap, bid_words(other, view))
+
+
+def _gap(gap: float, other: Param) -> Message:
+    """``12 points better than A♥``, ``about as good as pass``: a gap in points to the
+    next best action ``other`` (a card or a bid)."""
     if gap < SAME:
-        return f"about as good as {other_words}"
-    return f"{_points(gap)} better than {other_words}"
-
-
-def _points(gap: float) -> str:
-    """``12 points``, ``1 point``."""
+        return Message("about as good as {other}", other=other)
     n = round(gap)
-    return f"{n} point" if n == 1 else f"{n} points"
+    if n == 1:
+        return Message("{points} point better than {other}", points=n, other=other)
+    return Message("{points} points better than {other}", points=n, other=other)
 
 
 def bid_words(bid: str, view: View) -> str:
     """A bid in words: ``take ♣``, ``pass``, ``name ♥``."""
     if bid == "take" and view.turnup is not None:
-        return f"take {SUIT_SYMBOLS[view.turnup >> 3]}"
+        return Message("take {suit}", suit=SUIT_SYMBOLS[view.turnup >> 3])
     if len(bid) == 1 and bid in "CDHS":
-        return f"name {SUIT_SYMBOLS['CDHS'.index(bid)]}"
+        return Message("name {suit}", suit=SUIT_SYMBOLS["CDHS".index(bid)])
+    if bid == "pass":
+        return Message("pass")
     return bid
 
 

@@ -381,3 +381,31 @@ def test_a_deal_not_decided_by_a_card_of_yours_is_said_so_in_every_language() ->
             assert first == _("Not decided by a card of yours"), language
         finally:
             set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("language", "take", "pass_", "help_words"),
+    [("fr", "pris", "passe", "faute"), ("de", "ann.", "pass", "Patzer")],
+)
+def test_the_bid_chips_and_the_thresholds_help_are_in_the_language(
+    language: str, take: str, pass_: str, help_words: str
+) -> None:
+    """The step list's bid chips and the help's line of the review's thresholds are in
+    the chosen language (they were the English ``take``, ``pass``, ``mistake``)."""
+    from atout.plugins.review import EXACT
+    from atout.ui.commands.review import decision_lines
+    from atout.ui.i18n import set_language
+    from atout.ui.review_words import help_line
+
+    def bid(action: str) -> Decision:
+        return Decision(1, 1, 0, "bidding", 1, action, (), EXACT)
+
+    set_language(language)
+    try:
+        assert [chip_text(bid(a)) for a in ("take", "pass", "H")] == [take, pass_, "♥"]
+        line = help_line()
+        assert help_words in line and "mistake" not in line and f"<{MISTAKE:g}" in line
+        said = " ".join(decision_lines(bid("take"), lambda seat: "Nord"))
+        assert " take" not in said
+    finally:
+        set_language("en")

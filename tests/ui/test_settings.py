@@ -148,7 +148,7 @@ def test_your_own_rules_are_saved_as_a_pack_and_chosen(app: App) -> None:
     click_button(app, dialog.buttons.find("option:direction"))
     assert view.dialog is not None
     button = view.dialog.buttons.find("option:direction")
-    assert button is not None and button.label.text == "clockwise"
+    assert button is not None and button.label.text == "Clockwise"  # the choice by its title
     view.on_draw()
     click_button(app, view.dialog.buttons.find("save-rules"))
     assert view.dialog is None and view.setup.pack == "my-belote"
@@ -194,5 +194,76 @@ def test_the_language_is_chosen_on_the_settings_panel_and_kept(app: App) -> None
         click_button(app, view.dialog.buttons.find("language:en"))
         assert "Target score" in " ".join(t.text for t in view.layer.texts)
         assert savegame.load_settings()["language"] == "en"
+    finally:
+        i18n.set_language("en")
+
+
+def ink_counts(card: str) -> tuple[int, int, int]:
+    """How many pixels of the card's face are mostly red, mostly blue, mostly green."""
+    from atout.core.cards import parse_card
+    from atout.ui.window.sprites import face_image
+
+    pixels = list(face_image(parse_card(card)).convert("RGB").getdata())
+    red = sum(1 for r, g, b in pixels if r > 150 and g < 90 and b < 90)
+    blue = sum(1 for r, g, b in pixels if b > 150 and r < 90 and g < 130)
+    green = sum(1 for r, g, b in pixels if g > 100 and r < 60 and b < 90)
+    return red, blue, green
+
+
+def test_the_four_colour_deck_is_a_setting_kept_for_the_window_and_the_terminal(
+    app: App,
+) -> None:
+    """The Settings panel's switch paints diamonds blue and clubs green on the cards and
+    in the side bar's words, hearts stay red and spades black; it is kept in the
+    settings file, where the terminal reads it too, and a new start keeps it."""
+    from atout.core.cards import CLUBS
+    from atout.core.cards import DIAMONDS
+    from atout.core.cards import HEARTS
+    from atout.ui.terminal_match import four_colour_setting
+    from atout.ui.window import theme
+    from atout.ui.window.words import suit_colour
+
+    assert ink_counts("9D")[0] > 200 and ink_counts("9D")[1] == 0  # arcade's red diamonds
+    view = app.show_start()
+    view.on_draw()
+    press(app, arcade.key.S)
+    assert view.dialog is not None
+    view.on_draw()
+    texts = " ".join(t.text for t in view.dialog.layer.texts)
+    assert "Four-colour deck" in texts
+    try:
+        click_button(app, view.dialog.buttons.find("switch:four_colour"))
+        assert savegame.load_settings()["four_colour"] is True and four_colour_setting()
+        assert theme.four_colour()
+        red, blue, green = ink_counts("9D")
+        assert blue > 200 and red == 0, (red, blue, green)
+        red, blue, green = ink_counts("KC")
+        assert green > 200 and red == 0, (red, blue, green)
+        assert ink_counts("9H")[0] > 200  # hearts stay red
+        assert suit_colour(DIAMONDS) == theme.BLUE_DIAMONDS
+        assert suit_colour(CLUBS) == theme.GREEN_CLUBS and suit_colour(HEARTS) == theme.RED
+        again = App(app.window, app.engine, speed=0.25)
+        assert theme.four_colour() and savegame.setting(again.settings, "four_colour")
+        again.shutdown()
+    finally:
+        theme.set_four_colour(False)
+
+
+def test_the_levels_the_packs_and_the_games_are_named_in_the_language(app: App) -> None:
+    """The start view names the bots' levels, the game and the shipped packs in the
+    chosen language (they come from the plugins and the packs, marked for the catalogs)."""
+    i18n.set_language("fr")
+    try:
+        view = app.show_start()
+        labels = {b.name: b.label.text for b in view.buttons.buttons if b.name.startswith("bot:")}
+        assert labels == {"bot:random": "Débutant", "bot:greedy": "Amateur", "bot:expert": "Expert"}
+        click_button(app, view.buttons.find("bot:random"))
+        assert view.bot_text.text.startswith("Débutant (random)\u00a0: Joue une carte permise")
+        click_button(app, view.buttons.find("game:belote"))
+        assert view.game_text.text.startswith("La Belote classique à quatre")
+        click_button(app, view.pack_buttons.find("pack:official"))
+        button = view.pack_buttons.find("pack:official")
+        assert button is not None and button.label.text == "Règles officielles"
+        assert view.pack_text.text.startswith("Règles officielles (official)\u00a0: Les règles")
     finally:
         i18n.set_language("en")

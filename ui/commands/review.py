@@ -30,6 +30,7 @@ from typing import Any
 from atout.core import Engine
 from atout.core import GameInfo
 from atout.core import View
+from atout.core.cards import SUITS
 from atout.core.cards import parse_card
 from atout.core.errors import AtoutError
 from atout.core.records import deal_from_record
@@ -42,8 +43,10 @@ from atout.plugins.review import Valued
 from atout.plugins.review import review_record
 from atout.ui import arguments
 from atout.ui.cards_text import show_card
+from atout.ui.cards_text import suit_label
 from atout.ui.i18n import _
 from atout.ui.i18n import ngettext
+from atout.ui.i18n import pgettext
 from atout.ui.review_words import LABEL_GLYPHS
 from atout.ui.review_words import explanation
 from atout.ui.review_words import face_down
@@ -231,7 +234,11 @@ def _name(action: str, view: View | None) -> str:
     try:
         return show_card(parse_card(action))
     except ValueError:
-        return action
+        pass
+    if action in SUITS:
+        return suit_label(SUITS.index(action))
+    bids = {"take": pgettext("bid", "take"), "pass": pgettext("bid", "pass")}
+    return bids.get(action, action)
 
 
 def decision_lines(

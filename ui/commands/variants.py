@@ -29,6 +29,8 @@ from atout.core.packs import user_dir
 from atout.core.packs import yaml_text
 from atout.ui.i18n import _
 from atout.ui.i18n import ngettext
+from atout.ui.messages import origin_words
+from atout.ui.messages import shown_pack
 from atout.ui.safe_text import printable
 
 
@@ -71,7 +73,8 @@ def list_command(engine: Engine, game: str | None, out: TextIO) -> int:
     rows: list[tuple[str, ...]] = [(_("NAME"), _("GAME"), _("ORIGIN"), _("DESCRIPTION"))]
     for p in packs:
         mark = " (!)" if p.problem else ""
-        rows.append((p.name + mark, p.game or "?", p.origin, p.description))
+        described = shown_pack(p.description, p.origin)
+        rows.append((p.name + mark, p.game or "?", origin_words(p.origin), described))
     _table(rows, out)
     print("\n" + _("User packs: {folder}").format(folder=printable(user_dir())), file=out)
     notes = [(p, p.problem or p.warning) for p in packs if p.problem or p.warning]
@@ -89,7 +92,7 @@ def show_command(engine: Engine, pack: str, out: TextIO) -> int:
     head = [
         f"pack:        {resolved.name} ({resolved.origin}, {resolved.path})",
         f"game:        {resolved.game}",
-        f"description: {resolved.description}",
+        f"description: {shown_pack(resolved.description, resolved.origin)}",
         f"chain:       {' -> '.join(resolved.chain)}",
     ]
     if resolved.plugins:

@@ -24,6 +24,7 @@ from atout.core.model import MatchResult
 from atout.core.session import SCORE
 from atout.core.session import Event
 from atout.core.session import NoticeEvent
+from atout.core.text import Message
 
 from ..cards_text import seat_word
 from ..i18n import _
@@ -176,7 +177,13 @@ class RemoteTable:
             self.deals_scored = int(msg.get("deals_scored", 0))
             self.started = bool(msg.get("started"))
             r = msg.get("result")
-            self._result = None if r is None else MatchResult(r["winner"], str(r["reason"]))
+            self._result = (
+                None
+                if r is None
+                else MatchResult(
+                    r["winner"], Message.from_json(r.get("message")) or str(r["reason"])
+                )
+            )
             v = msg.get("view")
             self._view = None if v is None else p.view_from_json(v, self.game, self.rules)
             events = [Event.from_json(e) for e in msg.get("events", ())]
@@ -310,7 +317,10 @@ class RemoteTable:
         except NetworkError as exc:
             return str(exc)
         reason = answer.get("reason")
-        return None if reason is None else str(reason)
+        if reason is None:
+            return None
+        # the rule as a message: the front end shows it in the person's language
+        return Message.from_json(answer.get("message")) or str(reason)
 
     def start(self, host: str) -> None:
         """Start the table (with the host token): the bots play the empty seats."""

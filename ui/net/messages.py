@@ -29,6 +29,7 @@ from atout.core.session import REMOTE
 from atout.core.session import Player
 from atout.core.session import ScoreEvent
 from atout.core.session import Session
+from atout.core.text import Message
 
 from . import protocol as p
 from .redact import redact
@@ -338,14 +339,19 @@ class TableMessages(TableRunner):
 
             def why() -> str | None:
                 if session.to_act != seat:
-                    return "it is not your turn"
+                    return Message("it is not your turn")
                 reason = session.explain(card)
                 if reason is None:
                     return None
-                return redact(reason, session.view(seat).known_cards() | 1 << card)
+                known = session.view(seat).known_cards() | 1 << card
+                if isinstance(reason, Message) and reason.cards() & ~known == 0:
+                    return reason  # names no card the seat may not know
+                return redact(reason, known)
 
             reason = why()
-        out = {"type": "explained", "card": card_str(card), "reason": reason}
+        out: dict[str, Any] = {"type": "explained", "card": card_str(card), "reason": reason}
+        if isinstance(reason, Message):  # so that each client says it in its language
+            out["message"] = reason.to_json()
         if ref is not None:
             out["ref"] = ref
         return out

@@ -23,8 +23,10 @@ from typing import Any
 from typing import Protocol
 
 from atout.core import View
+from atout.core.model import MatchResult
 from atout.core.session import Event
 from atout.core.session import Session
+from atout.core.text import Message
 from atout.core.views import Bot
 from websockets.asyncio.server import ServerConnection
 
@@ -270,9 +272,7 @@ class Table:
                 "to_act": session.to_act,
                 "scores": list(session.scores),
                 "deals_scored": session.deals_scored,
-                "result": None
-                if result is None
-                else {"winner": result.winner, "reason": result.reason},
+                "result": None if result is None else result_json(result),
                 "started": self.started,
             }
         )[:-1]
@@ -365,3 +365,14 @@ def team_name(session: Session, team: int, teams: int) -> str:
     """A team as the seat names say it (``North and South``, ``East``)."""
     names = [session.info.seat_name(s) for s in range(session.seats) if s % teams == team]
     return " and ".join(names)
+
+
+def result_json(result: MatchResult) -> dict[str, Any]:
+    """How the match ended, as an update tells it: the winner, the reason in English
+    and, when the rule plugin wrote it as a message naming no card, the message (its id
+    and parameters) for each client to say in its own language."""
+    out: dict[str, Any] = {"winner": result.winner, "reason": result.reason}
+    reason = result.reason
+    if isinstance(reason, Message) and not reason.cards():
+        out["message"] = reason.to_json()
+    return out

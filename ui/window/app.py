@@ -74,6 +74,7 @@ class App:
         self.hint_bot = "expert"
         """The bot whose ``hint(view)`` (or ``choose``) answers the H key."""
         self.settings: dict[str, Any] = savegame.load_settings() if persist else {}
+        theme.set_four_colour(savegame.setting(self.settings, "four_colour"))
         name = self.settings.get("speed")
         self.speed_name = name if name in theme.SPEEDS else "normal"
         self.speed = theme.SPEEDS[self.speed_name] if speed is None else speed

@@ -45,6 +45,8 @@ from ..cards_text import capital
 from ..cards_text import show_card
 from ..hint_text import hint_line
 from ..i18n import _
+from ..messages import shown
+from ..messages import shown_error
 from . import theme
 from .table import Table
 from .table_driver import Driver
@@ -339,10 +341,12 @@ class MatchDriver(Driver):
         try:
             self.apply(self.table.me, Action.play(card))
         except IllegalMoveError as exc:  # the engine re-checks every action
-            self.table.toast.show(self.cannot_play(card, str(exc)), self.table.clock, 4.5)
+            self.table.toast.show(self.cannot_play(card, shown_error(exc)), self.table.clock, 4.5)
 
     def cannot_play(self, card: int, reason: str) -> str:
-        """Why the person to act may not play ``card``, in one line."""
+        """Why the person to act may not play ``card``, in one line (``reason``: the
+        rule, translated here)."""
+        reason = shown(reason)
         if self.table.you is not None:
             return _("You cannot play {card}: {reason}.").format(
                 card=show_card(card), reason=reason

@@ -44,6 +44,7 @@ from ..i18n import NP_
 from ..i18n import _
 from ..i18n import ngettext
 from ..i18n import pgettext
+from ..messages import shown
 from ..rules_text import numbers
 from ..rules_text import order_text
 from ..savegame import Setup
@@ -146,7 +147,7 @@ def play_words(view: View, session: Session, opponent: str) -> str:
     head = _("{opponent} led {card}.").format(opponent=opponent, card=show_card(led)) + " "
     if refused:
         card = refused[0]
-        why = session.explain(card) or ""
+        why = shown(session.explain(card) or "")
         count = len(cards_of(legal))
         return head + ngettext(
             "You may play only the lit card. Why not {card}? The rules: {why}.",

@@ -47,6 +47,7 @@ from atout.core.session import REDEAL
 from atout.core.session import SCORE
 from atout.core.session import TRICK
 from atout.core.session import Event
+from atout.core.text import Message
 from atout.ui.net.client import CONNECTION
 from atout.ui.net.protocol import action_to_json
 
@@ -54,6 +55,7 @@ from .. import savegame
 from ..cards_text import show_card
 from ..i18n import N_
 from ..i18n import _
+from ..messages import shown
 from .net_connect import NetLink
 from .net_lobby import Lobby
 from .table import Table
@@ -234,6 +236,7 @@ class NetDriver(Driver):
         elif kind == "explained":
             reason, card = msg.get("reason"), msg.get("card")
             if isinstance(reason, str) and isinstance(card, str):
+                reason = shown(Message.from_json(msg.get("message")) or reason)
                 with contextlib.suppress(CardParseError):
                     card = show_card(parse_card(card))
                 self.table.toast.show(

@@ -22,8 +22,11 @@ from ..cards_text import capital
 from ..i18n import N_
 from ..i18n import _
 from ..i18n import ngettext
+from ..messages import outcome_words
+from ..messages import shown
 from . import theme
 from .review_labels import HELP_LINE
+from .review_labels import help_line
 from .rules_view import open_table_rules
 from .sprites import face_texture
 from .widgets import Button
@@ -83,7 +86,7 @@ def deal_headline(score: DealScore, taker: int | None, info: GameInfo) -> str:
         if plural:
             return _("{team} make the contract").format(team=who)
         return _("{team} makes the contract").format(team=who)
-    return capital(score.outcome)
+    return capital(outcome_words(score.outcome))
 
 
 class Overlay:
@@ -158,7 +161,9 @@ class Overlay:
             ):
                 name.font_size -= 1
             t.append(name)
-            line = layer.text(_(what), cx - 222, y, 13, theme.INK)
+            line = layer.text(
+                help_line() if what == HELP_LINE else _(what), cx - 222, y, 13, theme.INK
+            )
             shrink_to(line, room)
             t.append(line)
         self.buttons.add(
@@ -354,7 +359,7 @@ class DealPanel:
             y -= 6
             for note in score.notes:
                 y -= 22
-                t.append(fitted(capital(note), 12, theme.INK_SOFT, False))
+                t.append(fitted(capital(shown(note)), 12, theme.INK_SOFT, False))
             if deal_path is not None:
                 y -= 24
                 t.append(
@@ -379,7 +384,7 @@ class DealPanel:
             y -= 38
             t.append(fitted(head, 20, colour, True))
             y -= 24
-            t.append(fitted(capital(result.reason), 12, theme.INK_SOFT, False))
+            t.append(fitted(capital(shown(result.reason)), 12, theme.INK_SOFT, False))
             y -= 42
             half = min(200.0, (inner - 16) / 2)
             self.buttons.add(

@@ -26,6 +26,8 @@ from ..i18n import N_
 from ..i18n import _
 from ..i18n import ngettext
 from ..i18n import pgettext
+from ..messages import announcement_words
+from ..messages import shown
 from . import theme
 from .frame import Frame
 from .widgets import Layer
@@ -124,7 +126,7 @@ class StatusPanel:
         mid = frame.sidebar_mid
         top = frame.height
         hud.plate(arcade.LBWH(x0 - 3, 0, 6, top), theme.WOOD, None, 0)
-        hud.text(info.title, mid, top - 34, 18, theme.GOLD, anchor_x="center", bold=True)
+        hud.text(shown(info.title), mid, top - 34, 18, theme.GOLD, anchor_x="center", bold=True)
         who = who or (_("Bots: {bots}").format(bots=", ".join(bots)) if bots else _("No bots"))
         self.rules_text = hud.text(
             pack,
@@ -419,7 +421,9 @@ class StatusPanel:
                     words = won
             self.seat_points[seat].text = words
         said = [
-            _("{name}: {description}").format(name=seat_name(info, a.seat), description=a.text)
+            _("{name}: {description}").format(
+                name=seat_name(info, a.seat), description=announcement_words(a.text)
+            )
             for a in view.announcements
         ]
         self.said_title.text = _("Announced") if said else ""
@@ -531,6 +535,15 @@ class ScoreSheet:
 
 UNSEEN_RED = (255, 140, 130, 255)
 """Hearts and diamonds in the list of cards not seen yet (light on the dark side bar)."""
+UNSEEN_FOUR = ((150, 225, 160, 255), (150, 190, 255, 255), UNSEEN_RED, theme.CREAM)
+"""The list's inks in the four-colour deck (clubs, diamonds, hearts, spades), as light."""
+
+
+def unseen_ink(suit: int) -> tuple[int, int, int, int]:
+    """The ink of a suit in the list of cards not seen yet, in the deck in use."""
+    if theme.four_colour():
+        return UNSEEN_FOUR[suit]
+    return UNSEEN_RED if SUITS[suit] in "DH" else theme.CREAM
 
 
 class UnseenPanel:
@@ -574,7 +587,7 @@ class UnseenPanel:
         for suit in suit_order(view.trump):
             index = SUITS.index(suit)
             cards = [c for c in range(index * 8 + 7, index * 8 - 1, -1) if unseen >> c & 1]
-            colour = UNSEEN_RED if suit in "DH" else theme.CREAM
+            colour = unseen_ink(index)
             ranks = "  ".join(show_card(c)[:-1] for c in cards) or "–"  # the rank, as written
             self.texts.append(layer.text(SUIT_SYMBOLS[index], x0, y, 16, colour, bold=True))
             self.texts.append(layer.text(ranks, x0 + 30, y, 14, colour, bold=True))

@@ -14,6 +14,7 @@ from atout.core.cards import parse_card
 from atout.plugins.review import Decision
 
 from ..cards_text import show_card
+from ..i18n import pgettext
 from .widgets import Colour
 
 SCALES = (50.0, 100.0, 200.0, 400.0, 800.0)
@@ -73,6 +74,10 @@ def chip_text(decision: Decision) -> str:
             return action[:4]
     if action in SUITS:
         return SUIT_SYMBOLS[SUITS.index(action)]
+    if action == "take":
+        return pgettext("review chip", "take")
+    if action == "pass":
+        return pgettext("review chip", "pass")
     return action.replace("-", " ")[:4]  # lower case: four letters fit a chip
 
 

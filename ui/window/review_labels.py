@@ -18,6 +18,7 @@ from ..review_words import SMALL_LOSS
 from ..review_words import TURNED_GLYPH
 from ..review_words import explanation
 from ..review_words import face_down
+from ..review_words import help_line
 from ..review_words import label
 from ..review_words import legend
 from ..review_words import points
@@ -63,6 +64,7 @@ __all__ = [
     "TURNED_GLYPH",
     "explanation",
     "face_down",
+    "help_line",
     "label",
     "legend",
     "points",

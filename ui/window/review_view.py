@@ -499,7 +499,8 @@ class ReviewMode:
             text = chip_text(d)
             if d.phase == "play" and i > self.index and not known_card(d.action, known):
                 text = "?"  # a card the person had not yet seen at the decision shown
-            layer.text(text, cx, cy, 12, theme.INK, anchor_x="center", anchor_y="center")
+            written = layer.text(text, cx, cy, 12, theme.INK, anchor_x="center", anchor_y="center")
+            shrink_to(written, self.CHIP_W - 8)  # a bid's word in another language
         rows = math.ceil(len(self.decisions) / per_row)
         return top - rows * (self.CHIP_H + self.CHIP_GAP)
 

@@ -20,6 +20,7 @@ import arcade
 from atout.core import Rules
 
 from ..i18n import _
+from ..messages import shown
 from ..rules_text import Example
 from ..rules_text import Page
 from ..rules_text import rules_pages
@@ -62,7 +63,7 @@ class RulesView(arcade.View):
         self.rules = rules
         self.back = back
         self.pages: list[Page] = rules_pages(app.engine, rules)
-        self.title = app.engine.game(rules.game).title
+        self.title = shown(app.engine.game(rules.game).title)
         self.index = 0
         self.layer = Layer()
         self.buttons = ButtonRow()

@@ -25,6 +25,7 @@ from atout.core.cards import RANKS
 from atout.core.cards import SUIT_SYMBOLS
 from atout.core.cards import Card
 from PIL import Image
+from PIL import ImageChops
 from PIL import ImageDraw
 from PIL import ImageFilter
 from PIL import ImageFont
@@ -129,6 +130,35 @@ def legend_texture() -> arcade.Texture:
 
 COURT_INK = {"red": (200, 48, 48, 255), "black": (34, 34, 40, 255)}
 """The colour of a court card's picture (the colours of arcade's indices)."""
+
+
+def court_ink(suit: int) -> tuple[int, int, int, int]:
+    """The ink of a court card's picture: arcade's red or black, or the four-colour
+    deck's ink of the suit (:func:`~atout.ui.window.theme.suit_ink`)."""
+    if theme.four_colour():
+        return theme.suit_ink(suit)
+    return COURT_INK["red" if SUIT_FILES[suit] in ("Hearts", "Diamonds") else "black"]
+
+
+def recoloured(image: Image.Image, suit: int) -> Image.Image:
+    """Arcade's face of a card of ``suit`` in the four-colour deck's ink: the ink (red
+    for diamonds, black for clubs) painted in the suit's colour, its anti-aliased
+    edges in proportion; the white paper and the rest unchanged.  Hearts and spades
+    keep arcade's red and black."""
+    if suit not in (0, 1):  # clubs, diamonds
+        return image
+    red, green, blue, alpha = image.split()
+    if suit == 1:  # how red a pixel is: arcade's red ink (200, 48, 48) is all ink
+        ink = ImageChops.subtract(red, green).point(lambda v: min(255, v * 255 // 150))
+    else:  # how dark: arcade's black ink is all ink, its grey border none
+        darkest = ImageChops.lighter(ImageChops.lighter(red, green), blue)
+        ink = darkest.point(lambda v: 255 if v < 60 else max(0, (160 - v) * 255 // 100))
+    painted = Image.new("RGBA", image.size, theme.suit_ink(suit))
+    out = Image.composite(painted, image, ink)
+    out.putalpha(alpha)
+    return out
+
+
 COURT_PAPER = (252, 247, 232, 255)
 DIM_WASH = (150, 150, 150, 255)
 """The grey a card that may not be played is washed with (40%): red stays red, not
@@ -151,7 +181,7 @@ def court_picture(rank: str, suit: int, letter: str = "") -> Image.Image:
     Drawn at four times the size and scaled down (smooth edges); 68x116."""
     k = 4
     w, h = 68 * k, 116 * k
-    ink = COURT_INK["red" if SUIT_FILES[suit] in ("Hearts", "Diamonds") else "black"]
+    ink = court_ink(suit)
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     d.rounded_rectangle(
@@ -228,6 +258,8 @@ def face_image(card: Card, letter: str = "") -> Image.Image:
     ``letter``, the rank's letter in the language shown, replaces arcade's English one
     in the corners when it differs (a French queen is a D)."""
     image = _image(card_file(card)).convert("RGBA")
+    if theme.four_colour():
+        image = recoloured(image, card >> 3)
     rank = RANKS[card & 7]
     if rank not in ("J", "Q", "K"):
         return image
@@ -255,17 +287,19 @@ def face_texture(
     """The face of ``card`` with its shadow (made once for each language's letters);
     ``covered``: lying on a face-down card; ``lit``: in the halo of a card that may be
     played; ``dim``: washed grey, a card that may not be played now."""
-    return _face_texture(card, covered, lit, dim, rank_letter(card))
+    return _face_texture(card, covered, lit, dim, rank_letter(card), theme.four_colour())
 
 
 @cache
-def _face_texture(card: Card, covered: bool, lit: bool, dim: bool, letter: str) -> arcade.Texture:
+def _face_texture(
+    card: Card, covered: bool, lit: bool, dim: bool, letter: str, four: bool
+) -> arcade.Texture:
     beneath = under_image() if covered else None
     image = face_image(card, letter)
     if dim:
         image = dimmed(image)
     name = f"atout-face-{card}-{letter}{'-covered' if covered else ''}{'-lit' if lit else ''}"
-    name += "-dim" if dim else ""
+    name += ("-dim" if dim else "") + ("-four" if four else "")
     return _texture(with_shadow(image, beneath, lit), name)
 
 

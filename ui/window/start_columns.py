@@ -20,6 +20,8 @@ from atout.core import Engine
 from atout.core.packs import PackInfo
 
 from ..i18n import _
+from ..messages import shown
+from ..messages import shown_pack
 from . import theme
 from .frame import Frame
 from .start_rows import DESCRIPTION
@@ -46,15 +48,18 @@ def pack_text(pack: PackInfo) -> str:
     """A pack in words under the list: its title and name (what ``--pack`` takes), what
     it changes, and where its file is unless shipped."""
     where = _(" (from {path})").format(path=pack.path) if pack.origin != "shipped" else ""
-    named = f"{pack.title} ({pack.name})" if pack.title else pack.name
-    return _("{name}: {description}").format(name=named, description=pack.description) + where
+    title = shown_pack(pack.title, pack.origin)
+    named = f"{title} ({pack.name})" if title else pack.name
+    described = shown_pack(pack.description, pack.origin)
+    return _("{name}: {description}").format(name=named, description=described) + where
 
 
 def bot_text(bot: BotInfo) -> str:
     """A bot's level in words: its title, its name (what ``--bot`` takes), what it does."""
-    named = f"{bot.title} ({bot.name})" if bot.title and bot.title.lower() != bot.name else ""
-    named = named or bot.title or bot.name
-    return _("{name}: {description}").format(name=named, description=bot.description)
+    title = shown(bot.title)
+    named = f"{title} ({bot.name})" if bot.title and bot.title.lower() != bot.name else ""
+    named = named or title or bot.name
+    return _("{name}: {description}").format(name=named, description=shown(bot.description))
 
 
 @dataclass(frozen=True)
@@ -150,10 +155,10 @@ def build_columns(
     layer.text(_("Game"), x, y, HEADING, gold, bold=True)
     y -= 34
     infos = [engine.game(game) for game in games]
-    long = [_("{game} · {seats} players").format(game=i.title, seats=i.seats) for i in infos]
+    long = [_("{game} · {seats} players").format(game=shown(i.title), seats=i.seats) for i in infos]
     probe = Layer()
     need = sum(probe.text(t, 0, 0, 13, bold=True).content_width + 46 for t in long)
-    titles = long if need <= inner else [i.title for i in infos]
+    titles = long if need <= inner else [shown(i.title) for i in infos]
     fitted_row(
         layer,
         b,
@@ -170,12 +175,12 @@ def build_columns(
     game_text = layer.text(
         "", x, y, DESCRIPTION, theme.CREAM, width=int(inner), multiline=True, anchor_y="top"
     )
-    y -= tallest([i.description for i in infos], inner) + 34
+    y -= tallest([shown(i.description) for i in infos], inner) + 34
     layer.text(_("Bots"), x, y, HEADING, gold, bold=True)
     y -= 32
     names = bots
     bot_buttons = [
-        (engine.bots[bot].title or bot, partial(actions.select_bot, bot), f"bot:{bot}")
+        (shown(engine.bots[bot].title) or bot, partial(actions.select_bot, bot), f"bot:{bot}")
         for bot in names
     ]
     fitted_row(layer, b, x, y, (100, 36), 10, bot_buttons)

@@ -20,7 +20,6 @@ from typing import Any
 import arcade
 from atout.core import Engine
 from atout.core import Rules
-from atout.core.packs import yaml_text
 
 from .. import savegame
 from ..i18n import LANGUAGES
@@ -28,6 +27,9 @@ from ..i18n import N_
 from ..i18n import _
 from ..i18n import language
 from ..i18n import ngettext
+from ..messages import option_title
+from ..messages import option_value
+from ..messages import shown
 from ..savegame import SETTINGS
 from . import theme
 from .start_rows import DESCRIPTION
@@ -88,8 +90,10 @@ def settings_dialog(
 ) -> Dialog:
     """The settings panel: the language, a switch for each of the person's ``settings``
     and the ``practice`` switch of the next match."""
-    w, _h = screen
-    dialog = Dialog("settings", screen, (min(760.0, w - 80), 480), _("Settings"), close)
+    w, h = screen
+    dialog = Dialog(
+        "settings", screen, (min(760.0, w - 80), min(560.0, h - 40)), _("Settings"), close
+    )
     r = dialog.rect
     # the language first, each named in its own words
     y = r.top - 84
@@ -123,7 +127,7 @@ def settings_dialog(
         )
         dialog.layer.text(title, r.left + 128, y + 4, 15, theme.INK, bold=True)
         dialog.text(text, r.left + 128, y - 8, r.width - 160, DESCRIPTION)
-        y -= 88
+        y -= 84
     dialog.button(_("Close  (Esc)"), r.x, r.bottom + 36, (150, 40), close, "close")
     dialog.enter = close
     return dialog
@@ -194,7 +198,7 @@ def kept_line(engine: Engine, match: savegame.KeptMatch, pack_title: Callable[[s
             when=when, problem=match.problem
         )
     info = engine.games.get(match.game)
-    parts = [info.title if info else match.game or "?"]
+    parts = [shown(info.title) if info else match.game or "?"]
     if match.pack:
         parts.append(pack_title(match.pack))
     if match.deals:
@@ -246,11 +250,11 @@ def rules_dialog(
     for i, option in enumerate(options):
         x = r.left + 30 + (i // rows) * cell
         y = top - (i % rows) * pitch
-        dialog.layer.text(option.key.replace("_", " "), x, y, 12, theme.INK, anchor_y="center")
+        dialog.layer.text(option_title(option), x, y, 12, theme.INK, anchor_y="center")
         value = values.get(option.key, option.default)
         changed = value != rules.get(option.key)
         button = dialog.button(
-            yaml_text(value),
+            option_value(option, value),
             x + cell - 105,
             y,
             (150, 30),

@@ -36,6 +36,9 @@ from atout.ui.net.protocol import DEFAULT_PORT
 
 from .. import savegame
 from ..i18n import _
+from ..i18n import pgettext
+from ..messages import shown
+from ..messages import shown_pack
 from ..paths import data_dir
 from ..rules import resolve_rules
 from ..savegame import Setup
@@ -131,11 +134,14 @@ class PeopleView(arcade.View):
             layer.plate(rect, BOX, BOX_EDGE, 16, 2)
         layer.text(_("Play with people"), w / 2, h - 62, 34, gold, anchor_x="center", bold=True)
         game = self.engine.games.get(self.setup.game)
-        title = game.title if game else self.setup.game
-        pack = self.setup.pack or _("standard rules")
+        title = shown(game.title) if game else self.setup.game
+        packs = [p for p in list_packs(self.engine) if p.name == self.setup.pack and p.title]
+        pack = shown_pack(packs[0].title, packs[0].origin) if packs else self.setup.pack
+        chosen = self.engine.bots.get(self.setup.bot)
+        bots = (shown(chosen.title) if chosen is not None else "") or self.setup.bot
         layer.text(
             _("{game} · rules: {rules} · bots: {bots} (as chosen on the start screen)").format(
-                game=title, rules=pack, bots=self.setup.bot
+                game=title, rules=pack or _("standard rules"), bots=bots
             ),
             w / 2,
             h - 94,
@@ -239,7 +245,7 @@ class PeopleView(arcade.View):
             y - 16,
             wide * 0.68,
             120,
-            f"192.168.1.5:{DEFAULT_PORT}/K7QX2M  TOKEN",
+            f"192.168.1.5:{DEFAULT_PORT}/K7QX2M  " + pgettext("a placeholder", "TOKEN"),
         )
         field(
             "name:join",

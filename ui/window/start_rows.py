@@ -18,6 +18,8 @@ from atout.core import Engine
 from atout.core.packs import PackInfo
 
 from ..i18n import _
+from ..messages import origin_words
+from ..messages import shown_pack
 from . import theme
 from .widgets import Button
 from .widgets import ButtonRow
@@ -83,9 +85,9 @@ def tallest(texts: Sequence[str], width: float) -> float:
 def pack_label(p: PackInfo) -> str:
     """A pack's button's label: its title (else its name), where it comes from unless
     shipped, ``(!)`` when it cannot be used."""
-    label = p.title or (Path(p.name).name if p.origin == "file" else p.name)
+    label = shown_pack(p.title, p.origin) or (Path(p.name).name if p.origin == "file" else p.name)
     if p.origin != "shipped":
-        label += f"  ({p.origin})"
+        label += f"  ({origin_words(p.origin)})"
     if not p.usable:
         label += "  (!)"
     return label

@@ -36,8 +36,12 @@ from .. import savegame
 from ..i18n import SETTING
 from ..i18n import _
 from ..i18n import set_language
+from ..messages import option_title
+from ..messages import shown
+from ..messages import shown_pack
 from ..rules import resolve_rules
 from ..savegame import Setup
+from . import theme
 from .host import Host
 from .learn_row import add_learn_row
 from .start_columns import ColumnActions
@@ -105,7 +109,10 @@ class StartView(arcade.View):
         ones first, then the person's, each in the order of their titles."""
         packs = [p for p in self.packs if p.game == game or not p.game]
         origins = {origin: i for i, origin in enumerate(ORIGINS)}
-        return sorted(packs, key=lambda p: (origins[p.origin], (p.title or p.name).casefold()))
+        return sorted(
+            packs,
+            key=lambda p: (origins[p.origin], (shown_pack(p.title, p.origin) or p.name).casefold()),
+        )
 
     def preselect(self, setup: Setup) -> None:
         """Choose what ``setup`` says where it is possible (the command line's, or the
@@ -281,7 +288,7 @@ class StartView(arcade.View):
                 b.set_label(_("Kept matches ({count})  (K)").format(count=kept))
         self._build_pack_list()
         info = self.engine.games.get(self.setup.game)
-        self.game_text.text = info.description if info else ""
+        self.game_text.text = shown(info.description) if info else ""
         pack = next((p for p in self.packs if p.name == self.setup.pack), None)
         if pack is None:
             self.pack_text.text = _("The game's standard rules.")
@@ -405,6 +412,7 @@ class StartView(arcade.View):
             self.app.settings[name] = not self.setting(name)
             if self.app.persist:
                 savegame.save_settings(self.app.settings)
+            theme.set_four_colour(self.setting("four_colour"))
         self.refresh()
         self.open_settings()
 
@@ -459,7 +467,7 @@ class StartView(arcade.View):
             values[(values.index(now) + 1) % len(values)] if now in values else values[0]
         )
         self.own_note = _("{name}: {description}").format(
-            name=key.replace("_", " "), description=option.description
+            name=option_title(option), description=shown(option.description)
         )
         self.open_rules(keep=True)
 
@@ -489,7 +497,8 @@ class StartView(arcade.View):
 
     def pack_title(self, name: str) -> str:
         """What the view calls the pack ``name``: its title, else its name."""
-        return next((p.title for p in self.packs if p.name == name and p.title), name)
+        titles = (shown_pack(p.title, p.origin) for p in self.packs if p.name == name and p.title)
+        return next(titles, name)
 
     def with_people(self) -> None:
         """The screen of the matches with people, with this screen's choices."""

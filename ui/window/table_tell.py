@@ -20,6 +20,7 @@ from atout.core.session import Event
 
 from ..cards_text import show_card
 from ..i18n import _
+from ..messages import shown
 from . import theme
 from .table import Table
 from .words import announce_words
@@ -44,7 +45,7 @@ def tell(table: Table, e: Event, view: View) -> None:
         # the bubble says it by the seat, short (the side bar keeps the whole words)
         table.bubble(e.seat, announce_words(e.text, e.cards), 3.0)
     elif e.kind == NOTICE:
-        table.toast.show(f"{e.text}.", table.clock, 6)
+        table.toast.show(f"{shown(e.text)}.", table.clock, 6)
     elif e.kind == PLAY and e.card is not None:
         table.played_last[e.seat] = e.card
     elif e.kind == TURN and e.card is not None:

@@ -48,6 +48,34 @@ BUTTON_OFF = (90, 100, 110, 255)
 BUTTON_TEXT = (255, 255, 255, 255)
 TOAST = (30, 30, 30, 225)
 SHADOW = (0, 0, 0, 90)
+BLUE_DIAMONDS = (28, 84, 200, 255)
+GREEN_CLUBS = (20, 128, 52, 255)
+
+TWO_COLOURS: Final = (INK, RED, RED, INK)
+"""The ink of each suit (clubs, diamonds, hearts, spades) in the usual deck."""
+FOUR_COLOURS: Final = (GREEN_CLUBS, BLUE_DIAMONDS, RED, INK)
+"""The four-colour deck (the setting ``four_colour``): ♣ green, ♦ blue, ♥ red, ♠ black;
+every suit keeps its symbol, so the colour is never the only sign of it."""
+
+_four_colour = False
+
+
+def set_four_colour(on: bool) -> None:
+    """Draw the cards and the suits in the four-colour deck's inks (``on``) or the usual
+    red and black, from now on (the setting ``four_colour``)."""
+    global _four_colour
+    _four_colour = bool(on)
+
+
+def four_colour() -> bool:
+    """Whether the four-colour deck is in use."""
+    return _four_colour
+
+
+def suit_ink(suit: int) -> tuple[int, int, int, int]:
+    """The ink of ``suit`` (0 clubs .. 3 spades) in the deck in use."""
+    return (FOUR_COLOURS if _four_colour else TWO_COLOURS)[suit]
+
 
 # --- pace ----------------------------------------------------------------------------------
 

@@ -22,6 +22,9 @@ from atout.core.cards import SUIT_SYMBOLS
 from atout.core.cards import SUITS
 from atout.core.errors import AtoutError
 from atout.core.packs import resolve
+from atout.core.text import CardSign
+from atout.core.text import CardWord
+from atout.core.text import Message
 
 from .. import cards_text
 from ..cards_text import capital
@@ -29,6 +32,9 @@ from ..cards_text import suit_label
 from ..i18n import N_
 from ..i18n import _
 from ..i18n import pgettext
+from ..messages import announcement_words
+from ..messages import shown
+from ..messages import shown_pack
 from . import theme
 
 YOU = N_("You")
@@ -107,8 +113,9 @@ def contract_symbol(trump: int | None, name: str) -> str:
 
 
 def suit_colour(trump: int | None) -> tuple[int, int, int, int]:
-    """Red for hearts and diamonds, ink otherwise."""
-    return theme.RED if trump is not None and SUITS[trump] in "DH" else theme.INK
+    """The suit's ink in the deck in use (red for hearts and diamonds; in the
+    four-colour deck diamonds blue and clubs green), ink for no suit."""
+    return theme.suit_ink(trump) if trump is not None else theme.INK
 
 
 def bid_text(bid: str, view: View) -> str:
@@ -129,10 +136,10 @@ def rules_words(engine: Engine, rules: Rules) -> str:
     if not rules.pack:
         return _("Standard rules")
     try:
-        described = resolve(engine, rules.pack, rules.game).description
+        pack = resolve(engine, rules.pack, rules.game)
     except (AtoutError, OSError):
-        described = ""
-    return described or _("House rules")
+        return _("House rules")
+    return shown_pack(pack.description, pack.origin) or _("House rules")
 
 
 def second_round(view: View) -> bool:
@@ -145,12 +152,11 @@ def second_round(view: View) -> bool:
 
 def announce_words(text: str, cards: int) -> str:
     """What a seat's bubble says of an announcement: short, its cards by their symbols
-    ("Quinte to Q♦!", "Carré of jacks!", "Belote!"); the side bar keeps the engine's
-    whole words ("quinte to the queen of diamonds")."""
-    head, to_the, _skip = text.partition(" to the ")
-    if to_the and cards:
-        top = max(range(32), key=lambda c: (cards >> c & 1, c & 7))
-        return _("{announcement} to {card}!").format(
-            announcement=capital(head), card=cards_text.show_card(top)
-        )
-    return capital(text) + "!"
+    ("Quinte to Q♦!", "Carré of jacks!", "Belote!"); the side bar keeps the rule
+    plugin's whole words ("quinte to the queen of diamonds").  A sequence is the rule
+    plugin's message with its top ``card`` in words: the bubble writes that card as it
+    shows a card instead."""
+    if isinstance(text, Message) and isinstance(top := text.params.get("card"), CardWord):
+        short = Message(text.msgid, **{**text.params, "card": CardSign(top.card)})
+        return capital(shown(short)) + "!"
+    return capital(announcement_words(text)) + "!"
