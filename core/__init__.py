@@ -46,6 +46,7 @@ from .hookspecs import hookimpl
 from .hookspecs import hookspec
 from .model import Action
 from .model import Announcement
+from .model import BidInfo
 from .model import BiddingStep
 from .model import BotInfo
 from .model import CardValues
@@ -78,6 +79,7 @@ __all__ = [
     "Announcement",
     "AtoutError",
     "AtoutPluginManager",
+    "BidInfo",
     "BiddingStep",
     "Bot",
     "BotInfo",
