@@ -46,8 +46,8 @@ from .hookspecs import hookimpl
 from .hookspecs import hookspec
 from .model import Action
 from .model import Announcement
-from .model import BidInfo
 from .model import BiddingStep
+from .model import BidInfo
 from .model import BotInfo
 from .model import CardValues
 from .model import Contract

@@ -28,12 +28,12 @@ from .errors import AtoutError
 from .errors import IllegalMoveError
 from .errors import PluginError
 from .errors import UnknownNameError
-from .model import Action
-from .model import Announcement
 from .model import BID_OTHER
 from .model import BID_PASS
-from .model import BidInfo
+from .model import Action
+from .model import Announcement
 from .model import BiddingStep
+from .model import BidInfo
 from .model import BotInfo
 from .model import CardPlayed
 from .model import CardValues

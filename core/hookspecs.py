@@ -26,8 +26,8 @@ from typing import Any
 import pluggy
 
 if TYPE_CHECKING:
-    from .model import BidInfo
     from .model import BiddingStep
+    from .model import BidInfo
     from .model import BotInfo
     from .model import CardPlayed
     from .model import CardValues
