@@ -37,6 +37,7 @@ from typing import runtime_checkable
 
 from atout.core import Action
 from atout.core import CardParseError
+from atout.core import Engine
 from atout.core import GameInfo
 from atout.core import IllegalMoveError
 from atout.core import Rules
@@ -45,6 +46,9 @@ from atout.core.cards import SUITS
 from atout.core.cards import Card
 from atout.core.cards import sort_for_display
 from atout.core.errors import AtoutError
+from atout.core.model import BID_CONTRACT
+from atout.core.model import BID_PASS
+from atout.core.model import BidInfo
 from atout.core.model import Contract
 from atout.core.model import MatchResult
 from atout.core.session import ANNOUNCE
@@ -64,10 +68,13 @@ from atout.core.session import Event
 from atout.core.session import for_seat
 
 from .cards_text import HUMAN
+from .cards_text import bid_spoken
+from .cards_text import bid_summary
 from .cards_text import capital
 from .cards_text import card_input_help
 from .cards_text import card_name
 from .cards_text import card_names
+from .cards_text import read_bid
 from .cards_text import read_card
 from .cards_text import seat_word
 from .cards_text import show_card
@@ -157,12 +164,24 @@ def paint(text: str, four_colour: bool = False) -> str:
     return RED_CARDS.sub(lambda m: f"{RED}{m.group()}{RESET}", text)
 
 
-def contract_words(contract: Contract, plain: bool = False) -> str:
+def contract_words(contract: Contract, plain: bool = False, bid: BidInfo | None = None) -> str:
     """A contract as a player says it: its trump (``♦ diamonds``; ``plain``: without the
-    symbol, for a screen reader), else its name."""
-    if contract.trump is not None:
-        return suit_name(contract.trump) if plain else suit_label(contract.trump)
-    return capital(contract.name.replace("-", " "))
+    symbol, for a screen reader), else its name; for a contract with a value, the bid
+    that made it as the engine describes it (``90 ♦ diamonds``, ``capot ♠ spades``), and
+    doubled or redoubled."""
+    if bid is not None and bid.kind == BID_CONTRACT:
+        words = bid_spoken(bid, plain) or contract.name
+    elif contract.trump is not None:
+        words = suit_name(contract.trump) if plain else suit_label(contract.trump)
+    else:
+        words = capital(contract.name.replace("-", " "))
+    if bid is None and contract.value is not None:
+        words = f"{contract.value} {words}"
+    if contract.level == 2:
+        return _("{contract}, doubled (contre)").format(contract=words)
+    if contract.level >= 4:
+        return _("{contract}, redoubled (surcontre)").format(contract=words)
+    return words
 
 
 def announcement_words(text: str) -> str:
@@ -308,6 +327,10 @@ class TerminalGame:
         self.auto_forced = auto_forced
         self.lines = lines
         self.shown: dict[str, str] = {}
+        self.engine: Engine | None = getattr(session, "engine", None)
+        """The engine that describes bids (a remote table's client has its own)."""
+        self.last_bid: BidInfo | None = None
+        """The last contract bid said, which a contract with a value is said as."""
         """The table's parts as last printed (by part): a part is printed again only
         when it changed."""
         self.legends: set[str] = set()
@@ -398,9 +421,10 @@ class TerminalGame:
             parts.append(("turnup", turnup))
         if view.contract is not None:
             c = view.contract
+            bid = self.contract_bid(view)
             words = (
-                contract_words(c, self.plain)
-                if c.trump is not None
+                contract_words(c, self.plain, bid)
+                if c.trump is not None or bid is not None
                 else _("{contract}, no trump").format(contract=contract_words(c, self.plain))
             )
             parts.append(
@@ -563,7 +587,8 @@ class TerminalGame:
             c = view.contract
             self.say(
                 _("  This deal: {contract}, taken by {name}.").format(
-                    contract=contract_words(c, self.plain), name=self.name(c.taker)
+                    contract=contract_words(c, self.plain, self.contract_bid(view)),
+                    name=self.name(c.taker),
                 )
             )
         t = len(view.tricks)
@@ -607,21 +632,66 @@ class TerminalGame:
         """Say in words what the session answered (only what this seat may know)."""
         told = for_seat(events, self.seat)
         for i, e in enumerate(told):
-            if e.kind == CONTRACT and i and told[i - 1].kind == BID:
+            if e.kind == CONTRACT and i and self.made_by(told[i - 1]):
                 continue  # the bid that made the contract said it
             following = told[i + 1] if i + 1 < len(told) else None
-            if e.kind == BID and following is not None and following.kind == CONTRACT:
+            if (
+                e.kind == BID
+                and following is not None
+                and following.kind == CONTRACT
+                and self.made_by(e)
+            ):
                 self.say(self.bid_words(e.seat, e.text, following.contract))
             else:
                 self.tell_one(e)
 
+    def describe(self, bid: str, view: View | None = None) -> BidInfo:
+        """What ``bid`` means, as the engine describes it (hook ``atout_describe_bid``)."""
+        if self.engine is None:
+            self.engine = Engine()
+        rules = view.rules if view is not None else self.session.rules
+        return self.engine.describe_bid(self.info.name, rules, bid)
+
+    def contract_bid(self, view: View) -> BidInfo | None:
+        """The description of the last bid of ``view``'s auction that proposed a
+        contract (the contract's value and strain, as players say them), if any."""
+        for _seat, bid in reversed(view.bids):
+            info = self.describe(bid, view)
+            if info.kind == BID_CONTRACT:
+                return info
+        return None
+
+    def made_by(self, e: Event) -> bool:
+        """Whether the bid event ``e`` is the one that made the contract following it (a
+        take, a named suit): then the bid says the contract.  A pass, a double or a
+        redouble that ends an auction does not: the contract is said after it."""
+        return (
+            e.kind == BID
+            and e.text != "pass"
+            and self.describe(e.text).kind
+            not in (
+                BID_PASS,
+                "double",
+                "redouble",
+                BID_CONTRACT,
+            )
+        )
+
     def bid_words(self, seat: int, bid: str, contract: Contract | None = None) -> str:
         """A bid as a player says it: "You pass.", "North takes ♦ diamonds." (the
-        ``contract`` the bid made, when it made one)."""
+        ``contract`` the bid made, when it made one), "East bids 90 ♥ hearts.", "West
+        says contre." (the bids the engine describes)."""
         if bid == "pass":
             return self.by(seat, _("You pass."), _("{name} passes."))
         if contract is not None:
             return self.taken(seat, contract)
+        info = self.describe(bid)
+        if info.kind == BID_CONTRACT:
+            self.last_bid = info
+            spoken = bid_spoken(info, self.plain)
+            return self.by(seat, _("You bid {bid}."), _("{name} bids {bid}."), bid=spoken)
+        if info.kind in ("double", "redouble"):
+            return self.by(seat, _("You say {bid}."), _("{name} says {bid}."), bid=bid_spoken(info))
         if bid == "take":
             return self.by(seat, _("You take."), _("{name} takes."))
         if len(bid) == 1 and bid in SUITS:
@@ -635,7 +705,7 @@ class TerminalGame:
             seat,
             _("You take {contract}."),
             _("{name} takes {contract}."),
-            contract=contract_words(contract, self.plain),
+            contract=contract_words(contract, self.plain, self.last_bid),
         )
 
     def tell_one(self, e: Event) -> None:
@@ -860,7 +930,13 @@ class TerminalGame:
         )
 
     def bid_choices(self, view: View) -> str:
-        """The bids at the prompt; a suit letter says which trump it names."""
+        """The bids at the prompt; a suit letter says which trump it names; many
+        contract bids (an auction by values) are summed up (:func:`bid_summary`)."""
+        described = [(b, self.describe(b, view)) for b in view.legal_bids]
+        summary = bid_summary(described)
+        if summary is not None:
+            rest = [bid_spoken(i) or bid_word(b) for b, i in described if i.kind != BID_CONTRACT]
+            return " / ".join([summary, *rest])
         named = [b for b in view.legal_bids if len(b) == 1 and b in SUITS]
         words = [
             f"{b} = {suit_name(SUITS.index(b))}" if b in named else bid_word(b)
@@ -875,6 +951,9 @@ class TerminalGame:
             for bid in view.legal_bids:
                 if word in (bid.lower(), bid_word(bid).lower(), bid_said(bid).lower()):
                     return Action.bid(bid)
+            typed = read_bid(text, [(b, self.describe(b, view)) for b in view.legal_bids])
+            if typed is not None:
+                return Action.bid(typed)
         word = command_words().get(word, word)
         if word in ("", "board"):
             self.show_table(view, full=True)  # an empty line: the table again, no complaint
@@ -894,7 +973,7 @@ class TerminalGame:
         if view.phase == "bidding":
             self.say(
                 _("  Not a bid now: {text}. The bids are: {bids}").format(
-                    text=repr(text), bids=", ".join(bid_word(b) for b in view.legal_bids)
+                    text=repr(text), bids=self.bid_choices(view)
                 )
             )
             return None
@@ -927,7 +1006,7 @@ class TerminalGame:
                 return _("take {suit}").format(suit=self.suit(view.turnup >> 3))
             if len(bid) == 1 and bid in SUITS:
                 return _("take {suit}").format(suit=self.suit(SUITS.index(bid)))
-            return bid_word(bid)
+            return bid_spoken(self.describe(bid, view), self.plain) or bid_word(bid)
         return _("claim the match (l'arrêt)") if action.kind == "claim" else str(action)
 
     def show_hint(self, view: View) -> None:
