@@ -423,3 +423,56 @@ def test_the_match_is_played_to_2000(engine: Engine) -> None:
     )
     over = engine.call("atout_match_over", game=GAME, rules=rules, scores=(2010, 300), history=[])
     assert over is not None and over.winner == 0
+
+
+def test_a_contracts_value_and_level_travel_in_events_and_a_belotes_contract_as_before() -> None:
+    from atout.core.session import CONTRACT
+    from atout.core.session import Event
+
+    doubled = Contract(1, 2, "H", 90, 2)
+    event = Event(CONTRACT, 1, 1, contract=doubled)
+    assert event.to_json()["contract"] == {
+        "taker": 1,
+        "trump": 2,
+        "name": "H",
+        "value": 90,
+        "level": 2,
+    }
+    assert Event.from_json(event.to_json()).contract == doubled
+    plain = Event(CONTRACT, 0, 1, contract=Contract(0, 3, "S"))
+    assert plain.to_json()["contract"] == {"taker": 0, "trump": 3, "name": "S"}
+    assert Event.from_json(plain.to_json()).contract == Contract(0, 3, "S")
+
+
+def test_a_hand_written_position_sets_the_contracts_value_and_level(engine: Engine) -> None:
+    from atout.core.errors import RecordError
+    from atout.core.records import deal_from_record
+
+    hands = [
+        "JH 9H AH 10H JS 9S AS 10S",
+        "7H 8H QH KH 7S 8S QS KS",
+        "JC 9C AC 10C JD 9D AD 10D",
+        "7C 8C QC KC 7D 8D QD KD",
+    ]
+    record: dict[str, Any] = {
+        "format": "atout-deal",
+        "version": 1,
+        "game": GAME,
+        "rules": {},
+        "dealer": 3,
+        "layout": {"hands": [h.split() for h in hands]},
+        "start": {
+            "contract": {"taker": 0, "trump": "H", "value": 120, "level": 2},
+            "leader": 0,
+            "tricks": [],
+        },
+        "actions": [],
+    }
+    try:
+        deal = deal_from_record(engine, record)
+    except RecordError as exc:  # the record's format, as docs/records.md writes it
+        pytest.fail(str(exc))
+    assert deal.state.contract == Contract(0, 2, "H", 120, 2)
+    record["start"]["contract"]["level"] = 3
+    with pytest.raises(RecordError, match=r"start\.contract\.level"):
+        deal_from_record(engine, record)

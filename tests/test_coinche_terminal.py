@@ -121,3 +121,33 @@ def test_bids_are_said_back_in_french_and_german(
     assert refused not in text, "English suit names are understood in every language"
     assert double in text
     assert bid in text
+
+
+def test_two_terminal_clients_play_decouverte_coinche_over_the_network() -> None:
+    from atout.ui.net.client import Client
+    from atout.ui.net.client import create_table
+    from atout.ui.net.runner import ServerThread
+    from atout.ui.net.server import TableServer
+    from test_net_play import play_everyone
+
+    engine = Engine()
+    thread = ServerThread(TableServer(engine, None, grace=0.3)).start()
+    try:
+        url = f"ws://127.0.0.1:{thread.port}"
+        host = Client(url).start()
+        made = create_table(host, engine.make_rules("coinche-decouverte", {"target": 800}), seed=2)
+        host.close()
+        results = play_everyone(url, made, 2)
+        session = thread.server.tables[made["table"]].session
+    finally:
+        thread.stop()
+    assert session.result is not None
+    contracts = [d.state.contract for d in session.match.deals if d.state.contract is not None]
+    assert contracts and all(c.value is not None for c in contracts)
+    for table, text, _person in results:
+        assert table.scores == session.scores
+        # The clients' views carry the contract's level (and value): said back whole.
+        said = [line for line in text.splitlines() if "Contract: " in line]
+        level = {1: "", 2: ", doubled (contre)", 4: ", redoubled (surcontre)"}
+        assert said and level[contracts[-1].level] in said[-1], said[-1]
+        assert str(contracts[-1].value) in said[-1] or "capot" in said[-1]
