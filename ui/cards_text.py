@@ -253,6 +253,16 @@ def bid_spoken(info: BidInfo, plain: bool = False) -> str | None:
     return None
 
 
+def bid_short(info: BidInfo) -> str | None:
+    """A described bid in the fewest signs, for a button or a bubble: ``90 ♥``,
+    ``capot SA``, ``Contre``; ``None`` for a pass or a bid the game does not describe."""
+    if info.kind == BID_CONTRACT:
+        mark = SUIT_SYMBOLS[info.trump] if info.trump is not None else strain_key(info)
+        return f"{value_words(info)} {mark}".strip()
+    spoken = bid_spoken(info)
+    return capital(spoken) if spoken else None
+
+
 def _typed(text: str) -> str:
     """``text`` as a typed bid is compared: lower case, without spaces or hyphens."""
     return text.lower().replace(" ", "").replace("-", "")

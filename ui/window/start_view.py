@@ -276,23 +276,26 @@ class StartView(arcade.View):
         probe = Layer()
         need = sum(probe.text(t, 0, 0, 13, bold=True).content_width + 46 for t in long)
         titles = long if need <= inner else [i.title for i in infos]
-        fitted_row(
+        rows = fitted_row(
             layer,
             b,
             x,
             y,
-            (160, 40),
-            12,
+            (120, 34),
+            8,
             [
                 (title, partial(self.select_game, i.name), f"game:{i.name}")
                 for title, i in zip(titles, infos, strict=True)
             ],
+            room=inner,
         )
-        y -= 32
+        y -= 30 + (rows - 1) * 42  # more games than one row holds: the next rows
+        squeeze = 12 * (rows - 1)
+        """What each gap below gives back for the game rows past the first."""
         self.game_text = layer.text(
             "", x, y, DESCRIPTION, theme.CREAM, width=int(inner), multiline=True, anchor_y="top"
         )
-        y -= tallest([i.description for i in infos], inner) + 34
+        y -= tallest([i.description for i in infos], inner) + 34 - squeeze
         layer.text(_("Bots"), x, y, HEADING, gold, bold=True)
         y -= 32
         names = self.bots_for(self.setup.game)
@@ -306,7 +309,7 @@ class StartView(arcade.View):
             "", x, y, DESCRIPTION, theme.CREAM, width=int(inner), multiline=True, anchor_y="top"
         )
         described = [bot_text(self.engine.bots[n]) for n in names]
-        y -= tallest(described or [_("No bot plays this game.")], inner) + 34
+        y -= tallest(described or [_("No bot plays this game.")], inner) + 34 - squeeze
         layer.text(_("Target score"), x, y, HEADING, gold, bold=True)
         seed_x = x + max(250.0, inner * 0.45)
         layer.text(_("Seed"), seed_x, y, HEADING, gold, bold=True)
@@ -336,7 +339,7 @@ class StartView(arcade.View):
                 name="seed",
             )
         )
-        y -= 52
+        y -= 52 - squeeze
         layer.text(_("Speed of the bots"), x, y, HEADING, gold, bold=True)
         y -= 32
         for i, speed in enumerate(theme.SPEEDS):

@@ -36,6 +36,7 @@ from atout.core import Action
 from atout.core import GameInfo
 from atout.core import Trick
 from atout.core import View
+from atout.core.model import BID_CONTRACT
 from atout.core.records import deal_to_record
 from atout.core.session import ANNOUNCE
 from atout.core.session import BID
@@ -65,6 +66,7 @@ from .panels import StatusPanel
 from .panels import UnseenPanel
 from .review_view import ReviewMode
 from .sprites import preload_textures
+from .table_controls import GRID_AFTER
 from .table_controls import build_bid_buttons
 from .table_controls import build_side_buttons
 from .table_hooks import DriverHooks
@@ -501,7 +503,8 @@ class TableView(LayoutHooks, DriverHooks):
         """Say at the table what one event says to everyone, local or network table
         alike: a bid or the contract by its seat, an announcement, a claim, a notice."""
         if e.kind == BID:
-            self.bubble(e.seat, bid_text(e.text, view), 1e9)
+            info = self.app.engine.describe_bid(view.game, view.rules, e.text)
+            self.bubble(e.seat, bid_text(e.text, view, info), 1e9)
         elif e.kind == CLAIM:
             self.toast.show(
                 _("{name} claims the match: l'arrêt!").format(name=self.seat_name(e.seat)),
@@ -558,7 +561,18 @@ class TableView(LayoutHooks, DriverHooks):
         )
         if view is None or self.stage != "play" or view.turn != self.me or view.phase != "bidding":
             return
-        self.bid_buttons = build_bid_buttons(self.bids, view, self.bid_area(), self.human_bid)
+        # the bids as the engine describes them: an auction by values is laid out as a grid
+        engine = self.app.engine
+        described = [(b, engine.describe_bid(view.game, view.rules, b)) for b in view.legal_bids]
+        grid = sum(i.kind == BID_CONTRACT for _, i in described) > GRID_AFTER
+        self.bid_buttons = build_bid_buttons(
+            self.bids,
+            view,
+            self.bid_grid_centre() if grid else self.bid_area(),
+            self.human_bid,
+            described,
+            self.bid_room(),
+        )
         if self.bid_focus not in view.legal_bids:
             self.bid_focus = None
         self.show_bid_focus()
