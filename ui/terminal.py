@@ -101,6 +101,10 @@ def help_text(plain: bool = False) -> str:
             "Bids: take, pass, or a suit letter in round 2 (C clubs, D diamonds, H hearts, "
             "S spades: the trump you name)."
         ),
+        _(
+            "An auction by values (La Coinche): a value and a suit, 90H or 90 ♥ or capot S "
+            "(SA sans atout, TA tout atout); contre or coinche; surcontre; pass."
+        ),
         _("  board   the table again (an empty line too)"),
         _("  last    the last trick"),
         _("  hint    what the expert would do"),
