@@ -89,3 +89,48 @@ def test_the_expert_bids_and_plays_a_four_player_coinche_deal(engine: Engine) ->
         match.end_deal(deal)
         played += deal.score is not None
     assert deal.state.played == FULL_DECK
+
+
+def test_the_review_values_a_doubled_coinche_deal_by_the_games_scoring(engine: Engine) -> None:
+    from atout.core.cards import card_str
+    from atout.core.cards import cards_of
+    from atout.plugins.review import ReviewOptions
+    from atout.plugins.review import review_record
+
+    rules = engine.make_rules(GAME, {"declarations": "none"})
+    deal = Match(engine, GAME, rules, seed=2).next_deal()
+    for bid in ("100 H", "contre", "pass", "pass", "pass"):
+        deal.bid(bid)
+    greedy = [engine.bot("greedy", GAME, rules, seed=s) for s in range(4)]
+    while len(deal.state.tricks) < 5:
+        deal.apply(greedy[deal.turn].choose(deal.view(deal.turn)))
+    # The last three tricks as a hand-written position under the contré 100.
+    s_ = deal.state
+    contract = s_.contract
+    assert contract is not None and (contract.value, contract.level) == (100, 2)
+    record = {
+        "format": "atout-deal",
+        "version": 1,
+        "game": GAME,
+        "rules": rules.to_dict(),
+        "dealer": s_.dealer,
+        "layout": {"hands": [[card_str(c) for c in cards_of(h)] for h in s_.hands]},
+        "start": {
+            "contract": {"taker": contract.taker, "trump": "H", "value": 100, "level": 2},
+            "leader": s_.tricks[0].leader,
+            "tricks": [
+                {"leader": t.leader, "cards": [card_str(c) for c in t.cards]} for t in s_.tricks
+            ],
+        },
+        "actions": [],
+    }
+    while not deal.is_over:
+        deal.apply(greedy[deal.turn].choose(deal.view(deal.turn)))
+    played = [(seat, a.value) for seat, a in deal.actions if a.kind == "play"][-12:]
+    record["actions"] = [{"seat": seat, "play": card_str(c)} for seat, c in played]
+    review = review_record(engine, record, options=ReviewOptions(samples=2), seats=[contract.taker])
+    values = {v.dd for d in review.decisions() for v in d.legal if v.dd is not None}
+    assert deal.score is not None and review.summary().score == deal.score.score
+    # every end of a contré 100 swings (160 + 100) x 2 = 520 points: the double-dummy
+    # values are the game's scores of the contract at its level, nothing in between
+    assert values and values <= {520.0, -520.0}
