@@ -99,7 +99,7 @@ def bid_text(value: int | None, strain: str) -> str:
     return f"{CAPOT if value is None else value} {strain}"
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1024)
 def describe(bid: str) -> BidInfo:
     """What a bid text means (hook ``atout_describe_bid``); a text that is no bid of La
     Coinche is ``other``."""
