@@ -255,7 +255,7 @@ class StartView(arcade.View):
         mid = w / 2
         layer.text("atout", mid, h - 70, 44, gold, anchor_x="center", bold=True)
         tagline = layer.text(
-            _("Belote Découverte for two · Belote for four · house rules · bots"),
+            _("Belote Découverte for two · Belote and La Coinche for four · house rules · bots"),
             mid,
             h - 104,
             14,
