@@ -49,6 +49,7 @@ from .model import Action
 from .model import Announcement
 from .model import Bid
 from .model import BiddingStep
+from .model import BidInfo
 from .model import BotInfo
 from .model import CardValues
 from .model import Claim
@@ -84,6 +85,7 @@ __all__ = [
     "AtoutError",
     "AtoutPluginManager",
     "Bid",
+    "BidInfo",
     "BiddingStep",
     "Bot",
     "BotInfo",

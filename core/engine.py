@@ -29,10 +29,13 @@ from .errors import IllegalMoveError
 from .errors import PluginError
 from .errors import UnknownNameError
 from .hookcalls import Hooks
+from .model import BID_OTHER
+from .model import BID_PASS
 from .model import CLAIM
 from .model import Action
 from .model import Announcement
 from .model import Bid
+from .model import BidInfo
 from .model import BotInfo
 from .model import CardPlayed
 from .model import CardValues
@@ -280,6 +283,15 @@ class Engine:
         info = self.bot_info(name, game)
         bot: Bot = info.factory(game=game, rules=rules, seed=seed, think=think, engine=self)
         return bot
+
+    def describe_bid(self, game: str, rules: Rules, bid: str) -> BidInfo:
+        """What ``bid`` means in ``game`` (hook ``atout_describe_bid``), for a front end
+        that lays out or says bids without knowing the game; a game that gives no
+        description has ``pass`` and ``other`` bids."""
+        info: BidInfo | None = self.call("atout_describe_bid", game=game, rules=rules, bid=bid)
+        if info is not None:
+            return info
+        return BidInfo(BID_PASS if bid == "pass" else BID_OTHER)
 
     # --- deals ------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from .model import BiddingStep
+    from .model import BidInfo
     from .model import BotInfo
     from .model import CardPlayed
     from .model import CardValues
@@ -193,6 +194,22 @@ def atout_bidding_step(game: str, rules: Rules, state: DealState) -> BiddingStep
         a redeal.
 
     firstresult.  Called by the engine after every bid.
+    """
+
+
+@hookspec(firstresult=True)
+def atout_describe_bid(game: str, rules: Rules, bid: str) -> BidInfo | None:
+    """Say what a bid text of ``game`` means, in parts a front end can lay out and say in
+    a person's language without knowing the game.
+
+    :param bid: a bid text, as ``atout_bid_options`` offers it and records keep it.
+    :return: a :class:`~atout.core.model.BidInfo` (its kind: pass, contract, double,
+        redouble; a contract's value, capot and strain), or ``None`` when the game gives
+        no description: the engine then answers ``pass`` for ``"pass"`` and ``other``
+        for any other text (:meth:`atout.core.engine.Engine.describe_bid`).
+
+    firstresult.  Called by front ends (the terminal's prompt and words, the window's
+    auction panel) and bots, never by the engine while it plays.
     """
 
 

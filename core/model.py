@@ -226,9 +226,61 @@ class Contract:
     taker: int
     trump: int | None
     name: str
+    value: int | None = None
+    """What the takers promised to make, for a game whose bids carry a value (La Coinche's
+    80 to 160, or its capot); ``None`` for a game without one (Belote, Découverte)."""
+    level: int = 1
+    """The contract's multiplier: 1 plain, 2 doubled (*contré*), 4 redoubled
+    (*surcontré*).  The scoring reads it (hook ``atout_deal_scorer``), so a search values
+    a doubled contract as the game scores it."""
 
     def __str__(self) -> str:
         return self.name
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract as the protocol writes it: taker, trump and name, with value and
+        level only when the game's contract has them (so a Belote contract reads as it
+        always did)."""
+        out: dict[str, Any] = {"taker": self.taker, "trump": self.trump, "name": self.name}
+        if self.value is not None:
+            out["value"] = self.value
+        if self.level != 1:
+            out["level"] = self.level
+        return out
+
+
+BID_PASS = "pass"
+"""The kind of a bid that passes."""
+BID_CONTRACT = "contract"
+"""The kind of a bid that proposes a contract (a suit, a value, a strain)."""
+BID_DOUBLE = "double"
+"""The kind of a bid that doubles the opponents' last bid (*contre*, *coinche*)."""
+BID_REDOUBLE = "redouble"
+"""The kind of a bid that redoubles a double (*surcontre*, *surcoinche*)."""
+BID_OTHER = "other"
+"""The kind of a bid a game does not describe (a front end shows its text)."""
+BID_KINDS = (BID_PASS, BID_CONTRACT, BID_DOUBLE, BID_REDOUBLE, BID_OTHER)
+
+
+@dataclass(frozen=True)
+class BidInfo:
+    """What a bid text means, in parts (answer of ``atout_describe_bid``).
+
+    Bids stay texts in records and on the network (language-free, as a game writes
+    them); a front end that lays out an auction (a grid of values by strains, a pass, a
+    double and a redouble button) or says a bid in a person's language reads these parts
+    instead of the text, and so knows no game.  ``kind`` is one of :data:`BID_KINDS`;
+    for a contract, ``value`` is the points it promises (``None`` for a game whose bids
+    have none), ``capot`` that it promises every trick, ``strain`` what it is played in:
+    a suit letter (``"H"``) or a contract's name (``"sans-atout"``), with ``trump`` the
+    suit index when it names one.
+    """
+
+    kind: str
+    value: int | None = None
+    capot: bool = False
+    strain: str = ""
+    trump: int | None = None
 
 
 @dataclass(frozen=True)

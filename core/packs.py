@@ -547,14 +547,18 @@ def _allowed(option: RuleOption) -> str:
 
 
 def _unknown_key(engine: Engine, raw: _Raw, entry: _Entry, options: dict[str, RuleOption]) -> str:
-    for other in sorted(engine.games):
-        if other != raw.game and entry.key in engine.rule_options(other):
-            return _fail(
-                raw.source,
-                f"unknown option for {raw.game}: it is an option of {other}",
-                entry.line,
-                entry.key,
-            )
+    others = [
+        other
+        for other in sorted(engine.games)
+        if other != raw.game and entry.key in engine.rule_options(other)
+    ]
+    if others:  # every game that has it (several games may share an option)
+        return _fail(
+            raw.source,
+            f"unknown option for {raw.game}: it is an option of {', '.join(others)}",
+            entry.line,
+            entry.key,
+        )
     close = difflib.get_close_matches(entry.key, [*options, *HEADER_KEYS], n=1)
     hint = f"; did you mean {close[0]}?" if close else ""
     return _fail(

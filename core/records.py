@@ -38,6 +38,7 @@ from .files import loads_json
 from .files import read_text
 from .files import write_atomic
 from .limits import MAX_NAME
+from .limits import MAX_TARGET
 from .limits import LimitError
 from .limits import check_seed
 from .model import CLAIM
@@ -63,6 +64,8 @@ MAX_DEALS = 10_000
 """The most deals a match record may hold."""
 MAX_ACTIONS = 1_000
 """The most actions a deal record may hold (a deal has at most a few dozen)."""
+CONTRACT_LEVELS = (1, 2, 4)
+"""The levels a contract may have: plain, doubled, redoubled (``Contract.level``)."""
 MAX_TEXT = 200
 """The longest text a record's field may hold (a bid, a contract's name, a pack's name)."""
 
@@ -487,7 +490,13 @@ def _apply_start(
     except CardParseError as exc:
         raise r.fail("start.contract.trump", str(exc)) from None
     name = contract.get("name") or (suit_str(trump) if trump is not None else "")
-    state.contract = Contract(taker, trump, str(name))
+    value = contract.get("value")
+    if value is not None and (type(value) is not int or not 0 <= value <= MAX_TARGET):
+        raise r.fail("start.contract.value", f"a whole number from 0 to {MAX_TARGET}, or absent")
+    level = contract.get("level", 1)
+    if level not in CONTRACT_LEVELS or type(level) is not int:
+        raise r.fail("start.contract.level", "1 (plain), 2 (doubled) or 4 (redoubled)")
+    state.contract = Contract(taker, trump, str(name), value, level)
     state.phase = PLAY
     leader = r.seat(start.get("leader"), "start.leader", state.seats)
     try:

@@ -222,8 +222,7 @@ class Event:
                 "winner": self.trick.winner,
             }
         if self.contract is not None:
-            c = self.contract
-            out["contract"] = {"taker": c.taker, "trump": c.trump, "name": c.name}
+            out["contract"] = self.contract.to_json()
         if self.score is not None:
             s = self.score
             out["score"] = {
@@ -467,7 +466,14 @@ def _event_from_json(data: Any) -> Event:
         trump = c["trump"]
         if trump is not None:
             trump = number(trump)
-        found["contract"] = Contract(number(c["taker"]), trump, str(c["name"]))
+        value = c.get("value")
+        found["contract"] = Contract(
+            number(c["taker"]),
+            trump,
+            str(c["name"]),
+            None if value is None else number(value),
+            number(c.get("level", 1)),
+        )
     if "score" in data:
         s = data["score"]
         said = dict(enumerate(s.get("note_messages") or ()))  # each note's message, if any

@@ -385,7 +385,7 @@ def score_deal(rules: Rules, state: DealState) -> DealScore:
     tie = result.outcome in ("abeyance", "litige")
     notes = list(result.notes)
     winner = _deal_winner(result.made, takers) if not tie else None
-    score = _settle_carry(carry_in, winner, list(result.score), notes)
+    score = common.pay_held(carry_in, winner, list(result.score), notes)
     carry: dict[str, Any] = dict(result.carry or {})
     if carry_in.get("held") and tie:
         carry["held"] = carry_in["held"] + carry["held"]
@@ -476,28 +476,6 @@ def _deal_winner(made: bool | None, takers: int) -> int | None:
     if made is None:
         return None
     return takers if made else 1 - takers
-
-
-def _settle_carry(
-    carry_in: dict[str, Any], winner: int | None, score: list[int], notes: list[str]
-) -> list[int]:
-    """Pay out the points held from earlier ties to this deal's winner."""
-    if winner is None or not carry_in.get("held"):
-        return score
-    score = list(score)
-    for held in carry_in["held"]:
-        if held["kind"] == "abeyance":
-            if winner == held["takers"]:
-                score[0] += held["points"][0]
-                score[1] += held["points"][1]
-                notes.append(N_("the points held in abeyance go to both teams"))
-            else:
-                score[1 - held["takers"]] += sum(held["points"])
-                notes.append(N_("the points held in abeyance go to the former takers' opponents"))
-        else:
-            score[winner] += held["points"]
-            notes.append(N_("the litige points go to the winners of this deal"))
-    return score
 
 
 def _score_claim(

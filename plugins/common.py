@@ -9,6 +9,7 @@ of them (docs/packs.md, "The options").
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from atout.core.cards import ACE
 from atout.core.cards import JACK
@@ -317,6 +318,30 @@ def rounded(score: DealScore, step: int) -> DealScore:
     from dataclasses import replace
 
     return replace(score, score=tuple(round_score(p, step) for p in score.score))
+
+
+def pay_held(
+    carry_in: dict[str, Any], winner: int | None, score: list[int], notes: list[str]
+) -> list[int]:
+    """Pay out the points earlier ties held over (``carry_in["held"]``: abeyance, litige)
+    to ``winner``, the team that won this deal, noting each payment in ``notes``; the
+    four-player games share it."""
+    if winner is None or not carry_in.get("held"):
+        return score
+    score = list(score)
+    for held in carry_in["held"]:
+        if held["kind"] == "abeyance":
+            if winner == held["takers"]:
+                score[0] += held["points"][0]
+                score[1] += held["points"][1]
+                notes.append(N_("the points held in abeyance go to both teams"))
+            else:
+                score[1 - held["takers"]] += sum(held["points"])
+                notes.append(N_("the points held in abeyance go to the former takers' opponents"))
+        else:
+            score[winner] += held["points"]
+            notes.append(N_("the litige points go to the winners of this deal"))
+    return score
 
 
 def match_end_options(sides: str, target_source: str, both_source: str) -> list[RuleOption]:

@@ -330,6 +330,28 @@ def belote_announcer(trump: int) -> CardPlayed:
     return announce
 
 
+def card_played(rules: Rules, contract: Contract) -> CardPlayed | None:
+    """What happens after each card (``atout_card_played``): a led card's face-down
+    card turned at once (``reveal_on_lead``) and belote said (``belote_rebelote``): one
+    callback, or both in turn."""
+    steps: list[Callable[[DealState, int, Card], None]] = []
+    if rules["reveal_on_lead"]:
+        steps.append(reveal_led)
+    if rules["belote_rebelote"] and contract.trump is not None:
+        steps.append(belote_announcer(contract.trump))
+    if not steps:
+        return None
+    if len(steps) == 1:
+        return steps[0]
+    first, second = steps
+
+    def both(state: DealState, seat: int, card: Card) -> None:
+        first(state, seat, card)
+        second(state, seat, card)
+
+    return both
+
+
 # --- scoring ---------------------------------------------------------------------------------
 
 
@@ -479,26 +501,7 @@ class Decouverte(BeloteFamily):
 
     @hookimpl
     def atout_card_played(self, game: str, rules: Rules, contract: Contract) -> CardPlayed | None:
-        """Turn a led card's face-down card at once (``reveal_on_lead``) and say belote
-        (``belote_rebelote``): one callback, or both in turn."""
-        if game != self.game:
-            return None
-        steps: list[Callable[[DealState, int, Card], None]] = []
-        if rules["reveal_on_lead"]:
-            steps.append(reveal_led)
-        if rules["belote_rebelote"] and contract.trump is not None:
-            steps.append(belote_announcer(contract.trump))
-        if not steps:
-            return None
-        if len(steps) == 1:
-            return steps[0]
-        first, second = steps
-
-        def both(state: DealState, seat: int, card: Card) -> None:
-            first(state, seat, card)
-            second(state, seat, card)
-
-        return both
+        return card_played(rules, contract) if game == self.game else None
 
 
 PLUGIN = Decouverte()

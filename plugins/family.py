@@ -115,6 +115,36 @@ class BeloteFamily(ABC):
         """Who deals after ``state``'s deal: the next seat in the direction of play."""
         return state.next_seat(state.dealer)
 
+    def bid_options(self, rules: Rules, state: DealState) -> list[str]:
+        """The bids the seat to act may make (``atout_bid_options``): by default the
+        two-round bidding on a proposed suit; a game with an auction of its own says its
+        own."""
+        return common.proposal_bids(state)
+
+    def bidding_step(self, rules: Rules, state: DealState) -> BiddingStep:
+        """What follows the bid just made (``atout_bidding_step``): by default the
+        two-round bidding on a proposed suit."""
+        return common.proposal_step(state)
+
+    def moves(self, rules: Rules, contract: Contract) -> MoveRule:
+        """The play obligations under ``contract`` (``atout_legal_moves``): Belote's
+        under one trump, with the options of ``rules``."""
+        return common.make_moves(rules, contract.trump)
+
+    def beats(self, rules: Rules, contract: Contract) -> tuple[int, ...]:
+        """Which card takes a trick from which under ``contract`` (``atout_trick_winner``)."""
+        return beats_table(contract.trump)
+
+    def card_values(self, rules: Rules, contract: Contract) -> CardValues:
+        """What the cards are worth under ``contract`` (``atout_card_points``)."""
+        return CardValues(card_points(contract.trump), LAST_TRICK_BONUS)
+
+    def scorer(self, rules: Rules, contract: Contract) -> DealScorer:
+        """The deal's scoring by how it ends (``atout_deal_scorer``): :meth:`settle` for
+        the contract's taking side; a game whose scoring reads more of the contract (its
+        value, its level) says so."""
+        return functools.partial(self.settle, rules, contract.taker % self.info.teams)
+
     def layout_problem(self, rules: Rules, layout: Layout, dealer: int) -> str | None:
         """What is wrong with a hand-written layout that starts at the bidding (the
         proposed card not where the game puts it), or ``None``; the game says where."""
@@ -174,11 +204,11 @@ class BeloteFamily(ABC):
 
     @hookimpl
     def atout_bid_options(self, game: str, rules: Rules, state: DealState) -> list[str] | None:
-        return common.proposal_bids(state) if game == self.game else None
+        return self.bid_options(rules, state) if game == self.game else None
 
     @hookimpl
     def atout_bidding_step(self, game: str, rules: Rules, state: DealState) -> BiddingStep | None:
-        return common.proposal_step(state) if game == self.game else None
+        return self.bidding_step(rules, state) if game == self.game else None
 
     # --- declarations ------------------------------------------------------------------------
 
@@ -192,19 +222,17 @@ class BeloteFamily(ABC):
 
     @hookimpl
     def atout_legal_moves(self, game: str, rules: Rules, contract: Contract) -> MoveRule | None:
-        return common.make_moves(rules, contract.trump) if game == self.game else None
+        return self.moves(rules, contract) if game == self.game else None
 
     @hookimpl
     def atout_trick_winner(
         self, game: str, rules: Rules, contract: Contract
     ) -> tuple[int, ...] | None:
-        return beats_table(contract.trump) if game == self.game else None
+        return self.beats(rules, contract) if game == self.game else None
 
     @hookimpl
     def atout_card_points(self, game: str, rules: Rules, contract: Contract) -> CardValues | None:
-        if game != self.game:
-            return None
-        return CardValues(card_points(contract.trump), LAST_TRICK_BONUS)
+        return self.card_values(rules, contract) if game == self.game else None
 
     # --- scoring and the match -------------------------------------------------------------------
 
@@ -214,9 +242,7 @@ class BeloteFamily(ABC):
 
     @hookimpl
     def atout_deal_scorer(self, game: str, rules: Rules, contract: Contract) -> DealScorer | None:
-        if game != self.game:
-            return None
-        return functools.partial(self.settle, rules, contract.taker % self.info.teams)
+        return self.scorer(rules, contract) if game == self.game else None
 
     @hookimpl
     def atout_match_over(

@@ -73,7 +73,10 @@ def test_unknown_key_without_a_close_match_points_to_the_list(
 
 def test_an_option_of_the_other_game_says_so(engine: Engine, tmp_path: Path) -> None:
     msg = problem(engine, write(tmp_path, "p", HEAD + "reveal_on_lead: true\n"))
-    assert "line 3: reveal_on_lead: unknown option for belote: it is an option of decouverte" in msg
+    assert (
+        "line 3: reveal_on_lead: unknown option for belote: "
+        "it is an option of coinche-decouverte, decouverte" in msg
+    )
 
 
 @pytest.mark.parametrize(

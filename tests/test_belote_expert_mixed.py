@@ -50,7 +50,12 @@ def test_parse_spec_reads_both_orders_and_plain_names() -> None:
 def test_an_unknown_name_in_a_mixed_spec_lists_the_bots(eng: Engine) -> None:
     with pytest.raises(UnknownNameError, match="greedy"):
         spec_games(eng, "expert+nobody-bids")
-    assert set(spec_games(eng, "expert+greedy-bids")) == {"belote", "decouverte"}
+    assert set(spec_games(eng, "expert+greedy-bids")) == {
+        "belote",
+        "decouverte",
+        "coinche",
+        "coinche-decouverte",
+    }
 
 
 @pytest.mark.parametrize("game", ["belote", "decouverte"])

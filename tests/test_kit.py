@@ -57,7 +57,7 @@ def shipped() -> Engine:
 # --- the shipped rule sets pass -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", ["belote", "decouverte"])
+@pytest.mark.parametrize("game", ["belote", "decouverte", "coinche", "coinche-decouverte"])
 def test_the_shipped_games_keep_every_invariant(
     atout_check: AtoutCheck, shipped: Engine, game: str
 ) -> None:
@@ -78,6 +78,8 @@ def test_the_shipped_games_keep_every_invariant(
         ),
         ("decouverte", {"reveal_on_lead": True, "belote_rebelote": True}),
         ("decouverte", {"declarations": "on", "dealer_rule": "winner", "capot_bonus": 50}),
+        ("coinche", {"sans_tout_atout": "both", "declarations": "on", "tie": "litige"}),
+        ("coinche-decouverte", {"sans_tout_atout": "both", "bid_after_contre": True}),
     ],
 )
 def test_the_shipped_variations_keep_every_invariant(

@@ -68,6 +68,15 @@ SHIPPED: dict[str, tuple[str, dict[str, object]]] = {
         "decouverte",
         {"dealer_rule": "winner", "capot_bonus": 50, "belote_rebelote": True},
     ),
+    "coinche": ("coinche", {}),
+    "coinche-sans-tout-atout": ("coinche", {"sans_tout_atout": "both"}),
+    "coinche-annonces": ("coinche", {"declarations": "on"}),
+    "coinche-points-announced": ("coinche", {"scoring": "announced"}),
+    "coinche-club": (
+        "coinche",
+        {"deal_packets": "4-4", "bid_after_contre": True, "tie": "litige", "target": 1000},
+    ),
+    "coinche-decouverte": ("coinche-decouverte", {}),
 }
 
 
@@ -164,7 +173,7 @@ def check_match(engine: Engine, rules: Rules, seed: int) -> Match:
         else:
             assert s.played == FULL_DECK, "every card is played once"
             assert len(s.tricks) == s.tricks_per_deal
-            bonus = rules["capot_bonus"] if score.capot is not None else 0
+            bonus = rules.get("capot_bonus", 0) if score.capot is not None else 0
             assert taken == total
             assert sum(score.card_points) == total + bonus
         assert [b + d for b, d in zip(before, score.score, strict=True)] == match.scores
@@ -418,7 +427,7 @@ def test_variants_options_prints_the_docs_table(
     assert main(["variants", "options", "belote"]) == 0
     assert "| `direction` | choice | `anticlockwise` |" in capsys.readouterr().out
     docs = DOCS.read_text(encoding="utf-8")
-    for game in ("belote", "decouverte"):
+    for game in ("belote", "decouverte", "coinche", "coinche-decouverte"):
         out = io.StringIO()
         assert options_command(shipped_engine, game, out) == 0
         assert out.getvalue().strip() in docs, f"docs/packs.md lags for {game}"
@@ -440,7 +449,7 @@ def docs_table(marker: str) -> list[list[str]]:
     return rows
 
 
-@pytest.mark.parametrize("game", ["belote", "decouverte"])
+@pytest.mark.parametrize("game", ["belote", "decouverte", "coinche", "coinche-decouverte"])
 def test_the_docs_schema_agrees_with_the_code(shipped_engine: Engine, game: str) -> None:
     rows = docs_table(f"options: {game}")
     options = shipped_engine.rule_options(game)

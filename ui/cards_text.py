@@ -21,11 +21,16 @@ from atout.core.cards import JACK
 from atout.core.cards import KING
 from atout.core.cards import QUEEN
 from atout.core.cards import RANKS
+from atout.core.cards import SUIT_NAMES
 from atout.core.cards import SUIT_SYMBOLS
 from atout.core.cards import SUITS
 from atout.core.cards import Card
 from atout.core.cards import CardParseError
 from atout.core.cards import sort_for_display
+from atout.core.model import BID_CONTRACT
+from atout.core.model import BID_DOUBLE
+from atout.core.model import BID_REDOUBLE
+from atout.core.model import BidInfo
 
 from .i18n import _
 from .i18n import pgettext
@@ -197,3 +202,118 @@ def team_long_name(info: GameInfo, team: int, name: Callable[[int], str] | None 
     if info.teams == info.seats:
         return name(team)
     return " & ".join(name(s) for s in range(info.seats) if s % info.teams == team)
+
+
+# --- bids the engine describes (hook atout_describe_bid) -------------------------------------
+
+SANS_ATOUT: Final = "sans-atout"
+"""The name of the contract without a trump suit (the family's sans atout)."""
+TOUT_ATOUT: Final = "tout-atout"
+"""The name of the contract where every suit ranks as trump (the family's tout atout)."""
+STRAIN_KEYS: Final = {SANS_ATOUT: "SA", TOUT_ATOUT: "TA"}
+"""What a person types for the strains that are no suit (a suit is typed by its letter)."""
+
+
+def strain_words(strain: str, trump: int | None, plain: bool = False) -> str:
+    """What a contract is played in, as players say it: its trump suit (``♥ hearts``;
+    ``plain``: without the symbol), sans atout, tout atout, else the strain's text."""
+    if trump is not None:
+        return suit_name(trump) if plain else suit_label(trump)
+    if strain == SANS_ATOUT:
+        return pgettext("contract", "no trumps")
+    if strain == TOUT_ATOUT:
+        return pgettext("contract", "all trumps")
+    return strain.replace("-", " ")
+
+
+def strain_key(info: BidInfo) -> str:
+    """What a person types for the strain of a contract bid: ``H``, ``SA``, ``TA``."""
+    if info.trump is not None:
+        return SUITS[info.trump]
+    return STRAIN_KEYS.get(info.strain, info.strain)
+
+
+def value_words(info: BidInfo) -> str:
+    """A contract bid's value as players say it: ``90``, or ``capot``."""
+    if info.capot:
+        return pgettext("bid", "capot")
+    return "" if info.value is None else str(info.value)
+
+
+def bid_spoken(info: BidInfo, plain: bool = False) -> str | None:
+    """A described bid as players say it: ``90 ♥ hearts``, ``capot no trumps``,
+    ``contre``, ``surcontre``; ``None`` for a pass or a bid the game does not describe
+    (the front end says those its own way)."""
+    if info.kind == BID_CONTRACT:
+        return f"{value_words(info)} {strain_words(info.strain, info.trump, plain)}".strip()
+    if info.kind == BID_DOUBLE:
+        return pgettext("bid", "contre")
+    if info.kind == BID_REDOUBLE:
+        return pgettext("bid", "surcontre")
+    return None
+
+
+def bid_short(info: BidInfo) -> str | None:
+    """A described bid in the fewest signs, for a button or a bubble: ``90 ♥``,
+    ``capot SA``, ``Contre``; ``None`` for a pass or a bid the game does not describe."""
+    if info.kind == BID_CONTRACT:
+        mark = SUIT_SYMBOLS[info.trump] if info.trump is not None else strain_key(info)
+        return f"{value_words(info)} {mark}".strip()
+    spoken = bid_spoken(info)
+    return capital(spoken) if spoken else None
+
+
+def _typed(text: str) -> str:
+    """``text`` as a typed bid is compared: lower case, without spaces or hyphens."""
+    return text.lower().replace(" ", "").replace("-", "")
+
+
+def bid_typed(info: BidInfo) -> set[str]:
+    """Every way a person may type a described bid, compared as :func:`_typed` leaves
+    it: ``90h``, ``90 H``, ``90♥``, ``90 hearts`` (in the language too), ``capot S``,
+    ``90 SA``, ``90 sans atout``; ``contre``, ``coinche`` or ``double``; ``surcontre``,
+    ``surcoinche`` or ``redouble`` (and the language's word for each)."""
+    if info.kind == BID_DOUBLE:
+        return {_typed(w) for w in ("contre", "coinche", "double", pgettext("bid", "contre"))}
+    if info.kind == BID_REDOUBLE:
+        words = ("surcontre", "surcoinche", "redouble", pgettext("bid", "surcontre"))
+        return {_typed(w) for w in words}
+    if info.kind != BID_CONTRACT:
+        return set()
+    values = {value_words(info), "capot"} if info.capot else {value_words(info)}
+    strains = {strain_key(info), info.strain, strain_words(info.strain, info.trump, plain=True)}
+    if info.trump is not None:  # the symbol, and the English name in every language
+        strains |= {SUIT_SYMBOLS[info.trump], SUIT_NAMES[info.trump]}
+    return {_typed(v + s) for v in values for s in strains}
+
+
+def read_bid(text: str, described: list[tuple[str, BidInfo]]) -> str | None:
+    """The bid among ``described`` (each bid text with its description) that ``text``
+    types, or ``None``."""
+    typed = _typed(text)
+    for bid, info in described:
+        if typed in bid_typed(info):
+            return bid
+    return None
+
+
+def bid_summary(described: list[tuple[str, BidInfo]]) -> str | None:
+    """The contract bids among ``described`` in a few words, for a prompt that cannot
+    list them all: ``80-160 / capot + C D H S SA TA, e.g. 90H``; ``None`` when there
+    are few enough to list."""
+    contracts = [info for _, info in described if info.kind == BID_CONTRACT]
+    if len(contracts) <= 6:
+        return None
+    values = sorted({i.value for i in contracts if not i.capot and i.value is not None})
+    ranges = []
+    if values:
+        ranges.append(f"{values[0]}-{values[-1]}" if len(values) > 1 else str(values[0]))
+    if any(i.capot for i in contracts):
+        ranges.append(pgettext("bid", "capot"))
+    keys = list(dict.fromkeys(strain_key(i) for i in contracts))
+    strains = " ".join(keys)
+    first = contracts[min(len(keys), len(contracts) - 1)]  # the second value's first strain
+    example = f"{value_words(first)}{strain_key(first)}"
+    return _("{values} + {strains}, e.g. {example}").format(
+        values=" / ".join(ranges), strains=strains, example=example
+    )

@@ -11,11 +11,14 @@ from typing import TextIO
 from typing import runtime_checkable
 
 from atout.core import Action
+from atout.core import Engine
 from atout.core import GameInfo
 from atout.core import Rules
 from atout.core import View
 from atout.core.cards import Card
 from atout.core.cards import sort_for_display
+from atout.core.model import BID_CONTRACT
+from atout.core.model import BidInfo
 from atout.core.model import MatchResult
 from atout.core.session import Event
 
@@ -116,6 +119,10 @@ class TerminalBoard:
         self.four_colour = four_colour
         self.auto_forced = auto_forced
         self.lines = lines
+        self.engine: Engine | None = getattr(session, "engine", None)
+        """The engine that describes bids (a remote table's client has its own)."""
+        self.last_bid: BidInfo | None = None
+        """The last contract bid said, which a contract with a value is said as."""
         self.shown: dict[str, str] = {}
         """The table's parts as last printed (by part): a part is printed again only
         when it changed."""
@@ -130,6 +137,22 @@ class TerminalBoard:
         reasons may come from a file or over the network), then the suits painted."""
         line = printable(text, keep_newlines=True)
         print(self.painted(line), file=self.out, flush=True)
+
+    def describe(self, bid: str, view: View | None = None) -> BidInfo:
+        """What ``bid`` means, as the engine describes it (hook ``atout_describe_bid``)."""
+        if self.engine is None:
+            self.engine = Engine()
+        rules = view.rules if view is not None else self.session.rules
+        return self.engine.describe_bid(self.info.name, rules, bid)
+
+    def contract_bid(self, view: View) -> BidInfo | None:
+        """The description of the last bid of ``view``'s auction that proposed a
+        contract (the contract's value and strain, as players say them), if any."""
+        for _seat, bid in reversed(view.bids):
+            info = self.describe(bid, view)
+            if info.kind == BID_CONTRACT:
+                return info
+        return None
 
     def painted(self, text: str) -> str:
         """``text`` in colour where colour is shown (:func:`paint`)."""
@@ -207,9 +230,10 @@ class TerminalBoard:
             parts.append(("turnup", turnup))
         if view.contract is not None:
             c = view.contract
+            bid = self.contract_bid(view)
             words = (
-                contract_words(c, self.plain)
-                if c.trump is not None
+                contract_words(c, self.plain, bid)
+                if c.trump is not None or bid is not None
                 else _("{contract}, no trump").format(contract=contract_words(c, self.plain))
             )
             parts.append(
@@ -372,7 +396,8 @@ class TerminalBoard:
             c = view.contract
             self.say(
                 _("  This deal: {contract}, taken by {name}.").format(
-                    contract=contract_words(c, self.plain), name=self.name(c.taker)
+                    contract=contract_words(c, self.plain, self.contract_bid(view)),
+                    name=self.name(c.taker),
                 )
             )
         t = len(view.tricks)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from atout.core.cards import SUITS
+from atout.core.model import BID_CONTRACT
+from atout.core.model import BID_PASS
 from atout.core.model import Contract
 from atout.core.session import AnnounceEvent
 from atout.core.session import BidEvent
@@ -23,6 +25,7 @@ from atout.core.session import TurnEvent
 from atout.core.session import UndoEvent
 from atout.core.session import for_seat
 
+from .cards_text import bid_spoken
 from .i18n import _
 from .i18n import ngettext
 from .i18n import pgettext
@@ -43,21 +46,45 @@ class TerminalEvents(TerminalBoard):
         """Say in words what the session answered (only what this seat may know)."""
         told = for_seat(events, self.seat)
         for i, e in enumerate(told):
-            if isinstance(e, ContractEvent) and i and isinstance(told[i - 1], BidEvent):
+            if isinstance(e, ContractEvent) and i and self.made_by(told[i - 1]):
                 continue  # the bid that made the contract said it
             following = told[i + 1] if i + 1 < len(told) else None
-            if isinstance(e, BidEvent) and isinstance(following, ContractEvent):
+            if isinstance(e, BidEvent) and isinstance(following, ContractEvent) and self.made_by(e):
                 self.say(self.bid_words(e.seat, e.text, following.contract))
             else:
                 self.tell_one(e)
 
+    def made_by(self, e: Event) -> bool:
+        """Whether the bid event ``e`` is the one that made the contract following it (a
+        take, a named suit): then the bid says the contract.  A pass, a double or a
+        redouble that ends an auction does not: the contract is said after it."""
+        return (
+            isinstance(e, BidEvent)
+            and e.text != "pass"
+            and self.describe(e.text).kind
+            not in (
+                BID_PASS,
+                "double",
+                "redouble",
+                BID_CONTRACT,
+            )
+        )
+
     def bid_words(self, seat: int, bid: str, contract: Contract | None = None) -> str:
         """A bid as a player says it: "You pass.", "North takes ♦ diamonds." (the
-        ``contract`` the bid made, when it made one)."""
+        ``contract`` the bid made, when it made one), "East bids 90 ♥ hearts.", "West
+        says contre." (the bids the engine describes)."""
         if bid == "pass":
             return self.by(seat, _("You pass."), _("{name} passes."))
         if contract is not None:
             return self.taken(seat, contract)
+        info = self.describe(bid)
+        if info.kind == BID_CONTRACT:
+            self.last_bid = info
+            spoken = bid_spoken(info, self.plain)
+            return self.by(seat, _("You bid {bid}."), _("{name} bids {bid}."), bid=spoken)
+        if info.kind in ("double", "redouble"):
+            return self.by(seat, _("You say {bid}."), _("{name} says {bid}."), bid=bid_spoken(info))
         if bid == "take":
             return self.by(seat, _("You take."), _("{name} takes."))
         if len(bid) == 1 and bid in SUITS:
@@ -71,7 +98,7 @@ class TerminalEvents(TerminalBoard):
             seat,
             _("You take {contract}."),
             _("{name} takes {contract}."),
-            contract=contract_words(contract, self.plain),
+            contract=contract_words(contract, self.plain, self.last_bid),
         )
 
     def tell_one(self, e: Event) -> None:

@@ -11,9 +11,13 @@ from atout.core import Claim
 from atout.core import View
 from atout.core.cards import SUITS
 from atout.core.cards import sort_for_display
+from atout.core.model import BID_CONTRACT
 from atout.core.session import for_seat
 
+from .cards_text import bid_spoken
+from .cards_text import bid_summary
 from .cards_text import card_names
+from .cards_text import read_bid
 from .cards_text import read_card
 from .cards_text import show_card
 from .cards_text import suit_name
@@ -116,7 +120,13 @@ class TerminalInput(TerminalEvents):
         )
 
     def bid_choices(self, view: View) -> str:
-        """The bids at the prompt; a suit letter says which trump it names."""
+        """The bids at the prompt; a suit letter says which trump it names; many
+        contract bids (an auction by values) are summed up (:func:`bid_summary`)."""
+        described = [(b, self.describe(b, view)) for b in view.legal_bids]
+        summary = bid_summary(described)
+        if summary is not None:
+            rest = [bid_spoken(i) or bid_word(b) for b, i in described if i.kind != BID_CONTRACT]
+            return " / ".join([summary, *rest])
         named = [b for b in view.legal_bids if len(b) == 1 and b in SUITS]
         words = [
             f"{b} = {suit_name(SUITS.index(b))}" if b in named else bid_word(b)
@@ -131,6 +141,9 @@ class TerminalInput(TerminalEvents):
             for bid in view.legal_bids:
                 if word in (bid.lower(), bid_word(bid).lower(), bid_said(bid).lower()):
                     return Action.bid(bid)
+            typed = read_bid(text, [(b, self.describe(b, view)) for b in view.legal_bids])
+            if typed is not None:
+                return Action.bid(typed)
         word = command_words().get(word, word)
         if word in ("", "board"):
             self.show_table(view, full=True)  # an empty line: the table again, no complaint
@@ -150,7 +163,7 @@ class TerminalInput(TerminalEvents):
         if view.phase == "bidding":
             self.say(
                 _("  Not a bid now: {text}. The bids are: {bids}").format(
-                    text=repr(text), bids=", ".join(bid_word(b) for b in view.legal_bids)
+                    text=repr(text), bids=self.bid_choices(view)
                 )
             )
             return None
@@ -185,7 +198,7 @@ class TerminalInput(TerminalEvents):
                 return _("take {suit}").format(suit=self.suit(view.turnup >> 3))
             if len(bid) == 1 and bid in SUITS:
                 return _("take {suit}").format(suit=self.suit(SUITS.index(bid)))
-            return bid_word(bid)
+            return bid_spoken(self.describe(bid, view), self.plain) or bid_word(bid)
         return _("claim the match (l'arrêt)") if action.kind == "claim" else str(action)
 
 

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import re
 
+from atout.core.model import BID_CONTRACT
+from atout.core.model import BidInfo
 from atout.core.model import Contract
 
+from .cards_text import bid_spoken
 from .cards_text import capital
 from .cards_text import card_input_help
 from .cards_text import suit_label
@@ -25,6 +28,10 @@ def help_text(plain: bool = False) -> str:
         _(
             "Bids: take, pass, or a suit letter in round 2 (C clubs, D diamonds, H hearts, "
             "S spades: the trump you name)."
+        ),
+        _(
+            "An auction by values (La Coinche): a value and a suit, 90H or 90 ♥ or capot S "
+            "(SA sans atout, TA tout atout); contre or coinche; surcontre; pass."
         ),
         _("  board   the table again (an empty line too)"),
         _("  last    the last trick"),
@@ -89,9 +96,21 @@ def paint(text: str, four_colour: bool = False) -> str:
     return RED_CARDS.sub(lambda m: f"{RED}{m.group()}{RESET}", text)
 
 
-def contract_words(contract: Contract, plain: bool = False) -> str:
+def contract_words(contract: Contract, plain: bool = False, bid: BidInfo | None = None) -> str:
     """A contract as a player says it: its trump (``♦ diamonds``; ``plain``: without the
-    symbol, for a screen reader), else its name."""
-    if contract.trump is not None:
-        return suit_name(contract.trump) if plain else suit_label(contract.trump)
-    return capital(contract.name.replace("-", " "))
+    symbol, for a screen reader), else its name; for a contract with a value, the bid
+    that made it as the engine describes it (``90 ♦ diamonds``, ``capot ♠ spades``), and
+    doubled or redoubled."""
+    if bid is not None and bid.kind == BID_CONTRACT:
+        words = bid_spoken(bid, plain) or contract.name
+    elif contract.trump is not None:
+        words = suit_name(contract.trump) if plain else suit_label(contract.trump)
+    else:
+        words = capital(contract.name.replace("-", " "))
+    if bid is None and contract.value is not None:
+        words = f"{contract.value} {words}"
+    if contract.level == 2:
+        return _("{contract}, doubled (contre)").format(contract=words)
+    if contract.level >= 4:
+        return _("{contract}, redoubled (surcontre)").format(contract=words)
+    return words

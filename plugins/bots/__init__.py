@@ -1,8 +1,12 @@
 """The shipped bots, registered through the ``atout_bots`` hook like any plugin's.
 
-``random`` and ``greedy`` play both games; ``expert`` is the strongest bot of each game:
-perfect-information Monte Carlo over a double-dummy solver for four-player Belote
-(:mod:`.belote_expert`), a chance-aware search for Découverte (:mod:`.decouverte_expert`).
+``random`` and ``greedy`` play every shipped game; ``expert`` is the strongest bot of each
+game: perfect-information Monte Carlo over a double-dummy solver for four-player Belote
+and La Coinche (:mod:`.belote_expert`), a chance-aware search for Découverte and
+Découverte Coinche (:mod:`.decouverte_expert`).  In La Coinche's auction by values the
+bots bid from the greedy bot's count (:meth:`.basic.GreedyBot.auction_bid`), reading the
+bids through the engine's description of them; the searches value the play by the game's
+own scoring of the contract, its value and level included.
 A factory is called as ``factory(game=..., rules=..., seed=..., think=..., engine=...)``
 and returns an object with ``choose(view) -> Action`` (the experts also ``hint(view)``).
 The four-player bots read the rules of the play from ``engine`` (the deal's compiled
@@ -22,7 +26,7 @@ from atout.core.views import Bot
 from .basic import GreedyBot
 from .basic import RandomBot
 
-GAMES = ("belote", "decouverte")
+GAMES = ("belote", "decouverte", "coinche", "coinche-decouverte")
 
 
 def make_random(*, seed: int = 0, **_: object) -> RandomBot:
@@ -47,7 +51,7 @@ def make_expert(
 ) -> Bot:
     """The expert of ``game``: the PIMC expert for four players, the chance-aware
     search for Découverte."""
-    if game == "decouverte":
+    if game in ("decouverte", "coinche-decouverte"):
         from .decouverte_expert import DecouverteExpert
 
         return DecouverteExpert(rules, seed=seed, think=think, engine=engine)

@@ -33,8 +33,12 @@ from atout.core.cards import CardSet
 from atout.core.cards import cards_of
 from atout.core.cards import make_card
 from atout.core.engine import Engine
+from atout.core.model import BID_CONTRACT
+from atout.core.model import BID_DOUBLE
+from atout.core.model import BID_REDOUBLE
 from atout.core.model import CLAIM
 from atout.core.model import Action
+from atout.core.model import BidInfo
 from atout.core.views import View
 
 from ..search.declared import BELOTE_POINTS
@@ -176,6 +180,8 @@ TRUMP_SMALL = 5
 PLAIN_COUNT = {ACE: 12, TEN: 4, KING: 2}
 GUARDED_TEN = 8
 BELOTE_BONUS = 10
+COUNT_PER_TEN = 6
+"""In an auction by values, what the count must rise for the bot to promise 10 more."""
 
 
 def hand_strength(hand: CardSet, trump: int) -> int:
@@ -259,7 +265,13 @@ class GreedyBot:
     # --- bidding --------------------------------------------------------------------------
 
     def bid(self, view: View) -> str:
-        """Take (or name) the best trump when the hand's count reaches the threshold."""
+        """Take (or name) the best trump when the hand's count reaches the threshold; in
+        an auction by values (bids the engine describes with a value), :meth:`auction_bid`."""
+        described = [
+            (b, self.engine.describe_bid(view.game, view.rules, b)) for b in view.legal_bids
+        ]
+        if any(info.kind != "pass" and info.kind != "other" for _, info in described):
+            return self.auction_bid(view, described)
         best_bid, best = PASS, -1.0
         for bid, trump in bid_candidates(view).items():
             score = self.bid_score(view, trump)
@@ -268,6 +280,63 @@ class GreedyBot:
         if best_bid != PASS and best >= self.take_threshold:
             return best_bid
         return PASS if PASS in view.legal_bids else view.legal_bids[-1]
+
+    def auction_bid(self, view: View, described: list[tuple[str, BidInfo]]) -> str:
+        """A bid in an auction by values (La Coinche), from the same count: the best suit's
+        count promises a value (80 at the taking threshold, 10 more for every
+        :data:`COUNT_PER_TEN` counted above it, 20 more when the partner bid that suit), bid when it is above the last
+        bid; a *contre* when the count of the opponents' trump in this hand says their
+        contract is unlikely (the higher it is, the less is needed); a *surcontre* on a
+        count far above the threshold.  Strains without a trump are left to others."""
+        legal = dict(described)
+        last = self.last_contract(view)
+        for text, info in described:
+            if (
+                info.kind == BID_REDOUBLE
+                and last is not None
+                and last[1].trump is not None
+                and self.bid_score(view, last[1].trump) >= self.take_threshold + 40
+            ):
+                return text
+            if info.kind == BID_DOUBLE and last is not None and last[1].trump is not None:
+                value = last[1].value or 80
+                if self.bid_score(view, last[1].trump) >= 40 + (160 - value) / 2:
+                    return text
+        partner_suits = {
+            info.trump
+            for seat, text in view.bids
+            if team_of(view, seat) == team_of(view, view.seat) and seat != view.seat
+            for info in [self.engine.describe_bid(view.game, view.rules, text)]
+            if info.kind == BID_CONTRACT
+        }
+        best: tuple[float, str] | None = None
+        for trump in range(4):
+            count = self.bid_score(view, trump) + (20 if trump in partner_suits else 0)
+            if count < self.take_threshold:
+                continue
+            promise = min(160, 80 + 10 * int((count - self.take_threshold) // COUNT_PER_TEN))
+            offered = [
+                (info.value, text)
+                for text, info in legal.items()
+                if info.kind == BID_CONTRACT
+                and info.trump == trump
+                and not info.capot
+                and info.value is not None
+                and info.value <= promise
+            ]
+            if offered and (best is None or max(offered)[0] > best[0]):
+                best = max(offered)
+        if best is not None:
+            return best[1]
+        return PASS if PASS in legal else view.legal_bids[-1]
+
+    def last_contract(self, view: View) -> tuple[int, BidInfo] | None:
+        """The last contract bid of the auction (its seat and what it is), if any."""
+        for seat, text in reversed(view.bids):
+            info = self.engine.describe_bid(view.game, view.rules, text)
+            if info.kind == BID_CONTRACT:
+                return seat, info
+        return None
 
     def bid_score(self, view: View, trump: int) -> float:
         """The hand's count under ``trump``, scaled to six cards; with two players the

@@ -225,7 +225,13 @@ class DecouverteExpert:
         """What the bot's own play is worth over the playouts that value the contracts
         (:func:`bid_options`); 0 bids on the playouts' values alone."""
         self.utilities: dict[
-            tuple[int, Rules | None, tuple[tuple[int, int], tuple[int, int]]], list[float]
+            tuple[
+                int,
+                Rules | None,
+                tuple[tuple[int, int], tuple[int, int]],
+                tuple[int, int] | None,
+            ],
+            list[float],
         ] = {}
         self.last_info: dict[str, object] = {}
         self.exact_values = False
@@ -321,7 +327,7 @@ class DecouverteExpert:
         mover = to_move(pos)
         sign = 1.0 if mover == pos.taker else -1.0
         t = tables_for(pos.rules)
-        utility = self.utility(pos.rules.cards.total, pos.rules.rules, known)
+        utility = self.utility(pos.rules.cards.total, pos.rules.rules, known, pos.rules.contract)
         if self.exact_feasible(pos):
             solver = ChanceSolver(t, pos.covers, pos.taker, utility)
             if self.samples is None:
@@ -375,7 +381,11 @@ class DecouverteExpert:
     def _bid(self, view: View) -> str:
         legal = list(view.legal_bids)
         if view.turnup is None:
-            raise ValueError("no proposed card in the view")
+            # No proposed card: an auction by values (Découverte Coinche), bid from the
+            # greedy bot's count of the face-up cards.
+            from .basic import GreedyBot
+
+            return GreedyBot(engine=self.engine).bid(view)
         # Bids a plugin adds (sans-atout, tout-atout, ...): their contracts, asked of the
         # rules, for either seat (assumed offered in both rounds, as such bids are).
         others = [b for b in legal if b not in (TAKE, PASS) and b not in SUITS]
@@ -463,14 +473,20 @@ class DecouverteExpert:
         total: int,
         rules: Rules | None = None,
         known: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0)),
+        contract: Contract | None = None,
     ) -> list[float]:
         """The score-sheet utility (:func:`.score_utility`) of a deal worth ``total``
-        under ``rules`` (default: the game's default scoring), with the declarations
-        ``known`` (:func:`known_declarations`)."""
-        key = (total, rules, known)
+        under ``rules`` (default: the game's default scoring) and ``contract`` (its value
+        and level, when the game's scoring reads them), with the declarations ``known``
+        (:func:`known_declarations`)."""
+        scored = None if contract is None or contract.value is None else contract
+        level = None if scored is None or scored.value is None else (scored.value, scored.level)
+        key = (total, rules, known, level)
         found = self.utilities.get(key)
         if found is None:
-            found = self.utilities[key] = score_utility(total, rules, *known, engine=self.engine)
+            found = self.utilities[key] = score_utility(
+                total, rules, *known, engine=self.engine, contract=scored
+            )
         return found
 
 

@@ -29,7 +29,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "game",
         nargs="?",
         default="decouverte",
-        help=_("the game: decouverte (two players) or belote (four players); default decouverte"),
+        help=_(
+            "the game: decouverte or coinche-decouverte (two players), belote or coinche "
+            "(four players); default decouverte"
+        ),
     )
     parser.add_argument("--text", action="store_true", help=_("play in the terminal"))
     parser.add_argument(

@@ -352,7 +352,7 @@ def _public_fields(view: View) -> dict[str, Any]:
         "hand_sizes": list(view.hand_sizes),
         "turnup": None if view.turnup is None else _TEXT[view.turnup],
         "bids": [[s, b] for s, b in view.bids],
-        "contract": None if c is None else {"taker": c.taker, "trump": c.trump, "name": c.name},
+        "contract": None if c is None else c.to_json(),
         "leader": view.leader,
         "trick": [[s, _TEXT[card]] for s, card in view.trick],
         "announcements": [
@@ -446,7 +446,16 @@ def view_from_json(data: Any, game: str, rules: Rules) -> View:
         raise ProtocolError(BAD_MESSAGE, "view: expected an object")
     try:
         c = data["contract"]
-        contract = None if c is None else Contract(int(c["taker"]), c["trump"], str(c["name"]))
+        contract = None
+        if c is not None:
+            value = c.get("value")
+            contract = Contract(
+                int(c["taker"]),
+                c["trump"],
+                str(c["name"]),
+                None if value is None else int(value),
+                int(c.get("level", 1)),
+            )
         tricks = tuple(
             Trick(
                 int(t["leader"]),

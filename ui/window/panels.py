@@ -29,11 +29,13 @@ from ..i18n import pgettext
 from ..messages import announcement_words
 from ..messages import shown
 from . import theme
+from .frame import SIDEBAR
 from .frame import Frame
 from .widgets import Layer
 from .widgets import Toast
 from .widgets import quantize
 from .widgets import set_plate
+from .widgets import shrink_to
 from .words import MatchLike
 from .words import contract_name
 from .words import contract_symbol
@@ -391,6 +393,12 @@ class StatusPanel:
             self.contract_text.text = _("Trump: {contract}").format(
                 contract=contract_name(c.trump, c.name)
             )
+            if c.value is not None:  # a contract with a value and a level (La Coinche)
+                level = f" ×{c.level}" if c.level > 1 else ""
+                self.contract_text.text = _("Trump: {contract}").format(
+                    contract=f"{c.value} {contract_name(c.trump, c.name)}{level}"
+                )
+                shrink_to(self.contract_text, SIDEBAR - 24)
             taker = _("taken by {name}").format(name=seat_name(info, c.taker))
         elif view.phase == "bidding" and view.turnup is not None:
             self.contract_text.text = (

@@ -138,7 +138,7 @@ def build_columns(
     mid = w / 2
     layer.text("atout", mid, h - 70, 44, gold, anchor_x="center", bold=True)
     tagline = layer.text(
-        _("Belote Découverte for two · Belote for four · house rules · bots"),
+        _("Belote Découverte for two · Belote and La Coinche for four · house rules · bots"),
         mid,
         h - 104,
         14,
@@ -159,23 +159,26 @@ def build_columns(
     probe = Layer()
     need = sum(probe.text(t, 0, 0, 13, bold=True).content_width + 46 for t in long)
     titles = long if need <= inner else [shown(i.title) for i in infos]
-    fitted_row(
+    rows = fitted_row(
         layer,
         b,
         x,
         y,
-        (160, 40),
-        12,
+        (120, 34),
+        8,
         [
             (title, partial(actions.select_game, i.name), f"game:{i.name}")
             for title, i in zip(titles, infos, strict=True)
         ],
+        room=inner,
     )
-    y -= 32
+    y -= 30 + (rows - 1) * 42  # more games than one row holds: the next rows
+    squeeze = 12 * (rows - 1)
+    """What each gap below gives back for the game rows past the first."""
     game_text = layer.text(
         "", x, y, DESCRIPTION, theme.CREAM, width=int(inner), multiline=True, anchor_y="top"
     )
-    y -= tallest([shown(i.description) for i in infos], inner) + 34
+    y -= tallest([shown(i.description) for i in infos], inner) + 34 - squeeze
     layer.text(_("Bots"), x, y, HEADING, gold, bold=True)
     y -= 32
     names = bots
@@ -189,7 +192,7 @@ def build_columns(
         "", x, y, DESCRIPTION, theme.CREAM, width=int(inner), multiline=True, anchor_y="top"
     )
     described = [bot_text(engine.bots[n]) for n in names]
-    y -= tallest(described or [_("No bot plays this game.")], inner) + 34
+    y -= tallest(described or [_("No bot plays this game.")], inner) + 34 - squeeze
     layer.text(_("Target score"), x, y, HEADING, gold, bold=True)
     seed_x = x + max(250.0, inner * 0.45)
     layer.text(_("Seed"), seed_x, y, HEADING, gold, bold=True)
@@ -215,7 +218,7 @@ def build_columns(
             name="seed",
         )
     )
-    y -= 52
+    y -= 52 - squeeze
     layer.text(_("Speed of the bots"), x, y, HEADING, gold, bold=True)
     y -= 32
     for i, speed in enumerate(theme.SPEEDS):

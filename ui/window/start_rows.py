@@ -60,15 +60,22 @@ def fitted_row(
     size: tuple[int, int],
     gap: float,
     buttons: Sequence[tuple[str, Callable[[], None], str]],
-) -> None:
+    room: float | None = None,
+) -> int:
     """A row of buttons from ``x`` at height ``y``, each at least ``size`` (width,
-    height) and as wide as its label (``(label, action, name)``), ``gap`` apart."""
+    height) and as wide as its label (``(label, action, name)``), ``gap`` apart; with
+    ``room``, a button that would run past ``x + room`` starts a new row below (one
+    ``height`` and ``gap`` lower).  The number of rows laid out."""
     width, height = size
+    left, rows = x, 1
     for label, action, name in buttons:
         button = Button(layer, label, x, y, width, height, action, size=13, name=name, fit=True)
+        if room is not None and x > left and x + button.rect.width > left + room:
+            x, y, rows = left, y - height - gap, rows + 1
         button.move_to(x + button.rect.width / 2, y)
         x += button.rect.width + gap
         row.add(button)
+    return rows
 
 
 def tallest(texts: Sequence[str], width: float) -> float:

@@ -44,6 +44,7 @@ from atout.core import Deal
 from atout.core import GameInfo
 from atout.core import Trick
 from atout.core import View
+from atout.core.model import BID_CONTRACT
 from atout.core.records import deal_to_record
 from atout.plugins.review import ReviewOptions
 
@@ -64,6 +65,7 @@ from .panels import StatusPanel
 from .panels import UnseenPanel
 from .review_view import ReviewMode
 from .sprites import preload_textures
+from .table_controls import GRID_AFTER
 from .table_controls import build_bid_buttons
 from .table_controls import build_side_buttons
 from .table_driver import Driver
@@ -532,8 +534,17 @@ class Table(arcade.View):
             or view.phase != "bidding"
         ):
             return
+        # the bids as the engine describes them: an auction by values is laid out as a grid
+        engine = self.app.engine
+        described = [(b, engine.describe_bid(view.game, view.rules, b)) for b in view.legal_bids]
+        grid = sum(i.kind == BID_CONTRACT for _, i in described) > GRID_AFTER
         self.bid_buttons = build_bid_buttons(
-            self.bids, view, self.layout.bid_area(), self.driver.human_bid
+            self.bids,
+            view,
+            self.layout.bid_grid_centre() if grid else self.layout.bid_area(),
+            self.driver.human_bid,
+            described,
+            self.layout.bid_room(),
         )
         if self.bid_focus not in view.legal_bids:
             self.bid_focus = None

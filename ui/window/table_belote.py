@@ -233,6 +233,10 @@ class BeloteLayout(Layout):
         x, y = self.bid_area()
         return x, y + 44
 
+    def bid_room(self) -> float:
+        """Between West's and East's hands."""
+        return self.felt - 230 * self.k
+
     def toast_position(self) -> tuple[float, float]:
         """Between North's fan and North's card in the trick (it covers no card)."""
         k = self.k

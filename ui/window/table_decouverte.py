@@ -279,6 +279,10 @@ class DecouverteLayout(Layout):
         x, y = self.bid_area()
         return x, y + 40
 
+    def bid_grid_centre(self) -> tuple[float, float]:
+        """The middle band's middle, so that the grid leaves both fields in sight."""
+        return self.frame.felt_mid, (self.geo.band[0] + self.geo.band[1]) / 2 + 12
+
     def toast_position(self) -> tuple[float, float]:
         return self.status_position()
 

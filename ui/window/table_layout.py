@@ -91,6 +91,14 @@ class Layout:
         """The middle of the bidding controls."""
         return self.frame.felt_mid, self.frame.mid_y
 
+    def bid_grid_centre(self) -> tuple[float, float]:
+        """The middle of a grid of bids (an auction by values): by default the felt's."""
+        return self.frame.felt_mid, self.frame.mid_y
+
+    def bid_room(self) -> float:
+        """How wide the bidding controls may be (a grid of an auction by values)."""
+        return self.frame.table_right - 60
+
     def bid_prompt_position(self) -> tuple[float, float]:
         """Where the question of the bidding is written (above the bid buttons)."""
         x, y = self.bid_area()

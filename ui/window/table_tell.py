@@ -31,7 +31,8 @@ def tell(table: Table, e: Event, view: View) -> None:
     """Say at the table what one event says to everyone, local or network table
     alike: a bid or the contract by its seat, an announcement, a claim, a notice."""
     if e.kind == BID:
-        table.bubble(e.seat, bid_text(e.text, view), 1e9)
+        info = table.app.engine.describe_bid(view.game, view.rules, e.text)
+        table.bubble(e.seat, bid_text(e.text, view, info), 1e9)
     elif e.kind == CLAIM:
         table.toast.show(
             _("{name} claims the match: l'arrêt!").format(name=table.seat_name(e.seat)),

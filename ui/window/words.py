@@ -21,12 +21,14 @@ from atout.core import View
 from atout.core.cards import SUIT_SYMBOLS
 from atout.core.cards import SUITS
 from atout.core.errors import AtoutError
+from atout.core.model import BidInfo
 from atout.core.packs import resolve
 from atout.core.text import CardSign
 from atout.core.text import CardWord
 from atout.core.text import Message
 
 from .. import cards_text
+from ..cards_text import bid_short
 from ..cards_text import capital
 from ..cards_text import suit_label
 from ..i18n import N_
@@ -118,8 +120,12 @@ def suit_colour(trump: int | None) -> tuple[int, int, int, int]:
     return theme.suit_ink(trump) if trump is not None else theme.INK
 
 
-def bid_text(bid: str, view: View) -> str:
-    """A bid in words for a bubble or a button (only describes the engine's bids)."""
+def bid_text(bid: str, view: View, info: BidInfo | None = None) -> str:
+    """A bid in words for a bubble or a button (only describes the engine's bids); with
+    the engine's description of it (``info``), as :func:`bid_short` writes it."""
+    short = bid_short(info) if info is not None else None
+    if short is not None:
+        return short
     if bid == "pass":
         return pgettext("bid", "Pass")
     if bid == "take" and view.turnup is not None:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Sequence
+from dataclasses import replace
 
+from atout.core import Contract
 from atout.core import Engine
 from atout.core import Rules
 from atout.core.cards import SUIT_MASKS
@@ -48,6 +50,7 @@ def score_utility(
     decl: Sequence[int] = (0, 0),
     belote: Sequence[int] = (0, 0),
     engine: Engine | None = None,
+    contract: Contract | None = None,
 ) -> list[float]:
     """The taker's deal score minus the opponent's, by the taker's final card points
     ``x`` in a deal worth ``total`` (162; 130 without a trump suit).
@@ -59,12 +62,16 @@ def score_utility(
     sheet.  With the deal's ``rules`` and the declarations already known (``decl``, the
     taker's and the opponent's, ``belote`` of them belote-rebelote), the deal is scored
     as the game scores it (:func:`~atout.plugins.search.rules.deal_outcome`: a pack's capot bonus, the
-    declarations moving the contract's threshold).
+    declarations moving the contract's threshold), by the game of ``rules``, under
+    ``contract`` when given (its value and level, for a game whose scoring reads them:
+    Découverte Coinche), the taker being seat 0.
     """
     if rules is None:
         rules = default_engine(engine).default_rules(GAME)
+    taken = None if contract is None else replace(contract, taker=0)
     return [
-        deal_outcome(rules, GAME, 0, 0, x, decl, total, belote, engine)[1] for x in range(total + 1)
+        deal_outcome(rules, rules.game, 0, 0, x, decl, total, belote, engine, taken)[1]
+        for x in range(total + 1)
     ]
 
 

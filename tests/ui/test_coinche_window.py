@@ -1,0 +1,94 @@
+"""La Coinche at the Arcade table: the auction laid out as a grid of values by strains,
+built from the engine's description of each bid (no line of the game in ui/), only
+legal bids on it, clicked like any button; both tables keep it clear of the cards."""
+
+from __future__ import annotations
+
+import pytest
+from atout.core.cards import SUIT_SYMBOLS
+from atout.core.cards import SUITS
+from atout.ui.rules import resolve_rules
+from atout.ui.savegame import Setup
+from atout.ui.window.app import App
+from atout.ui.window.table_base import TableView
+from ui_helpers import click_button
+from ui_helpers import human_to_act
+from ui_helpers import pump
+
+pytestmark = pytest.mark.ui
+
+
+def start(app: App, game: str, pack: str, seed: int = 4) -> TableView:
+    setup = Setup(game=game, pack=pack, bot="random", seed=seed)
+    return app.start_match(setup, resolve_rules(app.engine, game, setup.pack, setup.target))
+
+
+def grid_of(table: TableView) -> dict[str, tuple[float, float, str]]:
+    """The bid buttons on the table: name -> (x, y, label)."""
+    return {
+        b.name.removeprefix("bid:"): (b.center[0], b.center[1], b.label.text)
+        for b in table.bid_buttons.buttons
+        if b.visible
+    }
+
+
+@pytest.mark.parametrize(
+    ("game", "pack"), [("coinche", "coinche-sans-tout-atout"), ("coinche-decouverte", "")]
+)
+def test_the_auction_is_a_grid_of_values_by_strains_with_only_legal_bids(
+    app: App, game: str, pack: str
+) -> None:
+    table = start(app, game, pack)
+    pump(
+        table,
+        lambda: human_to_act(table) and table.view is not None and table.view.phase == "bidding",
+    )
+    view = table.view
+    assert view is not None
+    grid = grid_of(table)
+    assert set(grid) == set(view.legal_bids), "a button for each legal bid, no other"
+    _x80, y80, _label = grid[next(b for b in view.legal_bids if b.endswith(" C"))]
+    for bid in view.legal_bids:
+        if bid == "pass" or bid.startswith("capot"):
+            continue
+        value, strain = bid.split()
+        x, y, label = grid[bid]
+        mark = (
+            SUIT_SYMBOLS[SUITS.index(strain)]
+            if strain in SUITS
+            else {"sans-atout": "SA", "tout-atout": "TA"}[strain]
+        )
+        assert label == f"{value} {mark}"
+        # one column a value (rising to the right), one row a strain
+        same_value = grid[f"{value} C"]
+        assert x == same_value[0]
+        if strain == "C":
+            assert y == y80
+    assert grid["capot C"][0] > grid["160 C"][0]
+    # the buttons stay apart, and inside the felt
+    boxes = [(x, y) for x, y, _ in grid.values()]
+    assert len(set(boxes)) == len(boxes)
+    assert all(0 < x < app.frame.table_right for x, _ in boxes)
+
+
+def test_a_click_on_the_grid_bids_and_the_grid_follows_the_auction(app: App) -> None:
+    table = start(app, "coinche", "coinche", seed=6)
+    pump(
+        table,
+        lambda: human_to_act(table) and table.view is not None and table.view.phase == "bidding",
+    )
+    view = table.view
+    assert view is not None
+    assert table.deal is not None
+    low = min(
+        (b for b in view.legal_bids if b.endswith(" H") and b[0].isdigit()),
+        key=lambda b: int(b.split()[0]),
+    )
+    click_button(app, table.bid_buttons.find(f"bid:{low}"))
+    assert (0, low) in table.deal.state.bids
+    pump(table, lambda: human_to_act(table) or table.deal.state.phase != "bidding")
+    view = table.view
+    assert view is not None and view.phase == "bidding" and view.turn == 0, "South again"
+    grid = grid_of(table)
+    assert low not in grid, "a bid at or below the last is not offered"
+    assert set(grid) == set(view.legal_bids)
