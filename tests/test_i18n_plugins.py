@@ -28,7 +28,11 @@ from atout.core.cards import make_card
 from atout.core.packs import list_packs
 from atout.core.session import BOT
 from atout.core.session import PERSON
+from atout.core.session import AnnounceEvent
+from atout.core.session import MatchOverEvent
+from atout.core.session import NoticeEvent
 from atout.core.session import Player
+from atout.core.session import ScoreEvent
 from atout.core.session import Session
 from atout.core.text import CardCode
 from atout.core.text import CardWord
@@ -36,7 +40,7 @@ from atout.core.text import Message
 from atout.core.text import SeatWord
 from atout.core.text import SuitWord
 from atout.plugins.bots.hints import BOTH
-from atout.plugins.bots.hints import Hint
+from atout.plugins.bots.hints import with_reason
 from atout.ui import i18n
 from atout.ui.hint_text import hint_line
 from atout.ui.messages import shown
@@ -164,7 +168,7 @@ def test_a_hint_s_reason_is_told_in_the_language_and_shortened_by_its_parts(
         reason=Message("wins the trick"),
         margin=Message("{points} points better than {other}", points=12, other="A♥"),
     )
-    hint = Hint("play", NINE_OF_SPADES, reason)
+    hint = with_reason(Action.play(NINE_OF_SPADES), reason)
     assert hint_line(hint) == "Conseil : jouer 9♠ — gagne le pli\u00a0; 12 points de mieux que A♥"
     assert hint_line(hint, parts=1) == "Conseil : jouer 9♠ — gagne le pli"
     assert hint_line(hint, parts=0) == "Conseil : jouer 9♠"
@@ -321,31 +325,27 @@ def test_an_event_s_texts_travel_as_messages_the_client_says_in_its_language(
     the event does not show travels as its English text only."""
     from atout.core.model import DealScore
     from atout.core.model import MatchResult
-    from atout.core.session import ANNOUNCE
-    from atout.core.session import MATCH_OVER
-    from atout.core.session import NOTICE
-    from atout.core.session import SCORE
     from atout.core.session import Event
 
     def again(event: Event) -> Event:
         return Event.from_json(json.loads(json.dumps(event.to_json())))
 
     tierce = Message("tierce to {card}", card=CardWord(JACK_OF_HEARTS))
-    said = again(Event(ANNOUNCE, 1, 1, cards=1 << JACK_OF_HEARTS, text=tierce))
+    said = again(AnnounceEvent(seat=1, deal=1, cards=1 << JACK_OF_HEARTS, text=tierce))
     assert shown(said.text) == "tierce, le valet de cœur en tête"
     note = Message("the taker has {points} points, 81 or fewer: dedans", points=70)
     score = DealScore((70, 92), (0, 0), (0, 162), "dedans", notes=(note, "plain"))
-    told = again(Event(SCORE, -1, 1, score=score)).score
+    told = again(ScoreEvent(deal=1, score=score)).score
     assert told is not None
     assert [shown(n) for n in told.notes] == [
         "le preneur a 70 points, 81 ou moins\u00a0: dedans",
         "plain",
     ]
     over = again(
-        Event(MATCH_OVER, -1, 2, result=MatchResult(0, Message("reached {target}", target=500)))
+        MatchOverEvent(deal=2, result=MatchResult(0, Message("reached {target}", target=500)))
     )
     assert over.result is not None and shown(over.result.reason) == "500 atteints"
     hidden = Message("must beat {card}", card=CardWord(NINE_OF_SPADES))
-    notice = Event(NOTICE, 1, 1, text=hidden)
+    notice = NoticeEvent(seat=1, deal=1, text=hidden)
     assert "message" not in notice.to_json()
     assert not isinstance(again(notice).text, Message)
