@@ -7,10 +7,13 @@ deal's state), with the solvers of the search library (:mod:`atout.plugins.searc
 * **Découverte, play**: the expected final score difference of each legal card for the
   seat that plays it (its deal score minus the opponent's, as :func:`.score_utility`
   counts it), the face-down cards still unseen being chance for both players.  Exact
-  (the chance-aware :class:`.ChanceSolver`) when the position is small enough and the
-  search ends within the budget; else estimated on layouts sampled from the unseen
-  face-down cards, each solved exactly once few tricks remain (played on by the fast
-  :class:`.Policy` before that), with the sample count and a 95% interval.
+  (the chance-aware :class:`.ChanceSolver`) always in the last :data:`EXACT_TRICKS`
+  tricks, and earlier when few face-down cards are unseen and the search ends within
+  the budget; else estimated on layouts sampled from the unseen face-down cards, each
+  solved exactly once few tricks remain (played on by the fast :class:`.Policy` before
+  that), with the sample count and a 95% interval that covers the sampling's noise and
+  a measured bound of its bias (:data:`PLAY_BIAS`: the layouts are solved as if both
+  players saw them).
 * **Découverte, bidding**: each bid's value for the bidder, estimated on sampled layouts
   (both sides play the policy, the last tricks solved exactly), the two rounds of
   bidding solved as a small game on the means (a redeal is worth 0), as the expert bids.
@@ -127,14 +130,14 @@ runs to its end (no time limit: at most about a second, with six unseen cards)."
 PLAY_BIAS = BiasBound(floor=12.0, scale=0.25)
 """How far the sampled value of a Découverte card may be from its exact value
 (:func:`sampled_play` solves each layout as if both players saw it, which they do not):
-its 95% interval is widened by this much on each side.  Measured on some 300 positions
+its 95% interval is widened by this much on each side.  Measured on some 500 positions
 with eight and nine tricks left where both are known: the intervals of the samples
-alone held the exact value 87 to 91% of the time, widened 97 to 99% (12 to 40 samples;
+alone held the exact value 85 to 92% of the time, widened 97 to 99% (12 to 40 samples;
 docs/experiments.md, ``tests/test_review_intervals.py``)."""
 
 PLAY_LOSS_BIAS = BiasBound(floor=8.0, scale=0.2)
 """The same for the loss of the card taken (:func:`paired_loss`), of the widest spread
-among the cards' samples: its interval held the exact loss 80 to 84% of the time,
+among the cards' samples: its interval held the exact loss 80 to 90% of the time,
 widened 97 to 99%."""
 
 EXACT = "exact"
@@ -603,7 +606,7 @@ class DealReview:
             return "made"
         if 2 * pos.points[1 - taker] >= total:
             return "failed"
-        if not exact_feasible(pos) or pos.tricks_left > 7:
+        if not exact_feasible(pos) or pos.tricks_left > EXACT_TRICKS:
             return None
         made = [1.0 if 2 * x > total else 0.0 for x in range(total + 1)]
         solver = self._chance_solver(pos, made)
