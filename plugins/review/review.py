@@ -7,10 +7,13 @@ deal's state), with the solvers of the search library (:mod:`atout.plugins.searc
 * **Découverte, play**: the expected final score difference of each legal card for the
   seat that plays it (its deal score minus the opponent's, as :func:`.score_utility`
   counts it), the face-down cards still unseen being chance for both players.  Exact
-  (the chance-aware :class:`.ChanceSolver`) when the position is small enough and the
-  search ends within the budget; else estimated on layouts sampled from the unseen
-  face-down cards, each solved exactly once few tricks remain (played on by the fast
-  :class:`.Policy` before that), with the sample count and a 95% interval.
+  (the chance-aware :class:`.ChanceSolver`) always in the last :data:`EXACT_TRICKS`
+  tricks, and earlier when few face-down cards are unseen and the search ends within
+  the budget; else estimated on layouts sampled from the unseen face-down cards, each
+  solved exactly once few tricks remain (played on by the fast :class:`.Policy` before
+  that), with the sample count and a 95% interval that covers the sampling's noise and
+  a measured bound of its bias (:data:`PLAY_BIAS`: the layouts are solved as if both
+  players saw them).
 * **Découverte, bidding**: each bid's value for the bidder, estimated on sampled layouts
   (both sides play the policy, the last tricks solved exactly), the two rounds of
   bidding solved as a small game on the means (a redeal is worth 0), as the expert bids.
@@ -50,6 +53,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from collections.abc import Iterable
 from collections.abc import Iterator
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -87,6 +91,7 @@ from ..search.declared import belote_points
 from ..search.declared import declaration_points
 from ..search.declared import layout_declarations
 from ..search.declared import unseen_belote
+from ..search.decouverte import CACHE_LIMIT
 from ..search.decouverte import ChanceSolver
 from ..search.decouverte import DealRules
 from ..search.decouverte import KnownSolver
@@ -102,8 +107,10 @@ from ..search.decouverte import tables_for
 from ..search.decouverte import to_move
 from ..search.rules import SearchTimeout
 from ..search.rules import deal_outcome
+from ..search.stats import BiasBound
 from ..search.stats import halves_interval
 from ..search.stats import interval
+from ..search.stats import widened
 
 BID_HORIZON = 6
 """The four-player bidding's solves stop at trick starts where each hand holds this many
@@ -114,6 +121,24 @@ PROOF_SAMPLES = 10
 outcomes (the contract made or failed, 160 points apart), and fewer samples miss a
 one-in-five failure too often (a quarter of the time with six) for their interval to
 be trusted."""
+
+EXACT_TRICKS = 7
+"""With this many tricks left or fewer, every Découverte card is valued exactly by the
+chance-aware search, whatever the number of face-down cards still unseen, and the search
+runs to its end (no time limit: at most about a second, with six unseen cards)."""
+
+PLAY_BIAS = BiasBound(floor=12.0, scale=0.25)
+"""How far the sampled value of a Découverte card may be from its exact value
+(:func:`sampled_play` solves each layout as if both players saw it, which they do not):
+its 95% interval is widened by this much on each side.  Measured on some 500 positions
+with eight and nine tricks left where both are known: the intervals of the samples
+alone held the exact value 85 to 92% of the time, widened 97 to 99% (12 to 40 samples;
+docs/experiments.md, ``tests/test_review_intervals.py``)."""
+
+PLAY_LOSS_BIAS = BiasBound(floor=8.0, scale=0.2)
+"""The same for the loss of the card taken (:func:`paired_loss`), of the widest spread
+among the cards' samples: its interval held the exact loss 80 to 90% of the time,
+widened 97 to 99%."""
 
 EXACT = "exact"
 SAMPLED = "sampled"
@@ -431,6 +456,9 @@ class DealReview:
     final: Deal | None = None
     _dd: dict[tuple[int, int, int | None, str], BeloteDD] = field(default_factory=dict)
     _sd: dict[tuple[int, int, int | None, str, int], BeloteDD] = field(default_factory=dict)
+    _chance: dict[tuple[DealRules, int, tuple[float, ...]], ChanceSolver] = field(
+        default_factory=dict
+    )
     _clock: float = 0.0
 
     @property
@@ -516,66 +544,46 @@ class DealReview:
     # --- Découverte ----------------------------------------------------------------------
 
     def _decouverte_play(self, view: View, base: Decision, action: Action) -> Decision:
-        opts = self.options
         pos = position_from_view(view, self.engine)
         legal = view.legal & legal_cards(pos)
         total = pos.rules.cards.total
         utility = score_utility(total, view.rules, *known_declarations(view), engine=self.engine)
-        mover = to_move(pos)
-        sign = 1.0 if mover == pos.taker else -1.0
-        t = tables_for(pos.rules)
         played = action.value
         values: dict[int, Estimate] | None = None
-        method = EXACT
-        n = 0
         if exact_feasible(pos):
-            solver = ChanceSolver(t, pos.covers, pos.taker, utility)
-            if opts.exact_budget > 0:
-                solver.deadline.set(time.perf_counter() + opts.exact_budget)
+            solver = self._chance_solver(pos, utility)
             try:
                 exact = solver.move_values(pos, window=False)
             except SearchTimeout:
                 exact = None
             if exact is not None:
                 values = {c: exact[c] for c in cards_of(legal)}
-        if values is None:
-            method = SAMPLED
-            values, n = self._sampled_play(pos, legal, utility, sign, self._rng(base.step))
         settled = self._decouverte_settled(view, played)
-        return _finish(base, {card_str(c): v for c, v in values.items()}, method, n, settled)
+        if values is None:
+            rng = self._rng(base.step)
+            return estimate_play(base, pos, legal, utility, rng, self._rounds(), settled)
+        return _finish(base, {card_str(c): v for c, v in values.items()}, EXACT, 0, settled)
 
-    def _sampled_play(
-        self, pos: Position, legal: int, utility: Sequence[float], sign: float, rng: random.Random
-    ) -> tuple[dict[int, Estimate], int]:
-        """Each legal card's values for the mover on layouts sampled from the pool (the
-        same layouts for every card), and how many; equivalent cards share their
-        representative's values."""
-        t = tables_for(pos.rules)
-        rem = pos.remaining | (1 << pos.led if pos.led is not None else 0)
-        reps = t.merge(legal, ~pos.covers, rem)
-        moves = list(cards_of(reps))
-        policy = Policy(t)
-        solve_at = 9 if pos.tricks_left <= 9 else 7
-        per: dict[int, dict[int, list[float]]] = {m: {} for m in moves}
-        below = flat_below(utility)  # failed contracts: all worth the same
-        rounds = self._rounds()
-        for _ in rounds:
-            layout = determinize(pos, rng)
-            solver = KnownSolver(t, dict(layout.under))
-            for m in moves:
-                for r, final in outcomes(
-                    layout, m, policy, solver.under_bits, solver, solve_at, below
-                ).items():
-                    per[m].setdefault(r, []).append(utility[final])
-        out: dict[int, Estimate] = {}
-        for m in moves:
-            # A lead's answer is the one the opponent prefers on average: it does not see
-            # the face-down cards either.
-            samples = min(per[m].values(), key=lambda v: sign * sum(v))
-            out[m] = [sign * x for x in samples]
-        for c in cards_of(legal & ~reps):
-            out[c] = out[_representative(c, reps, t)]
-        return out, rounds.done
+    def _chance_solver(self, pos: Position, utility: Sequence[float]) -> ChanceSolver:
+        """The exact chance-aware solver of ``pos`` maximising ``utility``, its deadline
+        set: none with :data:`EXACT_TRICKS` tricks left or fewer (the value must be
+        exact), else the options' ``exact_budget``.
+
+        One solver serves every decision of the deal with the same rules, taker and
+        utility, its table of positions kept: the positions a decision searched come
+        back at the next ones.  Its covers are those of the first decision it served:
+        a cover stays one until it is played, so a later position's covers are those
+        same cards still in play (checked; else a new solver)."""
+        key = (pos.rules, pos.taker, tuple(utility))
+        solver = self._chance.get(key)
+        in_play = pos.hands[0] | pos.hands[1] | (1 << pos.led if pos.led is not None else 0)
+        if solver is None or solver.covers & in_play != pos.covers or len(solver.tt) > CACHE_LIMIT:
+            solver = ChanceSolver(tables_for(pos.rules), pos.covers, pos.taker, utility)
+            self._chance[key] = solver
+        budget = self.options.exact_budget
+        late = pos.tricks_left <= EXACT_TRICKS
+        solver.deadline.set(time.perf_counter() + budget if budget > 0 and not late else 0.0)
+        return solver
 
     def _decouverte_settled(self, view: View, played: int) -> str | None:
         """The contract's outcome when it is certain right after ``played``, with best
@@ -598,23 +606,24 @@ class DealReview:
             return "made"
         if 2 * pos.points[1 - taker] >= total:
             return "failed"
-        if not exact_feasible(pos) or pos.tricks_left > 7:
+        if not exact_feasible(pos) or pos.tricks_left > EXACT_TRICKS:
             return None
         made = [1.0 if 2 * x > total else 0.0 for x in range(total + 1)]
-        solver = ChanceSolver(tables_for(pos.rules), pos.covers, taker, made)
-        if self.options.exact_budget > 0:
-            solver.deadline.set(time.perf_counter() + self.options.exact_budget)
+        solver = self._chance_solver(pos, made)
+        if not legal_cards(pos) >> played & 1:
+            return None
+        # Only the card played, and only whether its probability is 0 or 1: one search
+        # within (eps, 1 - eps), whose fail-soft result proves either bound.
+        eps = 1e-9
+        sign = 1.0 if to_move(pos) == taker else -1.0
+        a, b = sorted((sign * eps, sign * (1.0 - eps)))
         try:
-            vals = solver.move_values(pos, window=False)
+            p = sign * solver.card_value(pos, played, a, b)
         except SearchTimeout:
             return None
-        v = vals.get(played)
-        if v is None:
-            return None
-        p = v if to_move(pos) == taker else -v
-        if p >= 1.0 - 1e-9:
+        if p >= 1.0 - eps:
             return "made"
-        if p <= 1e-9:
+        if p <= eps:
             return "failed"
         return None
 
@@ -959,13 +968,60 @@ class DealReview:
 
 
 def exact_feasible(pos: Position) -> bool:
-    """Whether the exact chance-aware search is tried in ``pos`` (its cost grows with
-    the tricks left and the unknown face-down cards; as the expert judges it)."""
+    """Whether the exact chance-aware search is tried in ``pos``: always with
+    :data:`EXACT_TRICKS` tricks or fewer left (whatever the unseen face-down cards; run
+    to its end, see :meth:`DealReview._decouverte_play`), and earlier while few
+    face-down cards are unseen (its cost grows with both; within the options'
+    ``exact_budget``)."""
     n = pos.tricks_left
     pool = pos.pool.bit_count()
-    if not pool or n <= 5:
+    if not pool or n <= EXACT_TRICKS:
         return True
-    return pool <= {6: 6, 7: 5, 8: 4, 9: 3}.get(n, 0)
+    return pool <= {8: 4, 9: 3}.get(n, 0)
+
+
+def sampled_play(
+    pos: Position,
+    legal: int,
+    utility: Sequence[float],
+    rng: random.Random,
+    rounds: Iterable[object],
+) -> tuple[dict[int, list[float]], int]:
+    """Each card of ``legal``'s values for the seat to move in ``pos`` (the taker's
+    ``utility``, negated for the opponent) on layouts of the unseen face-down cards
+    drawn from the pool, one layout a round of ``rounds`` (the same layouts for every
+    card: paired), and how many layouts.
+
+    Each layout is solved as if both players saw it (exactly once few tricks are left,
+    the fast :class:`.Policy` before that); a lead's answer is the one the opponent
+    prefers on average over the layouts, as it does not see them either.  Equivalent
+    cards share their representative's values."""
+    t = tables_for(pos.rules)
+    sign = 1.0 if to_move(pos) == pos.taker else -1.0
+    rem = pos.remaining | (1 << pos.led if pos.led is not None else 0)
+    reps = t.merge(legal, ~pos.covers, rem)
+    moves = list(cards_of(reps))
+    policy = Policy(t)
+    solve_at = 9 if pos.tricks_left <= 9 else 7
+    per: dict[int, dict[int, list[float]]] = {m: {} for m in moves}
+    below = flat_below(utility)  # failed contracts: all worth the same
+    n = 0
+    for _ in rounds:
+        layout = determinize(pos, rng)
+        solver = KnownSolver(t, dict(layout.under))
+        for m in moves:
+            for r, final in outcomes(
+                layout, m, policy, solver.under_bits, solver, solve_at, below
+            ).items():
+                per[m].setdefault(r, []).append(utility[final])
+        n += 1
+    out: dict[int, list[float]] = {}
+    for m in moves:
+        samples = min(per[m].values(), key=lambda v: sign * sum(v))
+        out[m] = [sign * x for x in samples]
+    for c in cards_of(legal & ~reps):
+        out[c] = out[_representative(c, reps, t)]
+    return out, n
 
 
 def _representative(c: int, reps: int, t: Tables) -> int:
@@ -1037,22 +1093,48 @@ def _forced(base: Decision, only: Action) -> Decision:
     )
 
 
+def estimate_play(
+    base: Decision,
+    pos: Position,
+    legal: int,
+    utility: Sequence[float],
+    rng: random.Random,
+    rounds: Iterable[object],
+    settled: str | None = None,
+) -> Decision:
+    """The review's estimate of a Découverte play decision ``base`` in ``pos`` (the
+    cards ``legal`` to the seat to move, valued by ``utility``), on layouts sampled
+    from the unseen face-down cards (:func:`sampled_play`, one a round of ``rounds``):
+    each card's mean and the loss of the card taken, their 95% intervals widened by
+    :data:`PLAY_BIAS` and :data:`PLAY_LOSS_BIAS` (:func:`_finish`)."""
+    values, n = sampled_play(pos, legal, utility, rng, rounds)
+    estimates: dict[str, Estimate] = {card_str(c): v for c, v in values.items()}
+    return _finish(base, estimates, SAMPLED, n, settled, (PLAY_BIAS, PLAY_LOSS_BIAS))
+
+
 def _finish(
     base: Decision,
     values: dict[str, Estimate],
     method: str,
     samples: int,
     settled: str | None,
+    bias: tuple[BiasBound, BiasBound] | None = None,
 ) -> Decision:
     """The decision with its values, best action and loss.  A sampled value (a list of
     per-sample values, the samples shared by every action) gets its mean and 95%
-    interval; the loss of a sampled decision is reported only when proved
-    (:func:`paired_loss`, :class:`Decision`)."""
+    interval, widened by ``bias`` (:class:`~atout.plugins.search.stats.BiasBound`, of
+    the values and of the loss) when the samples are not draws of the value itself; the
+    loss of a sampled decision is reported only when proved (:func:`paired_loss`,
+    :class:`Decision`), its interval widened by the loss's bias bound of the widest
+    spread of the decision's samples."""
     means: dict[str, float] = {}
     legal: list[Valued] = []
     for a, v in values.items():
         if isinstance(v, list):
-            mean, low, high = interval(v)
+            est = interval(v)
+            if bias is not None:
+                est = widened(est, bias[0].margin(v))
+            mean, low, high = est
             legal.append(Valued(a, mean, low, high))
         else:
             mean = float(v)
@@ -1067,6 +1149,9 @@ def _finish(
     if base.action in sampled and len(sampled) == len(values):
         # Estimated: a loss is reported only when proved (see :class:`Decision`).
         raw, loss_interval = paired_loss(sampled, base.action)
+        if bias is not None and loss_interval is not None:
+            _, low, high = widened((raw, *loss_interval), bias[1].margin(*sampled.values()))
+            loss_interval = (low, high)
         proved = (
             best != base.action
             and samples >= PROOF_SAMPLES

@@ -9,7 +9,11 @@ one figure means one thing everywhere:
   samples of a review's decision;
 * :func:`halves_interval`: the mean of two independent halves of samples and its
   interval with Welch's degrees of freedom (the review's cross-fitted losses);
-* :func:`percentile`: nearest-rank percentiles of timings.
+* :func:`percentile`: nearest-rank percentiles of timings;
+* :class:`BiasBound`: how far an estimator's own bias may reach, by which an interval
+  of its samples is widened (:func:`widened`) when the samples are not of the value
+  itself (the review's sampled Découverte values: each layout solved as if both
+  players saw it).
 
 Only the standard library: the search library imports nothing but ``atout.core``.
 """
@@ -19,6 +23,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
@@ -107,3 +112,31 @@ def halves_interval(values: Sequence[float], halves: Sequence[range]) -> tuple[f
     df = total * total / sum(a * a / d for a, d in parts)
     half_width = t95(max(1, int(df))) * math.sqrt(total)
     return centre, centre - half_width, centre + half_width
+
+
+@dataclass(frozen=True)
+class BiasBound:
+    """A bound of the bias of an estimator whose samples are not draws of the value
+    estimated, only near it: ``floor`` plus ``scale`` times the samples' standard
+    deviation (:meth:`margin`).  The bias of solving each sampled layout as if both
+    players saw it grows with how much the layouts differ (none when every layout is
+    worth the same, which is still not proof of none: hence the floor).  Its figures
+    come from positions where both the estimate and the exact value are known; an
+    interval widened by it (:func:`widened`) is meant to hold the exact value 95% of
+    the time, sampling noise and bias together."""
+
+    floor: float
+    scale: float
+
+    def margin(self, *samples: Sequence[float]) -> float:
+        """The bias bound of an estimate made of ``samples`` (one sequence, or several
+        for a difference of estimates: the widest standard deviation counts)."""
+        spread = max((statistics.stdev(s) for s in samples if len(s) > 1), default=0.0)
+        return self.floor + self.scale * spread
+
+
+def widened(bounds: tuple[float, float, float], margin: float) -> tuple[float, float, float]:
+    """An estimate ``(centre, low, high)`` whose interval is widened by ``margin`` on
+    each side (:class:`BiasBound`)."""
+    centre, low, high = bounds
+    return centre, low - margin, high + margin

@@ -89,6 +89,11 @@ MEASURES: list[Measure] = [
     Measure("bot_decisions", "expert decision times", measure_bot_decisions),
     Measure("duplicate", "duplicate matches", measure_duplicates),
     Measure("review", "reviews of whole deals", "atout.ui.commands.review:bench_review"),
+    Measure(
+        "review_endgames",
+        "the review's exact endgames",
+        "atout.ui.commands.bench_measures:measure_review_endgames",
+    ),
     Measure("ui_fps", "the Arcade table's frames per second", "atout.ui.window.app:bench_ui_fps"),
     Measure(
         "ui_bot_thinking",

@@ -27,6 +27,7 @@ from atout.core import Rules
 from atout.core.cards import SUITS
 from atout.core.cards import Card
 from atout.core.cards import CardSet
+from atout.core.cards import iter_cards
 from atout.core.cards import mask_of
 from atout.core.state import PLAY
 from atout.plugins.bots.duplicate import Cluster
@@ -306,6 +307,67 @@ def measure_decouverte_solvers(ctx: BenchContext) -> dict[str, Any]:
     if chance and expectimax:
         positions = chance(2024 + ctx.seed, ctx.size(30, 3))
         out.update(_stats("decouverte_expectimax", _timed(positions, expectimax, ctx)))
+    return out
+
+
+# --- the review ---------------------------------------------------------------------------
+
+REVIEW_LATE_TRICKS = 7
+"""The review's endgame figure times the decisions of the last seven tricks of a deal."""
+
+
+def measure_review_endgames(ctx: BenchContext) -> dict[str, Any]:
+    """``review_endgame_ms_median``/``_p95``: the CPU milliseconds of each decision the
+    review values in the last :data:`REVIEW_LATE_TRICKS` tricks of seeded Découverte
+    deals (12; 1 in a smoke run), where the review must be exact;
+    ``review_endgame_exact_share``: the share of those decisions (forced ones aside)
+    valued exactly.  The deals are played at random, except that a seat plays a card
+    that covers no face-down card when it may: the endgames then keep many face-down
+    cards unseen (up to six with seven tricks left), the review's hardest.  Each deal
+    is reviewed whole with one sample a decision, so that the earlier, sampled
+    decisions cost little; the late ones run with the default exact options."""
+    if not ctx.has_game("decouverte") or "random" not in ctx.engine.bots:
+        return {}
+    from atout.core.records import deal_to_record
+    from atout.plugins.review import DealReview
+    from atout.plugins.review import ReviewOptions
+
+    engine = ctx.engine
+    game = "decouverte"
+    rules = engine.default_rules(game)
+    options = ReviewOptions(samples=1)
+    ms: list[float] = []
+    exact = valued = 0
+    deals = ctx.size(12, 1)
+    for d in range(deals):
+        seed = 8000 + ctx.seed * 1000 + d
+        rng = random.Random(seed)
+        match = Match(engine, game, rules, seed=seed)
+        bidder = engine.bot("random", game, rules, seed=seed)
+        deal = match.next_deal()
+        while deal.score is None:
+            while not deal.is_over:
+                view = deal.view(deal.turn)
+                if view.phase != "play":
+                    deal.apply(bidder.choose(view))
+                    continue
+                covering = {p.top for row in view.piles for p in row if p.covered}
+                legal = [c for c in iter_cards(view.legal) if c not in covering]
+                deal.play(rng.choice(legal or list(iter_cards(view.legal))))
+            if deal.score is None:
+                match.end_deal(deal)
+                deal = match.next_deal()
+        last = deal.state.tricks_per_deal - REVIEW_LATE_TRICKS + 1
+        for decision in DealReview(engine, deal_to_record(deal, seed), options).decisions():
+            if decision.phase != "play" or decision.trick < last:
+                continue
+            ms.append(decision.seconds * 1000)
+            if decision.method != "forced":
+                valued += 1
+                exact += decision.method == "exact"
+        ctx.progress(d + 1, deals)
+    out = _stats("review_endgame", ms)
+    out["review_endgame_exact_share"] = round(exact / valued, 3) if valued else None
     return out
 
 

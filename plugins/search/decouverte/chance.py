@@ -466,7 +466,7 @@ class ChanceSolver:
         no better than the best must not tie with it (a choice among ties could take
         the worse card).  Equivalent cards get their representative's value.
         """
-        hL, hF, L, base, R = self._root(pos)
+        hL, hF, _, _, _ = self._root(pos)
         t = self.tables
         pool = pos.pool
         covers = self.covers
@@ -481,9 +481,7 @@ class ChanceSolver:
             moves = list(cards_of(reps))
 
         def search(m: int, alpha: float, beta: float) -> float:
-            if pos.led is None:
-                return float(self.lead(hL, hF, L, m, pool, base, R, alpha, beta))
-            return self._answer_root(pos, m, base, R, alpha, beta)
+            return self.card_value(pos, m, alpha, beta)
 
         out: dict[int, float] = {}
         best: float = -INF
@@ -500,6 +498,16 @@ class ChanceSolver:
         for c in cards_of(cands & ~reps):
             out[c] = out[_representative(c, reps, t, pos)]
         return out
+
+    def card_value(self, pos: Position, card: int, alpha: float = -INF, beta: float = INF) -> float:
+        """The value of playing the legal ``card`` in ``pos`` for the player to move
+        (as :meth:`move_values`), searched within (``alpha``, ``beta``): exact inside
+        the window, else a bound on the side it fails (fail-soft).  One card's value
+        when only it is asked (the review's "was the contract settled by this card?")."""
+        hL, hF, L, base, R = self._root(pos)
+        if pos.led is None:
+            return float(self.lead(hL, hF, L, card, pos.pool, base, R, alpha, beta))
+        return self._answer_root(pos, card, base, R, alpha, beta)
 
     def _answer_root(
         self, pos: Position, r: int, base: int, R: int, alpha: float, beta: float
