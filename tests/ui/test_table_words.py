@@ -3,14 +3,12 @@ seat's turn, the contract, the bidding's round, the rules in force."""
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 
 import pytest
 from atout.core.packs import list_packs
 from atout.ui.cards_text import HUMAN
 from atout.ui.net.client import Client
-from atout.ui.net.client import create_table
 from atout.ui.net.runner import ServerThread
 from atout.ui.net.server import TableServer
 from atout.ui.rules import resolve_rules
@@ -19,9 +17,9 @@ from atout.ui.window.app import App
 from atout.ui.window.gallery import person_to
 from atout.ui.window.gallery import run_until
 from atout.ui.window.gallery import start
-from atout.ui.window.net_connect import join
 from atout.ui.window.net_table import NetDriver
 from atout.ui.window.table import Table
+from ui_helpers import seat_at_server_table
 
 pytestmark = pytest.mark.ui
 
@@ -91,16 +89,8 @@ def test_a_network_table_refuses_a_card_before_its_turn_with_why(app: App) -> No
     creator = Client(f"ws://127.0.0.1:{server.port}").start()
     table: Table | None = None
     try:
-        made = create_table(creator, app.engine.default_rules("decouverte"), bot="random", seed=5)
-        link = join(f"127.0.0.1:{server.port}/{made['table']} {made['tokens'][0]}", "Anna")
-        creator.request({"type": "start", "table": made["table"], "host": made["host"]})
-        table = app.show_net_table(Setup(game="decouverte"), link)
+        table = seat_at_server_table(app, creator, server.port)
         assert isinstance(table.driver, NetDriver)
-        for _ in range(400):
-            table.on_update(0.3)
-            if table.view is not None and table.stage == "play" and not table.busy():
-                break
-            time.sleep(0.005)
         view = table.view
         assert view is not None and view.phase == "bidding" and view.turn == 0
         sent: list[dict[str, object]] = []
