@@ -63,7 +63,7 @@ class Fragile:
 
 
 def make_fragile(game, rules=None, seed=0, think=0.0, engine=None):
-    return Fragile(make_greedy(game, rules, seed, think, engine), seed)
+    return Fragile(make_greedy(game=game, rules=rules, seed=seed, think=think, engine=engine), seed)
 
 
 @hookimpl

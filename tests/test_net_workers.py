@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -22,6 +23,7 @@ from atout.ui.net.client import Client
 from atout.ui.net.client import NetworkError
 from atout.ui.net.client import RemoteTable
 from atout.ui.net.client import create_table
+from atout.ui.net.front import channel_messages
 from atout.ui.net.tables import SAVE_SUFFIX
 from atout.ui.net.tables import worker_of
 from websockets.sync.client import connect
@@ -306,3 +308,27 @@ def test_messages_sent_with_the_handshake_reach_the_worker_in_order(
                     answers.append(json.loads(event.data))
     assert [a.get("ref") for a in answers] == [1, 2, 3, 4]
     assert [a["type"] for a in answers] == ["welcome", "created", "error", "welcome"]
+
+
+def test_a_channel_gives_what_waits_with_its_descriptors_then_one_empty_message() -> None:
+    """Front and worker read their channel alike: every message waiting now, with the
+    descriptors it carries; nothing more while the channel is open; once the other end
+    is gone, one empty message and the end."""
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    ours.setblocking(False)
+    r, w = os.pipe()
+    try:
+        socket.send_fds(theirs, [b"moved"], [r])
+        theirs.send(b'{"tables": 2}')
+        got = list(channel_messages(ours, 1 << 20))
+        assert [data for data, _ in got] == [b"moved", b'{"tables": 2}']
+        assert len(got[0][1]) == 1 and got[1][1] == []
+        os.close(got[0][1][0])
+        assert list(channel_messages(ours, 1 << 20)) == []  # open, nothing waiting
+        theirs.close()
+        assert list(channel_messages(ours, 1 << 20)) == [(b"", [])]
+    finally:
+        os.close(r)
+        os.close(w)
+        ours.close()
+        theirs.close()

@@ -89,6 +89,13 @@ target = whole(1, MAX_TARGET, "a target score")
 """``--target``: a match's target score, 1 to :data:`~atout.core.limits.MAX_TARGET`."""
 
 
+def add_think(parser: argparse.ArgumentParser, help: str) -> None:
+    """Add ``--think`` (type :data:`think`, 0 by default) to a command that runs bots
+    (``play``, ``bench``): one option, the same everywhere; ``help`` says what it means
+    to that command."""
+    parser.add_argument("--think", type=think, default=0.0, metavar="SECONDS", help=help)
+
+
 def host(text: str) -> str:
     """``--host``: a host name or address (:func:`atout.core.limits.check_host`)."""
     try:

@@ -27,6 +27,7 @@ from ui_helpers import click
 from ui_helpers import click_button
 from ui_helpers import press
 from ui_helpers import pump
+from ui_helpers import seat_at_server_table
 
 pytestmark = pytest.mark.ui
 
@@ -355,25 +356,14 @@ def test_a_lost_connection_is_a_message_not_a_freeze(
     """The server goes away mid-match: the table says so over the felt and goes on
     drawing; clicks do nothing until the server says where the table stands."""
     from atout.ui.net.client import Client
-    from atout.ui.net.client import create_table
     from atout.ui.net.runner import ServerThread
     from atout.ui.net.server import TableServer
-    from atout.ui.window.net_connect import join
 
     server = ServerThread(TableServer(engine, None, grace=0.2)).start()
     creator = Client(f"ws://127.0.0.1:{server.port}").start()
     try:
-        made = create_table(creator, engine.default_rules("decouverte"), bot="random", seed=5)
-        link = join(f"127.0.0.1:{server.port}/{made['table']} {made['tokens'][0]}", "Anna")
-        creator.request({"type": "start", "table": made["table"], "host": made["host"]})
-        table = app.show_net_table(Setup(game="decouverte"), link)
+        table = seat_at_server_table(app, creator, server.port)
         assert isinstance(table.driver, NetDriver)
-        for _ in range(200):
-            table.on_update(0.3)
-            if table.view is not None and not table.busy():
-                break
-            time.sleep(0.005)
-        assert table.stage == "play" and table.view is not None
     finally:
         creator.close()
         server.stop()

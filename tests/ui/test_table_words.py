@@ -3,16 +3,23 @@ seat's turn, the contract, the bidding's round, the rules in force."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from atout.core.packs import list_packs
 from atout.ui.cards_text import HUMAN
+from atout.ui.net.client import Client
+from atout.ui.net.runner import ServerThread
+from atout.ui.net.server import TableServer
 from atout.ui.rules import resolve_rules
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
 from atout.ui.window.gallery import person_to
 from atout.ui.window.gallery import run_until
 from atout.ui.window.gallery import start
+from atout.ui.window.net_table import NetDriver
 from atout.ui.window.table import Table
+from ui_helpers import seat_at_server_table
 
 pytestmark = pytest.mark.ui
 
@@ -59,6 +66,47 @@ def test_a_wait_message_goes_when_the_turn_comes_to_the_person(app: App) -> None
     assert table.status_panel.status.text.startswith("Your turn")
     waiting = table.toast.visible(table.clock) and table.toast.message.startswith("Wait")
     assert not waiting, table.toast.message
+
+
+def test_a_card_clicked_during_the_bidding_is_refused_with_why(app: App) -> None:
+    """A click on one of the person's cards while the bidding goes on plays nothing and
+    says that the bidding comes first."""
+    table = start(app, "decouverte")
+    assert run_until(table, lambda: person_to(table, "bidding"))
+    view = table.view
+    assert view is not None
+    version = table.driver.session.version
+    table.driver.click_card(next(p.top for p in view.piles[HUMAN] if p.top is not None))
+    assert table.driver.session.version == version
+    assert table.toast.visible(table.clock)
+    assert table.toast.message == "The bidding comes first: take or pass."
+
+
+def test_a_network_table_refuses_a_card_before_its_turn_with_why(app: App) -> None:
+    """At a table on a server, a click on one of the person's cards while the bidding goes
+    on or another seat is to play sends nothing and says why, as at a local table."""
+    server = ServerThread(TableServer(app.engine, None)).start()
+    creator = Client(f"ws://127.0.0.1:{server.port}").start()
+    table: Table | None = None
+    try:
+        table = seat_at_server_table(app, creator, server.port)
+        assert isinstance(table.driver, NetDriver)
+        view = table.view
+        assert view is not None and view.phase == "bidding" and view.turn == 0
+        sent: list[dict[str, object]] = []
+        table.driver.remote.client.send = sent.append  # type: ignore[method-assign]
+        mine = next(p.top for p in view.piles[0] if p.top is not None)
+        table.driver.click_card(mine)
+        assert table.toast.message == "The bidding comes first: take or pass."
+        table.view = replace(view, phase="play", turn=1)
+        table.driver.click_card(mine)
+        assert table.toast.message == f"Wait: it is {table.seat_name(1)}'s turn."
+        assert sent == []
+    finally:
+        if table is not None:
+            table.leave()
+        creator.close()
+        server.stop()
 
 
 def test_the_contract_is_said_once_by_the_takers_name(app: App) -> None:

@@ -3,11 +3,17 @@ advanced by calling the view's ``on_update`` and ``on_draw`` directly."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import arcade
 from atout.ui.cards_text import HUMAN
+from atout.ui.net.client import Client
+from atout.ui.net.client import create_table
+from atout.ui.savegame import Setup
 from atout.ui.window.app import App
+from atout.ui.window.net_connect import join
+from atout.ui.window.net_table import NetDriver
 from atout.ui.window.table import Table
 from atout.ui.window.widgets import Button
 
@@ -65,3 +71,21 @@ def sprite_center(table: Table, card: int) -> tuple[float, float]:
     sprite = table.board.cards[card]
     assert sprite.visible, "the card is not on the table"
     return sprite.center_x, sprite.center_y
+
+
+def seat_at_server_table(app: App, creator: Client, port: int) -> Table:
+    """Through ``creator``, create a Découverte table (seed 5, a random bot in the empty
+    seat) on the server at ``port``, join it at seat 0 as Anna in ``app``'s window, start
+    it, and wait until the table shows the play's first view."""
+    made = create_table(creator, app.engine.default_rules("decouverte"), bot="random", seed=5)
+    link = join(f"127.0.0.1:{port}/{made['table']} {made['tokens'][0]}", "Anna")
+    creator.request({"type": "start", "table": made["table"], "host": made["host"]})
+    table = app.show_net_table(Setup(game="decouverte"), link)
+    assert isinstance(table.driver, NetDriver)
+    for _ in range(200):
+        table.on_update(0.3)
+        if table.view is not None and not table.busy():
+            break
+        time.sleep(0.005)
+    assert table.stage == "play" and table.view is not None
+    return table

@@ -177,13 +177,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             names=", ".join(m.name for m in MEASURES)
         ),
     )
-    parser.add_argument(
-        "--think",
-        type=arguments.think,
-        default=0.0,
-        metavar="SECONDS",
-        help=_("the bots' time budget per decision (0: their default)"),
-    )
+    arguments.add_think(parser, _("the bots' time budget per decision (0: their default)"))
     parser.add_argument(
         "--seed", type=arguments.seed, default=0, help=_("the seed of the deal sets")
     )

@@ -74,13 +74,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bot", default="greedy", metavar="NAME", help=_("the bots' level (default greedy)")
     )
-    parser.add_argument(
-        "--think",
-        type=arguments.think,
-        default=0.0,
-        metavar="SECONDS",
-        help=_("thinking budget of a search bot (0: its default)"),
-    )
+    arguments.add_think(parser, _("thinking budget of a search bot (0: its default)"))
     parser.add_argument(
         "--target", type=arguments.target, default=None, help=_("the match's target score")
     )

@@ -29,6 +29,7 @@ import logging
 import socket
 import subprocess
 from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
@@ -189,17 +190,10 @@ class Front:
         inbox: asyncio.Queue[tuple[bytes, list[int]]] = asyncio.Queue()
 
         def readable() -> None:
-            while True:
-                try:
-                    data, fds, _, _ = socket.recv_fds(channel, 1 << 21, 4)
-                except BlockingIOError:
-                    return
-                except OSError:
-                    data, fds = b"", []
+            for data, fds in channel_messages(channel, 1 << 21):
                 inbox.put_nowait((data, fds))
                 if not data and not fds:
                     loop.remove_reader(channel)
-                    return
 
         loop.add_reader(channel, readable)
         try:
@@ -386,6 +380,23 @@ class Front:
         if isinstance(msg, dict) and msg.get("type") == "create":
             worker.tables += 1  # until the worker says its count again
         return worker
+
+
+def channel_messages(channel: socket.socket, size: int) -> Iterator[tuple[bytes, list[int]]]:
+    """The messages waiting now on the non-blocking ``channel`` between the front and a
+    worker (each at most ``size`` bytes), with the descriptors each carries (a connection
+    handed over). A channel closed or broken at the other end gives one last empty message
+    ``(b"", [])``; both ends read their channel so."""
+    while True:
+        try:
+            data, fds, _, _ = socket.recv_fds(channel, size, 4)
+        except BlockingIOError:
+            return
+        except OSError:
+            data, fds = b"", []
+        yield data, fds
+        if not data and not fds:
+            return
 
 
 def handoff(

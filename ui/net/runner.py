@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from typing import Protocol
 from typing import TypeVar
 
 from atout.core import Engine
@@ -27,6 +28,7 @@ from .client import RemoteTable
 from .client import create_table
 from .front import LOAD_EVERY
 from .front import Front
+from .front import channel_messages
 from .front import frames_from_json
 from .front import handoff
 from .server import TableServer
@@ -138,19 +140,37 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+class _Service(Protocol):
+    """What runs until cancelled: a table server or a front."""
+
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
+S = TypeVar("S", bound=_Service)
+
+
+async def _until_cancelled(service: S, ready: Callable[[S], None] | None, tune: bool) -> None:
+    """Start ``service`` (and tune the collector when ``tune``), say it is ready, and run
+    it until the task is cancelled; then stop it."""
+    await service.start()
+    if tune:
+        tune_gc()
+    if ready is not None:
+        ready(service)
+    try:
+        await asyncio.Future()
+    finally:
+        await service.stop()
+
+
 async def serve_forever(
     server: TableServer, ready: Callable[[TableServer], None] | None = None
 ) -> None:
     """Run ``server`` until cancelled (``atout serve``), with the collector tuned for a
     process of many tables (:func:`tune_gc`)."""
-    await server.start()
-    tune_gc()
-    if ready is not None:
-        ready(server)
-    try:
-        await asyncio.Future()
-    finally:
-        await server.stop()
+    await _until_cancelled(server, ready, tune=True)
 
 
 async def serve_worker(
@@ -174,13 +194,7 @@ async def serve_worker(
             channel.send(json.dumps(what).encode())
 
     def handed() -> None:
-        while True:
-            try:
-                data, fds, _, _ = socket.recv_fds(channel, 1 << 20, 4)
-            except BlockingIOError:
-                return
-            except OSError:
-                data, fds = b"", []
+        for data, fds in channel_messages(channel, 1 << 20):
             if not data and not fds:
                 loop.remove_reader(channel)
                 gone.set()
@@ -233,13 +247,7 @@ async def serve_worker(
 async def front_forever(front: Front, ready: Callable[[Front], None] | None = None) -> None:
     """Run the front of a server of several worker processes until cancelled
     (``atout serve --workers N``)."""
-    await front.start()
-    if ready is not None:
-        ready(front)
-    try:
-        await asyncio.Future()
-    finally:
-        await front.stop()
+    await _until_cancelled(front, ready, tune=False)
 
 
 EVERYWHERE = ("0.0.0.0", "", "::")

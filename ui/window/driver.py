@@ -326,13 +326,7 @@ class MatchDriver(Driver):
         if not view.hand >> card & 1:
             self.refuse_other_side(view, card)
             return
-        if view.phase == "bidding":
-            self.table.toast.show(_("The bidding comes first: take or pass."), self.table.clock)
-            return
-        if view.turn != self.table.me:
-            self.table.say_wait(
-                _("Wait: it is {name}'s turn.").format(name=self.table.seat_name(view.turn))
-            )
+        if self.table.refuse_not_yet(view, self.table.me):
             return
         reason = self.session.explain(card)
         if reason is not None:

@@ -113,7 +113,7 @@ class Lobby:
                 size=13,
                 fit=True,
                 colour=theme.GREEN_OK,
-                hover_colour=(60, 180, 90, 255),
+                hover_colour=theme.GREEN_OK_HOVER,
                 name="start-now",
             )
             table.buttons.add(button)

@@ -401,13 +401,7 @@ class NetDriver(Driver):
         view = self.table.view
         if view is None or self.table.stage != Stage.PLAY or not view.hand >> card & 1:
             return
-        if view.phase == "bidding":
-            self.table.toast.show(_("The bidding comes first: take or pass."), self.table.clock)
-            return
-        if view.turn != self.table.you:
-            self.table.say_wait(
-                _("Wait: it is {name}'s turn.").format(name=self.table.seat_name(view.turn))
-            )
+        if self.table.refuse_not_yet(view, self.table.you):
             return
         if self.acting() is None:
             return

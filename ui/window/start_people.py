@@ -162,7 +162,7 @@ class PeopleView(arcade.View):
                 action,
                 size=14,
                 colour=theme.GREEN_OK,
-                hover_colour=(60, 180, 90, 255),
+                hover_colour=theme.GREEN_OK_HOVER,
                 name=name,
             )
             row.add(button)

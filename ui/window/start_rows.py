@@ -188,7 +188,7 @@ def add_match_buttons(
             new_match,
             size=16,
             colour=theme.GREEN_OK,
-            hover_colour=(60, 180, 90, 255),
+            hover_colour=theme.GREEN_OK_HOVER,
             name="new",
         )
     )
@@ -202,8 +202,8 @@ def add_match_buttons(
             50,
             continue_match,
             size=16,
-            colour=(176, 120, 30, 255),
-            hover_colour=(206, 150, 50, 255),
+            colour=theme.AMBER,
+            hover_colour=theme.AMBER_HOVER,
             name="continue",
         )
     )
@@ -222,9 +222,9 @@ def add_match_buttons(
     )
 
 
-MAIN = (theme.GREEN_OK, (60, 180, 90, 255))
+MAIN = (theme.GREEN_OK, theme.GREEN_OK_HOVER)
 """The colours of the button that Enter presses."""
-OTHER = ((176, 120, 30, 255), (206, 150, 50, 255))
+OTHER = (theme.AMBER, theme.AMBER_HOVER)
 """The colours of the other of New match and Continue."""
 
 

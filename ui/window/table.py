@@ -468,6 +468,18 @@ class Table(arcade.View):
         else:
             self.move_focus(1)
 
+    def refuse_not_yet(self, view: View, seat: int | None) -> bool:
+        """Say why a click on one of ``seat``'s cards plays nothing yet: the bidding comes
+        first, or another seat is to play (both drivers refuse a card so, before they ask
+        the engine or the server about it). True when it said so."""
+        if view.phase == "bidding":
+            self.toast.show(_("The bidding comes first: take or pass."), self.clock)
+            return True
+        if view.turn != seat:
+            self.say_wait(_("Wait: it is {name}'s turn.").format(name=self.seat_name(view.turn)))
+            return True
+        return False
+
     def say_wait(self, words: str) -> None:
         """Say that another seat is to act (a click out of turn): the message holds only
         while that seat's turn lasts, never beside a status line that says "Your turn"."""
