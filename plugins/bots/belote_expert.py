@@ -17,7 +17,11 @@ For a card to play, :class:`BeloteExpert`
 3. solves each sampled layout with the double-dummy solver
    (:class:`~atout.plugins.search.belote_dd.BeloteDD`), for every legal card;
 4. plays the card whose values, turned into the deal's score for its team (making or
-   failing the contract, declarations), are best on average.
+   failing the contract, declarations), are best on average, each layout weighed by how
+   likely it makes the signals the other seats made (:mod:`.signals`: the club players'
+   convention, read as a likelihood, never by looking); and when the convention has a
+   card for the seat's own signal worth the best within :data:`SIGNAL_TOLERANCE`, that
+   card.
 
 Everything about the play comes from the deal's rule objects that the engine compiles
 (:meth:`atout.core.Engine.play_rules`): the legal cards, the trick winner, the card
