@@ -286,3 +286,20 @@ def test_a_partnership_gives_each_team_one_seat_of_each_partner(eng: Engine) -> 
     view = first_trick(eng).view(2)
     assert pair._bot(view) is pair.second
     assert pair._bot(first_trick(eng).view(1)) is pair.first
+
+
+def test_the_scripted_partners_first_lead_as_a_defender_asks_for_its_tens_suit(
+    eng: Engine,
+) -> None:
+    """West defends and leads first: greedily the lowest card of its longest suit (a
+    diamond); with signals a club, the suit whose ten it keeps."""
+    hands = [
+        "JH 9H AC AD 10D AS 10S QS",
+        "10C 8C 7D 8D 9D KS 7H 8H",
+        "KC QC JC 9C 7C KD QD JD",
+        "AH 10H KH QH 9S 8S 7S JS",
+    ]
+    view = position(eng, hands, trump="H", taker=0, leader=1).view(1)
+    assert texts(conventional_cards(view, card_tables(view, eng))) == {"8C", "KS"}
+    assert card_str(GreedyBot(0, eng).card(view)) == "7D"
+    assert card_str(GreedyBot(0, eng, signals=True).card(view)) == "8C"
