@@ -37,10 +37,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from atout.core.cards import ACE
+from atout.core.cards import EIGHT
 from atout.core.cards import JACK
 from atout.core.cards import KING
 from atout.core.cards import NINE
 from atout.core.cards import QUEEN
+from atout.core.cards import SEVEN
 from atout.core.cards import SUIT_MASKS
 from atout.core.cards import TEN
 from atout.core.cards import Card
@@ -65,7 +67,7 @@ makes the reading weaker, never wrong about what the view proves."""
 CALL_RANKS = frozenset({ACE, KING, QUEEN, JACK})
 """The ranks whose discard calls its suit (the others refuse it)."""
 PICTURES = (KING, QUEEN, JACK)
-LOW_RANKS = (NINE, 1, 0)
+LOW_RANKS = (NINE, EIGHT, SEVEN)
 """9, 8, 7: the ranks of a refusal that says nothing but "nothing here"."""
 
 
