@@ -156,7 +156,7 @@ def test_no_bot_proposes_a_card_a_plugin_forbids(plugin: Callable[[], object]) -
     engine = engine_with_rule(plugin())
     rules = engine.default_rules("belote")
     decisions = forbidding = 0
-    for seed in range(4):
+    for seed in range(6):
         match = Match(engine, "belote", rules, seed=300 + seed)
         bots: list[Any] = [
             BeloteExpert(rules, seed=seed, engine=engine, samples=2),
@@ -175,7 +175,7 @@ def test_no_bot_proposes_a_card_a_plugin_forbids(plugin: Callable[[], object]) -
             return action
 
         match.play_deal(choose)
-    assert decisions >= 96
+    assert decisions >= 144
     assert forbidding >= 5, "the plugin's rule should have forbidden cards in these deals"
 
 

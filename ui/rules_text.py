@@ -549,7 +549,42 @@ def _belote(rules: Rules, n: Numbers) -> list[Page]:
                 ),
             ),
         ),
+        _signals_page(),
     ]
+
+
+def _signals_page() -> Page:
+    """What the bots' discards and leads say, and what they read in everyone's: the club
+    players' convention of :mod:`atout.plugins.bots.signals` (a custom of the table, not
+    a rule: any legal card may be played)."""
+    return Page(
+        _("Signals: what a partner's cards say"),
+        (
+            _(
+                "Not a rule but a custom of French clubs, which the bots follow: you may "
+                "play any legal card, but your partner bot reads your cards so, and its "
+                "own mean this."
+            ),
+            _(
+                "Your first discard on a trick your partner is winning (neither the suit "
+                "led nor a trump) speaks of its suit. An ace or a king, queen or jack "
+                "calls it: play it to me, I hold its ace, or its ten with another card, "
+                "or I can trump it now. An ace discarded also shows the ten."
+            ),
+            _(
+                "A ten or a 9, 8 or 7 refuses the suit: nothing there, no ace. With no "
+                "suit to call, a player refuses one it does not want."
+            ),
+            _(
+                "A defender's first lead asks for its suit back: an ace, or a suit in "
+                "which it keeps the ten."
+            ),
+            _(
+                "The bots read everyone's signals, the opponents' too, as likelihoods: a "
+                "player who signals otherwise only misleads them a little."
+            ),
+        ),
+    )
 
 
 def _options_page(engine: Engine, rules: Rules) -> Page:

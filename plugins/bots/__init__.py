@@ -35,10 +35,13 @@ def make_random(*, seed: int = 0, **_: object) -> RandomBot:
     return RandomBot(seed)
 
 
-def make_greedy(*, seed: int = 0, engine: Engine | None = None, **_: object) -> GreedyBot:
+def make_greedy(
+    *, seed: int = 0, engine: Engine | None = None, signals: bool = False, **_: object
+) -> GreedyBot:
     """A :class:`GreedyBot` (it reads the card order and points from the engine's
-    compiled rules of the deal)."""
-    return GreedyBot(seed, engine)
+    compiled rules of the deal); with ``signals``, the scripted partner that follows the
+    signalling convention (:mod:`.signals`)."""
+    return GreedyBot(seed, engine, signals=signals)
 
 
 def make_expert(
@@ -48,16 +51,22 @@ def make_expert(
     seed: int = 0,
     think: float = 0.0,
     engine: Engine | None = None,
+    signals: bool = True,
+    inference: bool | None = None,
 ) -> Bot:
     """The expert of ``game``: the PIMC expert for four players, the chance-aware
-    search for Découverte."""
+    search for Découverte.  The four-player expert's settings: ``signals`` (it makes the
+    convention's signals, :mod:`.signals`) and ``inference`` (it weighs its sampled
+    layouts by the signals it saw; by default as ``signals``)."""
     if game in ("decouverte", "coinche-decouverte"):
         from .decouverte_expert import DecouverteExpert
 
         return DecouverteExpert(rules, seed=seed, think=think, engine=engine)
     from .belote_expert import BeloteExpert
 
-    return BeloteExpert(rules, seed=seed, think=think, engine=engine)
+    return BeloteExpert(
+        rules, seed=seed, think=think, engine=engine, signals=signals, read_signals=inference
+    )
 
 
 @hookimpl

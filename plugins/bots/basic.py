@@ -5,7 +5,9 @@
 * :class:`GreedyBot` plays one trick at a time by a sound heuristic, in both games: it
   wins a trick cheaply when the trick is worth it (or when it plays last), smears points
   on a trick its partner surely wins, and otherwise discards its least valuable card; it
-  bids from a point count of the hand under each candidate trump.
+  bids from a point count of the hand under each candidate trump.  With ``signals`` it
+  is the scripted partner that follows the club players' signalling convention
+  (:mod:`.signals`) in every signal it makes, and plays greedily otherwise.
 
 The card order and points come from the engine's compiled rules of the deal
 (:meth:`Engine.play_rules`, read as :class:`~atout.plugins.search.rules.CardRules`), so a rule plugin that
@@ -47,6 +49,9 @@ from ..search.declared import belote_cards
 from ..search.declared import belote_said
 from ..search.rules import CardRules
 from ..search.rules import default_engine
+from .signals import LEAD
+from .signals import conventional_cards
+from .signals import situation
 
 TAKE = "take"
 PASS = "pass"
@@ -254,9 +259,12 @@ class GreedyBot:
 
     take_threshold = 62
 
-    def __init__(self, seed: int = 0, engine: Engine | None = None) -> None:
+    def __init__(self, seed: int = 0, engine: Engine | None = None, signals: bool = False) -> None:
         self.rng = random.Random(seed)
         self.engine = default_engine(engine)
+        self.signals = signals
+        """Whether its first discard on its partner's trick and its first lead as a
+        defender follow the signalling convention (:mod:`.signals`)."""
 
     def choose(self, view: View) -> Action:
         """The greedy action for ``view``."""
@@ -359,8 +367,25 @@ class GreedyBot:
         legal = view.legal
         others = FULL_DECK & ~played_cards(view) & ~view.hand
         if not view.trick:
-            return self.lead(view, legal, others, tables)
-        return self.follow(view, legal, others, tables)
+            card = self.lead(view, legal, others, tables)
+        else:
+            card = self.follow(view, legal, others, tables)
+        if self.signals:
+            card = self.signal(view, tables, card)
+        return card
+
+    @staticmethod
+    def signal(view: View, tables: CardRules, card: Card) -> Card:
+        """``card``, or, when the seat is to signal (:func:`~.signals.situation`) and
+        ``card`` is a plain card the convention does not play, the convention's card:
+        the cheapest of a discard's, an ace or else the lowest card of a lead's."""
+        conv = conventional_cards(view, tables)
+        if not conv or conv >> card & 1 or tables.trump_mask >> card & 1:
+            return card
+        pts, strg = tables.points, tables.strength
+        if situation(view, tables) == LEAD:
+            return max(cards_of(conv), key=lambda c: (pts[c] >= 11, -pts[c], -strg[c]))
+        return min(cards_of(conv), key=lambda c: (pts[c], strg[c]))
 
     def lead(self, view: View, legal: CardSet, others: CardSet, tables: CardRules) -> Card:
         """Pull trumps with the master trump when the team took; cash a plain master;

@@ -17,7 +17,11 @@ For a card to play, :class:`BeloteExpert`
 3. solves each sampled layout with the double-dummy solver
    (:class:`~atout.plugins.search.belote_dd.BeloteDD`), for every legal card;
 4. plays the card whose values, turned into the deal's score for its team (making or
-   failing the contract, declarations), are best on average.
+   failing the contract, declarations), are best on average, each layout weighed by how
+   likely it makes the signals the other seats made (:mod:`.signals`: the club players'
+   convention, read as a likelihood, never by looking); and when the convention has a
+   card for the seat's own signal worth the best within :data:`SIGNAL_TOLERANCE`, that
+   card.
 
 Everything about the play comes from the deal's rule objects that the engine compiles
 (:meth:`atout.core.Engine.play_rules`): the legal cards, the trick winner, the card
@@ -97,6 +101,10 @@ from .basic import team_of
 from .hints import bid_reason
 from .hints import play_reason
 from .hints import with_reason
+from .signals import conventional_cards
+from .signals import played_from
+from .signals import signal_events
+from .signals import world_weight
 
 DEFAULT_BUDGET = 0.5
 """Seconds a decision may take by default (the 95th percentile stays under 1 s)."""
@@ -130,6 +138,11 @@ CONTRADICTION_ODDS = 0.3
 """The odds a sampled hand is kept when the count says its seat would have bid otherwise
 (passed with a hand it would take with, or took with one it would pass): players bid
 otherwise than the count, so a contradiction makes a hand less likely, not impossible."""
+SIGNAL_TOLERANCE = 2.0
+"""How much worse (in the deal's score difference, averaged over the layouts) a card the
+signalling convention plays may be than the best card for the expert still to play it
+(:mod:`.signals`): its signals cost little, and a card within this of the best is as
+good as the search can tell (``docs/experiments.md`` has the measure)."""
 DECLARATION_WEIGHT = 0.5
 """Count points per point of a declaration the bidder already holds in the cards it
 bids with (a tierce adds 10): the count weighs belote so, 10 for its 20 points."""
@@ -820,6 +833,8 @@ class BeloteExpert:
         bid_worlds: bool = True,
         bid_search: bool = True,
         play_hints: bool = True,
+        signals: bool = True,
+        read_signals: bool | None = None,
     ) -> None:
         self.rules = rules
         self.bid_worlds = bid_worlds
@@ -830,6 +845,14 @@ class BeloteExpert:
         self.play_hints = play_hints
         """Whether the play's samples weigh the choices the other seats made
         (:func:`read_play`); else only what the play proves."""
+        self.signals = signals
+        """Whether the expert makes the signals of the convention (:mod:`.signals`): a
+        card the convention plays when it is worth the best card within
+        :attr:`signal_tolerance`."""
+        self.read_signals = signals if read_signals is None else read_signals
+        """Whether each sampled layout is weighed by how likely it makes the signals the
+        other seats made (:func:`~.signals.world_weight`); by default as ``signals``."""
+        self.signal_tolerance = SIGNAL_TOLERANCE
         self.take_margin = TAKE_MARGIN
         self.veto = VETO
         self.confirm = CONFIRM
@@ -1084,6 +1107,15 @@ class BeloteExpert:
         deal_points = base.rules.total
         reading = read_play(view, self.engine, hints=self.play_hints)
         forbid = reading.forbid
+        tables = base.rules
+        events = [
+            e
+            for e in (signal_events(view, tables) if self.read_signals else [])
+            if e.seat != view.seat and view.hands[e.seat] is None
+        ]
+        later = played_from(view, events)
+        weights = 0.0
+        squares = 0.0
         totals = dict.fromkeys(moves, 0.0)
         points_sum = dict.fromkeys(moves, 0.0)
         start = time.perf_counter()
@@ -1119,27 +1151,56 @@ class BeloteExpert:
                 solver.set_deadline(start + self.budget * HARD_FACTOR)
                 horizon = solver.horizon
             layout_decl, layout_belote = layout_declarations(view, hands, decl, belote, unseen)
+            w = world_weight(events, hands, later, tables.trump_mask) if events else 1.0
             for c, v in values.items():
-                totals[c] += deal_utility(
+                totals[c] += w * deal_utility(
                     view, past + v, layout_decl, deal_points, layout_belote, self.engine
                 )
-                points_sum[c] += v
+                points_sum[c] += w * v
+            weights += w
+            squares += w * w
             n += 1
             if len(solver.tt) > 400_000:
                 solver.clear()
         nodes += solver.nodes
         if n == 0:
             return self.greedy.card(view)
-        best = max(moves, key=lambda c: (totals[c], points_sum[c], -base.points[c]))
+        values_of = {c: totals[c] / weights for c in moves}
+        best = max(moves, key=lambda c: (values_of[c], points_sum[c], -base.points[c]))
+        signal = self._signal(view, tables, moves, values_of, best) if self.signals else best
         self.last_info = {
             "samples": n,
             "horizon": horizon,
             "nodes": nodes,
             "seconds": time.perf_counter() - start,
-            "values": {c: totals[c] / max(1, n) for c in moves},
-            "points": {c: points_sum[c] / max(1, n) for c in moves},
+            "values": values_of,
+            "points": {c: points_sum[c] / weights for c in moves},
+            "effective_samples": weights * weights / squares,
+            "signal_events": len(events),
+            "signal": signal if signal != best else None,
+            "signal_cost": values_of[best] - values_of[signal],
         }
-        return best
+        return signal
+
+    def _signal(
+        self,
+        view: View,
+        tables: CardRules,
+        moves: Sequence[Card],
+        values: dict[Card, float],
+        best: Card,
+    ) -> Card:
+        """``best``, or the card the signalling convention plays in the seat's situation
+        (:func:`~.signals.conventional_cards`) when one is worth ``best`` within
+        :attr:`signal_tolerance` (the best of those)."""
+        conv = conventional_cards(view, tables)
+        if not conv or conv >> best & 1:
+            return best
+        floor = values[best] - self.signal_tolerance
+        fits = [c for c in moves if conv >> c & 1 and values[c] >= floor]
+        if not fits:
+            return best
+        return max(fits, key=lambda c: (values[c], -tables.points[c]))
 
 
 def _distinct_moves(view: View, legal: CardSet, solver: BeloteDD) -> list[Card]:

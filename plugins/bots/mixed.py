@@ -14,10 +14,23 @@ the view each bot is handed, as every bot does.
 
 :func:`make_bot` builds the bot of a spec through the engine's registry
 (:meth:`~atout.core.Engine.bot`), so an unknown name fails with the known names.
+
+Two more forms serve the measures of partnerships:
+
+* a name may carry its bot's **settings**, ``NAME:SETTING=on|off`` (several joined by
+  ``:``): ``expert:signals=off`` is the expert that neither makes nor reads signals,
+  ``greedy:signals=on`` the scripted partner that follows the signalling convention.
+  The settings are the factory's on/off keyword arguments (``signals`` and ``inference``
+  of the four-player expert), so a plugin's bot declares its own the same way; an
+  unknown one fails with those there are;
+* ``FIRST/SECOND`` is a **partnership** of two specs: ``FIRST`` plays the first seat of
+  each team (seats 0 and 1 of four), ``SECOND`` the other, so ``expert/greedy:signals=on``
+  is an expert partnered with the scripted partner.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 
 from atout.core.engine import Engine
@@ -31,6 +44,13 @@ BIDS_SUFFIX = "-bids"
 """Marks the part of a mixed spec that bids."""
 BIDDING = "bidding"
 """The phase whose actions the bidder chooses."""
+PARTNERS = "/"
+"""Joins the two specs of a partnership."""
+SETTING = ":"
+"""Joins a bot's name and each of its settings."""
+SWITCHES = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False}
+STANDARD = frozenset({"game", "rules", "seed", "think", "engine"})
+"""The keyword arguments every bot factory receives (not settings)."""
 
 
 class MixedBot:
@@ -79,21 +99,96 @@ def parse_spec(spec: str) -> tuple[str, str | None]:
     return players[0], bidders[0]
 
 
+class PartnersBot:
+    """A partnership: ``first`` chooses for the first seat of each team (the seats
+    below the number of teams), ``second`` for the other seats."""
+
+    def __init__(self, first: Bot, second: Bot) -> None:
+        self.first = first
+        self.second = second
+
+    def _bot(self, view: View) -> Bot:
+        return self.first if view.seat < view.teams else self.second
+
+    def choose(self, view: View) -> Action:
+        """The action of the partner in ``view``'s seat."""
+        return self._bot(view).choose(view)
+
+    def hint(self, view: View) -> Action:
+        """The hint of the partner in ``view``'s seat (its ``choose`` when it has no
+        ``hint``)."""
+        bot = self._bot(view)
+        ask: Callable[[View], Action] = getattr(bot, "hint", bot.choose)
+        return ask(view)
+
+
+def bot_settings(spec: str) -> tuple[str, dict[str, bool]]:
+    """The bot name and settings of one part of a spec: ``"expert:signals=off"`` is
+    ``("expert", {"signals": False})``; a value other than on/off fails, by name."""
+    name, *parts = [p.strip() for p in spec.strip().split(SETTING)]
+    settings: dict[str, bool] = {}
+    for part in parts:
+        key, eq, value = (p.strip() for p in part.partition("="))
+        if not key or not eq or value.lower() not in SWITCHES:
+            raise UnknownNameError(
+                f"bot {spec!r}: write a setting as NAME:SETTING=on or off, e.g. expert:signals=off"
+            )
+        settings[key] = SWITCHES[value.lower()]
+    return name, settings
+
+
+def _one_bot(engine: Engine, part: str, game: str, rules: Rules, seed: int, think: float) -> Bot:
+    """The registered bot of one part of a spec, its settings passed to its factory as
+    keyword arguments (those it takes with an on/off default)."""
+    name, settings = bot_settings(part)
+    if not settings:
+        return engine.bot(name, game, rules, seed=seed, think=think)
+    info = engine.bot_info(name, game)
+    known = sorted(
+        p.name
+        for p in inspect.signature(info.factory).parameters.values()
+        if p.kind is p.KEYWORD_ONLY or p.kind is p.POSITIONAL_OR_KEYWORD
+        if p.name not in STANDARD and (p.default is None or isinstance(p.default, bool))
+    )
+    unknown = sorted(set(settings) - set(known))
+    if unknown:
+        raise UnknownNameError(
+            f"bot {part!r}: {name} has no setting {unknown[0]!r}; its settings are: "
+            f"{', '.join(known) or 'none'}"
+        )
+    bot: Bot = info.factory(
+        game=game, rules=rules, seed=seed, think=think, engine=engine, **settings
+    )
+    return bot
+
+
 def make_bot(
     engine: Engine, spec: str, game: str, rules: Rules, seed: int = 0, think: float = 0.0
 ) -> Bot:
-    """The bot of ``spec`` for ``game``: a registered bot, or a :class:`MixedBot` of two
-    (each built by :meth:`Engine.bot` with the same seed and think time)."""
+    """The bot of ``spec`` for ``game``: a registered bot (with its settings), a
+    :class:`MixedBot` of two, or a :class:`PartnersBot` of two specs (each built with
+    the same seed and think time)."""
+    if PARTNERS in spec:
+        first, _, second = spec.partition(PARTNERS)
+        return PartnersBot(
+            make_bot(engine, first, game, rules, seed, think),
+            make_bot(engine, second, game, rules, seed, think),
+        )
     player, bidder = parse_spec(spec)
-    play_bot = engine.bot(player, game, rules, seed=seed, think=think)
+    play_bot = _one_bot(engine, player, game, rules, seed, think)
     if bidder is None:
         return play_bot
-    bid_bot = engine.bot(bidder, game, rules, seed=seed, think=think)
+    bid_bot = _one_bot(engine, bidder, game, rules, seed, think)
     return MixedBot(bid_bot, play_bot)
 
 
 def spec_games(engine: Engine, spec: str) -> tuple[str, ...]:
-    """The games the bot of ``spec`` plays (those both its bots play); an unknown name
+    """The games the bot of ``spec`` plays (those all its bots play); an unknown name
     fails with the known names."""
-    infos = [engine.bot_info(n) for n in parse_spec(spec) if n is not None]
+    infos = [
+        engine.bot_info(bot_settings(n)[0])
+        for partner in spec.split(PARTNERS)
+        for n in parse_spec(partner)
+        if n is not None
+    ]
     return tuple(g for g in infos[0].games if all(g in i.games for i in infos))
