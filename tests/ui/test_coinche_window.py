@@ -10,7 +10,7 @@ from atout.core.cards import SUITS
 from atout.ui.rules import resolve_rules
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
-from atout.ui.window.table_base import TableView
+from atout.ui.window.table import Table
 from ui_helpers import click_button
 from ui_helpers import human_to_act
 from ui_helpers import pump
@@ -18,12 +18,12 @@ from ui_helpers import pump
 pytestmark = pytest.mark.ui
 
 
-def start(app: App, game: str, pack: str, seed: int = 4) -> TableView:
+def start(app: App, game: str, pack: str, seed: int = 4) -> Table:
     setup = Setup(game=game, pack=pack, bot="random", seed=seed)
     return app.start_match(setup, resolve_rules(app.engine, game, setup.pack, setup.target))
 
 
-def grid_of(table: TableView) -> dict[str, tuple[float, float, str]]:
+def grid_of(table: Table) -> dict[str, tuple[float, float, str]]:
     """The bid buttons on the table: name -> (x, y, label)."""
     return {
         b.name.removeprefix("bid:"): (b.center[0], b.center[1], b.label.text)
