@@ -153,3 +153,23 @@ def test_the_auction_and_the_contract_keep_the_layout_rules_at_the_small_and_usu
         app.render_offscreen(None)
         set_language("en")
     assert not found, "\n".join(found)
+
+
+def test_the_review_names_a_bid_as_the_table_says_it(app: App) -> None:
+    """The Review screen's "You bid ..." names a Coinche bid as its button does (from the
+    engine's description), in the language: never the record's text ("80 C")."""
+    from atout.core.session import Session
+    from atout.ui.window.review_view import action_name
+
+    engine = app.engine
+    rules = engine.make_rules("coinche", {"sans_tout_atout": "both"})
+    session = Session(engine, "coinche", rules, seed=3)
+    session.next_deal()
+    view = session.view(0)
+    assert view.phase == "bidding"
+    assert set_language("de") == "de"
+    try:
+        said = [action_name(engine, view, bid) for bid in ("80 C", "110 sans-atout", "contre")]
+    finally:
+        set_language("en")
+    assert said == ["80 ♣", "110 SA", "Contre"]
