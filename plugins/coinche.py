@@ -27,11 +27,9 @@ from typing import NamedTuple
 
 from atout.core import hookimpl
 from atout.core.cards import SUIT_MASKS
-from atout.core.cards import SUIT_NAMES
 from atout.core.cards import SUITS
 from atout.core.cards import Card
 from atout.core.cards import CardSet
-from atout.core.cards import card_name
 from atout.core.model import BID_CONTRACT
 from atout.core.model import BID_DOUBLE
 from atout.core.model import BID_OTHER
@@ -50,6 +48,10 @@ from atout.core.model import MoveRule
 from atout.core.model import RuleOption
 from atout.core.model import Rules
 from atout.core.state import DealState
+from atout.core.text import N_
+from atout.core.text import CardWord
+from atout.core.text import Message
+from atout.core.text import SuitWord
 
 from . import belote
 from . import common
@@ -245,8 +247,8 @@ class ToutAtoutMoves(MoveRule):
     def explain(self, state: DealState, card: Card) -> str:
         led = state.trick[0] >> 3
         if card >> 3 != led:
-            return f"must follow {SUIT_NAMES[led]}"
-        return f"must beat {card_name(state.win_card)} (tout atout)"
+            return Message("must follow {suit}", suit=SuitWord(led))
+        return Message("must beat {card} (tout atout)", card=CardWord(state.win_card))
 
 
 def contract_moves(rules: Rules, contract: Contract) -> MoveRule:
@@ -323,14 +325,14 @@ def _settle(rules: Rules, contract: Contract, end: DealEnd) -> DealScore:
         score[defenders] = theirs
         held = value + mine
         carry = {"held": [{"kind": "litige", "takers": takers, "points": held}]}
-        notes.append("litige: the takers' points go to whoever wins the next deal")
+        notes.append(N_("litige: the takers' points go to whoever wins the next deal"))
     elif level > 1:
         winner = takers if made else defenders
         base = value if announced else FALLEN_POINTS + value
         score[winner] = base * level + decl[0] + decl[1] + belote_pts[winner]
         score[1 - winner] = belote_pts[1 - winner]
         outcome = "made" if made else "dedans"
-        notes.append("contrée" if level == 2 else "surcontrée")
+        notes.append(N_("contrée") if level == 2 else N_("surcontrée"))
     elif made:
         outcome = "capot" if capot == takers else "made"
         if announced:
@@ -345,9 +347,15 @@ def _settle(rules: Rules, contract: Contract, end: DealEnd) -> DealScore:
         score[defenders] = base + decl[0] + decl[1] + belote_pts[defenders]
         score[takers] = belote_pts[takers]
         if capot_contract:
-            notes.append("the capot was not made")
+            notes.append(N_("the capot was not made"))
         else:
-            notes.append(f"the takers made {mine} of the {value} they bid: dedans")
+            notes.append(
+                Message(
+                    "the takers made {points} of the {value} they bid: dedans",
+                    points=mine,
+                    value=value,
+                )
+            )
     return DealScore(
         card_points=tuple(cards),
         declaration_points=tuple(decl[t] + belote_pts[t] for t in (0, 1)),
@@ -392,64 +400,81 @@ def capot_team(state: DealState, tricks: int) -> int | None:
 # --- the shared frame of both forms ------------------------------------------------------------
 
 
-def auction_options(target_source: str) -> list[RuleOption]:
+def auction_options(sides: str, target_source: str) -> list[RuleOption]:
     """The switches both forms share: the contracts offered, the auction, the scoring and
-    the match."""
-    end = common.match_end_options("sides", target_source, target_source)
+    the match (its end said of ``sides``: ``"teams"`` at four, ``"players"`` at two)."""
+    end = common.match_end_options(sides, target_source, target_source)
     end[0] = replace(end[0], default=2000)
     return [
         RuleOption(
             "sans_tout_atout",
             "choice",
             "off",
-            "Which of the contracts sans atout (no trumps) and tout atout (all trumps) the "
-            "auction offers besides the suits: off, both, sans-atout or tout-atout.",
+            N_(
+                "Which of the contracts sans atout (no trumps) and tout atout (all trumps) the "
+                "auction offers besides the suits: off, both, sans-atout or tout-atout."
+            ),
             tuple(OFFERS),
             source="ffb lacontree",
+            title=N_("Sans atout, tout atout"),
+            choice_titles=(N_("Off"), N_("Both"), N_("Sans atout"), N_("Tout atout")),
         ),
         RuleOption(
             "bid_after_contre",
             "bool",
             False,
-            "A higher bid may still follow a contre (and cancels it); false: after a contre "
-            "only surcontre or pass.",
+            N_(
+                "A higher bid may still follow a contre (and cancels it); false: after a contre "
+                "only surcontre or pass."
+            ),
             source="lacontree contree.org",
+            title=N_("Bid after a contre"),
         ),
         RuleOption(
             "scoring",
             "choice",
             "made-points",
-            "Made: the takers score the contract plus the points they made and the "
-            "defenders their points (made-points); or only the contract (announced).",
+            N_(
+                "Made: the takers score the contract plus the points they made and the "
+                "defenders their points (made-points); or only the contract (announced)."
+            ),
             ("made-points", "announced"),
             source="contree.net",
+            title=N_("Scoring"),
+            choice_titles=(N_("Contract and points made"), N_("Contract only")),
         ),
         RuleOption(
             "capot_points",
             "int",
             250,
-            "What the points of a side that wins every trick count for (instead of 162).",
+            N_("What the points of a side that wins every trick count for (instead of 162)."),
             minimum=162,
             maximum=1000,
             source="contree.net",
+            title=N_("Capot points"),
         ),
         RuleOption(
             "tie",
             "choice",
             "takers-fail",
-            "The takers reach their contract with exactly the defenders' points (81 to 81): "
-            "they fall, or litige (their points go to the winner of the next deal).",
+            N_(
+                "The takers reach their contract with exactly the defenders' points (81 to 81): "
+                "they fall, or litige (their points go to the winner of the next deal)."
+            ),
             ("takers-fail", "litige"),
             source="contree.org",
+            title=N_("A tie"),
+            choice_titles=(N_("Takers fail"), N_("Litige")),
         ),
         RuleOption(
             "rounding",
             "int",
             10,
-            "Round each deal's scores to the nearest multiple (5 up); 0: none.",
+            N_("Round each deal's scores to the nearest multiple (5 up); 0: none."),
             minimum=0,
             maximum=10,
             source="lacontree contree.net",
+            title=N_("Rounding"),
         ),
         *end,
     ]
@@ -513,25 +538,31 @@ def options() -> list[RuleOption]:
             "deal_packets",
             "choice",
             "3-2-3",
-            "The packets each player receives, all eight cards dealt before the auction.",
+            N_("The packets each player receives, all eight cards dealt before the auction."),
             tuple(PACKETS),
             source="ffb contree.org nimbustier",
+            title=N_("Deal packets"),
+            choice_titles=(N_("3, 2, 3"), N_("3, 3, 2"), N_("2, 3, 3"), N_("4, 4")),
         ),
         by_key["between_deals"],
         RuleOption(
             "declarations",
             "choice",
             "belote-only",
-            "Declarations: only belote-rebelote, all (sequences and carrés, as in Belote), "
-            "or none.",
+            N_(
+                "Declarations: only belote-rebelote, all (sequences and carrés, as in Belote), "
+                "or none."
+            ),
             ("belote-only", "on", "none"),
             source="ffb contree.org",
+            title=N_("Declarations"),
+            choice_titles=(N_("Belote only"), N_("All"), N_("None")),
         ),
         by_key["declarations_shown"],
         by_key["declaration_comparison"],
         by_key["belote_king_first"],
         by_key["undertrump"],
-        *auction_options("ffb contree.net"),
+        *auction_options("teams", "ffb contree.net"),
     ]
 
 
@@ -576,10 +607,12 @@ class Coinche(CoincheRules):
 
     info = family_game(
         GAME,
-        "La Coinche",
+        N_("La Coinche"),
         belote.SEAT_NAMES,
-        "Belote contrée for four: an auction from 80 to 160 or capot, contre and "
-        "surcontre, every card dealt before it.",
+        N_(
+            "Belote contrée for four: an auction from 80 to 160 or capot, contre and "
+            "surcontre, every card dealt before it."
+        ),
     )
     options = staticmethod(options)
     deal = staticmethod(deal)

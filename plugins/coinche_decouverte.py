@@ -24,6 +24,7 @@ from atout.core.model import Layout
 from atout.core.model import RuleOption
 from atout.core.model import Rules
 from atout.core.state import DealState
+from atout.core.text import N_
 
 from . import decouverte
 from .coinche import CoincheRules
@@ -41,7 +42,7 @@ def options() -> list[RuleOption]:
     return [
         by_key["reveal_on_lead"],
         replace(by_key["belote_rebelote"], default=True),
-        *auction_options("ffb contree.org"),
+        *auction_options("players", "ffb contree.org"),
     ]
 
 
@@ -74,10 +75,12 @@ class CoincheDecouverte(CoincheRules):
 
     info = family_game(
         GAME,
-        "Découverte Coinche",
+        N_("Découverte Coinche"),
         decouverte.SEAT_NAMES,
-        "La Coinche for two on Découverte's piles: an auction from 80 to 160 or capot, "
-        "contre and surcontre.",
+        N_(
+            "La Coinche for two on Découverte's piles: an auction from 80 to 160 or capot, "
+            "contre and surcontre."
+        ),
     )
     options = staticmethod(options)
     deal = staticmethod(deal)

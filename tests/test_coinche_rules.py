@@ -426,11 +426,11 @@ def test_the_match_is_played_to_2000(engine: Engine) -> None:
 
 
 def test_a_contracts_value_and_level_travel_in_events_and_a_belotes_contract_as_before() -> None:
-    from atout.core.session import CONTRACT
+    from atout.core.session import ContractEvent
     from atout.core.session import Event
 
     doubled = Contract(1, 2, "H", 90, 2)
-    event = Event(CONTRACT, 1, 1, contract=doubled)
+    event = ContractEvent(seat=1, deal=1, contract=doubled)
     assert event.to_json()["contract"] == {
         "taker": 1,
         "trump": 2,
@@ -439,7 +439,7 @@ def test_a_contracts_value_and_level_travel_in_events_and_a_belotes_contract_as_
         "level": 2,
     }
     assert Event.from_json(event.to_json()).contract == doubled
-    plain = Event(CONTRACT, 0, 1, contract=Contract(0, 3, "S"))
+    plain = ContractEvent(seat=0, deal=1, contract=Contract(0, 3, "S"))
     assert plain.to_json()["contract"] == {"taker": 0, "trump": 3, "name": "S"}
     assert Event.from_json(plain.to_json()).contract == Contract(0, 3, "S")
 

@@ -151,3 +151,14 @@ def test_two_terminal_clients_play_decouverte_coinche_over_the_network() -> None
         level = {1: "", 2: ", doubled (contre)", 4: ", redoubled (surcontre)"}
         assert said and level[contracts[-1].level] in said[-1], said[-1]
         assert str(contracts[-1].value) in said[-1] or "capot" in said[-1]
+
+
+def test_the_prompt_and_the_contract_are_said_in_german_words(engine: Engine) -> None:
+    """A prompt of a few bids names surcontre as German players say it, and the taker
+    of an auction by values announces a contract (not "Trumpf ist 130 Tout Atout")."""
+    terminal, text, _person = play(engine, "coinche", 4, "de")
+    assert terminal.session.result is not None
+    assert "Dein Gebot (Surcontre / passen)" in text
+    assert "(surcontre / passen)" not in text
+    assert "Trumpf ist" not in text
+    assert "Kontrakt für West: 130 Tout Atout, rekontriert (Surcontre)." in text

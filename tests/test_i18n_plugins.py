@@ -137,7 +137,7 @@ def test_the_plugins_texts_are_in_the_catalogs(engine: Engine) -> None:
     for info in engine.games.values():
         texts |= {info.title, info.description}
         for option in engine.rule_options(info.name).values():
-            texts.add(option.description)
+            texts |= {option.description, option.title, *option.choice_titles}
     for bot in engine.bots.values():
         texts |= {bot.title, bot.description}
     for pack in list_packs(engine):
@@ -150,6 +150,18 @@ def test_the_plugins_texts_are_in_the_catalogs(engine: Engine) -> None:
             catalog = read_po(source, locale=language)
         missing = [t for t in sorted(texts) if catalog.get(t) is None or not catalog.get(t).string]  # type: ignore[union-attr]
         assert not missing, (language, missing)
+
+
+def test_every_option_of_a_shipped_game_has_a_title_and_a_title_for_each_choice(
+    engine: Engine,
+) -> None:
+    """A person reads an option by its title and a choice by its name (the rules' last
+    page, the settings), never by the pack file's key and value."""
+    for game in engine.games:
+        for option in engine.rule_options(game).values():
+            assert option.title, (game, option.key)
+            if option.kind == "choice":
+                assert len(option.choice_titles) == len(option.choices), (game, option.key)
 
 
 def test_a_shipped_pack_is_translated_and_a_pack_someone_wrote_is_shown_as_written(

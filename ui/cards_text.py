@@ -13,6 +13,7 @@ terminal), so any front end may use it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Final
 
 from atout.core import GameInfo
@@ -233,6 +234,12 @@ def strain_key(info: BidInfo) -> str:
     return STRAIN_KEYS.get(info.strain, info.strain)
 
 
+def strain_mark(info: BidInfo) -> str:
+    """A contract bid's strain in the fewest signs: its trump's symbol (``♥``), else
+    what a person types for it (``SA``, ``TA``)."""
+    return SUIT_SYMBOLS[info.trump] if info.trump is not None else strain_key(info)
+
+
 def value_words(info: BidInfo) -> str:
     """A contract bid's value as players say it: ``90``, or ``capot``."""
     if info.capot:
@@ -257,8 +264,7 @@ def bid_short(info: BidInfo) -> str | None:
     """A described bid in the fewest signs, for a button or a bubble: ``90 ♥``,
     ``capot SA``, ``Contre``; ``None`` for a pass or a bid the game does not describe."""
     if info.kind == BID_CONTRACT:
-        mark = SUIT_SYMBOLS[info.trump] if info.trump is not None else strain_key(info)
-        return f"{value_words(info)} {mark}".strip()
+        return f"{value_words(info)} {strain_mark(info)}".strip()
     spoken = bid_spoken(info)
     return capital(spoken) if spoken else None
 
@@ -294,6 +300,19 @@ def read_bid(text: str, described: list[tuple[str, BidInfo]]) -> str | None:
     for bid, info in described:
         if typed in bid_typed(info):
             return bid
+    return None
+
+
+def contract_bid(
+    bids: Sequence[tuple[int, str]], describe: Callable[[str], BidInfo]
+) -> BidInfo | None:
+    """The description (``describe``: the engine's) of the last of an auction's ``bids``
+    that proposed a contract, the contract's value and strain as players say them
+    (``capot ♥ hearts``); ``None`` if no bid did."""
+    for _seat, bid in reversed(bids):
+        info = describe(bid)
+        if info.kind == BID_CONTRACT:
+            return info
     return None
 
 

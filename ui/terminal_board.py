@@ -17,7 +17,6 @@ from atout.core import Rules
 from atout.core import View
 from atout.core.cards import Card
 from atout.core.cards import sort_for_display
-from atout.core.model import BID_CONTRACT
 from atout.core.model import BidInfo
 from atout.core.model import MatchResult
 from atout.core.session import Event
@@ -25,6 +24,7 @@ from atout.core.session import Event
 from .cards_text import HUMAN
 from .cards_text import card_name
 from .cards_text import card_names
+from .cards_text import contract_bid
 from .cards_text import seat_word
 from .cards_text import show_card
 from .cards_text import show_cards
@@ -148,11 +148,7 @@ class TerminalBoard:
     def contract_bid(self, view: View) -> BidInfo | None:
         """The description of the last bid of ``view``'s auction that proposed a
         contract (the contract's value and strain, as players say them), if any."""
-        for _seat, bid in reversed(view.bids):
-            info = self.describe(bid, view)
-            if info.kind == BID_CONTRACT:
-                return info
-        return None
+        return contract_bid(view.bids, lambda bid: self.describe(bid, view))
 
     def painted(self, text: str) -> str:
         """``text`` in colour where colour is shown (:func:`paint`)."""

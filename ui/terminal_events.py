@@ -93,12 +93,20 @@ class TerminalEvents(TerminalBoard):
         return self.by(seat, _("You bid {bid}."), _("{name} bids {bid}."), bid=bid)
 
     def taken(self, seat: int, contract: Contract) -> str:
-        """ "North takes ♦ diamonds.": the contract as its taker says it."""
+        """ "North takes ♦ diamonds.": the contract as its taker says it; a contract an
+        auction by values made is its own message ("East takes 130 all trumps,
+        redoubled (surcontre)."), which a language may say otherwise than naming the
+        trump."""
+        words = contract_words(contract, self.plain, self.last_bid)
+        if contract.value is not None:
+            return self.by(
+                seat,
+                pgettext("auction", "You take {contract}."),
+                pgettext("auction", "{name} takes {contract}."),
+                contract=words,
+            )
         return self.by(
-            seat,
-            _("You take {contract}."),
-            _("{name} takes {contract}."),
-            contract=contract_words(contract, self.plain, self.last_bid),
+            seat, _("You take {contract}."), _("{name} takes {contract}."), contract=words
         )
 
     def tell_one(self, e: Event) -> None:

@@ -129,8 +129,8 @@ class TerminalInput(TerminalEvents):
             return " / ".join([summary, *rest])
         named = [b for b in view.legal_bids if len(b) == 1 and b in SUITS]
         words = [
-            f"{b} = {suit_name(SUITS.index(b))}" if b in named else bid_word(b)
-            for b in view.legal_bids
+            f"{b} = {suit_name(SUITS.index(b))}" if b in named else bid_spoken(i) or bid_word(b)
+            for b, i in described
         ]
         return (_("name a trump: ") if named else "") + " / ".join(words)
 

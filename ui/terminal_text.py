@@ -13,6 +13,7 @@ from atout.core.model import Contract
 from .cards_text import bid_spoken
 from .cards_text import capital
 from .cards_text import card_input_help
+from .cards_text import strain_words
 from .cards_text import suit_label
 from .cards_text import suit_name
 from .i18n import _
@@ -106,7 +107,7 @@ def contract_words(contract: Contract, plain: bool = False, bid: BidInfo | None 
     elif contract.trump is not None:
         words = suit_name(contract.trump) if plain else suit_label(contract.trump)
     else:
-        words = capital(contract.name.replace("-", " "))
+        words = capital(strain_words(contract.name, None, plain))
     if bid is None and contract.value is not None:
         words = f"{contract.value} {words}"
     if contract.level == 2:

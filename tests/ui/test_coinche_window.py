@@ -7,23 +7,39 @@ from __future__ import annotations
 import pytest
 from atout.core.cards import SUIT_SYMBOLS
 from atout.core.cards import SUITS
+from atout.ui import i18n
+from atout.ui.cards_text import bid_spoken
+from atout.ui.i18n import set_language
 from atout.ui.rules import resolve_rules
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
-from atout.ui.window.table_base import TableView
+from atout.ui.window.table import Table
+from atout.ui.window.words import contract_name
+from test_layout import check
 from ui_helpers import click_button
 from ui_helpers import human_to_act
 from ui_helpers import pump
+from ui_helpers import step
 
 pytestmark = pytest.mark.ui
 
+STRAIN_MARKS = {*SUIT_SYMBOLS, "SA", "TA"}
+"""What a header of strains may say."""
+SMALL_AND_USUAL = ((800, 600), (1280, 720))
+"""The smallest window and the usual one."""
 
-def start(app: App, game: str, pack: str, seed: int = 4) -> TableView:
+
+def start(app: App, game: str, pack: str, seed: int = 4) -> Table:
     setup = Setup(game=game, pack=pack, bot="random", seed=seed)
     return app.start_match(setup, resolve_rules(app.engine, game, setup.pack, setup.target))
 
 
-def grid_of(table: TableView) -> dict[str, tuple[float, float, str]]:
+def bidding(table: Table) -> bool:
+    """Whether the person is to bid (the deal landed, nothing in flight)."""
+    return human_to_act(table) and table.view is not None and table.view.phase == "bidding"
+
+
+def grid_of(table: Table) -> dict[str, tuple[float, float, str]]:
     """The bid buttons on the table: name -> (x, y, label)."""
     return {
         b.name.removeprefix("bid:"): (b.center[0], b.center[1], b.label.text)
@@ -47,6 +63,7 @@ def test_the_auction_is_a_grid_of_values_by_strains_with_only_legal_bids(
     assert view is not None
     grid = grid_of(table)
     assert set(grid) == set(view.legal_bids), "a button for each legal bid, no other"
+    headers = {round(t.y): t.text for t in table.bids.texts if t.text in STRAIN_MARKS}
     _x80, y80, _label = grid[next(b for b in view.legal_bids if b.endswith(" C"))]
     for bid in view.legal_bids:
         if bid == "pass" or bid.startswith("capot"):
@@ -58,7 +75,9 @@ def test_the_auction_is_a_grid_of_values_by_strains_with_only_legal_bids(
             if strain in SUITS
             else {"sans-atout": "SA", "tout-atout": "TA"}[strain]
         )
-        assert label == f"{value} {mark}"
+        # the button says the value and the strain, or the value under its row's header
+        # of strains (a grid too wide for the table otherwise)
+        assert label == f"{value} {mark}" or (label == value and headers[round(y)] == mark)
         # one column a value (rising to the right), one row a strain
         same_value = grid[f"{value} C"]
         assert x == same_value[0]
@@ -92,3 +111,65 @@ def test_a_click_on_the_grid_bids_and_the_grid_follows_the_auction(app: App) -> 
     grid = grid_of(table)
     assert low not in grid, "a bid at or below the last is not offered"
     assert set(grid) == set(view.legal_bids)
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "de"])
+@pytest.mark.parametrize(
+    ("game", "pack"), [("coinche", "coinche-sans-tout-atout"), ("coinche-decouverte", "")]
+)
+def test_the_auction_and_the_contract_keep_the_layout_rules_at_the_small_and_usual_sizes(
+    app: App, language: str, game: str, pack: str
+) -> None:
+    """The grid of the auction (every value and strain, sans atout and tout atout too),
+    then the table with the contract made, at 800x600 and 1280x720 in each language: no
+    button runs into a card, a name or another button, no word out of its button."""
+    assert set_language(language) == language
+    try:
+        table = start(app, game, pack)
+        pump(table, lambda: bidding(table))
+        found = check(app, table, f"{game} auction", SMALL_AND_USUAL)
+        view = table.view
+        assert view is not None
+        click_button(app, table.bid_buttons.find(f"bid:{view.legal_bids[0]}"))  # the lowest
+        for _frame in range(400):  # then the person passes until the auction ends
+            if bidding(table):
+                click_button(app, table.bid_buttons.find("bid:pass"))
+            if table.view is not None and table.view.contract is not None:
+                break
+            step(table)
+        pump(table, lambda: table.view is not None and table.view.contract is not None)
+        pump(table, lambda: not table.busy())
+        found += check(app, table, f"{game} contract", SMALL_AND_USUAL)
+        # the side bar says the contract as its bid says it, in the language
+        view = table.view
+        assert view is not None and view.contract is not None
+        bid = table.contract_bid(view)
+        words = bid_spoken(bid) if bid is not None else None
+        said = table.status_panel.contract_text.text
+        assert words and words in said and said.startswith(i18n._("Contract: {contract}")[:4])
+        taken = contract_name(None, "tout-atout")
+        assert taken == {"en": "All trumps", "fr": "Tout atout", "de": "Tout Atout"}[language]
+    finally:
+        app.render_offscreen(None)
+        set_language("en")
+    assert not found, "\n".join(found)
+
+
+def test_the_review_names_a_bid_as_the_table_says_it(app: App) -> None:
+    """The Review screen's "You bid ..." names a Coinche bid as its button does (from the
+    engine's description), in the language: never the record's text ("80 C")."""
+    from atout.core.session import Session
+    from atout.ui.window.review_view import action_name
+
+    engine = app.engine
+    rules = engine.make_rules("coinche", {"sans_tout_atout": "both"})
+    session = Session(engine, "coinche", rules, seed=3)
+    session.next_deal()
+    view = session.view(0)
+    assert view.phase == "bidding"
+    assert set_language("de") == "de"
+    try:
+        said = [action_name(engine, view, bid) for bid in ("80 C", "110 sans-atout", "contre")]
+    finally:
+        set_language("en")
+    assert said == ["80 ♣", "110 SA", "Contre"]

@@ -18,7 +18,9 @@ from atout.core import GameInfo
 from atout.core import View
 from atout.core.cards import SUIT_SYMBOLS
 from atout.core.cards import SUITS
+from atout.core.model import BidInfo
 
+from ..cards_text import bid_spoken
 from ..cards_text import show_card
 from ..cards_text import suit_label
 from ..cards_text import suit_order
@@ -383,9 +385,12 @@ class StatusPanel:
             if tuple(self.trump_mark.color) != colour:
                 self.trump_mark.color = colour
 
-    def refresh_points(self, view: View, keep_count_yourself: bool) -> None:
-        """The contract, the running card points (unless players keep count
-        themselves), each seat's tricks, the last announcements."""
+    def refresh_points(
+        self, view: View, keep_count_yourself: bool, bid: BidInfo | None = None
+    ) -> None:
+        """The contract (with a value, as ``bid``, the engine's description of the bid
+        that made it, says it: ``capot ♥ hearts``), the running card points (unless
+        players keep count themselves), each seat's tricks, the last announcements."""
         info = self.info
         c = view.contract
         taker = ""
@@ -395,8 +400,9 @@ class StatusPanel:
             )
             if c.value is not None:  # a contract with a value and a level (La Coinche)
                 level = f" ×{c.level}" if c.level > 1 else ""
-                self.contract_text.text = _("Trump: {contract}").format(
-                    contract=f"{c.value} {contract_name(c.trump, c.name)}{level}"
+                words = bid_spoken(bid) if bid is not None else None
+                self.contract_text.text = _("Contract: {contract}").format(
+                    contract=f"{words or f'{c.value} {contract_name(c.trump, c.name)}'}{level}"
                 )
                 shrink_to(self.contract_text, SIDEBAR - 24)
             taker = _("taken by {name}").format(name=seat_name(info, c.taker))

@@ -94,6 +94,20 @@ from .widgets import shrink_to
 from .words import bid_text
 
 
+def action_name(engine: Engine, view: View, action: str, card: int | None = None) -> str:
+    """An action of the review as the table writes it: a card ``J♥``, a bid as its
+    button and bubble say it, from the engine's description of it (``80 ♣``,
+    ``Contre``), else in words (``Pass``)."""
+    if card is not None:
+        return show_card(card)
+    if view.phase == "bidding":
+        return bid_text(action, view, engine.describe_bid(view.game, view.rules, action))
+    try:
+        return show_card(parse_card(action))
+    except ValueError:
+        return action
+
+
 class ReviewedTable(Protocol):
     """What the Review screen asks of the table it is shown on (the table's own board
     and layout draw each position): :class:`~atout.ui.window.table.Table`."""
@@ -283,17 +297,9 @@ class ReviewMode:
         table.board.highlight(view, False, best, marks)
         self.build()
 
-    @staticmethod
-    def _name(view: View, action: str, card: int | None = None) -> str:
+    def _name(self, view: View, action: str, card: int | None = None) -> str:
         """An action as the table writes it: a card ``J♥``, a bid in words."""
-        if card is not None:
-            return show_card(card)
-        if view.phase == "bidding":
-            return bid_text(action, view)
-        try:
-            return show_card(parse_card(action))
-        except ValueError:
-            return action
+        return action_name(self.table.engine, view, action, card)
 
     @staticmethod
     def _card(view: View, name: str | None) -> int | None:

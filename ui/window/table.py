@@ -45,10 +45,12 @@ from atout.core import GameInfo
 from atout.core import Trick
 from atout.core import View
 from atout.core.model import BID_CONTRACT
+from atout.core.model import BidInfo
 from atout.core.records import deal_to_record
 from atout.plugins.review import ReviewOptions
 
 from ..cards_text import HUMAN
+from ..cards_text import contract_bid
 from ..i18n import N_
 from ..i18n import _
 from ..savegame import Setup
@@ -503,7 +505,9 @@ class Table(arcade.View):
         self.update_status()
         self.update_bid_buttons()
         if self.view is not None:
-            self.status_panel.refresh_points(self.view, self.keep_count_yourself)
+            self.status_panel.refresh_points(
+                self.view, self.keep_count_yourself, self.contract_bid(self.view)
+            )
         self.refresh_sheet()
         if self.unseen.open:
             self.unseen.refresh(self.view, self.frame, self.status_panel.drop)
@@ -529,6 +533,12 @@ class Table(arcade.View):
 
     def clear_bubbles(self) -> None:
         self.status_panel.clear_bubbles()
+
+    def contract_bid(self, view: View) -> BidInfo | None:
+        """The engine's description of the last bid of ``view``'s auction that proposed
+        a contract (its value and strain, as players say them), if any."""
+        engine = self.app.engine
+        return contract_bid(view.bids, lambda bid: engine.describe_bid(view.game, view.rules, bid))
 
     def update_bid_buttons(self) -> None:
         """One button per legal bid when the person is to bid (their texts only describe
@@ -557,6 +567,7 @@ class Table(arcade.View):
             self.driver.human_bid,
             described,
             self.layout.bid_room(),
+            self.layout.bid_grid_band(),
         )
         if self.bid_focus not in view.legal_bids:
             self.bid_focus = None

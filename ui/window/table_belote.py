@@ -125,7 +125,7 @@ class BeloteLayout(Layout):
         for i, card in enumerate(hand):
             off = i - mid
             lift = 16.0 * k if my_turn and view.legal >> card & 1 else 0.0
-            y = (90 - abs(off) ** 2 * 1.4) * k + lift
+            y = (92 - abs(off) ** 2 * 1.4) * k + lift  # the outer cards of eight inside too
             faces[card] = Place(self.cx + off * step, y, off * 2.0, HAND_SCALE * k, 10 + i)
         for spot in (EAST, NORTH, WEST):
             seat = self.seat_at(spot)
@@ -237,6 +237,11 @@ class BeloteLayout(Layout):
         """Between West's and East's hands."""
         return self.felt - 230 * self.k
 
+    def bid_grid_band(self) -> tuple[float, float] | None:
+        """Above the status line, below the names of West and East (and so North's fan)."""
+        west = self.seat_anchor(next(s for s in range(4) if self.spot(s) == WEST))
+        return self.status_position()[1] + 20, min(west[1] - 24, self.north_bottom() - 12)
+
     def toast_position(self) -> tuple[float, float]:
         """Between North's fan and North's card in the trick (it covers no card)."""
         k = self.k
@@ -272,8 +277,9 @@ class BeloteLayout(Layout):
         if view is None:
             return
         bidding = view.phase == "bidding" and self.table.stage == Stage.PLAY
+        undealt = sum(view.hand_sizes) < 32  # no pack left when every card was dealt
         for sprite in self.deck:
-            sprite.visible = bidding
+            sprite.visible = bidding and undealt
         won = [0, 0]
         for t in view.tricks:
             won[t.winner % 2] += 1

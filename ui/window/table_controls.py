@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import partial
 
 from atout.core import View
@@ -16,11 +17,14 @@ from atout.core.model import BID_CONTRACT
 from atout.core.model import BidInfo
 
 from ..cards_text import strain_key
+from ..cards_text import strain_mark
+from ..cards_text import value_words
 from ..i18n import _
 from . import theme
 from .widgets import Button
 from .widgets import ButtonRow
 from .widgets import Layer
+from .widgets import quantize
 from .words import bid_text
 
 
@@ -101,18 +105,52 @@ def build_bid_buttons(
     on_bid: Callable[[str], None],
     described: list[tuple[str, BidInfo]] | None = None,
     room: float = 640.0,
+    band: tuple[float, float] | None = None,
 ) -> ButtonRow:
     """One button per legal bid of ``view`` (their texts only describe the bids the engine
     lists), drawn in ``layer`` and laid out in a row around ``centre``; with the bids as
     the engine describes them (``described``) and more contract bids than a row holds
-    (an auction by values), :func:`build_bid_grid` in ``room`` (its width)."""
+    (an auction by values), :func:`build_bid_grid` in ``room`` (its width) and ``band``
+    (the heights between which it may grow)."""
     contracts = [(b, i) for b, i in described or () if i.kind == BID_CONTRACT]
     if described is not None and len(contracts) > GRID_AFTER:
-        return build_bid_grid(layer, view, described, centre, on_bid, room)
+        return build_bid_grid(layer, view, described, centre, on_bid, room, band)
     infos = dict(described or ())
     return _bid_row(
         layer, view.legal_bids, centre, on_bid, lambda bid: bid_text(bid, view, infos.get(bid))
     )
+
+
+GRID_FONT = theme.MIN_FONT
+"""The grid's labels: the smallest font (many buttons), never smaller."""
+GRID_PAD = 10
+"""What a grid's button adds to its label's width."""
+CALL_PAD = 16
+"""What a call's button (pass, contre, surcontre) adds to its label's width."""
+GAP, ROW, BLOCK_GAP = 4, 28, 10
+"""The grid's spaces between buttons, a row's height, the space between two blocks."""
+
+
+@dataclass(frozen=True)
+class GridShape:
+    """How a grid of bids is laid out: each button's label says the value and the
+    strain (``whole``) or the value only under a header of strains at the rows' left;
+    the value columns in ``blocks`` stacked one above the other; the calls (pass,
+    contre, surcontre) in a column at the right or (``calls_below``) in a row under."""
+
+    whole: bool
+    blocks: int
+    calls_below: bool
+
+
+SHAPES = (
+    GridShape(True, 1, False),
+    GridShape(True, 2, False),
+    GridShape(False, 1, False),
+    GridShape(False, 1, True),
+    GridShape(False, 2, True),
+)
+"""The shapes a grid tries, the clearest first: the first whose size fits is laid out."""
 
 
 def build_bid_grid(
@@ -122,60 +160,127 @@ def build_bid_grid(
     centre: tuple[float, float],
     on_bid: Callable[[str], None],
     room: float,
+    band: tuple[float, float] | None = None,
 ) -> ButtonRow:
     """An auction by values: a grid of the legal contract bids, a column for each value
     (capot last) and a row for each strain (the suits, then the others), with the other
     bids (contre, surcontre, pass) in a column at its right; the whole centred on
-    ``centre`` within ``room`` (its width).  Built from the engine's description of each
-    bid alone (``described``), never from its text."""
-    cx, cy = centre
+    ``centre`` within ``room`` (its width).  Each column is as wide as its longest
+    label in the grid's font (in the language: ``capot`` is a word).  A grid wider than
+    ``room`` takes the next of :data:`SHAPES` that fits: blocks of values stacked in
+    ``band`` (the bottom and top between which the table lets it grow, ``None``: one
+    block's height only), the value alone on each button under a header of strains,
+    the calls in a row under it.  Built from the engine's description of each bid alone
+    (``described``), never from its text."""
     contracts = [(b, i) for b, i in described if i.kind == BID_CONTRACT]
     others = [b for b, i in described if i.kind != BID_CONTRACT]
+    infos = dict(described)
     values = sorted({(i.capot, i.value or 0) for _, i in contracts})
     strains = list(dict.fromkeys(strain_key(i) for _, i in contracts))
-    gap, height, call_w, wider = 4, 28, 92, 20
-    capot = any(c for c, _ in values)  # its column is wider: "capot" is a word
-    fit = (room - call_w - gap * len(values) - wider * capot) / len(values)
-    width = int(max(44, min(72, fit)))
-    widths = [width + wider * c for c, _ in values]
-    lefts = [cx - (sum(widths) + gap * len(values) + call_w) / 2]
-    for w in widths:
-        lefts.append(lefts[-1] + w + gap)
-    top = cy + (len(strains) * (height + gap) - gap) / 2 - height / 2
+    marks = {strain_key(i): strain_mark(i) for _, i in contracts}
+    probe = Layer()
+
+    def wide(words: str, pad: int) -> int:
+        return quantize(probe.text(words, 0, 0, GRID_FONT, bold=True).content_width + pad, 2)
+
+    calls = {b: bid_text(b, view, infos[b]) for b in others}
+    call_w = max([92, *(wide(words, CALL_PAD) for words in calls.values())])
+    header_w = max(wide(mark, 8) for mark in marks.values())
+    block_h = len(strains) * (ROW + GAP) - GAP
+    tall = band[1] - band[0] if band is not None else block_h + 2 * (ROW + GAP)
+
+    def labels(shape: GridShape) -> dict[str, str]:
+        if shape.whole:
+            return {bid: bid_text(bid, view, info) for bid, info in contracts}
+        return {bid: value_words(info) for bid, info in contracts}
+
+    def widths(words: dict[str, str]) -> list[int]:
+        out = [30] * len(values)
+        for bid, info in contracts:
+            column = values.index((info.capot, info.value or 0))
+            out[column] = max(out[column], wide(words[bid], GRID_PAD))
+        return out
+
+    def chunks(blocks: int) -> list[list[int]]:
+        size = -(-len(values) // blocks)
+        return [list(range(i, min(i + size, len(values)))) for i in range(0, len(values), size)]
+
+    def size(shape: GridShape) -> tuple[float, float]:
+        w = widths(labels(shape))
+        row = max(sum(w[c] + GAP for c in chunk) for chunk in chunks(shape.blocks))
+        row += 0 if shape.whole else header_w + GAP
+        height = shape.blocks * block_h + (shape.blocks - 1) * BLOCK_GAP
+        if shape.calls_below:
+            return max(row - GAP, sum(call_w + GAP for _ in others) - GAP), height + ROW + GAP
+        return row + call_w, max(height, len(others) * (ROW + GAP) - GAP)
+
+    shape = next((s for s in SHAPES if size(s)[0] <= room and size(s)[1] <= tall), SHAPES[-1])
+    words = labels(shape)
+    w = widths(words)
+    grid_w, grid_h = size(shape)
+    cx, cy = centre
+    if band is not None and shape.blocks > 1:
+        cy = (band[0] + band[1]) / 2
+    left = cx - grid_w / 2
+    top = cy + grid_h / 2 - ROW / 2
+    columns_left = left + (0 if shape.whole else header_w + GAP)
+    place: dict[int, tuple[float, float]] = {}  # a value column: its middle x, its top y
+    for b, chunk in enumerate(chunks(shape.blocks)):
+        x = columns_left
+        y = top - b * (block_h + BLOCK_GAP)
+        for c in chunk:
+            place[c] = (x + w[c] / 2, y)
+            x += w[c] + GAP
+        if not shape.whole:  # the header of strains at the block's left
+            for line, key in enumerate(strains):
+                layer.text(
+                    marks[key],
+                    left + header_w / 2,
+                    y - line * (ROW + GAP),
+                    GRID_FONT,
+                    theme.WHITE,
+                    anchor_x="center",
+                    anchor_y="center",
+                    bold=True,
+                )
     row = ButtonRow()
     for bid, info in contracts:
         column = values.index((info.capot, info.value or 0))
         line = strains.index(strain_key(info))
+        x, y = place[column]
         row.add(
             Button(
                 layer,
-                bid_text(bid, view, info),
-                lefts[column] + widths[column] / 2,
-                top - line * (height + gap),
-                widths[column],
-                height,
+                words[bid],
+                x,
+                y - line * (ROW + GAP),
+                w[column],
+                ROW,
                 partial(on_bid, bid),
-                size=11,
+                size=GRID_FONT,
                 name=f"bid:{bid}",
             )
         )
-    call_x = lefts[-1] + call_w / 2
     for i, bid in enumerate(others):
+        if shape.calls_below:
+            span = len(others) * (call_w + GAP) - GAP
+            x, y = cx - span / 2 + call_w / 2 + i * (call_w + GAP), top - grid_h + ROW
+        else:
+            x, y = left + grid_w - call_w / 2, top - i * (ROW + GAP)
         plain = bid != "pass"
         row.add(
             Button(
                 layer,
-                bid_text(bid, view, dict(described)[bid]),
-                call_x,
-                top - i * (height + gap),
+                calls[bid],
+                x,
+                y,
                 call_w,
-                height,
+                ROW,
                 partial(on_bid, bid),
-                size=12,
+                size=GRID_FONT,
                 colour=theme.BUTTON if plain else (120, 60, 50, 255),
                 hover_colour=theme.BUTTON_HOVER if plain else (160, 80, 64, 255),
                 name=f"bid:{bid}",
-                fit=True,
             )
         )
     return row

@@ -99,6 +99,12 @@ class Layout:
         """How wide the bidding controls may be (a grid of an auction by values)."""
         return self.frame.table_right - 60
 
+    def bid_grid_band(self) -> tuple[float, float] | None:
+        """The bottom and the top between which a grid of bids too wide for
+        :meth:`bid_room` may grow in blocks stacked one above the other (``None``: no
+        room for more than one block)."""
+        return None
+
     def bid_prompt_position(self) -> tuple[float, float]:
         """Where the question of the bidding is written (above the bid buttons)."""
         x, y = self.bid_area()

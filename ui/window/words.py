@@ -30,6 +30,7 @@ from atout.core.text import Message
 from .. import cards_text
 from ..cards_text import bid_short
 from ..cards_text import capital
+from ..cards_text import strain_words
 from ..cards_text import suit_label
 from ..i18n import N_
 from ..i18n import _
@@ -103,15 +104,16 @@ def team_long_name(info: GameInfo, team: int) -> str:
 
 
 def contract_name(trump: int | None, name: str) -> str:
-    """A contract in words: its trump suit (``♥ hearts``), else its name."""
-    return suit_label(trump) if trump is not None else capital(name.replace("-", " "))
+    """A contract in words: its trump suit (``♥ hearts``), else its name in the
+    language (sans atout: ``No trumps``, ``Sans atout``, ``Sans Atout``)."""
+    return suit_label(trump) if trump is not None else capital(strain_words(name, None))
 
 
 def contract_symbol(trump: int | None, name: str) -> str:
     """A contract in a few characters: its trump suit's symbol, else its name."""
     if trump is not None:
         return SUIT_SYMBOLS[trump]
-    return capital(name.replace("-", " "))
+    return capital(strain_words(name, None))
 
 
 def suit_colour(trump: int | None) -> tuple[int, int, int, int]:
