@@ -41,6 +41,7 @@ from typing import Any
 from atout.core import Engine
 from atout.core import Rules
 from atout.core.errors import UnknownNameError
+from atout.core.text import Message
 from atout.plugins.bots.duplicate import Cluster
 from atout.plugins.bots.duplicate import ClusterError
 from atout.plugins.bots.duplicate import parse_scheduler
@@ -133,7 +134,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--deals",
-        type=arguments.whole(1, 1_000_000, "a number of deal pairs"),
+        type=arguments.whole(1, 1_000_000, Message("a number of deal pairs")),
         metavar="N",
         help=_("deal pairs of each duplicate match"),
     )
@@ -189,7 +190,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--server-workers",
-        type=arguments.whole(1, MAX_WORKERS, "a count of processes"),
+        type=arguments.whole(1, MAX_WORKERS, Message("a count of processes")),
         metavar="N",
         help=_("the server measure: how many processes run its tables (atout serve --workers)"),
     )

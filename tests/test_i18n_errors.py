@@ -1,0 +1,73 @@
+"""Nothing a person reads is left in English: the errors of bad input (a pack, a seed, a
+record), the command line's own words (argparse's ``usage:``, ``error:``), in the chosen
+language; the file and key names as they are written, and ``str(exc)`` still English
+(logs, records and the protocol stay language-free)."""
+
+from __future__ import annotations
+
+import pytest
+from atout.core.limits import LimitError
+from atout.core.limits import check_seed
+from atout.ui import i18n
+from atout.ui.cli import main
+from atout.ui.messages import shown_error
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """``atout ARGV``: its exit code, its output and its error output."""
+    try:
+        code = main(argv)
+    except SystemExit as exit_:
+        code = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_argparses_usage_and_options_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    """``atout --lang fr play --help``: argparse's own words in French, the options'
+    help too."""
+    code, out, _ = run(["--lang", "fr", "play", "--help"], capsys)
+    assert code == 0
+    assert out.startswith("utilisation : atout play ")
+    assert "\noptions:\n" in out
+    assert "afficher ce message d'aide et quitter" in out
+    assert "usage:" not in out and "show this help" not in out
+
+
+def test_a_bad_seed_on_the_command_line_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    """A seed out of the limits, with ``--lang de`` after it: one German line, the option
+    named as it is typed."""
+    code, _, err = run(["play", "--text", "--seed", "12x", "--lang", "de"], capsys)
+    assert code == 2
+    assert err.startswith("Aufruf: atout play ")
+    last = err.strip().splitlines()[-1]
+    assert (
+        last
+        == "atout play: Fehler: Argument --seed: ein Startwert ist eine ganze Zahl, nicht '12x'"
+    )
+    code, _, err = run(["--lang=de", "play", "--seed", str(10**19)], capsys)
+    assert code == 2
+    assert "ein Startwert ist eine ganze Zahl von 0 bis 999999999999999999" in err
+
+
+def test_a_missing_argument_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse's complaint (the following arguments are required) in French."""
+    code, _, err = run(["--lang", "fr", "variants"], capsys)
+    assert code == 2
+    assert "atout variants : erreur : les arguments suivants sont obligatoires : ACTION" in err
+
+
+def test_a_limit_error_stays_english_as_a_string() -> None:
+    """``str(exc)`` is the English sentence (logs, protocol); shown, it is French."""
+    with pytest.raises(LimitError) as info:
+        check_seed(-1)
+    english = "a seed is a whole number from 0 to 999999999999999999 (at most 18 digits)"
+    assert str(info.value) == english
+    try:
+        i18n.set_language("fr")
+        assert shown_error(info.value) == (
+            "une graine est un nombre entier de 0 à 999999999999999999 (18 chiffres au plus)"
+        )
+    finally:
+        i18n.set_language("en")
+    assert shown_error(info.value) == english
