@@ -5,12 +5,17 @@ language; the file and key names as they are written, and ``str(exc)`` still Eng
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from atout.core.errors import PackError
 from atout.core.limits import LimitError
 from atout.core.limits import check_seed
+from atout.core.packs import load_rules
 from atout.ui import i18n
 from atout.ui.cli import main
 from atout.ui.messages import shown_error
+from helpers import shipped_engine
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -71,3 +76,33 @@ def test_a_limit_error_stays_english_as_a_string() -> None:
     finally:
         i18n.set_language("en")
     assert shown_error(info.value) == english
+
+
+def test_a_bad_packs_error_in_french_names_the_file_and_the_key_as_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A pack with a misspelt key and a bad value: the command's one line is French, the
+    file, the keys and the values as the pack writes them; the error's text is English."""
+    pack = tmp_path / "ma-règle.yaml"
+    pack.write_text("game: belote\ndescription: x\ndirektion: clockwise\ntarget: abc\n")
+    code, _, err = run(["--lang", "fr", "play", "belote", "--text", "--pack", str(pack)], capsys)
+    assert code == 1
+    assert err == (
+        f"atout: {pack} : ligne 3 : direktion : option inconnue pour belote ; vouliez-vous "
+        "dire direction ? (atout variants options belote les liste) (et 1 autre problème : "
+        "atout variants check les liste)\n"
+    )
+    engine = shipped_engine()
+    with pytest.raises(PackError) as info:
+        load_rules(engine, str(pack), "belote")
+    assert str(info.value).startswith(f"{pack}: line 3: direktion: unknown option for belote;")
+    code, out, _ = run(["--lang", "de", "variants", "check", str(pack)], capsys)
+    assert code == 1
+    assert f"{pack}: Zeile 4: target: muss eine ganze Zahl sein, nicht 'abc'" in out
+
+
+def test_an_unknown_pack_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    """A pack name nothing provides: German, the name as typed and the packs' names."""
+    code, _, err = run(["--lang", "de", "play", "--text", "--pack", "offical"], capsys)
+    assert code == 1
+    assert err.startswith("atout: kein Paket namens 'offical'; meinten Sie official? (die Pakete: ")

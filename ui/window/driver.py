@@ -175,7 +175,7 @@ class MatchDriver(Driver):
             else:
                 self.table.app.start_match(replace(self.table.setup), self.session.rules)
         except AtoutError as exc:  # the save file cannot be written: say why
-            self.table.app.show_start(str(exc))
+            self.table.app.show_start(shown_error(exc))
 
     def apply(self, seat: int, action: Action) -> None:
         """Send ``seat``'s ``action`` to the session and show what it answers."""
