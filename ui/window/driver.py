@@ -45,6 +45,7 @@ from ..cards_text import capital
 from ..cards_text import show_card
 from ..hint_text import hint_line
 from ..i18n import _
+from ..messages import bot_title
 from ..messages import shown
 from ..messages import shown_error
 from . import theme
@@ -105,7 +106,8 @@ class MatchDriver(Driver):
         return names
 
     def seat_tags(self) -> list[str]:
-        return [p.bot if p.kind != PERSON else "" for p in self.session.players]
+        bots = self.table.engine.bots
+        return [bot_title(bots, p.bot) if p.kind != PERSON else "" for p in self.session.players]
 
     def viewer(self) -> int:
         """The seat whose view is drawn: the person to act when two share the screen
