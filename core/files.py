@@ -33,6 +33,7 @@ from typing import Any
 
 from .errors import AtoutError
 from .errors import RecordError
+from .errors import error_message
 from .limits import MAX_INT_DIGITS
 from .text import Message
 
@@ -274,12 +275,21 @@ def read_text(path: str | os.PathLike[str], limit: int) -> str:
     try:
         data = read_bytes(path, limit)
     except FileProblem as exc:
-        raise RecordError(f"{path}: {exc}") from None
+        raise RecordError(
+            Message("{file}: {problem}", file=str(path), problem=error_message(exc))
+        ) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise RecordError(f"{path}: line {line}: not UTF-8 text") from None
+        raise RecordError(
+            Message(
+                "{file}: line {line}: {problem}",
+                file=str(path),
+                line=line,
+                problem=Message("not UTF-8 text"),
+            )
+        ) from None
 
 
 # --- JSON within limits ------------------------------------------------------------------------

@@ -52,6 +52,7 @@ import yaml
 from .engine import Engine
 from .errors import AtoutError
 from .errors import PackError
+from .errors import error_message
 from .files import FileProblem
 from .files import FileTooLarge
 from .files import nesting_line
@@ -253,13 +254,6 @@ def _fail(source: _Source, message: str, line: int | None = None, key: str = "")
     if key:
         return Message("{file}: {key}: {problem}", file=source.path, key=key, problem=message)
     return Message("{file}: {problem}", file=source.path, problem=message)
-
-
-def error_message(exc: BaseException) -> str:
-    """An error's message as it was raised: its :class:`~atout.core.text.Message` (kept
-    for the front end to translate) when it has one, else its text."""
-    first = exc.args[0] if len(exc.args) == 1 else None
-    return first if isinstance(first, str) else str(exc)
 
 
 def _read_text(source: _Source) -> str:

@@ -33,6 +33,7 @@ from .engine import direction_of
 from .errors import AtoutError
 from .errors import IllegalMoveError
 from .errors import RecordError
+from .errors import error_message
 from .files import JsonLimitError
 from .files import loads_json
 from .files import read_text
@@ -54,6 +55,7 @@ from .model import Trick
 from .state import PLAY
 from .state import REDEAL
 from .state import DealState
+from .text import Message
 
 DEAL_FORMAT = "atout-deal"
 MATCH_FORMAT = "atout-match"
@@ -197,7 +199,13 @@ def load_json(path: str | os.PathLike[str]) -> dict[str, Any]:
     text = read_text(p, MAX_RECORD_BYTES)
     data = parse_json(text, str(p))
     if not isinstance(data, dict):
-        raise RecordError(f"{p}: a record is a JSON object, not {_json_kind(data)}")
+        raise RecordError(
+            Message(
+                "{file}: {problem}",
+                file=str(p),
+                problem=Message("a record is a JSON object, not {kind}", kind=_json_kind(data)),
+            )
+        )
     return data
 
 
@@ -207,11 +215,24 @@ def parse_json(text: str, source: str) -> Any:
     try:
         return loads_json(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{source}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
+        raise RecordError(
+            Message(
+                "{file}: line {line}: {problem}",
+                file=source,
+                line=exc.lineno,
+                problem=Message("not valid JSON ({reason})", reason=exc.msg),
+            )
+        ) from None
     except JsonLimitError as exc:
-        raise RecordError(f"{source}: {exc}") from None
+        raise RecordError(Message("{file}: {problem}", file=source, problem=str(exc))) from None
     except ValueError as exc:
-        raise RecordError(f"{source}: not valid JSON ({exc})") from None
+        raise RecordError(
+            Message(
+                "{file}: {problem}",
+                file=source,
+                problem=Message("not valid JSON ({reason})", reason=str(exc)),
+            )
+        ) from None
 
 
 def _shown(value: object, width: int = 40) -> str:
@@ -228,18 +249,19 @@ def _one_line(text: object) -> str:
 
 
 def _json_kind(value: object) -> str:
-    """The JSON name of a value's kind, for messages."""
+    """The JSON name of a value's kind, for messages (a :class:`Message`: translated
+    where a message holds it)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "a boolean"
+        return Message("a boolean")
     if isinstance(value, int | float):
-        return "a number"
+        return Message("a number")
     if isinstance(value, str):
-        return "a text"
+        return Message("a text")
     if isinstance(value, list):
-        return "a list"
-    return "an object"
+        return Message("a list")
+    return Message("an object")
 
 
 class _Reader:
@@ -249,7 +271,11 @@ class _Reader:
         self.source = source
 
     def fail(self, where: str, message: str) -> RecordError:
-        return RecordError(f"{self.source}: {where}: {message}")
+        """The problem ``message`` (best a :class:`~atout.core.text.Message`) of the
+        field ``where``, naming the file and the field as they are written."""
+        return RecordError(
+            Message("{file}: {key}: {problem}", file=self.source, key=where, problem=message)
+        )
 
     def card(self, value: object, where: str) -> int:
         if not isinstance(value, str):
@@ -351,17 +377,24 @@ class _Reader:
 
 def _check_header(r: _Reader, data: dict[str, Any], fmt: str) -> None:
     if data.get("format") != fmt:
-        raise r.fail("format", f"expected {fmt!r}, found {_shown(data.get('format'))}")
-    if data.get("version") != VERSION:
+        found = _shown(data.get("format"))
         raise r.fail(
-            "version", f"this atout reads version {VERSION}, found {_shown(data.get('version'))}"
+            "format", Message("expected {expected}, found {found}", expected=repr(fmt), found=found)
+        )
+    if data.get("version") != VERSION:
+        found = _shown(data.get("version"))
+        raise r.fail(
+            "version",
+            Message(
+                "this atout reads version {version}, found {found}", version=VERSION, found=found
+            ),
         )
 
 
 def _rules(engine: Engine, r: _Reader, data: dict[str, Any]) -> tuple[GameInfo, Rules]:
     game = data.get("game")
     if not isinstance(game, str) or not game:
-        raise r.fail("game", "missing")
+        raise r.fail("game", Message("missing"))
     if len(game) > MAX_TEXT:
         raise r.fail("game", f"a game's name of {len(game)} characters")
     options = data.get("rules") or {}
@@ -381,7 +414,7 @@ def _rules(engine: Engine, r: _Reader, data: dict[str, Any]) -> tuple[GameInfo, 
         info = engine.game(game)
         rules = engine.make_rules(game, options, str(pack or ""))
     except AtoutError as exc:
-        raise r.fail("rules", str(exc)) from None
+        raise r.fail("rules", error_message(exc)) from None
     return info, rules
 
 
@@ -532,8 +565,12 @@ def iter_record_deals(engine: Engine, data: dict[str, Any], source: str) -> Iter
         yield deal_from_record(engine, data, source)
         return
     if fmt != MATCH_FORMAT:
-        raise RecordError(
-            f"{source}: format: expected {DEAL_FORMAT!r} or {MATCH_FORMAT!r}, found {_shown(fmt)}"
+        expected = Message(
+            "{first} or {second}", first=repr(DEAL_FORMAT), second=repr(MATCH_FORMAT)
+        )
+        raise _Reader(source).fail(
+            "format",
+            Message("expected {expected}, found {found}", expected=expected, found=_shown(fmt)),
         )
     match = match_from_record(engine, data, source)
     yield from match.deals

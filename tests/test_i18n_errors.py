@@ -106,3 +106,35 @@ def test_an_unknown_pack_in_german(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["--lang", "de", "play", "--text", "--pack", "offical"], capsys)
     assert code == 1
     assert err.startswith("atout: kein Paket namens 'offical'; meinten Sie official? (die Pakete: ")
+
+
+def test_a_bad_record_in_french_and_german(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``atout replay`` of a file that is no record: the file and the key as written,
+    the rest in the language."""
+    listing = tmp_path / "liste.json"
+    listing.write_text("[1, 2]\n")
+    code, _, err = run(["--lang", "fr", "replay", str(listing)], capsys)
+    assert code == 1
+    assert err == f"atout: {listing} : un enregistrement est un objet JSON, pas une liste\n"
+    other = tmp_path / "autre.json"
+    other.write_text('{"format": "nope"}\n')
+    code, _, err = run(["--lang", "de", "replay", str(other)], capsys)
+    assert code == 1
+    assert err == (
+        f"atout: {other}: format: 'atout-deal' oder 'atout-match' erwartet, 'nope' gefunden\n"
+    )
+
+
+def test_an_unknown_bot_and_a_missing_plugin_in_the_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(["--lang", "de", "play", "--text", "--bot", "genius"], capsys)
+    assert code == 1
+    assert err.startswith("atout: unbekannter Bot 'genius' für decouverte; die Bots: ")
+    assert "expert, greedy, random" in err
+    missing = tmp_path / "keine.py"
+    code, _, err = run(["--lang", "fr", "play", "--text", "--plugin", str(missing)], capsys)
+    assert code == 1
+    assert err == f"atout: --plugin {missing} : fichier introuvable\n"
