@@ -125,6 +125,13 @@ def test_a_bad_record_in_french_and_german(
     assert err == (
         f"atout: {other}: format: 'atout-deal' oder 'atout-match' erwartet, 'nope' gefunden\n"
     )
+    by_hand = tmp_path / "position.json"
+    by_hand.write_text(
+        '{"format": "atout-deal", "version": 1, "game": "belote", "rules": {}, "dealer": 7}\n'
+    )
+    code, _, err = run(["--lang", "fr", "replay", str(by_hand)], capsys)
+    assert code == 1
+    assert err == f"atout: {by_hand} : dealer : une place est un nombre de 0 à 3, pas 7\n"
 
 
 def test_an_unknown_bot_and_a_missing_plugin_in_the_language(
