@@ -293,6 +293,7 @@ def host_match(
     folder = data if data is not None else data_dir() / "hosted"
     hosted = host_table(engine, rules, bot, name or "Host", listen, port, seed, folder, grace)
     table, made = hosted.table, hosted.made
+    table.bot_title = bot_title(engine.bots, bot)
     try:
         print(
             printable(
