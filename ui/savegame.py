@@ -458,7 +458,7 @@ def _kept(path: Path, when: float) -> KeptMatch:
     try:
         header, _records = SaveFile(path).read()
     except (AtoutError, OSError, ValueError) as exc:
-        return KeptMatch(path, when, problem=str(exc))
+        return KeptMatch(path, when, problem=error_message(exc))
     record = header.get("match")
     record = record if isinstance(record, dict) else {}
     game, pack = record.get("game"), record.get("pack")

@@ -265,7 +265,9 @@ class StartView(arcade.View):
             self.select_pack(info.name)
             self.set_message("")
         else:
-            self.set_message(_("This pack cannot be used: {problem}").format(problem=info.problem))
+            self.set_message(
+                _("This pack cannot be used: {problem}").format(problem=shown(info.problem))
+            )
 
     def page(self, step: int) -> None:
         self.pack_page += step
