@@ -220,8 +220,10 @@ class Engine:
         """The game called ``name``; an unknown name lists the games there are."""
         games = self.games
         if name not in games:
-            known = ", ".join(sorted(games)) or "none"
-            raise UnknownNameError(f"unknown game {name!r}; the games are: {known}")
+            known = ", ".join(sorted(games)) or Message("none")
+            raise UnknownNameError(
+                Message("unknown game {name}; the games are: {games}", name=repr(name), games=known)
+            )
         return games[name]
 
     def rule_options(self, game: str) -> dict[str, RuleOption]:
@@ -250,10 +252,14 @@ class Engine:
         merged = {k: o.default for k, o in options.items()}
         for key, value in (values or {}).items():
             if key not in options:
-                raise UnknownNameError(f"unknown rule option {key!r} for {game}")
+                raise UnknownNameError(
+                    Message("unknown rule option {key} for {game}", key=repr(key), game=game)
+                )
             problem = options[key].check(value)
             if problem:
-                raise UnknownNameError(f"rule option {key!r} {problem}")
+                raise UnknownNameError(
+                    Message("rule option {key} {problem}", key=repr(key), problem=problem)
+                )
             merged[key] = value
         return Rules(game, merged, pack)
 
@@ -273,9 +279,19 @@ class Engine:
         info = bots.get(name)
         if info is None or (game is not None and game not in info.games):
             names = sorted(n for n, b in bots.items() if game is None or game in b.games)
-            where = f" for {game}" if game is not None else ""
-            known = ", ".join(names) or "none"
-            raise UnknownNameError(f"unknown bot {name!r}{where}; the bots are: {known}")
+            known = ", ".join(names) or Message("none")
+            if game is None:
+                raise UnknownNameError(
+                    Message("unknown bot {name}; the bots are: {bots}", name=repr(name), bots=known)
+                )
+            raise UnknownNameError(
+                Message(
+                    "unknown bot {name} for {game}; the bots are: {bots}",
+                    name=repr(name),
+                    game=game,
+                    bots=known,
+                )
+            )
         return info
 
     def bot(self, name: str, game: str, rules: Rules, seed: int = 0, think: float = 0.0) -> Bot:

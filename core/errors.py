@@ -1,4 +1,11 @@
-"""The typed errors of atout.  Each message says what is wrong, where, and what is allowed."""
+"""The typed errors of atout.  Each message says what is wrong, where, and what is allowed.
+
+An error a person meets (a bad pack, record, save, seed, name; an unknown game, bot or
+plugin) is raised with a :class:`~atout.core.text.Message`: ``str(exc)`` is the English
+sentence (logs, records, the protocol), and a front end shows it in the person's language
+(``atout.ui.messages.shown_error``).  The names of files, keys and values stay as they
+are written.
+"""
 
 from __future__ import annotations
 
@@ -29,6 +36,14 @@ class PluginError(AtoutError):
         super().__init__(message)
         self.plugin = plugin
         self.hook = hook
+
+
+def error_message(exc: BaseException) -> str:
+    """An error's message as it was raised: its :class:`~atout.core.text.Message` (kept
+    so that a front end translates it, or so that another message holds it) when it has
+    one, else its text."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, str) else str(exc)
 
 
 class UnknownNameError(AtoutError):

@@ -33,7 +33,9 @@ from typing import Any
 
 from .errors import AtoutError
 from .errors import RecordError
+from .errors import error_message
 from .limits import MAX_INT_DIGITS
+from .text import Message
 
 TEMP_PREFIX = ".atout-"
 TEMP_SUFFIX = ".tmp"
@@ -234,20 +236,20 @@ def read_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
     try:
         fd = os.open(os.fspath(path), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise FileProblem("no such file") from None
+        raise FileProblem(Message("no such file")) from None
     except IsADirectoryError:
-        raise FileProblem("is a folder, not a file") from None
+        raise FileProblem(Message("is a folder, not a file")) from None
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise FileProblem(f"cannot be read ({reason})") from None
+        raise FileProblem(Message("cannot be read ({reason})", reason=reason)) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise FileProblem("is a folder, not a file")
+            raise FileProblem(Message("is a folder, not a file"))
         if not stat.S_ISREG(info.st_mode):
-            raise FileProblem("not a regular file (a device, a FIFO or a socket)")
+            raise FileProblem(Message("not a regular file (a device, a FIFO or a socket)"))
         if info.st_size > limit:
-            raise FileTooLarge(f"the file is over {size_text(limit)}")
+            raise FileTooLarge(Message("the file is over {size}", size=size_text(limit)))
         chunks: list[bytes] = []
         got = 0
         while got <= limit:
@@ -257,12 +259,13 @@ def read_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
             chunks.append(chunk)
             got += len(chunk)
     except OSError as exc:
-        raise FileProblem(f"cannot be read ({exc.strerror or exc})") from None
+        reason = exc.strerror or str(exc)
+        raise FileProblem(Message("cannot be read ({reason})", reason=reason)) from None
     finally:
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > limit:
-        raise FileTooLarge(f"the file is over {size_text(limit)}")
+        raise FileTooLarge(Message("the file is over {size}", size=size_text(limit)))
     return data
 
 
@@ -272,12 +275,21 @@ def read_text(path: str | os.PathLike[str], limit: int) -> str:
     try:
         data = read_bytes(path, limit)
     except FileProblem as exc:
-        raise RecordError(f"{path}: {exc}") from None
+        raise RecordError(
+            Message("{file}: {problem}", file=str(path), problem=error_message(exc))
+        ) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise RecordError(f"{path}: line {line}: not UTF-8 text") from None
+        raise RecordError(
+            Message(
+                "{file}: line {line}: {problem}",
+                file=str(path),
+                line=line,
+                problem=Message("not UTF-8 text"),
+            )
+        ) from None
 
 
 # --- JSON within limits ------------------------------------------------------------------------

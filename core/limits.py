@@ -16,6 +16,7 @@ import math
 import unicodedata
 
 from .errors import AtoutError
+from .text import Message
 
 MAX_SEED = 10**18 - 1
 """The largest seed: a whole number of at most 18 digits (seeds are never negative)."""
@@ -43,28 +44,70 @@ colons, a zone's ``%``)."""
 
 
 class LimitError(AtoutError):
-    """A number or text outside atout's limits; the message says what is allowed."""
+    """A number or text outside atout's limits; the message says what is allowed.
+
+    Its message is a :class:`~atout.core.text.Message`: ``str(exc)`` is the English
+    sentence (logs, protocol errors), and a front end shows it translated."""
+
+
+A_TIME = Message("a time")
+"""What :func:`check_seconds` calls a value it was not told the name of."""
+A_NAME = Message("a name")
+"""What :func:`check_name` calls a value it was not told the name of."""
+
+
+def _shown_value(value: object) -> str:
+    """A refused value as an error quotes it: its ``repr``, cut to 40 characters."""
+    return f"{value!r:.40}"
 
 
 def check_seed(value: object) -> int:
     """A seed: a whole number from 0 to :data:`MAX_SEED` (bool is no number)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise LimitError(f"a seed is a whole number from 0 to {MAX_SEED}, not {value!r:.40}")
+        raise LimitError(
+            Message(
+                "a seed is a whole number from 0 to {most}, not {value}",
+                most=MAX_SEED,
+                value=_shown_value(value),
+            )
+        )
     if not 0 <= value <= MAX_SEED:
-        raise LimitError(f"a seed is a whole number from 0 to {MAX_SEED} (at most 18 digits)")
+        raise LimitError(
+            Message("a seed is a whole number from 0 to {most} (at most 18 digits)", most=MAX_SEED)
+        )
     return value
 
 
-def check_seconds(value: object, *, most: float, what: str = "a time", zero: bool = False) -> float:
+def check_seconds(value: object, *, most: float, what: str = A_TIME, zero: bool = False) -> float:
     """A time in seconds: a finite number above 0 (from 0 with ``zero``, where 0 means
-    "the default" or "at once") and at most ``most`` (no NaN, no infinity)."""
+    "the default" or "at once") and at most ``most`` (no NaN, no infinity).  ``what``
+    names the value in the message (a :class:`~atout.core.text.Message`, so that it is
+    translated with it)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise LimitError(f"{what} is a number of seconds, not {value!r:.40}")
+        raise LimitError(
+            Message(
+                "{what} is a number of seconds, not {value}", what=what, value=_shown_value(value)
+            )
+        )
     seconds = float(value)
     above = seconds >= 0 if zero else seconds > 0
     if not math.isfinite(seconds) or not above or seconds > most:
-        least = "from 0" if zero else "above 0"
-        raise LimitError(f"{what} is a number of seconds {least} and at most {most:g}")
+        longest = f"{most:g}"
+        if zero:
+            raise LimitError(
+                Message(
+                    "{what} is a number of seconds from 0 and at most {most}",
+                    what=what,
+                    most=longest,
+                )
+            )
+        raise LimitError(
+            Message(
+                "{what} is a number of seconds above 0 and at most {most}",
+                what=what,
+                most=longest,
+            )
+        )
     return seconds
 
 
@@ -76,15 +119,27 @@ def printable(text: str) -> bool:
     )
 
 
-def check_name(value: object, *, most: int = MAX_NAME, what: str = "a name") -> str:
+def check_name(value: object, *, most: int = MAX_NAME, what: str = A_NAME) -> str:
     """A player's or bot's name: text of at most ``most`` characters that
-    :func:`printable` accepts (the empty name is allowed: the seat's name stands)."""
+    :func:`printable` accepts (the empty name is allowed: the seat's name stands).
+    ``what`` names the value in the message (best a :class:`~atout.core.text.Message`)."""
     if not isinstance(value, str):
-        raise LimitError(f"{what} is a text, not {type(value).__name__}")
+        raise LimitError(
+            Message("{what} is a text, not {kind}", what=what, kind=type(value).__name__)
+        )
     if len(value) > most:
-        raise LimitError(f"{what} has at most {most} characters, not {len(value)}")
+        raise LimitError(
+            Message(
+                "{what} has at most {most} characters, not {count}",
+                what=what,
+                most=most,
+                count=len(value),
+            )
+        )
     if not printable(value):
-        raise LimitError(f"{what} may not hold control characters or lone surrogates")
+        raise LimitError(
+            Message("{what} may not hold control characters or lone surrogates", what=what)
+        )
     return value
 
 
@@ -93,14 +148,18 @@ def check_host(value: object) -> str:
     :data:`MAX_HOST` characters, letters, digits and :data:`HOST_PUNCTUATION` only (no
     space, no bracket, no control character)."""
     if not isinstance(value, str):
-        raise LimitError(f"a host is a text, not {type(value).__name__}")
+        raise LimitError(Message("a host is a text, not {kind}", kind=type(value).__name__))
     if not value:
-        raise LimitError("a host is a name or an address, not nothing")
+        raise LimitError(Message("a host is a name or an address, not nothing"))
     if len(value) > MAX_HOST:
-        raise LimitError(f"a host has at most {MAX_HOST} characters, not {len(value)}")
+        raise LimitError(
+            Message(
+                "a host has at most {most} characters, not {count}", most=MAX_HOST, count=len(value)
+            )
+        )
     if not all(ch.isalnum() or ch in HOST_PUNCTUATION for ch in value):
         raise LimitError(
-            "a host holds letters, digits, dots, hyphens and (an IPv6 address) colons only"
+            Message("a host holds letters, digits, dots, hyphens and (an IPv6 address) colons only")
         )
     return value
 
@@ -109,11 +168,17 @@ def check_file_name(value: object, *, suffix: str = "") -> str:
     """A plain file name (ending ``suffix``): printable, at most :data:`MAX_FILE_NAME`
     characters, no folder in it (no ``/`` or ``\\``), not hidden (no leading dot)."""
     if not isinstance(value, str):
-        raise LimitError(f"a file name is a text, not {type(value).__name__}")
+        raise LimitError(Message("a file name is a text, not {kind}", kind=type(value).__name__))
     if not value or len(value) > MAX_FILE_NAME:
-        raise LimitError(f"a file name has 1 to {MAX_FILE_NAME} characters, not {len(value)}")
+        raise LimitError(
+            Message(
+                "a file name has 1 to {most} characters, not {count}",
+                most=MAX_FILE_NAME,
+                count=len(value),
+            )
+        )
     if "/" in value or "\\" in value or value.startswith(".") or not printable(value):
-        raise LimitError("a file name is a plain, printable name in its folder")
+        raise LimitError(Message("a file name is a plain, printable name in its folder"))
     if suffix and (not value.endswith(suffix) or value == suffix):
-        raise LimitError(f"the file name ends with {suffix}")
+        raise LimitError(Message("the file name ends with {suffix}", suffix=suffix))
     return value

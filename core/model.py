@@ -85,20 +85,27 @@ class RuleOption:
     empty: the choices are shown as a pack writes them."""
 
     def check(self, value: object) -> str | None:
-        """Why ``value`` is not allowed for this option, or ``None`` when it is."""
+        """Why ``value`` is not allowed for this option (a :class:`Message`: the front end
+        shows it translated), or ``None`` when it is."""
         if self.kind == "bool":
             if not isinstance(value, bool):
-                return f"must be true or false, not {value!r}"
+                return Message("must be true or false, not {value}", value=repr(value))
         elif self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                return f"must be a whole number, not {value!r}"
+                return Message("must be a whole number, not {value}", value=repr(value))
             if self.minimum is not None and value < self.minimum:
-                return f"must be at least {self.minimum}, not {value}"
+                return Message(
+                    "must be at least {least}, not {value}", least=self.minimum, value=value
+                )
             if self.maximum is not None and value > self.maximum:
-                return f"must be at most {self.maximum}, not {value}"
+                return Message(
+                    "must be at most {most}, not {value}", most=self.maximum, value=value
+                )
         elif self.kind == "choice" and value not in self.choices:
             allowed = ", ".join(self.choices)
-            return f"must be one of {allowed}, not {value!r}"
+            return Message(
+                "must be one of {allowed}, not {value}", allowed=allowed, value=repr(value)
+            )
         return None
 
 

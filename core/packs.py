@@ -52,6 +52,7 @@ import yaml
 from .engine import Engine
 from .errors import AtoutError
 from .errors import PackError
+from .errors import error_message
 from .files import FileProblem
 from .files import FileTooLarge
 from .files import nesting_line
@@ -59,6 +60,7 @@ from .files import read_bytes
 from .limits import MAX_INT_DIGITS
 from .model import RuleOption
 from .model import Rules
+from .text import Message
 
 SHIPPED_PACKAGE = "atout.variants"
 PACK_SUFFIX = ".yaml"
@@ -233,13 +235,25 @@ def is_path(name_or_path: str) -> bool:
 # --- reading one file --------------------------------------------------------------------------
 
 
-def _fail(source: _Source, message: str, line: int | None = None, key: str = "") -> str:
-    where = source.path
+def _fail(source: _Source, message: str, line: int | None = None, key: str = "") -> Message:
+    """A problem of a pack file, naming the file, the line and the key as they are
+    written; ``message`` (best a :class:`~atout.core.text.Message`) is translated where
+    it is shown."""
+    if line is not None and key:
+        return Message(
+            "{file}: line {line}: {key}: {problem}",
+            file=source.path,
+            line=line,
+            key=key,
+            problem=message,
+        )
     if line is not None:
-        where += f": line {line}"
+        return Message(
+            "{file}: line {line}: {problem}", file=source.path, line=line, problem=message
+        )
     if key:
-        where += f": {key}"
-    return f"{where}: {message}"
+        return Message("{file}: {key}: {problem}", file=source.path, key=key, problem=message)
+    return Message("{file}: {problem}", file=source.path, problem=message)
 
 
 def _read_text(source: _Source) -> str:
@@ -249,27 +263,37 @@ def _read_text(source: _Source) -> str:
     except FileTooLarge:
         data = b"\0" * (MAX_PACK_BYTES + 1)  # reported below, as for a shipped pack
     except FileProblem as exc:
-        raise PackError(_fail(source, str(exc))) from None
+        raise PackError(_fail(source, error_message(exc))) from None
     except FileNotFoundError:
-        raise PackError(_fail(source, "no such file")) from None
+        raise PackError(_fail(source, Message("no such file"))) from None
     except IsADirectoryError:
-        raise PackError(_fail(source, "is a folder, not a pack file")) from None
+        raise PackError(_fail(source, Message("is a folder, not a pack file"))) from None
     except OSError as exc:
-        raise PackError(_fail(source, f"cannot be read ({exc.strerror or exc})")) from None
+        reason = exc.strerror or str(exc)
+        raise PackError(
+            _fail(source, Message("cannot be read ({reason})", reason=reason))
+        ) from None
     if len(data) > MAX_PACK_BYTES:
         raise PackError(
-            _fail(source, f"the file is over {MAX_PACK_BYTES // 1024} KiB; a pack is a few lines")
+            _fail(
+                source,
+                Message(
+                    "the file is over {size} KiB; a pack is a few lines",
+                    size=MAX_PACK_BYTES // 1024,
+                ),
+            )
         )
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
+        byte = f"0x{data[exc.start]:02x}"
         raise PackError(
-            _fail(source, f"not UTF-8 text (byte 0x{data[exc.start]:02x} is not UTF-8)", line)
+            _fail(source, Message("not UTF-8 text (byte {byte} is not UTF-8)", byte=byte), line)
         ) from None
     if not text.strip():
         raise PackError(
-            _fail(source, "the file is empty; a pack needs at least game and description")
+            _fail(source, Message("the file is empty; a pack needs at least game and description"))
         )
     return text
 
@@ -280,7 +304,7 @@ def _yaml_problem(source: _Source, exc: yaml.YAMLError) -> PackError:
     problem = getattr(exc, "problem", None) or str(exc)
     context = getattr(exc, "context", None)
     text = f"{context}: {problem}" if context else str(problem)
-    return PackError(_fail(source, f"not valid YAML ({text})", line))
+    return PackError(_fail(source, Message("not valid YAML ({problem})", problem=text), line))
 
 
 _FLOW_TOKENS = re.compile(r"'[^'\n]*'?|\"(?:[^\"\\\n]|\\.)*\"?|#[^\n]*|[\[\]{}]")
@@ -291,7 +315,9 @@ grows with the square of the depth, so the nesting is looked at first."""
 
 def _check_events(source: _Source, text: str) -> None:
     """Refuse nesting, explicit tags, anchors and aliases before any node is built."""
-    too_deep = f"nested more than {MAX_PACK_DEPTH} deep; a pack is a flat mapping"
+    too_deep = Message(
+        "nested more than {depth} deep; a pack is a flat mapping", depth=MAX_PACK_DEPTH
+    )
     line = nesting_line(text, MAX_PACK_DEPTH, _FLOW_TOKENS)
     if line is not None:
         raise PackError(_fail(source, too_deep, line))
@@ -310,18 +336,35 @@ def _check_events(source: _Source, text: str) -> None:
                 raise PackError(
                     _fail(
                         source,
-                        f"a value of {len(event.value)} characters (at most {MAX_SCALAR})",
+                        Message(
+                            "a value of {count} characters (at most {most})",
+                            count=len(event.value),
+                            most=MAX_SCALAR,
+                        ),
                         line,
                     )
                 )
             if isinstance(event, yaml.AliasEvent):
                 raise PackError(
-                    _fail(source, f"aliases (*{event.anchor}) are not allowed in a pack", line)
+                    _fail(
+                        source,
+                        Message(
+                            "aliases (*{anchor}) are not allowed in a pack",
+                            anchor=str(event.anchor),
+                        ),
+                        line,
+                    )
                 )
             anchor = getattr(event, "anchor", None)
             if anchor is not None:
                 raise PackError(
-                    _fail(source, f"anchors (&{anchor}) are not allowed in a pack", line)
+                    _fail(
+                        source,
+                        Message(
+                            "anchors (&{anchor}) are not allowed in a pack", anchor=str(anchor)
+                        ),
+                        line,
+                    )
                 )
             tag = getattr(event, "tag", None)
             if tag is not None and isinstance(
@@ -330,7 +373,11 @@ def _check_events(source: _Source, text: str) -> None:
                 shown = tag.replace("tag:yaml.org,2002:", "!!")
                 raise PackError(
                     _fail(
-                        source, f"tags ({shown}) are not allowed in a pack: plain values only", line
+                        source,
+                        Message(
+                            "tags ({tag}) are not allowed in a pack: plain values only", tag=shown
+                        ),
+                        line,
                     )
                 )
     except yaml.YAMLError as exc:
@@ -348,13 +395,14 @@ def _construct(node: yaml.Node) -> Any:
     if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:int":
         digits = node.value.replace("_", "").lstrip("+-")
         if len(digits) > MAX_INT_DIGITS:
-            raise _NotAValue(f"a number of {len(digits)} digits")
+            raise _NotAValue(Message("a number of {count} digits", count=len(digits)))
     loader = yaml.SafeLoader("")
     try:
         return loader.construct_document(node)
     except (yaml.YAMLError, ValueError, TypeError, OverflowError, RecursionError) as exc:
         shown = node.value if isinstance(node, yaml.ScalarNode) else "this value"
-        raise _NotAValue(f"{str(shown)[:40]!r} is not a value a pack can hold") from exc
+        value = repr(str(shown)[:40])
+        raise _NotAValue(Message("{value} is not a value a pack can hold", value=value)) from exc
     finally:
         loader.dispose()
 
@@ -364,8 +412,10 @@ def _unsafe_text(text: str) -> str | None:
     or ``None``."""
     for char in text:
         if unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp") and char != "\t":
-            kind = "a lone surrogate" if 0xD800 <= ord(char) <= 0xDFFF else "a control character"
-            return f"holds {kind} (U+{ord(char):04X}); one line of plain text"
+            code = f"U+{ord(char):04X}"
+            if 0xD800 <= ord(char) <= 0xDFFF:
+                return Message("holds a lone surrogate ({code}); one line of plain text", code=code)
+            return Message("holds a control character ({code}); one line of plain text", code=code)
     return None
 
 
@@ -412,28 +462,33 @@ def read_pack(source: _Source) -> _Raw:
         raise _yaml_problem(source, exc) from None
     if root is None or (isinstance(root, yaml.ScalarNode) and not root.value.strip()):
         raise PackError(
-            _fail(source, "the file has no content; a pack needs at least game and description")
-        )
-    if not isinstance(root, yaml.MappingNode):
-        kind = "a list" if isinstance(root, yaml.SequenceNode) else "a single value"
-        raise PackError(
             _fail(
                 source,
-                f"a pack is a mapping of keys to values, not {kind}",
-                root.start_mark.line + 1,
+                Message("the file has no content; a pack needs at least game and description"),
             )
         )
+    if not isinstance(root, yaml.MappingNode):
+        kind = (
+            Message("a pack is a mapping of keys to values, not a list")
+            if isinstance(root, yaml.SequenceNode)
+            else Message("a pack is a mapping of keys to values, not a single value")
+        )
+        raise PackError(_fail(source, kind, root.start_mark.line + 1))
     raw = _Raw(source)
     seen: dict[str, int] = {}
     for key_node, value_node in root.value:
         line = key_node.start_mark.line + 1
         key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
         if not isinstance(key, str) or not key:
-            raw.problems.append(_fail(source, "a key must be a name such as direction", line))
+            raw.problems.append(
+                _fail(source, Message("a key must be a name such as direction"), line)
+            )
             continue
         if key in seen:
             raw.problems.append(
-                _fail(source, f"given twice (first on line {seen[key]})", line, key)
+                _fail(
+                    source, Message("given twice (first on line {line})", line=seen[key]), line, key
+                )
             )
             continue
         seen[key] = line
@@ -444,11 +499,16 @@ def read_pack(source: _Source) -> _Raw:
     first_line = root.start_mark.line + 1
     if "game" not in seen:
         raw.problems.append(
-            _fail(source, "missing: a pack says which game it is for", first_line, "game")
+            _fail(source, Message("missing: a pack says which game it is for"), first_line, "game")
         )
     if "description" not in seen:
         raw.problems.append(
-            _fail(source, "missing: a pack has a one-line description", first_line, "description")
+            _fail(
+                source,
+                Message("missing: a pack has a one-line description"),
+                first_line,
+                "description",
+            )
         )
     return raw
 
@@ -461,7 +521,9 @@ def _read_header(raw: _Raw, key: str, node: yaml.Node, line: int) -> None:
         names = [_scalar_text(n) for n in items] if items is not None else [None]
         if items is None or any(not n for n in names):
             raw.problems.append(
-                _fail(source, "expected a list of plugin names, e.g. [my-rules]", line, key)
+                _fail(
+                    source, Message("expected a list of plugin names, e.g. [my-rules]"), line, key
+                )
             )
             return
         raw.plugins = tuple(n for n in names if n)
@@ -469,36 +531,48 @@ def _read_header(raw: _Raw, key: str, node: yaml.Node, line: int) -> None:
     text = _scalar_text(node)
     if not text:
         expected = {
-            "game": "the game's name, e.g. belote",
-            "description": "one line of text",
-            "title": "a short name, e.g. Always undertrump",
-            "extends": "another pack's name, e.g. official",
+            "game": Message("expected the game's name, e.g. belote"),
+            "description": Message("expected one line of text"),
+            "title": Message("expected a short name, e.g. Always undertrump"),
+            "extends": Message("expected another pack's name, e.g. official"),
         }[key]
-        raw.problems.append(_fail(source, f"expected {expected}", line, key))
+        raw.problems.append(_fail(source, expected, line, key))
         return
     unsafe = _unsafe_text(text.strip())
     if key == "game":
         if unsafe or NAME_PATTERN.fullmatch(text) is None:
-            raw.problems.append(_fail(source, f"{text[:40]!r} is not a game's name", line, key))
+            value = repr(text[:40])
+            raw.problems.append(
+                _fail(source, Message("{value} is not a game's name", value=value), line, key)
+            )
             return
         raw.game, raw.game_line = text, line
     elif key == "description":
         if "\n" in text.strip():
-            raw.problems.append(_fail(source, "must be one line", line, key))
+            raw.problems.append(_fail(source, Message("must be one line"), line, key))
         elif unsafe:
             raw.problems.append(_fail(source, unsafe, line, key))
         elif len(text) > MAX_DESCRIPTION:
             raw.problems.append(
-                _fail(source, f"must be at most {MAX_DESCRIPTION} characters", line, key)
+                _fail(
+                    source,
+                    Message("must be at most {most} characters", most=MAX_DESCRIPTION),
+                    line,
+                    key,
+                )
             )
         raw.description = text.strip()
     elif key == "title":
         if "\n" in text.strip():
-            raw.problems.append(_fail(source, "must be one line", line, key))
+            raw.problems.append(_fail(source, Message("must be one line"), line, key))
         elif unsafe:
             raw.problems.append(_fail(source, unsafe, line, key))
         elif len(text.strip()) > MAX_TITLE:
-            raw.problems.append(_fail(source, f"must be at most {MAX_TITLE} characters", line, key))
+            raw.problems.append(
+                _fail(
+                    source, Message("must be at most {most} characters", most=MAX_TITLE), line, key
+                )
+            )
         else:
             raw.title = text.strip()
     else:
@@ -506,8 +580,11 @@ def _read_header(raw: _Raw, key: str, node: yaml.Node, line: int) -> None:
             raw.problems.append(
                 _fail(
                     source,
-                    f"{text!r} is not a pack name (extends takes a name such as official, "
-                    "not a path)",
+                    Message(
+                        "{value} is not a pack name (extends takes a name such as official, "
+                        "not a path)",
+                        value=repr(text),
+                    ),
                     line,
                     key,
                 )
@@ -522,7 +599,7 @@ def _read_header(raw: _Raw, key: str, node: yaml.Node, line: int) -> None:
 def _option_value(option: RuleOption, node: yaml.Node) -> tuple[Any, str | None]:
     """The value a pack gives ``option``, or why it cannot be one."""
     if not isinstance(node, yaml.ScalarNode):
-        return None, "expected a single value, not a list or a mapping"
+        return None, Message("expected a single value, not a list or a mapping")
     if option.kind == "choice":
         # The text as written: YAML 1.1 would read `declarations: on` as true.
         value: Any = node.value
@@ -530,20 +607,23 @@ def _option_value(option: RuleOption, node: yaml.Node) -> tuple[Any, str | None]
         try:
             value = _construct(node)
         except _NotAValue as exc:
-            return None, f"{exc} ({_allowed(option)})"
+            problem = error_message(exc)
+            return None, Message("{problem} ({allowed})", problem=problem, allowed=_allowed(option))
     if value is None or value == "":
-        return None, f"needs a value ({_allowed(option)})"
+        return None, Message("needs a value ({allowed})", allowed=_allowed(option))
     return value, option.check(value)
 
 
-def _allowed(option: RuleOption) -> str:
+def _allowed(option: RuleOption) -> Message:
     if option.kind == "bool":
-        return "true or false"
+        return Message("true or false")
     if option.kind == "choice":
-        return "one of " + ", ".join(option.choices)
+        return Message("one of {choices}", choices=", ".join(option.choices))
     low = "" if option.minimum is None else str(option.minimum)
     high = "" if option.maximum is None else str(option.maximum)
-    return f"a whole number {low}..{high}".rstrip(".") if low or high else "a whole number"
+    if not low and not high:
+        return Message("a whole number")
+    return Message("a whole number {range}", range=f"{low}..{high}".rstrip("."))
 
 
 def _unknown_key(engine: Engine, raw: _Raw, entry: _Entry, options: dict[str, RuleOption]) -> str:
@@ -555,18 +635,28 @@ def _unknown_key(engine: Engine, raw: _Raw, entry: _Entry, options: dict[str, Ru
     if others:  # every game that has it (several games may share an option)
         return _fail(
             raw.source,
-            f"unknown option for {raw.game}: it is an option of {', '.join(others)}",
+            Message(
+                "unknown option for {game}: it is an option of {games}",
+                game=raw.game,
+                games=", ".join(others),
+            ),
             entry.line,
             entry.key,
         )
     close = difflib.get_close_matches(entry.key, [*options, *HEADER_KEYS], n=1)
-    hint = f"; did you mean {close[0]}?" if close else ""
-    return _fail(
-        raw.source,
-        f"unknown option for {raw.game}{hint} (atout variants options {raw.game} lists them)",
-        entry.line,
-        entry.key,
+    problem = (
+        Message(
+            "unknown option for {game}; did you mean {close}? (atout variants options {game} "
+            "lists them)",
+            game=raw.game,
+            close=close[0],
+        )
+        if close
+        else Message(
+            "unknown option for {game} (atout variants options {game} lists them)", game=raw.game
+        )
     )
+    return _fail(raw.source, problem, entry.line, entry.key)
 
 
 def _judge(engine: Engine, raw: _Raw) -> tuple[dict[str, tuple[Any, int]], list[str]]:
@@ -613,9 +703,11 @@ class _Catalog:
     def shadowing(self, name: str) -> str:
         """The warning for a user pack named like a shipped one ("" when none)."""
         if name in self.shipped and name in self.user:
-            return (
-                f"{self.user[name].path}: has the name of the shipped pack {name!r}, which "
-                f"is used instead; rename the file to use it"
+            return Message(
+                "{file}: has the name of the shipped pack {name}, which is used instead; "
+                "rename the file to use it",
+                file=self.user[name].path,
+                name=repr(name),
             )
         return ""
 
@@ -630,18 +722,35 @@ class _Catalog:
                 return place[name], self.shadowing(name) if warn else ""
         known = sorted({*self.shipped, *(self.user if len(places) > 1 else {})})
         close = difflib.get_close_matches(name, known, n=1)
-        hint = f"; did you mean {close[0]}?" if close else ""
         listing = ", ".join(known)
         if wanted_by is None:
-            raise PackError(f"no pack named {name!r}{hint} (the packs are: {listing})")
-        raise PackError(
-            _fail(
-                wanted_by.source,
-                f"no pack named {name!r} to extend{hint} (the packs are: {listing})",
-                wanted_by.extends_line,
-                "extends",
+            raise PackError(
+                Message(
+                    "no pack named {name}; did you mean {close}? (the packs are: {packs})",
+                    name=repr(name),
+                    close=close[0],
+                    packs=listing,
+                )
+                if close
+                else Message(
+                    "no pack named {name} (the packs are: {packs})", name=repr(name), packs=listing
+                )
+            )
+        problem = (
+            Message(
+                "no pack named {name} to extend; did you mean {close}? (the packs are: {packs})",
+                name=repr(name),
+                close=close[0],
+                packs=listing,
+            )
+            if close
+            else Message(
+                "no pack named {name} to extend (the packs are: {packs})",
+                name=repr(name),
+                packs=listing,
             )
         )
+        raise PackError(_fail(wanted_by.source, problem, wanted_by.extends_line, "extends"))
 
     def source_for(self, name_or_path: str) -> tuple[_Source, str]:
         if is_path(name_or_path):
@@ -651,8 +760,10 @@ class _Catalog:
                 raise PackError(
                     _fail(
                         user,
-                        "the file name is not a pack name (letters, digits, - and _ only); "
-                        "rename the file, or give its path",
+                        Message(
+                            "the file name is not a pack name (letters, digits, - and _ only); "
+                            "rename the file, or give its path"
+                        ),
                     )
                 )
             return file_source(name_or_path), ""
@@ -674,12 +785,23 @@ def _chain(catalog: _Catalog, first: _Source) -> tuple[list[_Raw], list[str]]:
         if source.path in seen:
             names = " -> ".join([*(r.source.name for r in raws), source.name])
             raise PackError(
-                _fail(child.source, f"extends cycle: {names}", child.extends_line, "extends")
+                _fail(
+                    child.source,
+                    Message("extends cycle: {names}", names=names),
+                    child.extends_line,
+                    "extends",
+                )
             )
         try:
             parent = catalog.raw(source)
         except PackError as exc:
-            raise PackError(f"{exc} (extended by {child.source.path})") from None
+            raise PackError(
+                Message(
+                    "{problem} (extended by {file})",
+                    problem=error_message(exc),
+                    file=child.source.path,
+                )
+            ) from None
         seen[source.path] = parent
         raws.append(parent)
     return raws, warnings
@@ -699,8 +821,12 @@ def _check_chain(engine: Engine, raws: list[_Raw], game: str | None) -> list[str
                 problems.append(
                     _fail(
                         raw.source,
-                        f"needs the rule plugin {plugin!r}, which is not loaded (install it, "
-                        f"or give it with --plugin; loaded: {', '.join(loaded)})",
+                        Message(
+                            "needs the rule plugin {plugin}, which is not loaded (install it, "
+                            "or give it with --plugin; loaded: {plugins})",
+                            plugin=repr(plugin),
+                            plugins=", ".join(loaded),
+                        ),
                         raw.plugins_line,
                         "plugins",
                     )
@@ -710,11 +836,15 @@ def _check_chain(engine: Engine, raws: list[_Raw], game: str | None) -> list[str
     head = raws[0]
     for raw in raws:
         if raw.game not in engine.games:
-            known = ", ".join(sorted(engine.games)) or "none"
+            known = ", ".join(sorted(engine.games)) or Message("none")
             return [
                 _fail(
                     raw.source,
-                    f"unknown game {raw.game!r} (the games are: {known})",
+                    Message(
+                        "unknown game {game} (the games are: {games})",
+                        game=repr(raw.game),
+                        games=known,
+                    ),
                     raw.game_line,
                     "game",
                 )
@@ -724,8 +854,12 @@ def _check_chain(engine: Engine, raws: list[_Raw], game: str | None) -> list[str
             return [
                 _fail(
                     child.source,
-                    f"{parent.source.name!r} is a pack for {parent.game}, but this pack "
-                    f"is for {child.game}",
+                    Message(
+                        "{pack} is a pack for {game}, but this pack is for {other}",
+                        pack=repr(parent.source.name),
+                        game=parent.game,
+                        other=child.game,
+                    ),
                     child.extends_line,
                     "extends",
                 )
@@ -735,8 +869,13 @@ def _check_chain(engine: Engine, raws: list[_Raw], game: str | None) -> list[str
         return [
             _fail(
                 head.source,
-                f"this pack is for {head.game}, not {game} (play it with: atout play "
-                f"{head.game} --pack {given})",
+                Message(
+                    "this pack is for {game}, not {other} (play it with: atout play {game} "
+                    "--pack {pack})",
+                    game=head.game,
+                    other=game,
+                    pack=given,
+                ),
                 head.game_line,
                 "game",
             )
@@ -749,12 +888,22 @@ def _check_chain(engine: Engine, raws: list[_Raw], game: str | None) -> list[str
 def _raise_first(problems: list[str]) -> None:
     if problems:
         more = len(problems) - 1
-        tail = (
-            f" (and {more} more problem{'s' if more > 1 else ''}: atout variants check lists them)"
-            if more
-            else ""
+        if not more:
+            raise PackError(problems[0])
+        if more == 1:
+            raise PackError(
+                Message(
+                    "{problem} (and 1 more problem: atout variants check lists them)",
+                    problem=problems[0],
+                )
+            )
+        raise PackError(
+            Message(
+                "{problem} (and {count} more problems: atout variants check lists them)",
+                problem=problems[0],
+                count=more,
+            )
         )
-        raise PackError(problems[0] + tail)
 
 
 def _resolve(
@@ -774,7 +923,7 @@ def _resolve(
     try:
         rules = engine.make_rules(head.game, {k: v for k, (v, _, _) in chosen.items()}, source.name)
     except AtoutError as exc:  # the checks above make this unreachable; never half-apply
-        raise PackError(_fail(source, str(exc))) from None
+        raise PackError(_fail(source, error_message(exc))) from None
     settings = tuple(
         Setting(
             key,
@@ -848,9 +997,13 @@ def _info(engine: Engine, catalog: _Catalog, name: str, source: _Source) -> Pack
         raw = catalog.raw(source)
         game, description = raw.game, raw.description
     except PackError as exc:
-        return PackInfo(name, game, description, source.origin, source.path, problem=str(exc))
+        return PackInfo(
+            name, game, description, source.origin, source.path, problem=error_message(exc)
+        )
     if source.origin == "user" and NAME_PATTERN.fullmatch(name) is None:
-        problem = _fail(source, "the file name is not a pack name (letters, digits, - and _ only)")
+        problem = _fail(
+            source, Message("the file name is not a pack name (letters, digits, - and _ only)")
+        )
         return PackInfo(name, game, description, source.origin, source.path, problem=problem)
     if source.origin == "user" and name in catalog.shipped:
         return PackInfo(
@@ -859,14 +1012,18 @@ def _info(engine: Engine, catalog: _Catalog, name: str, source: _Source) -> Pack
     try:
         resolved = _resolve(engine, catalog, source, "", None)
     except AtoutError as exc:
-        return PackInfo(name, game, description, source.origin, source.path, problem=str(exc))
+        return PackInfo(
+            name, game, description, source.origin, source.path, problem=error_message(exc)
+        )
     return PackInfo(
         name,
         resolved.game,
         resolved.description,
         source.origin,
         source.path,
-        warning="; ".join(resolved.warnings),
+        warning=resolved.warnings[0]
+        if len(resolved.warnings) == 1
+        else "; ".join(resolved.warnings),
         title=resolved.title,
     )
 
@@ -881,7 +1038,7 @@ def check_file(engine: Engine, path: str | os.PathLike[str]) -> list[str]:
     except PackError as exc:
         # the chain stops (a missing or broken parent, a cycle): the file's own
         # problems are listed too, so that one run of the check shows every one
-        return [str(exc), *_own_problems(engine, catalog, source)]
+        return [error_message(exc), *_own_problems(engine, catalog, source)]
     problems = _check_chain(engine, raws, None)
     try:
         in_user_dir = Path(path).resolve().parent == user_dir().resolve()
@@ -891,8 +1048,11 @@ def check_file(engine: Engine, path: str | os.PathLike[str]) -> list[str]:
         problems.append(
             _fail(
                 source,
-                f"has the name of the shipped pack {source.name!r}, which is used instead; "
-                "rename the file",
+                Message(
+                    "has the name of the shipped pack {name}, which is used instead; "
+                    "rename the file",
+                    name=repr(source.name),
+                ),
             )
         )
     return problems

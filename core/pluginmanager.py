@@ -30,6 +30,7 @@ import pluggy
 
 from . import hookspecs
 from .errors import PluginError
+from .text import Message
 
 ENTRY_POINT_GROUP = "atout.plugins"
 DISABLE_ENV = "ATOUT_DISABLE_PLUGINS"
@@ -214,8 +215,11 @@ MAX_PLUGIN_SPEC = 1024
 def _load_path_or_module(spec: str) -> tuple[ModuleType, str]:
     if len(spec) > MAX_PLUGIN_SPEC or "\0" in spec:
         raise PluginError(
-            f"--plugin {spec[:40]!r}...: not a module name nor a path (at most "
-            f"{MAX_PLUGIN_SPEC} characters)",
+            Message(
+                "--plugin {spec}...: not a module name nor a path (at most {most} characters)",
+                spec=repr(spec[:40]),
+                most=MAX_PLUGIN_SPEC,
+            ),
             plugin=spec[:40],
         )
     path = Path(spec)
@@ -225,23 +229,35 @@ def _load_path_or_module(spec: str) -> tuple[ModuleType, str]:
         exists = False
     if spec.endswith(".py") or exists:
         if not path.is_file():
-            problem = "not a Python file" if exists else "no such file"
-            raise PluginError(f"--plugin {spec}: {problem}", plugin=spec)
+            problem = (
+                Message("--plugin {spec}: not a Python file", spec=spec)
+                if exists
+                else Message("--plugin {spec}: no such file", spec=spec)
+            )
+            raise PluginError(problem, plugin=spec)
         name = path.stem
         mod_spec = importlib.util.spec_from_file_location(f"atout_ext_{name}", path)
         if mod_spec is None or mod_spec.loader is None:
-            raise PluginError(f"--plugin {spec}: cannot be loaded as Python", plugin=spec)
+            raise PluginError(
+                Message("--plugin {spec}: cannot be loaded as Python", spec=spec), plugin=spec
+            )
         module = importlib.util.module_from_spec(mod_spec)
         sys.modules[mod_spec.name] = module
         try:
             mod_spec.loader.exec_module(module)
         except Exception as exc:
-            raise PluginError(f"--plugin {spec}: failed to load: {exc}", plugin=name) from None
+            raise PluginError(
+                Message("--plugin {spec}: failed to load: {problem}", spec=spec, problem=str(exc)),
+                plugin=name,
+            ) from None
         return module, name
     try:
         module = importlib.import_module(spec)
     except Exception as exc:
-        raise PluginError(f"--plugin {spec}: cannot import: {exc}", plugin=spec) from None
+        raise PluginError(
+            Message("--plugin {spec}: cannot import: {problem}", spec=spec, problem=str(exc)),
+            plugin=spec,
+        ) from None
     return module, spec.rsplit(".", 1)[-1]
 
 
@@ -278,7 +294,12 @@ def make_plugin_manager(
                 plugin = ep.load()
             except Exception as exc:
                 raise PluginError(
-                    f"plugin {ep.name!r} (entry point {ep.value}) failed to load: {exc}",
+                    Message(
+                        "plugin {name} (entry point {where}) failed to load: {problem}",
+                        name=repr(ep.name),
+                        where=ep.value,
+                        problem=str(exc),
+                    ),
                     plugin=ep.name,
                 ) from None
             pm.register(plugin, name=ep.name)
@@ -296,9 +317,19 @@ def make_plugin_manager(
         already = pm.get_name(module) if pm.is_registered(module) else None
         if already is not None or pm.has_plugin(name):
             source = pm.sources.get(already or name)
-            how = f" ({source.origin}: {source.location})" if source is not None else ""
+            loaded = repr(already or name)
             raise PluginError(
-                f"--plugin {spec}: the plugin {already or name!r} is already loaded{how}",
+                Message(
+                    "--plugin {spec}: the plugin {name} is already loaded ({origin}: {where})",
+                    spec=spec,
+                    name=loaded,
+                    origin=source.origin,
+                    where=source.location,
+                )
+                if source is not None
+                else Message(
+                    "--plugin {spec}: the plugin {name} is already loaded", spec=spec, name=loaded
+                ),
                 plugin=name,
             )
         pm.register(module, name=name)

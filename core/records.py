@@ -33,6 +33,7 @@ from .engine import direction_of
 from .errors import AtoutError
 from .errors import IllegalMoveError
 from .errors import RecordError
+from .errors import error_message
 from .files import JsonLimitError
 from .files import loads_json
 from .files import read_text
@@ -54,6 +55,7 @@ from .model import Trick
 from .state import PLAY
 from .state import REDEAL
 from .state import DealState
+from .text import Message
 
 DEAL_FORMAT = "atout-deal"
 MATCH_FORMAT = "atout-match"
@@ -197,7 +199,13 @@ def load_json(path: str | os.PathLike[str]) -> dict[str, Any]:
     text = read_text(p, MAX_RECORD_BYTES)
     data = parse_json(text, str(p))
     if not isinstance(data, dict):
-        raise RecordError(f"{p}: a record is a JSON object, not {_json_kind(data)}")
+        raise RecordError(
+            Message(
+                "{file}: {problem}",
+                file=str(p),
+                problem=Message("a record is a JSON object, not {kind}", kind=_json_kind(data)),
+            )
+        )
     return data
 
 
@@ -207,11 +215,24 @@ def parse_json(text: str, source: str) -> Any:
     try:
         return loads_json(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{source}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
+        raise RecordError(
+            Message(
+                "{file}: line {line}: {problem}",
+                file=source,
+                line=exc.lineno,
+                problem=Message("not valid JSON ({reason})", reason=exc.msg),
+            )
+        ) from None
     except JsonLimitError as exc:
-        raise RecordError(f"{source}: {exc}") from None
+        raise RecordError(Message("{file}: {problem}", file=source, problem=str(exc))) from None
     except ValueError as exc:
-        raise RecordError(f"{source}: not valid JSON ({exc})") from None
+        raise RecordError(
+            Message(
+                "{file}: {problem}",
+                file=source,
+                problem=Message("not valid JSON ({reason})", reason=str(exc)),
+            )
+        ) from None
 
 
 def _shown(value: object, width: int = 40) -> str:
@@ -228,18 +249,19 @@ def _one_line(text: object) -> str:
 
 
 def _json_kind(value: object) -> str:
-    """The JSON name of a value's kind, for messages."""
+    """The JSON name of a value's kind, for messages (a :class:`Message`: translated
+    where a message holds it)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "a boolean"
+        return Message("a boolean")
     if isinstance(value, int | float):
-        return "a number"
+        return Message("a number")
     if isinstance(value, str):
-        return "a text"
+        return Message("a text")
     if isinstance(value, list):
-        return "a list"
-    return "an object"
+        return Message("a list")
+    return Message("an object")
 
 
 class _Reader:
@@ -249,55 +271,78 @@ class _Reader:
         self.source = source
 
     def fail(self, where: str, message: str) -> RecordError:
-        return RecordError(f"{self.source}: {where}: {message}")
+        """The problem ``message`` (best a :class:`~atout.core.text.Message`) of the
+        field ``where``, naming the file and the field as they are written."""
+        return RecordError(
+            Message("{file}: {key}: {problem}", file=self.source, key=where, problem=message)
+        )
 
     def card(self, value: object, where: str) -> int:
         if not isinstance(value, str):
-            raise self.fail(where, f'a card is a text such as "JH", not {_shown(value)}')
+            raise self.fail(
+                where, Message('a card is a text such as "JH", not {value}', value=_shown(value))
+            )
         if len(value) > 8:
-            raise self.fail(where, f"{_shown(value)} is not a card")
+            raise self.fail(where, Message("{value} is not a card", value=_shown(value)))
         try:
             return parse_card(value)
         except CardParseError as exc:
-            raise self.fail(where, str(exc)) from None
+            raise self.fail(where, error_message(exc)) from None
 
     def cards(self, value: object, where: str) -> int:
         if not isinstance(value, list):
-            raise self.fail(where, "expected a list of cards")
+            raise self.fail(where, Message("expected a list of cards"))
         mask = 0
         for i, v in enumerate(value):
             c = self.card(v, f"{where}[{i}]")
             if mask >> c & 1:
-                raise self.fail(where, f"{card_str(c)} is listed twice")
+                raise self.fail(where, Message("{card} is listed twice", card=card_str(c)))
             mask |= 1 << c
         return mask
 
     def seat(self, value: object, where: str, seats: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
-            raise self.fail(where, f"a seat is a number from 0 to {seats - 1}, not {_shown(value)}")
+            raise self.fail(
+                where,
+                Message(
+                    "a seat is a number from 0 to {last}, not {value}",
+                    last=seats - 1,
+                    value=_shown(value),
+                ),
+            )
         return value
 
     def layout(self, data: object, seats: int) -> Layout:
         if not isinstance(data, dict):
-            raise self.fail("layout", "expected an object with hands (and piles, stock, turnup)")
+            raise self.fail(
+                "layout", Message("expected an object with hands (and piles, stock, turnup)")
+            )
         hands_raw = data.get("hands")
         if not isinstance(hands_raw, list) or len(hands_raw) != seats:
-            raise self.fail("layout.hands", f"expected a list of {seats} hands")
+            raise self.fail(
+                "layout.hands", Message("expected a list of {count} hands", count=seats)
+            )
         hands = [self.cards(h, f"layout.hands[{i}]") for i, h in enumerate(hands_raw)]
         piles: list[tuple[tuple[int | None, int | None], ...]] = []
         raw_piles = data.get("piles", [])
         if raw_piles:
             if not isinstance(raw_piles, list) or len(raw_piles) != seats:
-                raise self.fail("layout.piles", f"expected a list of {seats} rows of piles")
+                raise self.fail(
+                    "layout.piles", Message("expected a list of {count} rows of piles", count=seats)
+                )
             for s, row in enumerate(raw_piles):
                 if not isinstance(row, list):
-                    raise self.fail(f"layout.piles[{s}]", "expected a list of piles")
+                    raise self.fail(f"layout.piles[{s}]", Message("expected a list of piles"))
                 out_row = []
                 for i, pile in enumerate(row):
                     where = f"layout.piles[{s}][{i}]"
                     if not isinstance(pile, dict) or set(pile) - {"up", "down"}:
                         raise self.fail(
-                            where, 'a pile is {"up": CARD, "down": CARD}, either optional'
+                            where,
+                            Message(
+                                "a pile is {shape}, either optional",
+                                shape='{"up": CARD, "down": CARD}',
+                            ),
                         )
                     up = self.card(pile["up"], where + ".up") if "up" in pile else None
                     down = self.card(pile["down"], where + ".down") if "down" in pile else None
@@ -307,7 +352,7 @@ class _Reader:
                 piles.append(tuple(out_row))
         raw_stock = data.get("stock", [])
         if not isinstance(raw_stock, list):
-            raise self.fail("layout.stock", "expected a list of cards")
+            raise self.fail("layout.stock", Message("expected a list of cards"))
         stock = [self.card(c, f"layout.stock[{i}]") for i, c in enumerate(raw_stock)]
         turnup = self.card(data["turnup"], "layout.turnup") if data.get("turnup") else None
         return Layout(
@@ -322,10 +367,15 @@ class _Reader:
         if data is None:
             return []
         if not isinstance(data, list):
-            raise self.fail(where, "expected a list of actions")
+            raise self.fail(where, Message("expected a list of actions"))
         if len(data) > MAX_ACTIONS:
             raise self.fail(
-                where, f"{len(data)} actions; a deal record holds at most {MAX_ACTIONS}"
+                where,
+                Message(
+                    "{count} actions; a deal record holds at most {most}",
+                    count=len(data),
+                    most=MAX_ACTIONS,
+                ),
             )
         return data
 
@@ -346,42 +396,52 @@ class _Reader:
             return seat, Bid(data["bid"])
         if data.get("claim") is True:
             return seat, CLAIM
-        raise self.fail(where, "expected one of the keys play, bid, claim")
+        raise self.fail(where, Message("expected one of the keys play, bid, claim"))
 
 
 def _check_header(r: _Reader, data: dict[str, Any], fmt: str) -> None:
     if data.get("format") != fmt:
-        raise r.fail("format", f"expected {fmt!r}, found {_shown(data.get('format'))}")
-    if data.get("version") != VERSION:
+        found = _shown(data.get("format"))
         raise r.fail(
-            "version", f"this atout reads version {VERSION}, found {_shown(data.get('version'))}"
+            "format", Message("expected {expected}, found {found}", expected=repr(fmt), found=found)
+        )
+    if data.get("version") != VERSION:
+        found = _shown(data.get("version"))
+        raise r.fail(
+            "version",
+            Message(
+                "this atout reads version {version}, found {found}", version=VERSION, found=found
+            ),
         )
 
 
 def _rules(engine: Engine, r: _Reader, data: dict[str, Any]) -> tuple[GameInfo, Rules]:
     game = data.get("game")
     if not isinstance(game, str) or not game:
-        raise r.fail("game", "missing")
+        raise r.fail("game", Message("missing"))
     if len(game) > MAX_TEXT:
-        raise r.fail("game", f"a game's name of {len(game)} characters")
+        raise r.fail("game", Message("a game's name of {count} characters", count=len(game)))
     options = data.get("rules") or {}
     if not isinstance(options, dict):
-        raise r.fail("rules", "expected an object of rule options")
+        raise r.fail("rules", Message("expected an object of rule options"))
     for key, value in options.items():
         if len(key) > MAX_TEXT:
-            raise r.fail("rules", f"an option's name of {len(key)} characters")
+            raise r.fail("rules", Message("an option's name of {count} characters", count=len(key)))
         if isinstance(value, list | dict):
-            raise r.fail(f"rules.{key}", f"expected a single value, not {_json_kind(value)}")
+            raise r.fail(
+                f"rules.{key}",
+                Message("expected a single value, not {kind}", kind=_json_kind(value)),
+            )
         if isinstance(value, str) and len(value) > MAX_TEXT:
-            raise r.fail(f"rules.{key}", f"a text of {len(value)} characters")
+            raise r.fail(f"rules.{key}", Message("a text of {count} characters", count=len(value)))
     pack = data.get("pack")
     if pack is not None and (not isinstance(pack, str) or len(pack) > MAX_TEXT):
-        raise r.fail("pack", f"expected a pack's name, not {_shown(pack)}")
+        raise r.fail("pack", Message("expected a pack's name, not {value}", value=_shown(pack)))
     try:
         info = engine.game(game)
         rules = engine.make_rules(game, options, str(pack or ""))
     except AtoutError as exc:
-        raise r.fail("rules", str(exc)) from None
+        raise r.fail("rules", error_message(exc)) from None
     return info, rules
 
 
@@ -402,7 +462,7 @@ def deal_from_record(engine: Engine, data: dict[str, Any], source: str = "record
     for _, cards in tricks:
         for c in cards:
             if played >> c & 1:
-                raise r.fail("start.tricks", f"{card_str(c)} is played twice")
+                raise r.fail("start.tricks", Message("{card} is played twice", card=card_str(c)))
             played |= 1 << c
     try:
         check_layout(layout, info, played=played)
@@ -430,7 +490,7 @@ def deal_from_record(engine: Engine, data: dict[str, Any], source: str = "record
     try:
         deal = engine.deal_from_state(state)
     except AtoutError as exc:
-        raise r.fail("start", str(exc)) from None
+        raise r.fail("start", error_message(exc)) from None
     raw_actions = r.actions(data.get("actions"), "actions")
     actions = [r.action(a, i + 1, info.seats) for i, a in enumerate(raw_actions)]
     for i, (seat, action) in enumerate(actions, start=1):
@@ -440,9 +500,14 @@ def deal_from_record(engine: Engine, data: dict[str, Any], source: str = "record
 
 def _replay_one(r: _Reader, deal: Deal, seat: int, action: Action, where: str) -> None:
     if deal.is_over:
-        raise r.fail(where, f"the deal is already over, {action} cannot follow")
+        raise r.fail(
+            where, Message("the deal is already over, {action} cannot follow", action=str(action))
+        )
     if seat != deal.turn:
-        raise r.fail(where, f"seat {seat} acts, but it is seat {deal.turn}'s turn")
+        raise r.fail(
+            where,
+            Message("seat {seat} acts, but it is seat {turn}'s turn", seat=seat, turn=deal.turn),
+        )
     try:
         deal.apply(action)
     except AtoutError as exc:
@@ -452,10 +517,10 @@ def _replay_one(r: _Reader, deal: Deal, seat: int, action: Action, where: str) -
 def _start_tricks(r: _Reader, start: object, seats: int) -> list[tuple[int | None, list[int]]]:
     """The tricks a set-up position says were already played: (leader or None, cards)."""
     if not isinstance(start, dict):
-        raise r.fail("start", "expected an object with contract, leader and tricks")
+        raise r.fail("start", Message("expected an object with contract, leader and tricks"))
     raw = start.get("tricks", [])
     if not isinstance(raw, list):
-        raise r.fail("start.tricks", "expected a list of tricks")
+        raise r.fail("start.tricks", Message("expected a list of tricks"))
     out: list[tuple[int | None, list[int]]] = []
     for i, t in enumerate(raw):
         where = f"start.tricks[{i}]"
@@ -465,7 +530,9 @@ def _start_tricks(r: _Reader, start: object, seats: int) -> list[tuple[int | Non
                 leader = r.seat(t["leader"], where + ".leader", seats)
             t = t.get("cards")
         if not isinstance(t, list) or len(t) != seats:
-            raise r.fail(where, f"a trick is a list of {seats} cards in play order")
+            raise r.fail(
+                where, Message("a trick is a list of {count} cards in play order", count=seats)
+            )
         r.cards(t, where)
         out.append((leader, [r.card(c, where) for c in t]))
     return out
@@ -488,21 +555,24 @@ def _apply_start(
     try:
         trump = parse_suit(str(trump_raw)) if trump_raw is not None else None
     except CardParseError as exc:
-        raise r.fail("start.contract.trump", str(exc)) from None
+        raise r.fail("start.contract.trump", error_message(exc)) from None
     name = contract.get("name") or (suit_str(trump) if trump is not None else "")
     value = contract.get("value")
     if value is not None and (type(value) is not int or not 0 <= value <= MAX_TARGET):
-        raise r.fail("start.contract.value", f"a whole number from 0 to {MAX_TARGET}, or absent")
+        raise r.fail(
+            "start.contract.value",
+            Message("a whole number from 0 to {most}, or absent", most=MAX_TARGET),
+        )
     level = contract.get("level", 1)
     if level not in CONTRACT_LEVELS or type(level) is not int:
-        raise r.fail("start.contract.level", "1 (plain), 2 (doubled) or 4 (redoubled)")
+        raise r.fail("start.contract.level", Message("1 (plain), 2 (doubled) or 4 (redoubled)"))
     state.contract = Contract(taker, trump, str(name), value, level)
     state.phase = PLAY
     leader = r.seat(start.get("leader"), "start.leader", state.seats)
     try:
         rc = engine.play_rules(state.game, state.rules, state.contract)
     except AtoutError as exc:
-        raise r.fail("start.contract", str(exc)) from None
+        raise r.fail("start.contract", error_message(exc)) from None
     for given, cards in tricks:
         if given is not None:
             leader = given
@@ -532,8 +602,12 @@ def iter_record_deals(engine: Engine, data: dict[str, Any], source: str) -> Iter
         yield deal_from_record(engine, data, source)
         return
     if fmt != MATCH_FORMAT:
-        raise RecordError(
-            f"{source}: format: expected {DEAL_FORMAT!r} or {MATCH_FORMAT!r}, found {_shown(fmt)}"
+        expected = Message(
+            "{first} or {second}", first=repr(DEAL_FORMAT), second=repr(MATCH_FORMAT)
+        )
+        raise _Reader(source).fail(
+            "format",
+            Message("expected {expected}, found {found}", expected=expected, found=_shown(fmt)),
         )
     match = match_from_record(engine, data, source)
     yield from match.deals
@@ -561,9 +635,16 @@ def _deal_list(r: _Reader, data: dict[str, Any]) -> list[Any]:
     """A match record's ``deals``: a list of at most :data:`MAX_DEALS` entries."""
     deals = data.get("deals")
     if not isinstance(deals, list):
-        raise r.fail("deals", "expected a list of deal records")
+        raise r.fail("deals", Message("expected a list of deal records"))
     if len(deals) > MAX_DEALS:
-        raise r.fail("deals", f"{len(deals)} deals; a match record holds at most {MAX_DEALS}")
+        raise r.fail(
+            "deals",
+            Message(
+                "{count} deals; a match record holds at most {most}",
+                count=len(deals),
+                most=MAX_DEALS,
+            ),
+        )
     return deals
 
 
@@ -617,7 +698,7 @@ def match_from_record(engine: Engine, data: dict[str, Any], source: str = "recor
     try:
         seed = check_seed(data.get("seed"))
     except LimitError as exc:
-        raise r.fail("seed", str(exc)) from None
+        raise r.fail("seed", error_message(exc)) from None
     record_players(data, source, info.seats)
     practice = record_practice(data, source)
     first = data.get("first_dealer", info.seats - 1)
@@ -633,7 +714,8 @@ def match_from_record(engine: Engine, data: dict[str, Any], source: str = "recor
     for n, rec in enumerate(deals, start=1):
         if not isinstance(rec, dict):
             raise r.fail(
-                f"deal {n}", f"expected a deal record (a JSON object), not {_json_kind(rec)}"
+                f"deal {n}",
+                Message("expected a deal record (a JSON object), not {kind}", kind=_json_kind(rec)),
             )
         try:
             deal = match.next_deal()
@@ -641,7 +723,7 @@ def match_from_record(engine: Engine, data: dict[str, Any], source: str = "recor
             raise r.fail(f"deal {n}", f"no deal can follow here: {exc}") from None
         expected = layout_to_json(deal.state.layout)
         if rec.get("layout") != expected:
-            raise r.fail(f"deal {n}", "its layout is not what the match's seed deals")
+            raise r.fail(f"deal {n}", Message("its layout is not what the match's seed deals"))
         _check_match_deal(r, rec, n, deal, data)
         for i, a in enumerate(r.actions(rec.get("actions"), f"deal {n} actions"), start=1):
             seat, action = r.action(a, i, info.seats, f"deal {n} ")
@@ -673,7 +755,11 @@ def _check_match_deal(
         if key in rec and rec[key] != value:
             raise r.fail(
                 f"deal {n}.{key}",
-                f"{_shown(rec[key])} is not what the match says ({_shown(value)})",
+                Message(
+                    "{value} is not what the match says ({expected})",
+                    value=_shown(rec[key]),
+                    expected=_shown(value),
+                ),
             )
 
 
@@ -681,8 +767,13 @@ def trace(deal_data: Any, engine: Engine, source: str = "record") -> Iterator[di
     """Replay a deal record step by step: for each action, the seat to act, the legal
     actions and the action taken; after each trick its winner and points; last, the score."""
     if not isinstance(deal_data, dict):
+        kind = _json_kind(deal_data)
         raise RecordError(
-            f"{source}: expected a deal record (a JSON object), not {_json_kind(deal_data)}"
+            Message(
+                "{file}: {problem}",
+                file=source,
+                problem=Message("expected a deal record (a JSON object), not {kind}", kind=kind),
+            )
         )
     r = _Reader(source)
     _check_header(r, deal_data, DEAL_FORMAT)

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import RecordError
+from .errors import error_message
 from .files import FileProblem
 from .files import JsonLimitError
 from .files import loads_json
@@ -40,6 +41,7 @@ from .files import write_atomic
 from .model import Action
 from .records import _Reader
 from .records import action_to_json
+from .text import Message
 
 FORMAT = "atout-session"
 VERSION = 1
@@ -181,23 +183,46 @@ class SaveFile:
         if complete:
             lines.pop()
         if not lines or not lines[0].strip():
-            raise RecordError(f"{where}: empty, not a saved atout match")
+            raise RecordError(
+                Message(
+                    "{file}: {problem}",
+                    file=where,
+                    problem=Message("empty, not a saved atout match"),
+                )
+            )
         try:
             header = loads_json(lines[0])
         except JsonLimitError as exc:
             reason = str(exc).removeprefix("line 1: ")
-            raise RecordError(f"{where}: line 1: {reason}") from None
+            raise RecordError(
+                Message("{file}: line {line}: {problem}", file=where, line=1, problem=reason)
+            ) from None
         except ValueError:
             raise RecordError(
-                f"{where}: line 1: not a saved atout match (not valid JSON)"
+                Message(
+                    "{file}: line {line}: {problem}",
+                    file=where,
+                    line=1,
+                    problem=Message("not a saved atout match (not valid JSON)"),
+                )
             ) from None
         if not isinstance(header, dict) or header.get("format") != FORMAT:
-            raise RecordError(f"{where}: not a saved atout match")
+            raise RecordError(
+                Message("{file}: {problem}", file=where, problem=Message("not a saved atout match"))
+            )
         version = header.get("version")
         if version != VERSION:
             raise RecordError(
-                f"{where}: saved by another version of atout (format version {version!r}; "
-                f"this one reads {VERSION})"
+                Message(
+                    "{file}: {problem}",
+                    file=where,
+                    problem=Message(
+                        "saved by another version of atout (format version {found}; this one "
+                        "reads {version})",
+                        found=repr(version),
+                        version=VERSION,
+                    ),
+                )
             )
         reader = _Reader(where)
         seats = _seats(header)
@@ -213,7 +238,14 @@ class SaveFile:
             except ValueError:
                 if last and not complete:
                     break  # torn by a crash during the append: the save before it stands
-                raise RecordError(f"{where}: line {number}: not valid JSON") from None
+                raise RecordError(
+                    Message(
+                        "{file}: line {line}: {problem}",
+                        file=where,
+                        line=number,
+                        problem=Message("not valid JSON"),
+                    )
+                ) from None
             seat, action = reader.action(data, number - 1, seats, f"line {number}: ")
             actions.append((number, seat, action))
             if last and not complete:  # whole, but without its newline: kept
@@ -227,13 +259,22 @@ def _read_save(path: Path) -> str:
     try:
         data = read_bytes(path, MAX_BYTES)
     except FileProblem as exc:
-        raise RecordError(f"{path}: {exc}") from None
+        raise RecordError(
+            Message("{file}: {problem}", file=str(path), problem=error_message(exc))
+        ) from None
     cut = data.rfind(b"\n") + 1
     try:
         whole = data[:cut].decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise RecordError(f"{path}: line {line}: not UTF-8 text") from None
+        raise RecordError(
+            Message(
+                "{file}: line {line}: {problem}",
+                file=str(path),
+                line=line,
+                problem=Message("not UTF-8 text"),
+            )
+        ) from None
     return whole + data[cut:].decode("utf-8", errors="replace")
 
 

@@ -119,7 +119,7 @@ def test_the_host_is_told_in_the_lobby_who_joins_and_leaves(tmp_path: Path) -> N
         until(lambda: "(Bob joined the table as North)" in host.text, "the join told")
     finally:
         client.close()
-    until(lambda: "(Bob left North's seat; the random bot takes it" in host.text, "the leave")
+    until(lambda: "(Bob left North's seat; the Beginner bot takes it" in host.text, "the leave")
     assert host.text.rstrip().endswith("Press Enter to start (or type quit):")
     host.keys.type("quit")
     host.thread.join(WAIT)
@@ -223,7 +223,7 @@ def test_a_guest_who_quits_leaves_the_table_going_for_the_others(tmp_path: Path)
     guest.thread.join(WAIT)
     assert "You left the table; a bot plays your seat" in guest.text
     until(lambda: "(Bob left North's seat" in host.text, "the host told")
-    assert "(Bob left North's seat; the random bot plays it now)" in host.text
+    assert "(Bob left North's seat; the Beginner bot plays it now)" in host.text
     host.keys.type("quit")
     host.thread.join(WAIT)
     assert host.code == 0

@@ -5,7 +5,14 @@ the static table :data:`COMMANDS`; a module defines ``add_arguments(parser)`` an
 ``run(args, engine) -> int``.  Only the module of the command being run is imported:
 ``atout play`` never loads the benchmark or the duplicate runner, so each command starts
 as fast as what it needs.  The command's name is the first argument that is not an
-option (the top level has no option but ``--help``), and a bare ``atout`` plays.
+option (the top level has no option but ``--help`` and ``--lang``), and a bare
+``atout`` plays.
+
+Everything the command says is in the chosen language, argparse's own words and the
+errors included: ``--lang`` (before the command, as in ``atout --lang fr variants
+list``, or ``atout play``'s own) is looked for before the parser is built, else the
+start view's kept choice or the environment decides; an error atout raises is shown
+through :func:`~atout.ui.messages.shown_error`.
 
 Every error atout raises on purpose (:class:`~atout.core.errors.AtoutError`), and a file
 that cannot be written (:class:`OSError`), becomes one line on stderr and exit code 1 (2
@@ -65,8 +72,10 @@ from atout.core import Engine  # noqa: E402
 from atout.core import make_plugin_manager  # noqa: E402
 from atout.core.errors import AtoutError  # noqa: E402
 
+from .i18n import LANGUAGES  # noqa: E402
 from .i18n import N_  # noqa: E402
 from .i18n import _  # noqa: E402
+from .messages import shown_error  # noqa: E402
 from .safe_text import printable  # noqa: E402
 
 BROKEN_PIPE_EXIT = 141
@@ -79,7 +88,11 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> typing.NoReturn:
         self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {printable(message)}\n")
+        line = _("%(prog)s: error: %(message)s\n") % {
+            "prog": self.prog,
+            "message": printable(message),
+        }
+        self.exit(2, line)
 
 
 @dataclass(frozen=True)
@@ -154,12 +167,38 @@ def _common() -> Parser:
     return common
 
 
+LANG_OPTION = "--lang"
+"""The option that chooses the language: the top level's (for every command) and
+``atout play``'s."""
+
+
 def command_name(argv: Sequence[str]) -> str | None:
-    """The subcommand ``argv`` names: its first argument that is not an option (``None``
-    when there is none, or when it is no command: the parser then says so)."""
+    """The subcommand ``argv`` names: its first argument that is not an option nor the
+    top level's ``--lang`` value (``None`` when there is none, or when it is no command:
+    the parser then says so)."""
+    after_lang = False
     for arg in argv:
-        if not arg.startswith("-"):
+        if after_lang:
+            after_lang = False
+            continue
+        if arg == LANG_OPTION:
+            after_lang = True
+        elif not arg.startswith("-"):
             return arg if arg in COMMANDS else None
+    return None
+
+
+def given_language(argv: Sequence[str]) -> str | None:
+    """The language ``argv`` asks for with ``--lang CODE`` or ``--lang=CODE`` (the top
+    level's or ``atout play``'s, the first one before ``--``), looked for before the
+    parser is built so that its help and its complaints are in that language."""
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == LANG_OPTION and index + 1 < len(argv):
+            return argv[index + 1]
+        if arg.startswith(LANG_OPTION + "="):
+            return arg.partition("=")[2]
     return None
 
 
@@ -170,6 +209,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser = Parser(
         prog="atout",
         description=_("Belote Découverte, four-player Belote, house-rule packs and bots."),
+    )
+    parser.add_argument(
+        LANG_OPTION,
+        dest="language",
+        choices=sorted(LANGUAGES),
+        default=None,
+        help=_("the language of everything atout says: en, fr or de"),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     common = _common()
@@ -216,22 +262,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     return code
 
 
-def _choose_language() -> None:
-    """The language of all the command says, its help included: the start view's kept
-    choice, else the environment's locale (``atout play --lang`` chooses again)."""
+def _choose_language(argv: Sequence[str]) -> None:
+    """The language of all the command says, its help and its errors included:
+    ``--lang``, else the start view's kept choice, else the environment's locale."""
     from .i18n import choose_language
     from .i18n import set_language
     from .savegame import load_settings
 
-    set_language(choose_language(None, load_settings(), os.environ))
+    set_language(choose_language(given_language(argv), load_settings(), os.environ))
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    _choose_language()
     given = list(sys.argv[1:] if argv is None else argv)
+    _choose_language(given)
     args = parse(given)
     if args.command is None:  # arguments but no command (``atout --``): play with them
         args = parse([DEFAULT_COMMAND, *given])
+    if getattr(args, "lang", False) is None:  # ``atout --lang fr play``: play's too
+        args.lang = args.language
     try:
         engine = make_engine(args)
         command = COMMANDS[args.command].load()
@@ -240,7 +288,7 @@ def _main(argv: Sequence[str] | None) -> int:
         result: int = command.run(args, engine)
         return result
     except AtoutError as exc:
-        _complain(str(exc))
+        _complain(shown_error(exc))
         return 1
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):

@@ -13,6 +13,12 @@ language-free.
 same markers the plugins use; the texts a plugin writes are shown through
 :func:`atout.ui.messages.shown`.  :func:`extract_pack` is Babel's extractor for the
 shipped packs' titles and descriptions (``babel.cfg``).
+
+The command line's own words (``usage:``, ``options:``, ``error:``, ``invalid choice``)
+are argparse's: it translates them through :mod:`gettext`'s default text domain, which
+is bound to nothing.  :func:`use` makes argparse ask atout's chosen catalog instead, and
+:data:`ARGPARSE_TEXTS` keeps its messages (as argparse of Python 3.11 to 3.13 writes
+them) in the catalogs.
 """
 
 from __future__ import annotations
@@ -73,10 +79,41 @@ def extract_pack(
             yield value.start_mark.line + 1, "", value.value, [f"pack {key.value}"]
 
 
+ARGPARSE_TEXTS = (
+    N_("usage: "),
+    N_("options"),
+    N_("positional arguments"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("ignored explicit argument %r"),
+    N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+)
+"""argparse's own messages that atout's command lines can show, exactly as argparse
+writes them (Python 3.11 to 3.13): marked here so that the extraction keeps them in
+the catalogs, where argparse finds them once :func:`use` bound it."""
+
+
 def use(translation: gettext.NullTranslations) -> None:
-    """Show every text through ``translation`` from now on."""
+    """Show every text through ``translation`` from now on, argparse's own words
+    included: argparse calls the ``_`` and ``ngettext`` it imported from :mod:`gettext`
+    (the default text domain, bound to no catalog), so they are pointed at atout's."""
     global _translation
     _translation = translation
+    import argparse  # the command line's parser; cheap, and imported by then anyway
+
+    setattr(argparse, "_", _)  # noqa: B010 - argparse's private name, not in its stubs
+    setattr(argparse, "ngettext", ngettext)  # noqa: B010
 
 
 LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "de": "Deutsch"}
@@ -184,6 +221,7 @@ def set_language(code: str) -> str:
 
 
 __all__ = [
+    "ARGPARSE_TEXTS",
     "DOMAIN",
     "ENVIRONMENT",
     "LANGUAGES",

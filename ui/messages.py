@@ -11,6 +11,9 @@ shipped packs only (:func:`shown_pack`): a pack someone wrote is shown as writte
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from atout.core.model import BotInfo
 from atout.core.model import RuleOption
 from atout.core.packs import yaml_text
 from atout.core.text import CardCode
@@ -70,6 +73,15 @@ def option_value(option: RuleOption, value: object) -> str:
     if value in option.choices and len(option.choice_titles) == len(option.choices):
         return shown(option.choice_titles[option.choices.index(value)])
     return yaml_text(value)
+
+
+def bot_title(bots: Mapping[str, BotInfo], name: str) -> str:
+    """A bot for a person, by the name the command line and the records use
+    (``greedy``): its level's title in the chosen language ("Casual", "Intermédiaire"),
+    else its name as it is (a bot without a title, or one the engine does not have, such
+    as a network table's)."""
+    info = bots.get(name)
+    return shown(info.title) if info is not None and info.title else name
 
 
 def shown_error(exc: BaseException) -> str:
@@ -132,6 +144,7 @@ def outcome_words(outcome: str) -> str:
 
 __all__ = [
     "announcement_words",
+    "bot_title",
     "option_title",
     "option_value",
     "origin_words",

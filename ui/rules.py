@@ -18,6 +18,7 @@ from atout.core.errors import UnknownNameError
 from atout.core.packs import resolve
 
 from .i18n import _
+from .messages import shown
 
 
 def resolve_rules(
@@ -64,4 +65,4 @@ def resolve_rules(
 
 def print_warning(text: str) -> None:
     """A pack's warning as the command line shows it: one line on stderr."""
-    print(_("atout: warning: {text}").format(text=text), file=sys.stderr)
+    print(_("atout: warning: {text}").format(text=shown(text)), file=sys.stderr)

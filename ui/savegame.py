@@ -52,6 +52,7 @@ from atout.core import Match
 from atout.core import Rules
 from atout.core.errors import AtoutError
 from atout.core.errors import RecordError
+from atout.core.errors import error_message
 from atout.core.files import link_new
 from atout.core.files import read_bytes
 from atout.core.files import sync_folder
@@ -76,6 +77,7 @@ from atout.core.session import BOT
 from atout.core.session import PERSON
 from atout.core.session import Player
 from atout.core.session import Session
+from atout.core.text import Message
 from atout.core.views import Bot
 
 from .i18n import N_
@@ -178,7 +180,14 @@ class Setup:
 def _target(value: object) -> int:
     """A target score within :data:`~atout.core.limits.MAX_TARGET`."""
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TARGET:
-        raise LimitError(f"a target score is a whole number from 1 to {MAX_TARGET}")
+        raise LimitError(
+            Message(
+                "{what} is a whole number from {least} to {most}",
+                what=Message("a target score"),
+                least=1,
+                most=MAX_TARGET,
+            )
+        )
     return value
 
 
@@ -449,7 +458,7 @@ def _kept(path: Path, when: float) -> KeptMatch:
     try:
         header, _records = SaveFile(path).read()
     except (AtoutError, OSError, ValueError) as exc:
-        return KeptMatch(path, when, problem=str(exc))
+        return KeptMatch(path, when, problem=error_message(exc))
     record = header.get("match")
     record = record if isinstance(record, dict) else {}
     game, pack = record.get("game"), record.get("pack")
@@ -672,7 +681,7 @@ def resume_terminal(engine: Engine, bot_factory: Callable[[int], Bot] | None = N
     resumed is moved aside (never deleted) and the error says where it is kept."""
     path = terminal_match_path()
     if not path.exists():
-        raise SaveError(f"{path}: no match of the terminal game is saved")
+        raise SaveError(_("{file}: no match of the terminal game is saved").format(file=path))
 
     def factory(match: Match, seat: int) -> Bot:
         assert bot_factory is not None
@@ -684,8 +693,16 @@ def resume_terminal(engine: Engine, bot_factory: Callable[[int], Bot] | None = N
         raise
     except AtoutError as exc:
         kept = set_aside(path)
-        where = f"; it is kept in {kept}" if kept is not None else ""
-        raise RecordError(f"the saved match cannot be resumed: {exc}{where}") from None
+        problem = error_message(exc)
+        raise RecordError(
+            Message(
+                "the saved match cannot be resumed: {problem}; it is kept in {file}",
+                problem=problem,
+                file=str(kept),
+            )
+            if kept is not None
+            else Message("the saved match cannot be resumed: {problem}", problem=problem)
+        ) from None
 
 
 def end_terminal(session: Session, record: Path | None = None) -> Path:

@@ -26,6 +26,7 @@ from atout.core.views import Bot
 from . import savegame
 from .cards_text import seat_word
 from .i18n import _
+from .messages import bot_title
 from .messages import shown
 from .paths import data_dir
 from .safe_text import printable
@@ -292,6 +293,7 @@ def host_match(
     folder = data if data is not None else data_dir() / "hosted"
     hosted = host_table(engine, rules, bot, name or "Host", listen, port, seed, folder, grace)
     table, made = hosted.table, hosted.made
+    table.bot_title = bot_title(engine.bots, bot)
     try:
         print(
             printable(
@@ -312,7 +314,7 @@ def host_match(
         print(
             _(
                 "  (watch: atout play --join {address}; empty seats are played by the {bot} bot)"
-            ).format(address=hosted.join_address, bot=bot),
+            ).format(address=hosted.join_address, bot=bot_title(engine.bots, bot)),
             file=out,
         )
         lines = LineReader(inp)

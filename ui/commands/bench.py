@@ -41,6 +41,7 @@ from typing import Any
 from atout.core import Engine
 from atout.core import Rules
 from atout.core.errors import UnknownNameError
+from atout.core.text import Message
 from atout.plugins.bots.duplicate import Cluster
 from atout.plugins.bots.duplicate import ClusterError
 from atout.plugins.bots.duplicate import parse_scheduler
@@ -133,7 +134,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--deals",
-        type=arguments.whole(1, 1_000_000, "a number of deal pairs"),
+        type=arguments.whole(1, 1_000_000, Message("a number of deal pairs")),
         metavar="N",
         help=_("deal pairs of each duplicate match"),
     )
@@ -183,7 +184,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--server-workers",
-        type=arguments.whole(1, MAX_WORKERS, "a count of processes"),
+        type=arguments.whole(1, MAX_WORKERS, Message("a count of processes")),
         metavar="N",
         help=_("the server measure: how many processes run its tables (atout serve --workers)"),
     )
@@ -234,7 +235,10 @@ def _parse_pair(text: str) -> tuple[str, str]:
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 2 or not all(parts):
         raise UnknownNameError(
-            f"--duplicate {text!r}: write two bot names separated by a comma, e.g. expert,greedy"
+            Message(
+                "--duplicate {value}: write two bot names separated by a comma, e.g. expert,greedy",
+                value=repr(text),
+            )
         )
     return parts[0], parts[1]
 
@@ -249,7 +253,11 @@ def selected(args: argparse.Namespace) -> list[Measure]:
         for n in names:
             if n not in known:
                 raise UnknownNameError(
-                    f"--only {n!r}: unknown measure; the measures are: {', '.join(sorted(known))}"
+                    Message(
+                        "--only {value}: unknown measure; the measures are: {measures}",
+                        value=repr(n),
+                        measures=", ".join(sorted(known)),
+                    )
                 )
         return [m for m in MEASURES if m.name in names]
     return list(MEASURES)
@@ -257,27 +265,37 @@ def selected(args: argparse.Namespace) -> list[Measure]:
 
 def run(args: argparse.Namespace, engine: Engine) -> int:
     if args.jobs < 1:
-        raise UnknownNameError(f"--jobs {args.jobs}: give at least 1 process")
+        raise UnknownNameError(Message("--jobs {value}: give at least 1 process", value=args.jobs))
     if args.bidding_only and not args.duplicate:
         raise UnknownNameError(
-            "--bidding-only compares two bidders: give them with --duplicate A,B "
-            "(e.g. expert,expert+greedy-bids)"
+            Message(
+                "--bidding-only compares two bidders: give them with --duplicate A,B "
+                "(e.g. expert,expert+greedy-bids)"
+            )
         )
     if args.deals is not None and args.deals < 1:
-        raise UnknownNameError(f"--deals {args.deals}: give at least 1 deal pair")
+        raise UnknownNameError(
+            Message("--deals {value}: give at least 1 deal pair", value=args.deals)
+        )
     measures = selected(args)
     if args.scheduler and not any(m.name == "duplicate" for m in measures):
         raise UnknownNameError(
-            f"--scheduler {args.scheduler}: a cluster plays only the duplicate matches; "
-            "add --duplicate A,B or --only duplicate"
+            Message(
+                "--scheduler {value}: a cluster plays only the duplicate matches; "
+                "add --duplicate A,B or --only duplicate",
+                value=args.scheduler,
+            )
         )
     games = GAMES if args.game == "all" else (args.game,)
     rules: dict[str, Rules] = {}
     if args.pack:
         if any(m.name != "duplicate" for m in measures):
             raise UnknownNameError(
-                f"--pack {args.pack!r}: a pack changes only the duplicate matches; "
-                "add --duplicate A,B or --only duplicate"
+                Message(
+                    "--pack {value}: a pack changes only the duplicate matches; "
+                    "add --duplicate A,B or --only duplicate",
+                    value=repr(args.pack),
+                )
             )
         pack_rules = resolve_rules(
             engine, None if args.game == "all" else args.game, args.pack, warn=print_warning

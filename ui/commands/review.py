@@ -35,6 +35,7 @@ from atout.core.cards import parse_card
 from atout.core.errors import AtoutError
 from atout.core.records import deal_from_record
 from atout.core.records import load_json
+from atout.core.text import Message
 from atout.plugins.review import DealReview
 from atout.plugins.review import Decision
 from atout.plugins.review import ReviewOptions
@@ -132,13 +133,15 @@ def chosen_seats(asked: list[str] | None, data: dict[str, Any], as_json: bool) -
         try:
             seats.append(int(a))
         except ValueError:
-            raise AtoutError(f"--seat: give a seat's number or 'all', not {a!r}") from None
+            raise AtoutError(
+                Message("--seat: give a seat's number or 'all', not {value}", value=repr(a))
+            ) from None
     return seats
 
 
 def run(args: argparse.Namespace, engine: Engine) -> int:
     if args.samples is not None and not 1 <= args.samples <= 100_000:
-        raise AtoutError("--samples: give a number from 1 to 100000")
+        raise AtoutError(Message("--samples: give a number from 1 to {most}", most=100_000))
     data = load_json(args.file)
     options = ReviewOptions(budget=args.budget, samples=args.samples, seed=args.seed)
     if args.samples is not None:  # reproducible: the exact searches run to their end
@@ -148,7 +151,9 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
     info = engine.game(str(review.record.get("game")))
     for s in seats or ():
         if not 0 <= s < info.seats:
-            raise AtoutError(f"--seat: {info.name} has seats 0 to {info.seats - 1}")
+            raise AtoutError(
+                Message("--seat: {game} has seats 0 to {last}", game=info.name, last=info.seats - 1)
+            )
     if args.json:
         for d in review.decisions():
             print(_json(d.to_json()), flush=True)

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from atout.core import Engine
+from atout.core.text import Message
 from atout.ui import arguments
 from atout.ui.i18n import _
 from atout.ui.i18n import ngettext
@@ -82,7 +83,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--per-address",
-        type=arguments.whole(1, MAX_TABLES, "a count of tables"),
+        type=arguments.whole(1, MAX_TABLES, Message("a count of tables")),
         default=MAX_OPEN_PER_ADDRESS,
         metavar="N",
         help=_(
@@ -93,7 +94,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--workers",
-        type=arguments.whole(1, MAX_WORKERS, "a count of processes"),
+        type=arguments.whole(1, MAX_WORKERS, Message("a count of processes")),
         default=DEFAULT_WORKERS,
         metavar="N",
         help=_(

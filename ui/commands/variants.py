@@ -30,6 +30,7 @@ from atout.core.packs import yaml_text
 from atout.ui.i18n import _
 from atout.ui.i18n import ngettext
 from atout.ui.messages import origin_words
+from atout.ui.messages import shown
 from atout.ui.messages import shown_pack
 from atout.ui.safe_text import printable
 
@@ -82,7 +83,7 @@ def list_command(engine: Engine, game: str | None, out: TextIO) -> int:
         print("", file=out)
         for p, note in notes:
             label = _("cannot be used") if p.problem else _("warning")
-            print(printable(f"{p.name} ({label}): {note}"), file=out)
+            print(printable(f"{p.name} ({label}): {shown(note)}"), file=out)
     return 0
 
 
@@ -110,7 +111,7 @@ def show_command(engine: Engine, pack: str, out: TextIO) -> int:
         rows.append((s.key, yaml_text(s.value), where))
     _table(rows, out)
     for warning in resolved.warnings:
-        print(_("warning: {text}").format(text=printable(warning)), file=sys.stderr)
+        print(_("warning: {text}").format(text=printable(shown(warning))), file=sys.stderr)
     return 0
 
 
@@ -122,7 +123,7 @@ def check_command(engine: Engine, files: list[str], out: TextIO) -> int:
         if problems:
             bad += 1
             for problem in problems:
-                print(printable(problem), file=out)
+                print(printable(shown(problem)), file=out)
         else:
             print(_("{file}: ok").format(file=printable(path)), file=out)
     if len(files) > 1:

@@ -69,6 +69,9 @@ class RemoteTable:
             seat_names=names,
         )
         self.bot_level = str(joined.get("bot", ""))
+        self.bot_title = self.bot_level
+        """The bot's level as a person reads it: a front end that has the engine's bots
+        sets its title in the language (:func:`atout.ui.messages.bot_title`)."""
         self.scored: list[DealScore] = scored_deals(joined)
         """The score of every deal of the match scored so far, the first first: those
         scored before this client joined (the ``joined`` message) and each ``score``
@@ -226,7 +229,7 @@ class RemoteTable:
         received says who is there already."""
         first = not before
         was = {p.get("seat"): p.get("state") for p in before if isinstance(p, dict)}
-        bot = _("the {level} bot").format(level=self.bot_level) if self.bot_level else _("a bot")
+        bot = _("the {level} bot").format(level=self.bot_title) if self.bot_level else _("a bot")
         out = []
         for player in self.players:
             if not isinstance(player, dict) or player.get("seat") == self.seat:

@@ -45,6 +45,7 @@ from ..cards_text import capital
 from ..cards_text import show_card
 from ..hint_text import hint_line
 from ..i18n import _
+from ..messages import bot_title
 from ..messages import shown
 from ..messages import shown_error
 from . import theme
@@ -105,7 +106,8 @@ class MatchDriver(Driver):
         return names
 
     def seat_tags(self) -> list[str]:
-        return [p.bot if p.kind != PERSON else "" for p in self.session.players]
+        bots = self.table.engine.bots
+        return [bot_title(bots, p.bot) if p.kind != PERSON else "" for p in self.session.players]
 
     def viewer(self) -> int:
         """The seat whose view is drawn: the person to act when two share the screen
@@ -175,7 +177,7 @@ class MatchDriver(Driver):
             else:
                 self.table.app.start_match(replace(self.table.setup), self.session.rules)
         except AtoutError as exc:  # the save file cannot be written: say why
-            self.table.app.show_start(str(exc))
+            self.table.app.show_start(shown_error(exc))
 
     def apply(self, seat: int, action: Action) -> None:
         """Send ``seat``'s ``action`` to the session and show what it answers."""

@@ -16,6 +16,7 @@ from typing import Any
 import arcade
 
 from ..i18n import _
+from ..messages import bot_title
 from . import theme
 from .net_connect import NetLink
 from .table import Table
@@ -73,7 +74,7 @@ class Lobby:
                 "Others join with (Join a table, or atout play --join ADDRESS --token TOKEN):"
             )
             foot = _("Seats nobody takes are played by the {level} bot.").format(
-                level=link.table.bot_level
+                level=bot_title(table.engine.bots, link.table.bot_level)
             )
         else:
             intro = _("At the table:")

@@ -55,6 +55,7 @@ from .. import savegame
 from ..cards_text import show_card
 from ..i18n import N_
 from ..i18n import _
+from ..messages import bot_title
 from ..messages import shown
 from .net_connect import NetLink
 from .net_lobby import Lobby
@@ -92,6 +93,7 @@ class NetDriver(Driver):
         """The table the server's table is drawn on."""
         self.link = link
         self.remote = link.table
+        self.remote.bot_title = bot_title(table.engine.bots, self.remote.bot_level)
         seat = self.remote.seat
         self.table.you = seat
         self.table.me = self.table.bottom = seat if seat is not None else 0
@@ -126,7 +128,7 @@ class NetDriver(Driver):
         return names
 
     def who_plays(self) -> str:
-        return _("Bots: {bots}").format(bots=self.remote.bot_level)
+        return _("Bots: {bots}").format(bots=self.remote.bot_title)
 
     def seat_tags(self) -> list[str]:
         tags = [""] * self.table.seats
@@ -134,7 +136,7 @@ class NetDriver(Driver):
             seat = player.get("seat")
             if isinstance(seat, int) and 0 <= seat < self.table.seats and seat != self.table.you:
                 state = STATES.get(str(player.get("state")), "")
-                tags[seat] = self.remote.bot_level if state == "bot" else state
+                tags[seat] = self.remote.bot_title if state == "bot" else state
         return tags
 
     # --- the match ---------------------------------------------------------------------------

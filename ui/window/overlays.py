@@ -349,13 +349,21 @@ class DealPanel:
                 if words.right > cols[0] - col_w / 2 and "," in label:
                     words.text = label.split(",")[0]  # "Declarations" when room is short
                 t.append(words)
-                for team in range(teams):
-                    value = str(values[team])
-                    t.append(
-                        layer.text(
-                            value, cols[team], y, size, theme.INK, anchor_x="center", bold=bold
-                        )
+                numbers = [
+                    layer.text(
+                        str(values[team]),
+                        cols[team],
+                        y,
+                        size,
+                        theme.INK,
+                        anchor_x="center",
+                        bold=bold,
                     )
+                    for team in range(teams)
+                ]
+                t.extend(numbers)
+                # the table's seat plates (a bot's level in the language) may narrow the panel
+                shrink_to(words, numbers[0].left - 8 - words.left)
             y -= 6
             for note in score.notes:
                 y -= 22

@@ -195,7 +195,7 @@ def kept_line(engine: Engine, match: savegame.KeptMatch, pack_title: Callable[[s
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(match.when))
     if match.problem:
         return _("Kept {when}; this file cannot be read: {problem}").format(
-            when=when, problem=match.problem
+            when=when, problem=shown(match.problem)
         )
     info = engine.games.get(match.game)
     parts = [shown(info.title) if info else match.game or "?"]

@@ -38,6 +38,7 @@ from .. import savegame
 from ..i18n import _
 from ..i18n import pgettext
 from ..messages import shown
+from ..messages import shown_error
 from ..messages import shown_pack
 from ..paths import data_dir
 from ..rules import resolve_rules
@@ -315,7 +316,7 @@ class PeopleView(arcade.View):
             rules = resolve_rules(self.engine, setup.game, setup.pack, setup.target)
             self.app.start_people(setup, rules, self.names())
         except AtoutError as exc:
-            self.set_message(str(exc))
+            self.set_message(shown_error(exc))
 
     def host_table(self) -> None:
         """Start a server in the background and take the first seat of a new table."""
@@ -327,7 +328,7 @@ class PeopleView(arcade.View):
         try:
             rules = resolve_rules(self.engine, setup.game, setup.pack, setup.target)
         except AtoutError as exc:
-            self.set_message(str(exc))
+            self.set_message(shown_error(exc))
             return
         self.remember()
         name = self.values["name"].strip() or _("Host")
@@ -391,7 +392,7 @@ class PeopleView(arcade.View):
         try:
             self.app.show_net_table(self.setup, link)
         except AtoutError as exc:
-            self.set_message(str(exc))
+            self.set_message(shown_error(exc))
 
     def on_draw(self) -> None:
         self.app.begin_frame()

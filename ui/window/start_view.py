@@ -38,6 +38,7 @@ from ..i18n import _
 from ..i18n import set_language
 from ..messages import option_title
 from ..messages import shown
+from ..messages import shown_error
 from ..messages import shown_pack
 from ..rules import resolve_rules
 from ..savegame import Setup
@@ -142,7 +143,7 @@ class StartView(arcade.View):
         try:
             resolved = resolve(self.engine, name, self.setup.game)
         except AtoutError as exc:
-            self.message_text = str(exc)
+            self.message_text = shown_error(exc)
             return
         self.packs.append(
             PackInfo(name, resolved.game, resolved.description, "file", resolved.path)
@@ -264,7 +265,9 @@ class StartView(arcade.View):
             self.select_pack(info.name)
             self.set_message("")
         else:
-            self.set_message(_("This pack cannot be used: {problem}").format(problem=info.problem))
+            self.set_message(
+                _("This pack cannot be used: {problem}").format(problem=shown(info.problem))
+            )
 
     def page(self, step: int) -> None:
         self.pack_page += step
@@ -346,12 +349,12 @@ class StartView(arcade.View):
         try:
             rules = resolve_rules(self.engine, setup.game, setup.pack, setup.target)
         except AtoutError as exc:
-            self.set_message(str(exc))
+            self.set_message(shown_error(exc))
             return
         try:
             self.app.start_match(setup, rules)
         except AtoutError as exc:  # the save file cannot be written: say why, stay here
-            self.set_message(str(exc))
+            self.set_message(shown_error(exc))
 
     def continue_match(self) -> None:
         if savegame.has_saved_match():
@@ -364,7 +367,7 @@ class StartView(arcade.View):
         try:
             savegame.continue_kept(path)
         except AtoutError as exc:
-            self.set_message(str(exc))
+            self.set_message(shown_error(exc))
             self.refresh()
             return
         self.app.continue_match()
@@ -477,7 +480,7 @@ class StartView(arcade.View):
         try:
             name = savegame.save_own_pack(self.engine, self.setup.game, self.own_values, base)
         except AtoutError as exc:
-            self.own_note = str(exc)
+            self.own_note = shown_error(exc)
             self.open_rules(keep=True)
             return
         self.close_dialog()
