@@ -304,7 +304,7 @@ class Engine:
         """What ``bid`` means in ``game`` (hook ``atout_describe_bid``), for a front end
         that lays out or says bids without knowing the game; a game that gives no
         description has ``pass`` and ``other`` bids."""
-        info: BidInfo | None = self.call("atout_describe_bid", game=game, rules=rules, bid=bid)
+        info = self.hooks.describe_bid(game=game, rules=rules, bid=bid)
         if info is not None:
             return info
         return BidInfo(BID_PASS if bid == "pass" else BID_OTHER)

@@ -24,6 +24,7 @@ from typing import Any
 
 if TYPE_CHECKING:
     from .model import BiddingStep
+    from .model import BidInfo
     from .model import BotInfo
     from .model import CardPlayed
     from .model import CardValues
@@ -122,6 +123,12 @@ class Hooks:
         kw = {"game": game, "rules": rules, "state": state}
         step: BiddingStep = self._decide("atout_bidding_step", kw)
         return step
+
+    def describe_bid(self, *, game: str, rules: Rules, bid: str) -> BidInfo | None:
+        info: BidInfo | None = self._call(
+            "atout_describe_bid", {"game": game, "rules": rules, "bid": bid}
+        )
+        return info
 
     def declarations(
         self, *, game: str, rules: Rules, state: DealState
