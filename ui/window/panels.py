@@ -79,6 +79,10 @@ class SeatLayout(Protocol):
         """Which way a bubble grows from its anchor: 0 both ways, 1 right, -1 left."""
         ...
 
+    def name_room(self, seat: int) -> float | None:
+        """How wide a name plate may be (``None``: as wide as its name and tag)."""
+        ...
+
     def name_side(self, seat: int) -> int:
         """Which way a name plate grows from its anchor: 0 both ways (the anchor is its
         middle), 1 right (the anchor is its left edge), -1 left (its right edge)."""
@@ -181,6 +185,11 @@ class StatusPanel:
                 name += f" · {tags[seat]}"
             self.seat_plates[seat] = hud.plate(arcade.XYWH(x, y + 6, 120, 28), SEAT_PLATE)
             label = hud.text(name, x, y, 14, theme.WHITE, anchor_x="center", bold=True)
+            room = layout.name_room(seat)
+            if room is not None and not shrink_to(label, room - 30):
+                label.text = seat_name(info, seat)  # the bots are named in the side bar
+                label.font_size = 14
+                shrink_to(label, room - 30)
             self.seat_labels[seat] = label
             x = self.plate_x(seat)
             label.x = x

@@ -265,6 +265,10 @@ class DecouverteLayout(Layout):
     def bubble_anchor(self, seat: int) -> tuple[float, float]:
         return self.geo.names_x, self.geo.rows[self.spot(seat), "near"]
 
+    def name_room(self, seat: int) -> float | None:
+        """The column of the names, left of the piles."""
+        return LABEL_COLUMN
+
     def badge_anchor(self, seat: int) -> tuple[float, float]:
         return self.geo.names_x, self.geo.rows[self.spot(seat), "far"] + 40
 

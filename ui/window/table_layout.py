@@ -144,6 +144,12 @@ class Layout:
         """Whether the face-down card ``key`` is one of the person's."""
         return False
 
+    def name_room(self, seat: int) -> float | None:
+        """How wide ``seat``'s name plate may be (``None``: as wide as its name and tag);
+        a longer name is written smaller, then without its bot's level (the side bar
+        names the bots too)."""
+        return None
+
     def name_side(self, seat: int) -> int:
         """Which way ``seat``'s name plate grows from :meth:`seat_anchor` (0: the anchor
         is its middle; see :class:`~atout.ui.window.panels.SeatLayout`)."""
