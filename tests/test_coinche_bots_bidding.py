@@ -1,0 +1,83 @@
+"""The four-player expert's auction at La Coinche: every legal bid valued by the game's
+own scoring (its value and level) over sampled deals searched double-dummy, so that
+it bids high with a strong hand, passes a weak one, doubles a contract its hand beats,
+and bids otherwise when a pack scores otherwise."""
+
+from __future__ import annotations
+
+from atout.core import Deal
+from atout.core import DealState
+from atout.core import Engine
+from atout.core import Layout
+from atout.plugins.bots.belote_expert import BeloteExpert
+from atout.plugins.bots.belote_expert import auction_contract
+from helpers import cards
+
+GAME = "coinche"
+
+
+def auction(
+    engine: Engine, south: str, bids: tuple[str, ...] = (), options: dict[str, object] | None = None
+) -> Deal:
+    """A deal in its auction, South (seat 0) holding ``south`` and the others the rest;
+    West deals, so South speaks first; ``bids`` made already."""
+    mine = cards(south)
+    rest = [c for c in range(32) if not mine >> c & 1]
+    hands = (mine, *(sum(1 << c for c in rest[i * 8 : i * 8 + 8]) for i in range(3)))
+    rules = engine.make_rules(GAME, options or {})
+    deal = engine.deal_from_state(DealState(GAME, rules, 4, 2, 3, Layout(hands=hands)))
+    for bid in bids:
+        deal.bid(bid)
+    return deal
+
+
+def expert_bid(engine: Engine, deal: Deal) -> tuple[str, BeloteExpert]:
+    bot = BeloteExpert(deal.state.rules, seed=0, engine=engine, samples=10)
+    return str(bot.choose(deal.view(deal.turn)).value), bot
+
+
+def test_a_bid_leads_to_the_contract_the_rules_make_when_the_others_pass(engine: Engine) -> None:
+    view = auction(engine, "7H 8S 7C 8C 9D 7D QS 8D", ("pass", "100 S", "pass")).view(3)
+    raised = auction_contract(view, "120 H", engine)
+    assert raised is not None and (raised.taker, raised.trump, raised.value) == (3, 2, 120)
+    doubled = auction_contract(view, "contre", engine)
+    assert doubled is not None and (doubled.taker, doubled.value, doubled.level) == (1, 100, 2)
+    passed = auction_contract(view, "pass", engine)
+    assert passed is not None and (passed.taker, passed.level) == (1, 1)
+    opening = auction(engine, "7H 8S 7C 8C 9D 7D QS 8D").view(0)
+    assert auction_contract(opening, "pass", engine) is None  # others may yet bid: no contract
+
+
+def test_the_expert_bids_high_with_a_strong_hand_and_passes_a_weak_one(engine: Engine) -> None:
+    bid, bot = expert_bid(engine, auction(engine, "JH 9H AH 10H 7S AS 7C 8D"))
+    assert bid.endswith(" H") and int(bid.split()[0]) >= 120, bot.last_info
+    values = bot.last_info["values"]
+    assert values[bid] == max(values.values()) and values[bid] > values["pass"] == 0
+    bid, bot = expert_bid(engine, auction(engine, "7H 8S 7C 8C 9D 7D QS 8D"))
+    assert bid == "pass"
+
+
+def test_the_expert_bids_capot_when_every_trick_is_its_own(engine: Engine) -> None:
+    # six trumps from the jack down and two aces: the searches to the end find the capot
+    bid, bot = expert_bid(engine, auction(engine, "JH 9H AH 10H KH QH AS AC"))
+    assert bid == "capot H", bot.last_info
+
+
+def test_the_expert_doubles_a_contract_its_hand_beats(engine: Engine) -> None:
+    bids = ("pass", "80 S", "pass", "pass")
+    bid, bot = expert_bid(engine, auction(engine, "JS 9S AS 10S AH AC 7D 8D", bids))
+    assert bid == "contre", bot.last_info
+    values = bot.last_info["values"]
+    assert values["contre"] > values["pass"] > 0  # the doubled fall pays twice
+    bid, bot = expert_bid(engine, auction(engine, "7S 8H 7H AH 7C 8C 7D 8D", bids))
+    assert bid == "pass", bot.last_info
+
+
+def test_the_experts_bid_follows_the_packs_scoring(engine: Engine) -> None:
+    # The same hand over the same opening: when the takers score only what they bid
+    # (scoring "announced"), a fall costs the bid's value, not 160 more, and this hand's
+    # 110 in hearts is worth the risk; when they score their points too, it is not.
+    hand, bids = "7D QC 10H JH 9S QD KC 9D", ("pass", "100 S", "pass", "pass")
+    made, _ = expert_bid(engine, auction(engine, hand, bids, {"scoring": "made-points"}))
+    announced, _ = expert_bid(engine, auction(engine, hand, bids, {"scoring": "announced"}))
+    assert (made, announced) == ("pass", "110 H")
