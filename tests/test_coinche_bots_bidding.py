@@ -5,12 +5,16 @@ and bids otherwise when a pack scores otherwise."""
 
 from __future__ import annotations
 
+import random
+
 from atout.core import Deal
 from atout.core import DealState
 from atout.core import Engine
 from atout.core import Layout
+from atout.core.cards import FULL_DECK
 from atout.plugins.bots.belote_expert import BeloteExpert
 from atout.plugins.bots.belote_expert import auction_contract
+from atout.plugins.bots.belote_expert import bidders_fit
 from helpers import cards
 
 GAME = "coinche"
@@ -81,3 +85,26 @@ def test_the_experts_bid_follows_the_packs_scoring(engine: Engine) -> None:
     made, _ = expert_bid(engine, auction(engine, hand, bids, {"scoring": "made-points"}))
     announced, _ = expert_bid(engine, auction(engine, hand, bids, {"scoring": "announced"}))
     assert (made, announced) == ("pass", "110 H")
+
+
+class NeverKept(random.Random):
+    """Odds that never keep a contradicted deal."""
+
+    def random(self) -> float:
+        return 1.0
+
+
+def test_the_expert_reads_a_bid_and_a_contre_with_the_greedy_count(engine: Engine) -> None:
+    south = "JH 9H AH 10H 7S AS 7C 8D"
+    strong, weak = cards("JS 9S 10S KS QS JD 9D AD"), cards("7H 8H 9C 10C JC QC KC AC")
+    rest = FULL_DECK & ~cards(south) & ~strong & ~weak
+    # East (seat 1) bid 120 in spades: East holding the spades fits, holding none does not
+    view = auction(engine, south, ("pass", "120 S", "pass", "pass")).view(0)
+    assert bidders_fit(view, [cards(south), strong, rest, weak], NeverKept(), engine)
+    assert not bidders_fit(view, [cards(south), weak, rest, strong], NeverKept(), engine)
+    # West (seat 3) doubled South's 80 in diamonds: West holding the diamonds fits
+    view = auction(engine, south, ("80 D", "pass", "pass", "contre")).view(0)
+    strong = cards("JD 9D AD 10D KD QD 7D 9S")
+    rest = FULL_DECK & ~cards(south) & ~strong & ~weak
+    assert bidders_fit(view, [cards(south), weak, rest, strong], NeverKept(), engine)
+    assert not bidders_fit(view, [cards(south), strong, rest, weak], NeverKept(), engine)

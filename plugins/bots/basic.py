@@ -244,6 +244,13 @@ def choose_action(
     return Action.play(card(view))
 
 
+def double_count(value: int) -> float:
+    """The count of the opponents' trump (:meth:`GreedyBot.bid_score`) from which the
+    greedy bot doubles their contract of ``value`` (the higher it is, the less is
+    needed); the expert reads a *contre* with it too."""
+    return 40 + (160 - value) / 2
+
+
 class GreedyBot:
     """One trick at a time: win cheaply when it is worth it, else throw the least
     valuable card; bid from a point count of the hand.
@@ -300,7 +307,7 @@ class GreedyBot:
                 return text
             if info.kind == BID_DOUBLE and last is not None and last[1].trump is not None:
                 value = last[1].value or 80
-                if self.bid_score(view, last[1].trump) >= 40 + (160 - value) / 2:
+                if self.bid_score(view, last[1].trump) >= double_count(value):
                     return text
         partner_suits = {
             info.trump

@@ -65,6 +65,7 @@ from atout.core.model import BID_DOUBLE
 from atout.core.model import BID_REDOUBLE
 from atout.core.model import Action
 from atout.core.model import Bid
+from atout.core.model import BidInfo
 from atout.core.model import Contract
 from atout.core.model import Declaration
 from atout.core.model import MoveRule
@@ -95,6 +96,7 @@ from .basic import TAKE
 from .basic import GreedyBot
 from .basic import bidding_hand
 from .basic import choose_action
+from .basic import double_count
 from .basic import hand_strength
 from .basic import is_master
 from .basic import team_of
@@ -757,19 +759,27 @@ def bidders_fit(
     values (rejection sampling): a seat that bid a value in a trump is taken to hold the
     count the greedy bot promises it for (:meth:`GreedyBot.auction_bid`: its threshold,
     :data:`~.basic.COUNT_PER_TEN` more for every 10 above 80), less
-    :data:`BIDDER_SLACK` tens; a hand below it is kept with odds
-    :data:`CONTRADICTION_ODDS` (players bid otherwise than the count)."""
+    :data:`BIDDER_SLACK` tens; a seat that doubled a contract in a trump, the count of
+    that trump from which the greedy bot doubles (:func:`~.basic.double_count`).  A hand
+    below it is kept with odds :data:`CONTRADICTION_ODDS` (players bid otherwise than
+    the count)."""
     engine = default_engine(engine)
+    last: BidInfo | None = None
     for seat, text in view.bids:
-        if seat == view.seat:
-            continue
         info = engine.describe_bid(view.game, view.rules, text)
-        if info.kind != BID_CONTRACT or info.trump is None:
+        if info.kind == BID_CONTRACT:
+            last = info
+        if seat == view.seat or last is None or last.trump is None:
             continue
-        value = CAPOT_PROMISE if info.capot or info.value is None else info.value
-        need = BID_THRESHOLD + COUNT_PER_TEN * ((value - 80) // 10 - BIDDER_SLACK)
+        if info.kind == BID_CONTRACT:
+            value = CAPOT_PROMISE if info.capot or info.value is None else info.value
+            need = BID_THRESHOLD + COUNT_PER_TEN * ((value - 80) // 10 - BIDDER_SLACK)
+        elif info.kind == BID_DOUBLE:
+            need = double_count(last.value if last.value is not None else 80)
+        else:
+            continue
         hand = hands[seat]
-        count = hand_strength(hand, info.trump) * 6 / max(1, hand.bit_count())
+        count = hand_strength(hand, last.trump) * 6 / max(1, hand.bit_count())
         if count < need and rng.random() > CONTRADICTION_ODDS:
             return False
     return True
