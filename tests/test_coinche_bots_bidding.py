@@ -11,10 +11,12 @@ from atout.core import Deal
 from atout.core import DealState
 from atout.core import Engine
 from atout.core import Layout
+from atout.core import Match
 from atout.core.cards import FULL_DECK
 from atout.plugins.bots.belote_expert import BeloteExpert
 from atout.plugins.bots.belote_expert import auction_contract
 from atout.plugins.bots.belote_expert import bidders_fit
+from atout.plugins.bots.decouverte_expert import DecouverteExpert
 from helpers import cards
 
 GAME = "coinche"
@@ -108,3 +110,33 @@ def test_the_expert_reads_a_bid_and_a_contre_with_the_greedy_count(engine: Engin
     rest = FULL_DECK & ~cards(south) & ~strong & ~weak
     assert bidders_fit(view, [cards(south), weak, rest, strong], NeverKept(), engine)
     assert not bidders_fit(view, [cards(south), strong, rest, weak], NeverKept(), engine)
+
+
+def decouverte_bid(
+    engine: Engine, seed: int, options: dict[str, object], bids: tuple[str, ...] = ()
+) -> tuple[str, dict[str, float], tuple[str, ...]]:
+    """The Découverte expert's bid in seeded deal ``seed`` after ``bids``, the values it
+    gave each bid, and the bids it could make."""
+    game = "coinche-decouverte"
+    rules = engine.make_rules(game, options)
+    deal = Match(engine, game, rules, seed=seed).next_deal()
+    for bid in bids:
+        deal.bid(bid)
+    bot = DecouverteExpert(rules, seed=0, engine=engine, samples=12)
+    view = deal.view(deal.turn)
+    return str(bot.choose(view).value), bot.last_info["values"], view.legal_bids
+
+
+def test_the_decouverte_expert_bids_by_the_games_scoring(engine: Engine) -> None:
+    # every bid valued, the best one made; a pass that ends nothing is worth 0
+    made, values, legal = decouverte_bid(engine, 5, {"scoring": "made-points"})
+    assert set(values) == set(legal) and values["pass"] == 0
+    assert values[made] == max(values.values())
+    # scored as the pack scores it, the same deal is bid otherwise
+    announced, _, _ = decouverte_bid(engine, 5, {"scoring": "announced"})
+    assert (made, announced) == ("80 D", "90 S")
+
+
+def test_the_decouverte_expert_doubles_a_capot_it_breaks(engine: Engine) -> None:
+    bid, values, _ = decouverte_bid(engine, 5, {}, ("capot H",))
+    assert bid == "contre" and values["contre"] > values["pass"] > 0, values

@@ -39,6 +39,7 @@ from atout.core.model import BID_REDOUBLE
 from atout.core.model import CLAIM
 from atout.core.model import Action
 from atout.core.model import BidInfo
+from atout.core.model import Contract
 from atout.core.views import View
 
 from ..search.declared import BELOTE_POINTS
@@ -47,6 +48,7 @@ from ..search.declared import belote_cards
 from ..search.declared import belote_said
 from ..search.rules import CardRules
 from ..search.rules import default_engine
+from ..search.rules import scratch_state
 
 TAKE = "take"
 PASS = "pass"
@@ -242,6 +244,27 @@ def choose_action(
     if CLAIM in actions and sure_claim(view, engine):
         return CLAIM
     return Action.play(card(view))
+
+
+def auction_contract(view: View, bid: str, engine: Engine | None = None) -> Contract | None:
+    """The contract the auction ends with when this seat makes ``bid`` and every seat
+    after it passes, as the game's ``atout_bidding_step`` says (a contract bid at its
+    value, a *contre* or *surcontre* at its level, a pass the standing contract);
+    ``None`` when the auction would end with no contract (a redeal)."""
+    engine = default_engine(engine)
+    st = scratch_state(view.seats, view.teams, view.direction, view.game, view.rules)
+    st.dealer = view.dealer
+    st.turnup = view.turnup
+    bids = [*view.bids, (view.seat, bid)]
+    for _ in range(view.seats + 1):
+        st.bids = list(bids)
+        step = engine.hooks.bidding_step(game=view.game, rules=view.rules, state=st)
+        if step.contract is not None:
+            return step.contract
+        if step.redeal or step.next_seat is None:
+            return None
+        bids.append((step.next_seat, PASS))
+    return None
 
 
 def double_count(value: int) -> float:

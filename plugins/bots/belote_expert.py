@@ -94,6 +94,7 @@ from .basic import COUNT_PER_TEN
 from .basic import PASS
 from .basic import TAKE
 from .basic import GreedyBot
+from .basic import auction_contract
 from .basic import bidding_hand
 from .basic import choose_action
 from .basic import double_count
@@ -729,27 +730,6 @@ def bidding_deal(view: View, rng: random.Random, attempts: int = 20) -> list[Car
         pos += k
     hands[me] = view.hand | 1 << turnup | sum(1 << c for c in pool[pos : pos + mine])
     return hands
-
-
-def auction_contract(view: View, bid: str, engine: Engine | None = None) -> Contract | None:
-    """The contract the auction ends with when this seat makes ``bid`` and every seat
-    after it passes, as the game's ``atout_bidding_step`` says (a contract bid at its
-    value, a *contre* or *surcontre* at its level, a pass the standing contract);
-    ``None`` when the auction would end with no contract (a redeal)."""
-    engine = default_engine(engine)
-    st = scratch_state(view.seats, view.teams, view.direction, view.game, view.rules)
-    st.dealer = view.dealer
-    st.turnup = view.turnup
-    bids = [*view.bids, (view.seat, bid)]
-    for _ in range(view.seats + 1):
-        st.bids = list(bids)
-        step = engine.hooks.bidding_step(game=view.game, rules=view.rules, state=st)
-        if step.contract is not None:
-            return step.contract
-        if step.redeal or step.next_seat is None:
-            return None
-        bids.append((step.next_seat, PASS))
-    return None
 
 
 def bidders_fit(
