@@ -1,12 +1,15 @@
-"""The four-player expert's auction at La Coinche: every legal bid valued by the game's
-own scoring (its value and level) over sampled deals searched double-dummy, so that
-it bids high with a strong hand, passes a weak one, doubles a contract its hand beats,
-and bids otherwise when a pack scores otherwise."""
+"""The experts' auction at La Coinche: every legal bid valued by the game's own scoring
+(its value and level) over sampled deals (searched double-dummy at four, by Découverte's
+search at two), so that the expert bids high with a strong hand, passes a weak one,
+doubles a contract its hand beats, and bids otherwise when a pack scores otherwise; and
+``atout bench`` measures both Coinche games in duplicate."""
 
 from __future__ import annotations
 
+import json
 import random
 
+import pytest
 from atout.core import Deal
 from atout.core import DealState
 from atout.core import Engine
@@ -17,6 +20,7 @@ from atout.plugins.bots.belote_expert import BeloteExpert
 from atout.plugins.bots.belote_expert import auction_contract
 from atout.plugins.bots.belote_expert import bidders_fit
 from atout.plugins.bots.decouverte_expert import DecouverteExpert
+from atout.ui.cli import main
 from helpers import cards
 
 GAME = "coinche"
@@ -140,3 +144,24 @@ def test_the_decouverte_expert_bids_by_the_games_scoring(engine: Engine) -> None
 def test_the_decouverte_expert_doubles_a_capot_it_breaks(engine: Engine) -> None:
     bid, values, _ = decouverte_bid(engine, 5, {}, ("capot H",))
     assert bid == "contre" and values["contre"] > values["pass"] > 0, values
+
+
+@pytest.mark.parametrize(
+    ("argv", "game"),
+    [
+        (["--game", "coinche"], "coinche"),
+        (["--game", "coinche-decouverte"], "coinche-decouverte"),
+        (["--pack", "coinche-sans-tout-atout"], "coinche"),
+    ],
+)
+def test_bench_plays_duplicate_coinche(
+    capsys: pytest.CaptureFixture[str], argv: list[str], game: str
+) -> None:
+    code = main(
+        ["bench", "--duplicate", "greedy,random", "--deals", "2", "--jobs", "1", *argv, "--json"]
+    )
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["duplicate"]) == {game}
+    result = data["duplicate"][game]["greedy-vs-random"]
+    assert result["deals"] == 2 and result["ci95_low"] <= result["mean"] <= result["ci95_high"]
