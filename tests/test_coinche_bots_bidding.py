@@ -84,13 +84,14 @@ def test_the_expert_doubles_a_contract_its_hand_beats(engine: Engine) -> None:
 
 
 def test_the_experts_bid_follows_the_packs_scoring(engine: Engine) -> None:
-    # The same hand over the same opening: when the takers score only what they bid
-    # (scoring "announced"), a fall costs the bid's value, not 160 more, and this hand's
-    # 110 in hearts is worth the risk; when they score their points too, it is not.
-    hand, bids = "7D QC 10H JH 9S QD KC 9D", ("pass", "100 S", "pass", "pass")
+    # The same hand over the same 100 in spades: when the takers score only what they bid
+    # (scoring "announced"), a contre wins only twice the 100 and a fall of its own 110
+    # in hearts costs only 110, so it bids; when every card point counts too, the contre
+    # is worth more (160 + 100, twice) than the hearts.
+    hand, bids = "JH AD 8H KH QS 10C 7S AC", ("pass", "100 S", "pass", "pass")
     made, _ = expert_bid(engine, auction(engine, hand, bids, {"scoring": "made-points"}))
     announced, _ = expert_bid(engine, auction(engine, hand, bids, {"scoring": "announced"}))
-    assert (made, announced) == ("pass", "110 H")
+    assert (made, announced) == ("contre", "110 H")
 
 
 class NeverKept(random.Random):
@@ -104,8 +105,8 @@ def test_the_expert_reads_a_bid_and_a_contre_with_the_greedy_count(engine: Engin
     south = "JH 9H AH 10H 7S AS 7C 8D"
     strong, weak = cards("JS 9S 10S KS QS JD 9D AD"), cards("7H 8H 9C 10C JC QC KC AC")
     rest = FULL_DECK & ~cards(south) & ~strong & ~weak
-    # East (seat 1) bid 120 in spades: East holding the spades fits, holding none does not
-    view = auction(engine, south, ("pass", "120 S", "pass", "pass")).view(0)
+    # East (seat 1) bid 100 in spades: East holding the spades fits, holding none does not
+    view = auction(engine, south, ("pass", "100 S", "pass", "pass")).view(0)
     assert bidders_fit(view, [cards(south), strong, rest, weak], NeverKept(), engine)
     assert not bidders_fit(view, [cards(south), weak, rest, strong], NeverKept(), engine)
     # West (seat 3) doubled South's 80 in diamonds: West holding the diamonds fits

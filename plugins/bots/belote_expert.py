@@ -647,7 +647,7 @@ AUCTION_HORIZON = 6
 """An auction by values searches each strain's play to this many cards a hand (two
 tricks deep: some milliseconds a deal, where three cost ten times more) and estimates
 the rest (:meth:`BeloteExpert.auction_values`)."""
-BIDDER_SLACK = 2
+BIDDER_SLACK = 0
 """How many tens below the greedy bot's promise a bidder's sampled count may fall before
 the deal is made less likely (:func:`bidders_fit`)."""
 CAPOT_PROMISE = 170
