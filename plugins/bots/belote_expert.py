@@ -753,7 +753,7 @@ def bidders_fit(
             continue
         if info.kind == BID_CONTRACT:
             value = CAPOT_PROMISE if info.capot or info.value is None else info.value
-            need = BID_THRESHOLD + COUNT_PER_TEN * ((value - 80) // 10 - BIDDER_SLACK)
+            need = float(BID_THRESHOLD + COUNT_PER_TEN * ((value - 80) // 10 - BIDDER_SLACK))
         elif info.kind == BID_DOUBLE:
             need = double_count(last.value if last.value is not None else 80)
         else:
