@@ -85,13 +85,13 @@ def test_the_expert_doubles_a_contract_its_hand_beats(engine: Engine) -> None:
 
 def test_the_experts_bid_follows_the_packs_scoring(engine: Engine) -> None:
     # The same hand over the same 100 in spades: when the takers score only what they bid
-    # (scoring "announced"), a contre wins only twice the 100 and a fall of its own 110
-    # in hearts costs only 110, so it bids; when every card point counts too, the contre
-    # is worth more (160 + 100, twice) than the hearts.
-    hand, bids = "JH AD 8H KH QS 10C 7S AC", ("pass", "100 S", "pass", "pass")
+    # (scoring "announced"), a fall of its own 110 in clubs costs 110 where the spades,
+    # made, cost 100, so it bids; when every card point counts too, a fall costs 160
+    # more and it passes.
+    hand, bids = "AS 10C 8C KH JH AC 7C 10S", ("pass", "100 S", "pass", "pass")
     made, _ = expert_bid(engine, auction(engine, hand, bids, {"scoring": "made-points"}))
     announced, _ = expert_bid(engine, auction(engine, hand, bids, {"scoring": "announced"}))
-    assert (made, announced) == ("contre", "110 H")
+    assert (made, announced) == ("pass", "110 C")
 
 
 class NeverKept(random.Random):
@@ -166,3 +166,13 @@ def test_bench_plays_duplicate_coinche(
     assert set(data["duplicate"]) == {game}
     result = data["duplicate"][game]["greedy-vs-random"]
     assert result["deals"] == 2 and result["ci95_low"] <= result["mean"] <= result["ci95_high"]
+
+
+def test_over_its_partners_contract_the_expert_raises_only_its_strain(engine: Engine) -> None:
+    # North (seat 2) bid 80 in hearts; South holds the spades, but each partner's samples
+    # cannot see what the other's bid will become: it passes or raises hearts
+    deal = auction(engine, "JS 9S AS 10S KS AC 7D 8D", ("pass", "pass", "80 H", "pass"))
+    bid, bot = expert_bid(engine, deal)
+    values = bot.last_info["values"]
+    assert "pass" in values and all(b == "pass" or b.endswith(" H") for b in values)
+    assert bid == "pass" or bid.endswith(" H")

@@ -652,6 +652,10 @@ BIDDER_SLACK = 0
 the deal is made less likely (:func:`bidders_fit`)."""
 CAPOT_PROMISE = 170
 """The value a capot bid is taken to promise in :func:`bidders_fit`'s count."""
+AUCTION_DISCOUNT = 15
+"""Card points the auction takes off what the searches give this seat's side, whether it
+takes or defends: the double-dummy searches see every card, the play does not (without
+it the expert bid and doubled too much in duplicate matches, docs/experiments.md)."""
 CAPOT_NEAR = 12
 """A side the estimate gives all but this many card points is searched to the end for
 the capot (the estimate never counts one): it changes the score most of all."""
@@ -1142,14 +1146,18 @@ class BeloteExpert:
         contracts: dict[str, Contract | None] = {
             bid: auction_contract(view, bid, self.engine) for bid in view.legal_bids
         }
+        standing = contracts.get(PASS)
+        partners = standing is not None and standing.taker != view.seat
+        partners = partners and team_of(view, standing.taker) == team_of(view, view.seat)
         for bid, c in list(contracts.items()):
-            if (
-                c is not None
-                and c.taker == view.seat
-                and c.trump is not None
-                and self.greedy.count(view, c) < CONTRACT_COUNT
-            ):
+            if c is None or c.taker != view.seat:
+                continue
+            if c.trump is not None and self.greedy.count(view, c) < CONTRACT_COUNT:
                 del contracts[bid]  # no sample would make it worth bidding
+            elif partners and standing is not None and c.name != standing.name:
+                # over the partner's contract only the partner's strain is raised: each
+                # side's samples cannot see what the other's bid will become
+                del contracts[bid]
         plays: dict[tuple[int, str], Contract] = {}
         for c in contracts.values():
             if c is not None:
@@ -1180,11 +1188,15 @@ class BeloteExpert:
                 decl, belote = _deal_declarations(self.engine, view, c, hands)
                 total = solver.rules.total
                 points = solver.value(hands, leader, (), team)
+                capot = False
                 if points >= total - CAPOT_NEAR or points <= CAPOT_NEAR:
                     side = team if points > CAPOT_NEAR else 1 - team
                     exact = solver.with_horizon(0)
                     if exact.at_least(hands, leader, (), side, total):
                         points = total if side == team else 0
+                        capot = True
+                if not capot:
+                    points = max(0, points - AUCTION_DISCOUNT)
                 outcomes[key] = (points, decl, belote, total)
             for bid, c in contracts.items():
                 if c is None:
