@@ -1137,7 +1137,8 @@ class BeloteExpert:
         what the other seats bid agrees with them (:func:`bidders_fit`).  In each deal, each strain's play is searched once,
         double-dummy to :data:`AUCTION_HORIZON` cards a hand and estimated beyond
         (:class:`BeloteDD`, under the rules the engine compiles for the contract; to the
-        end when a side is near a capot, :data:`CAPOT_NEAR`), and the points it gives
+        end when a side is near a capot, :data:`CAPOT_NEAR`, within the hard limit of
+        the bidding's share of the budget), and the points it gives
         are scored for every value and level of that strain: the bid's value and level
         change the scoring, not the play.  This seat's contracts in a suit whose count
         (:class:`ExpertCount`) is below :data:`CONTRACT_COUNT` are not searched (nor
@@ -1192,9 +1193,16 @@ class BeloteExpert:
                 if points >= total - CAPOT_NEAR or points <= CAPOT_NEAR:
                     side = team if points > CAPOT_NEAR else 1 - team
                     exact = solver.with_horizon(0)
-                    if exact.at_least(hands, leader, (), side, total):
-                        points = total if side == team else 0
-                        capot = True
+                    # a search to the end may take long: it stops at the hard limit
+                    # (none when the samples are fixed: reproducible decisions)
+                    if self.samples is None:
+                        exact.set_deadline(start + self.budget * HARD_FACTOR * BID_SHARE)
+                    try:
+                        if exact.at_least(hands, leader, (), side, total):
+                            points = total if side == team else 0
+                            capot = True
+                    except SearchTimeout:
+                        pass  # the estimate stands
                 if not capot:
                     points = max(0, points - AUCTION_DISCOUNT)
                 outcomes[key] = (points, decl, belote, total)
