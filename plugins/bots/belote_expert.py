@@ -1148,8 +1148,11 @@ class BeloteExpert:
             bid: auction_contract(view, bid, self.engine) for bid in view.legal_bids
         }
         standing = contracts.get(PASS)
-        partners = standing is not None and standing.taker != view.seat
-        partners = partners and team_of(view, standing.taker) == team_of(view, view.seat)
+        partners = (
+            standing is not None
+            and standing.taker != view.seat
+            and team_of(view, standing.taker) == team_of(view, view.seat)
+        )
         for bid, c in list(contracts.items()):
             if c is None or c.taker != view.seat:
                 continue
