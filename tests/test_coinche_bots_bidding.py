@@ -16,6 +16,7 @@ from atout.core import Engine
 from atout.core import Layout
 from atout.core import Match
 from atout.core.cards import FULL_DECK
+from atout.plugins.bots.belote_expert import DOUBLE_MARGIN
 from atout.plugins.bots.belote_expert import BeloteExpert
 from atout.plugins.bots.belote_expert import auction_contract
 from atout.plugins.bots.belote_expert import bidders_fit
@@ -176,3 +177,13 @@ def test_over_its_partners_contract_the_expert_raises_only_its_strain(engine: En
     values = bot.last_info["values"]
     assert "pass" in values and all(b == "pass" or b.endswith(" H") for b in values)
     assert bid == "pass" or bid.endswith(" H")
+
+
+def test_the_expert_doubles_only_by_a_margin(engine: Engine) -> None:
+    # the sampled deals say the 80 in spades falls more often than not, the contre worth
+    # more than the pass; but not by DOUBLE_MARGIN: a contre doubles the samples' errors
+    bids = ("pass", "80 S", "pass", "pass")
+    bid, bot = expert_bid(engine, auction(engine, "JS 8D 10H 9D QS QC AC KH", bids))
+    values = bot.last_info["values"]
+    assert values["pass"] < values["contre"] < values["pass"] + DOUBLE_MARGIN
+    assert bid == "pass"

@@ -656,6 +656,9 @@ AUCTION_DISCOUNT = 15
 """Card points the auction takes off what the searches give this seat's side, whether it
 takes or defends: the double-dummy searches see every card, the play does not (without
 it the expert bid and doubled too much in duplicate matches, docs/experiments.md)."""
+DOUBLE_MARGIN = 100.0
+"""How much more than the bid it competes with a *contre* or *surcontre* must be worth
+(it doubles the swing of the sampled deals' errors as well as of their score)."""
 CAPOT_NEAR = 12
 """A side the estimate gives all but this many card points is searched to the end for
 the capot (the estimate never counts one): it changes the score most of all."""
@@ -1117,13 +1120,20 @@ class BeloteExpert:
 
     def auction_bid(self, view: View) -> str:
         """The bid of an auction by values (La Coinche) with the best expected score:
-        :meth:`auction_values`; the greedy bot's bid when no deal could be searched."""
+        :meth:`auction_values`, a *contre* or *surcontre* held to :data:`DOUBLE_MARGIN`
+        more; the greedy bot's bid when no deal could be searched."""
         values = self.auction_values(view)
         if not values:
             return self.greedy.bid(view)
+        margin = {
+            b: DOUBLE_MARGIN
+            if self.engine.describe_bid(view.game, view.rules, b).kind in (BID_DOUBLE, BID_REDOUBLE)
+            else 0.0
+            for b in values
+        }
         # ties go to the quieter bid: a pass, then the lowest value (the legal order)
         order = {b: i for i, b in enumerate(view.legal_bids)}
-        return max(values, key=lambda b: (values[b], b == PASS, -order[b]))
+        return max(values, key=lambda b: (values[b] - margin[b], b == PASS, -order[b]))
 
     def auction_values(self, view: View) -> dict[str, float]:
         """Per legal bid, this team's expected score difference over sampled deals if the
