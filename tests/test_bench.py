@@ -59,8 +59,9 @@ def test_quick_json_run_prints_every_key(capsys: pytest.CaptureFixture[str]) -> 
         assert len(windows) == bench_measures.WINDOWS and all(w > 0 for w in windows)
         assert data[key] == max(windows)
         assert min(windows) <= data[f"{key}_mean"] <= max(windows)
-    assert set(data["bot_decision_ms_p95"]) == {"belote", "decouverte"}
-    for game in ("belote", "decouverte"):
+    games = {"belote", "decouverte", "coinche", "coinche-decouverte"}
+    assert set(data["bot_decision_ms_p95"]) == games
+    for game in games:
         matches = data["duplicate"][game]
         assert set(matches) == {"expert-vs-greedy", "greedy-vs-random"}
         for result in matches.values():

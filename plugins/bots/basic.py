@@ -41,6 +41,7 @@ from atout.core.model import BID_REDOUBLE
 from atout.core.model import CLAIM
 from atout.core.model import Action
 from atout.core.model import BidInfo
+from atout.core.model import Contract
 from atout.core.views import View
 
 from ..search.declared import BELOTE_POINTS
@@ -49,6 +50,7 @@ from ..search.declared import belote_cards
 from ..search.declared import belote_said
 from ..search.rules import CardRules
 from ..search.rules import default_engine
+from ..search.rules import scratch_state
 from .signals import LEAD
 from .signals import conventional_cards
 from .signals import situation
@@ -249,6 +251,34 @@ def choose_action(
     return Action.play(card(view))
 
 
+def auction_contract(view: View, bid: str, engine: Engine | None = None) -> Contract | None:
+    """The contract the auction ends with when this seat makes ``bid`` and every seat
+    after it passes, as the game's ``atout_bidding_step`` says (a contract bid at its
+    value, a *contre* or *surcontre* at its level, a pass the standing contract);
+    ``None`` when the auction would end with no contract (a redeal)."""
+    engine = default_engine(engine)
+    st = scratch_state(view.seats, view.teams, view.direction, view.game, view.rules)
+    st.dealer = view.dealer
+    st.turnup = view.turnup
+    bids = [*view.bids, (view.seat, bid)]
+    for _ in range(view.seats + 1):
+        st.bids = list(bids)
+        step = engine.hooks.bidding_step(game=view.game, rules=view.rules, state=st)
+        if step.contract is not None:
+            return step.contract
+        if step.redeal or step.next_seat is None:
+            return None
+        bids.append((step.next_seat, PASS))
+    return None
+
+
+def double_count(value: int) -> float:
+    """The count of the opponents' trump (:meth:`GreedyBot.bid_score`) from which the
+    greedy bot doubles their contract of ``value`` (the higher it is, the less is
+    needed); the expert reads a *contre* with it too."""
+    return 40 + (160 - value) / 2
+
+
 class GreedyBot:
     """One trick at a time: win cheaply when it is worth it, else throw the least
     valuable card; bid from a point count of the hand.
@@ -308,7 +338,7 @@ class GreedyBot:
                 return text
             if info.kind == BID_DOUBLE and last is not None and last[1].trump is not None:
                 value = last[1].value or 80
-                if self.bid_score(view, last[1].trump) >= 40 + (160 - value) / 2:
+                if self.bid_score(view, last[1].trump) >= double_count(value):
                     return text
         partner_suits = {
             info.trump

@@ -64,8 +64,12 @@ from atout.core.cards import CardSet
 from atout.core.cards import cards_of
 from atout.core.cards import make_card
 from atout.core.engine import Engine
+from atout.core.model import BID_CONTRACT
+from atout.core.model import BID_DOUBLE
+from atout.core.model import BID_REDOUBLE
 from atout.core.model import Action
 from atout.core.model import Bid
+from atout.core.model import BidInfo
 from atout.core.model import Contract
 from atout.core.model import Declaration
 from atout.core.model import MoveRule
@@ -90,11 +94,14 @@ from ..search.rules import SearchTimeout
 from ..search.rules import deal_outcome
 from ..search.rules import default_engine
 from ..search.rules import scratch_state
+from .basic import COUNT_PER_TEN
 from .basic import PASS
 from .basic import TAKE
 from .basic import GreedyBot
+from .basic import auction_contract
 from .basic import bidding_hand
 from .basic import choose_action
+from .basic import double_count
 from .basic import hand_strength
 from .basic import is_master
 from .basic import team_of
@@ -649,6 +656,32 @@ VETO = -40.0
 TAKE_MARGIN = 0.0
 """The last seat of the last round takes what is worth more than this (passing deals
 again: nothing)."""
+AUCTION_HORIZON = 6
+"""An auction by values searches each strain's play to this many cards a hand (two
+tricks deep: some milliseconds a deal, where three cost ten times more) and estimates
+the rest (:meth:`BeloteExpert.auction_values`)."""
+BIDDER_SLACK = 0
+"""How many tens below the greedy bot's promise a bidder's sampled count may fall before
+the deal is made less likely (:func:`bidders_fit`)."""
+CAPOT_PROMISE = 170
+"""The value a capot bid is taken to promise in :func:`bidders_fit`'s count."""
+AUCTION_DISCOUNT = 15
+"""Card points the auction takes off what the searches give this seat's side, whether it
+takes or defends: the double-dummy searches see every card, the play does not (without
+it the expert bid and doubled too much in duplicate matches, docs/experiments.md)."""
+DOUBLE_MARGIN = 100.0
+"""How much more than the bid it competes with a *contre* or *surcontre* must be worth
+(it doubles the swing of the sampled deals' errors as well as of their score)."""
+CAPOT_NEAR = 12
+"""A side the estimate gives all but this many card points is searched to the end for
+the capot (the estimate never counts one): it changes the score most of all."""
+AUCTION_MIN_SAMPLES = 6
+AUCTION_ATTEMPTS = 30
+"""Deals drawn for one sample until one agrees with the bids (:func:`bidders_fit`); the
+last is kept (a bid the count does not explain must still be answered)."""
+AUCTION_KINDS = (BID_CONTRACT, BID_DOUBLE, BID_REDOUBLE)
+"""The kinds of bid (hook ``atout_describe_bid``) that make an auction by values."""
+AUCTION_MAX_SAMPLES = 40
 
 
 def _last_chance(view: View) -> bool:
@@ -717,6 +750,39 @@ def bidding_deal(view: View, rng: random.Random, attempts: int = 20) -> list[Car
         pos += k
     hands[me] = view.hand | 1 << turnup | sum(1 << c for c in pool[pos : pos + mine])
     return hands
+
+
+def bidders_fit(
+    view: View, hands: Sequence[CardSet], rng: random.Random, engine: Engine | None = None
+) -> bool:
+    """Whether a sampled deal agrees with what the other seats bid in an auction by
+    values (rejection sampling): a seat that bid a value in a trump is taken to hold the
+    count the greedy bot promises it for (:meth:`GreedyBot.auction_bid`: its threshold,
+    :data:`~.basic.COUNT_PER_TEN` more for every 10 above 80), less
+    :data:`BIDDER_SLACK` tens; a seat that doubled a contract in a trump, the count of
+    that trump from which the greedy bot doubles (:func:`~.basic.double_count`).  A hand
+    below it is kept with odds :data:`CONTRADICTION_ODDS` (players bid otherwise than
+    the count)."""
+    engine = default_engine(engine)
+    last: BidInfo | None = None
+    for seat, text in view.bids:
+        info = engine.describe_bid(view.game, view.rules, text)
+        if info.kind == BID_CONTRACT:
+            last = info
+        if seat == view.seat or last is None or last.trump is None:
+            continue
+        if info.kind == BID_CONTRACT:
+            value = CAPOT_PROMISE if info.capot or info.value is None else info.value
+            need = float(BID_THRESHOLD + COUNT_PER_TEN * ((value - 80) // 10 - BIDDER_SLACK))
+        elif info.kind == BID_DOUBLE:
+            need = double_count(last.value if last.value is not None else 80)
+        else:
+            continue
+        hand = hands[seat]
+        count = hand_strength(hand, last.trump) * 6 / max(1, hand.bit_count())
+        if count < need and rng.random() > CONTRADICTION_ODDS:
+            return False
+    return True
 
 
 def _shown_cards(view: View) -> CardSet:
@@ -947,7 +1013,20 @@ class BeloteExpert:
         :data:`CONFIRM_COUNT`, or a plugin's contract, when its value reaches
         :attr:`confirm`; the last seat of the last round, where passing deals again,
         whatever is worth more than nothing; the admitted bid worth most is made.
-        ``bid_search`` off: the count alone."""
+        In an auction by values (La Coinche: bids the game describes with a value, a
+        *contre*, a *surcontre*), every bid is valued by the game's scoring over sampled
+        deals (:meth:`auction_bid`).  ``bid_search`` off: the count alone."""
+        if (
+            view.seats == 4
+            and view.teams == 2
+            and view.turnup is None
+            and self.bid_search
+            and any(
+                self.engine.describe_bid(view.game, view.rules, b).kind in AUCTION_KINDS
+                for b in view.legal_bids
+            )
+        ):
+            return self.auction_bid(view)
         if (
             view.seats != 4
             or view.teams != 2
@@ -1059,6 +1138,130 @@ class BeloteExpert:
         return deal_outcome(
             rules, view.game, team, team, points, decl, total, belote, self.engine, contract
         )[1]
+
+    # --- bidding by value (La Coinche) ----------------------------------------------------
+
+    def auction_bid(self, view: View) -> str:
+        """The bid of an auction by values (La Coinche) with the best expected score:
+        :meth:`auction_values`, a *contre* or *surcontre* held to :data:`DOUBLE_MARGIN`
+        more; the greedy bot's bid when no deal could be searched."""
+        values = self.auction_values(view)
+        if not values:
+            return self.greedy.bid(view)
+        margin = {
+            b: DOUBLE_MARGIN
+            if self.engine.describe_bid(view.game, view.rules, b).kind in (BID_DOUBLE, BID_REDOUBLE)
+            else 0.0
+            for b in values
+        }
+        # ties go to the quieter bid: a pass, then the lowest value (the legal order)
+        order = {b: i for i, b in enumerate(view.legal_bids)}
+        return max(values, key=lambda b: (values[b] - margin[b], b == PASS, -order[b]))
+
+    def auction_values(self, view: View) -> dict[str, float]:
+        """Per legal bid, this team's expected score difference over sampled deals if the
+        auction ends with it (:func:`auction_contract`: the other seats pass): every
+        contract valued by the game's own scoring at its value and level
+        (:func:`~atout.plugins.search.rules.deal_outcome`), a bid that ends with no
+        contract at 0.
+
+        The deals: the unseen cards dealt to the other seats as the view allows
+        (:func:`sample_hands`), drawn again (up to :data:`AUCTION_ATTEMPTS` times) until
+        what the other seats bid agrees with them (:func:`bidders_fit`).  In each deal, each strain's play is searched once,
+        double-dummy to :data:`AUCTION_HORIZON` cards a hand and estimated beyond
+        (:class:`BeloteDD`, under the rules the engine compiles for the contract; to the
+        end when a side is near a capot, :data:`CAPOT_NEAR`, within the hard limit of
+        the bidding's share of the budget), and the points it gives
+        are scored for every value and level of that strain: the bid's value and level
+        change the scoring, not the play.  This seat's contracts in a suit whose count
+        (:class:`ExpertCount`) is below :data:`CONTRACT_COUNT` are not searched (nor
+        bid).  ``last_info`` keeps the
+        values and the number of samples."""
+        contracts: dict[str, Contract | None] = {
+            bid: auction_contract(view, bid, self.engine) for bid in view.legal_bids
+        }
+        standing = contracts.get(PASS)
+        partners = (
+            standing is not None
+            and standing.taker != view.seat
+            and team_of(view, standing.taker) == team_of(view, view.seat)
+        )
+        for bid, c in list(contracts.items()):
+            if c is None or c.taker != view.seat:
+                continue
+            if c.trump is not None and self.greedy.count(view, c) < CONTRACT_COUNT:
+                del contracts[bid]  # no sample would make it worth bidding
+            elif partners and standing is not None and c.name != standing.name:
+                # over the partner's contract only the partner's strain is raised: each
+                # side's samples cannot see what the other's bid will become
+                del contracts[bid]
+        plays: dict[tuple[int, str], Contract] = {}
+        for c in contracts.values():
+            if c is not None:
+                plays.setdefault((c.taker, c.name), c)
+        solvers = {
+            key: BeloteDD.for_contract(
+                self.engine, view.game, view.rules, c, view.direction, AUCTION_HORIZON
+            )
+            for key, c in plays.items()
+        }
+        team = team_of(view, view.seat)
+        leader = (view.dealer + view.direction) % view.seats
+        totals = dict.fromkeys(contracts, 0.0)
+        start = time.perf_counter()
+        deadline = start + self.budget * BID_SHARE
+        limit = self.samples if self.samples is not None else AUCTION_MAX_SAMPLES
+        n = 0
+        while n < limit and plays:
+            if self.samples is None and n >= AUCTION_MIN_SAMPLES and time.perf_counter() > deadline:
+                break
+            for _attempt in range(AUCTION_ATTEMPTS):
+                hands = sample_hands(view, self.rng, engine=self.engine, use_bids=False)
+                if bidders_fit(view, hands, self.rng, self.engine):
+                    break
+            outcomes = {}
+            for key, c in plays.items():
+                solver = solvers[key]
+                decl, belote = _deal_declarations(self.engine, view, c, hands)
+                total = solver.rules.total
+                points = solver.value(hands, leader, (), team)
+                capot = False
+                if points >= total - CAPOT_NEAR or points <= CAPOT_NEAR:
+                    side = team if points > CAPOT_NEAR else 1 - team
+                    exact = solver.with_horizon(0)
+                    # a search to the end may take long: it stops at the hard limit
+                    # (none when the samples are fixed: reproducible decisions)
+                    if self.samples is None:
+                        exact.set_deadline(start + self.budget * HARD_FACTOR * BID_SHARE)
+                    try:
+                        if exact.at_least(hands, leader, (), side, total):
+                            points = total if side == team else 0
+                            capot = True
+                    except SearchTimeout:
+                        pass  # the estimate stands
+                if not capot:
+                    points = max(0, points - AUCTION_DISCOUNT)
+                outcomes[key] = (points, decl, belote, total)
+            for bid, c in contracts.items():
+                if c is None:
+                    continue
+                points, decl, belote, total = outcomes[(c.taker, c.name)]
+                totals[bid] += deal_outcome(
+                    view.rules,
+                    view.game,
+                    team,
+                    team_of(view, c.taker),
+                    points,
+                    decl,
+                    total,
+                    belote,
+                    self.engine,
+                    c,
+                )[1]
+            n += 1
+        values = {bid: t / max(1, n) for bid, t in totals.items()}
+        self.last_info = {"samples": n, "values": values, "seconds": time.perf_counter() - start}
+        return values
 
     # --- play ---------------------------------------------------------------------------
 

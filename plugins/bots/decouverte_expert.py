@@ -381,11 +381,8 @@ class DecouverteExpert:
     def _bid(self, view: View) -> str:
         legal = list(view.legal_bids)
         if view.turnup is None:
-            # No proposed card: an auction by values (Découverte Coinche), bid from the
-            # greedy bot's count of the face-up cards.
-            from .basic import GreedyBot
-
-            return GreedyBot(engine=self.engine).bid(view)
+            # No proposed card: an auction by values (Découverte Coinche).
+            return self.auction_bid(view)
         # Bids a plugin adds (sans-atout, tout-atout, ...): their contracts, asked of the
         # rules, for either seat (assumed offered in both rounds, as such bids are).
         others = [b for b in legal if b not in (TAKE, PASS) and b not in SUITS]
@@ -401,6 +398,64 @@ class DecouverteExpert:
         )
         self.last_info = {"bids": options}
         return max(legal, key=lambda b: (options.get(b, -1e9), b == PASS))
+
+    def auction_bid(self, view: View) -> str:
+        """The bid of an auction by values (Découverte Coinche) with the best expected
+        score: :meth:`auction_values`; ties go to a pass, then the lowest bid."""
+        values = self.auction_values(view)
+        order = {b: i for i, b in enumerate(view.legal_bids)}
+        return max(values, key=lambda b: (values[b], b == PASS, -order[b]))
+
+    def auction_values(self, view: View) -> dict[str, float]:
+        """Per legal bid, this seat's expected score minus the opponent's if the
+        auction ends with it (:func:`~.basic.auction_contract`: the opponent passes),
+        over layouts of the face-down cards sampled as for the suit contracts
+        (:func:`contract_points`: both sides play the policy, the last tricks solved
+        exactly, each layout shared by every contract): each contract scored by the
+        game's own scoring at its value and level (:meth:`utility`), a bid that ends
+        with no contract at 0.  The play of a strain is sampled once for all the values
+        and levels bid in it.  ``last_info`` keeps the values and the samples."""
+        from .basic import auction_contract
+
+        contracts = {bid: auction_contract(view, bid, self.engine) for bid in view.legal_bids}
+        plays: dict[tuple[int, str], DealRules] = {}
+        for c in contracts.values():
+            if c is not None and (c.taker, c.name) not in plays:
+                plays[c.taker, c.name] = DealRules.of(self.engine, view.rules, c)
+        totals = dict.fromkeys(contracts, 0.0)
+        n = 0
+        if plays:
+            hands, covers, _ = read_piles(view)
+            base = Position(
+                rules=next(iter(plays.values())),
+                taker=0,
+                leader=1 - view.dealer,
+                hands=(hands[0], hands[1]),
+                covers=covers,
+                pool=FULL_DECK & ~hands[0] & ~hands[1],
+            )
+            start = time.perf_counter()
+            limit = self.bid_samples if self.samples is not None else BID_MAX_SAMPLES
+            deadline, cap = start + self.budget, start + CAP_SHARE * self.budget
+            while n < limit:
+                now = time.perf_counter()
+                if (
+                    self.samples is None
+                    and n
+                    and (now >= cap or (n >= self.bid_samples and now >= deadline))
+                ):
+                    break
+                n += 1
+                points = contract_points(determinize(base, self.rng), plays, 6)
+                for bid, c in contracts.items():
+                    if c is None:
+                        continue
+                    mine, total = points[c.taker, c.name]
+                    value = self.utility(total, view.rules, contract=c)[mine]
+                    totals[bid] += value if c.taker == view.seat else -value
+        values = {bid: t / max(1, n) for bid, t in totals.items()}
+        self.last_info = {"samples": n, "values": values}
+        return values
 
     def contract_of(self, view: View, seat: int, bid: str) -> Contract | None:
         """The contract ``bid`` by ``seat`` would make now, as the rules say

@@ -20,6 +20,9 @@ ties, unplayed), and
 ``--pack NAME_OR_FILE`` plays the duplicate matches under a pack's house rules (with
 ``--plugin`` for a rule plugin that is not installed): the other figures always measure
 the default rules, so that they stay comparable from one run to the next.
+The bots' figures (decision times, duplicate matches) cover every game of
+:data:`~atout.ui.commands.bench_measures.GAMES`, La Coinche and Découverte Coinche too
+(``--game coinche``, or a Coinche pack).
 ``--scheduler ADDRESS`` plays the duplicate pairs on the workers of a Dask scheduler
 instead of ``--jobs`` local processes (the ``cluster`` extra; same results, same output).
 """

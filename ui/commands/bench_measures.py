@@ -36,7 +36,9 @@ from atout.plugins.bots.mixed import parse_spec
 from atout.plugins.bots.mixed import spec_games
 from atout.plugins.search.stats import percentile
 
-GAMES = ("belote", "decouverte")
+GAMES = ("belote", "decouverte", "coinche", "coinche-decouverte")
+"""The games the bot measures (decision times, duplicate matches) play, each when it is
+registered; the throughput and solver figures are Belote's and Découverte's."""
 _N = TypeVar("_N", int, float)
 
 
