@@ -221,9 +221,9 @@ def strain_words(strain: str, trump: int | None, plain: bool = False) -> str:
     if trump is not None:
         return suit_name(trump) if plain else suit_label(trump)
     if strain == SANS_ATOUT:
-        return pgettext("contract", "no trumps")
+        return pgettext("contract", "sans atout")
     if strain == TOUT_ATOUT:
-        return pgettext("contract", "all trumps")
+        return pgettext("contract", "tout atout")
     return strain.replace("-", " ")
 
 
@@ -248,7 +248,7 @@ def value_words(info: BidInfo) -> str:
 
 
 def bid_spoken(info: BidInfo, plain: bool = False) -> str | None:
-    """A described bid as players say it: ``90 ♥ hearts``, ``capot no trumps``,
+    """A described bid as players say it: ``90 ♥ hearts``, ``capot sans atout``,
     ``contre``, ``surcontre``; ``None`` for a pass or a bid the game does not describe
     (the front end says those its own way)."""
     if info.kind == BID_CONTRACT:

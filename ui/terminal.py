@@ -40,8 +40,11 @@ from atout.core import IllegalMoveError
 from atout.core import View
 from atout.core.errors import AtoutError
 
+from .cards_text import HUMAN
 from .cards_text import capital
 from .i18n import _
+from .messages import announcement_words
+from .messages import outcome_words
 from .messages import shown
 from .messages import shown_error
 from .rules_text import rules_text
@@ -56,9 +59,13 @@ from .terminal_input import command_words
 from .terminal_lines import LineReader
 from .terminal_text import BLUE
 from .terminal_text import FACE_DOWN
+from .terminal_text import FOUR_COLOURS
 from .terminal_text import GREEN
 from .terminal_text import RED
+from .terminal_text import RED_CARDS
 from .terminal_text import RESET
+from .terminal_text import SUIT_CARDS
+from .terminal_text import contract_words
 from .terminal_text import help_text
 from .terminal_text import paint
 
@@ -240,18 +247,25 @@ __all__ = [
     "BLUE",
     "COMMANDS",
     "FACE_DOWN",
+    "FOUR_COLOURS",
     "GREEN",
+    "HUMAN",
     "RED",
+    "RED_CARDS",
     "RESET",
+    "SUIT_CARDS",
     "Helping",
     "LineReader",
     "Table",
     "TerminalGame",
     "Waiting",
+    "announcement_words",
     "bid_said",
     "bid_word",
     "command_words",
+    "contract_words",
     "help_text",
+    "outcome_words",
     "paint",
     "review_last_deal",
 ]

@@ -94,7 +94,7 @@ class TerminalEvents(TerminalBoard):
 
     def taken(self, seat: int, contract: Contract) -> str:
         """ "North takes ♦ diamonds.": the contract as its taker says it; a contract an
-        auction by values made is its own message ("East takes 130 all trumps,
+        auction by values made is its own message ("East takes 130 tout atout,
         redoubled (surcontre)."), which a language may say otherwise than naming the
         trump."""
         words = contract_words(contract, self.plain, self.last_bid)

@@ -148,7 +148,7 @@ def test_the_auction_and_the_contract_keep_the_layout_rules_at_the_small_and_usu
         said = table.status_panel.contract_text.text
         assert words and words in said and said.startswith(i18n._("Contract: {contract}")[:4])
         taken = contract_name(None, "tout-atout")
-        assert taken == {"en": "All trumps", "fr": "Tout atout", "de": "Tout Atout"}[language]
+        assert taken == {"en": "Tout atout", "fr": "Tout atout", "de": "Tout Atout"}[language]
     finally:
         app.render_offscreen(None)
         set_language("en")

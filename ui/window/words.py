@@ -105,7 +105,7 @@ def team_long_name(info: GameInfo, team: int) -> str:
 
 def contract_name(trump: int | None, name: str) -> str:
     """A contract in words: its trump suit (``♥ hearts``), else its name in the
-    language (sans atout: ``No trumps``, ``Sans atout``, ``Sans Atout``)."""
+    language (sans atout: ``Sans atout`` in English and French, ``Sans Atout`` in German)."""
     return suit_label(trump) if trump is not None else capital(strain_words(name, None))
 
 
