@@ -7,7 +7,9 @@ from collections.abc import Iterable
 
 from atout.core.cards import SUITS
 from atout.core.model import BID_CONTRACT
+from atout.core.model import BID_DOUBLE
 from atout.core.model import BID_PASS
+from atout.core.model import BID_REDOUBLE
 from atout.core.model import Contract
 from atout.core.session import AnnounceEvent
 from atout.core.session import BidEvent
@@ -61,13 +63,7 @@ class TerminalEvents(TerminalBoard):
         return (
             isinstance(e, BidEvent)
             and e.text != "pass"
-            and self.describe(e.text).kind
-            not in (
-                BID_PASS,
-                "double",
-                "redouble",
-                BID_CONTRACT,
-            )
+            and self.describe(e.text).kind not in (BID_PASS, BID_CONTRACT, BID_DOUBLE, BID_REDOUBLE)
         )
 
     def bid_words(self, seat: int, bid: str, contract: Contract | None = None) -> str:
@@ -83,7 +79,7 @@ class TerminalEvents(TerminalBoard):
             self.last_bid = info
             spoken = bid_spoken(info, self.plain)
             return self.by(seat, _("You bid {bid}."), _("{name} bids {bid}."), bid=spoken)
-        if info.kind in ("double", "redouble"):
+        if info.kind in (BID_DOUBLE, BID_REDOUBLE):
             return self.by(seat, _("You say {bid}."), _("{name} says {bid}."), bid=bid_spoken(info))
         if bid == "take":
             return self.by(seat, _("You take."), _("{name} takes."))
