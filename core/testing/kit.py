@@ -247,21 +247,22 @@ def _plain(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
+@dataclass
 class _Checker:
-    def __init__(
-        self, engine: Engine, info: GameInfo, rules: Rules, report: Report, views: bool
-    ) -> None:
-        self.engine = engine
-        self.info = info
-        self.rules = rules
-        self.report = report
-        self.check_views = views
-        self.seed = 0
-        self.deal_no = 0
-        self.max_failures = 20
-        self.probe = random.Random(0)
-        """Draws the positions of the ``trick_local`` check, apart from the actions' draws
-        (so the check does not change which deals are played)."""
+    """Plays the matches of one check of a game and notes what fails in ``report``;
+    ``check_views`` also checks every seat's view."""
+
+    engine: Engine
+    info: GameInfo
+    rules: Rules
+    report: Report
+    check_views: bool
+    seed: int = 0
+    deal_no: int = 0
+    max_failures: int = 20
+    probe: random.Random = field(default_factory=lambda: random.Random(0))
+    """Draws the positions of the ``trick_local`` check, apart from the actions' draws
+    (so the check does not change which deals are played)."""
 
     def full(self) -> bool:
         """Whether enough failures were found to stop."""
