@@ -25,6 +25,7 @@ from typing import Any
 from typing import Generic
 from typing import ParamSpec
 from typing import TypeVar
+from typing import overload
 
 from . import hookspecs as spec
 
@@ -44,13 +45,22 @@ class _Method(Generic[_P, _R]):
     (typed by its specification), it answers ``_R``.  ``must``: the hook must be
     answered (:meth:`Engine.decide`)."""
 
-    __slots__ = ("must", "name")
-
     def __init__(self, hook: Callable[..., Any], must: bool) -> None:
         self.name: str = hook.__name__
         self.must = must
+        self.__doc__ = hook.__doc__  # the specification's: help(Hooks) shows it
 
-    def __get__(self, hooks: Hooks, owner: type[Hooks] | None = None) -> Callable[_P, _R]:
+    @overload
+    def __get__(self, hooks: None, owner: type[Hooks]) -> _Method[_P, _R]: ...
+
+    @overload
+    def __get__(self, hooks: Hooks, owner: type[Hooks] | None = None) -> Callable[_P, _R]: ...
+
+    def __get__(
+        self, hooks: Hooks | None, owner: type[Hooks] | None = None
+    ) -> Callable[_P, _R] | _Method[_P, _R]:
+        if hooks is None:  # looked up on the class
+            return self
         ask = hooks._decide if self.must else hooks._call
         name = self.name
 
