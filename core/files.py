@@ -269,17 +269,23 @@ def read_bytes(path: str | os.PathLike[str], limit: int) -> bytes:
     return data
 
 
-def read_text(path: str | os.PathLike[str], limit: int) -> str:
+def read_text(path: str | os.PathLike[str], limit: int, *, torn_end: bool = False) -> str:
     """The UTF-8 text of the regular file ``path``, at most ``limit`` bytes; any
-    problem is one :class:`RecordError` naming the file."""
+    problem is one :class:`RecordError` naming the file.
+
+    With ``torn_end`` (a file that grows by appended lines, such as a save), what follows
+    the last newline is decoded with replacement characters rather than refused: an
+    append that a crash interrupted may have cut it in the middle of a character, and
+    the reader leaves that torn line out anyway."""
     try:
         data = read_bytes(path, limit)
     except FileProblem as exc:
         raise RecordError(
             Message("{file}: {problem}", file=str(path), problem=error_message(exc))
         ) from None
+    cut = data.rfind(b"\n") + 1 if torn_end else len(data)
     try:
-        return data.decode("utf-8")
+        whole = data[:cut].decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise RecordError(
@@ -290,6 +296,7 @@ def read_text(path: str | os.PathLike[str], limit: int) -> str:
                 problem=Message("not UTF-8 text"),
             )
         ) from None
+    return whole + data[cut:].decode("utf-8", errors="replace")
 
 
 # --- JSON within limits ------------------------------------------------------------------------

@@ -494,8 +494,16 @@ class Action:
     def value(self) -> Any:
         """The bid's text, the card played, or ``None`` for a claim: the untyped form,
         kept for the code that reads an action by its ``kind`` (new code reads
-        ``Play.card`` and ``Bid.text``)."""
-        return None
+        ``Play.card`` and ``Bid.text``).  It is the kind's one positional field (its
+        dataclass's ``__match_args__``: ``reason`` is keyword-only)."""
+        names: tuple[str, ...] = self.__match_args__
+        return getattr(self, names[0]) if names else None
+
+    def __str__(self) -> str:
+        """The action in the records' words: the bid's text, ``claim`` (a play names
+        its card, ``JH``)."""
+        value = self.value
+        return self.kind if value is None else str(value)
 
     @property
     def plain(self) -> Action:
@@ -534,13 +542,6 @@ class Bid(Action):
     kind: ClassVar[str] = "bid"
     text: str
 
-    @property
-    def value(self) -> str:
-        return self.text
-
-    def __str__(self) -> str:
-        return self.text
-
 
 @dataclass(frozen=True, slots=True)
 class Play(Action):
@@ -548,10 +549,6 @@ class Play(Action):
 
     kind: ClassVar[str] = "play"
     card: Card
-
-    @property
-    def value(self) -> Card:
-        return self.card
 
     def __str__(self) -> str:
         return card_str(self.card)
@@ -562,9 +559,6 @@ class Claim(Action):
     """L'arrêt: the seat that just won a trick claims the rest of the deal."""
 
     kind: ClassVar[str] = "claim"
-
-    def __str__(self) -> str:
-        return "claim"
 
 
 CLAIM = Claim()

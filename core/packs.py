@@ -60,6 +60,7 @@ from .files import read_bytes
 from .limits import MAX_INT_DIGITS
 from .model import RuleOption
 from .model import Rules
+from .text import N_
 from .text import Message
 
 SHIPPED_PACKAGE = "atout.variants"
@@ -722,33 +723,22 @@ class _Catalog:
                 return place[name], self.shadowing(name) if warn else ""
         known = sorted({*self.shipped, *(self.user if len(places) > 1 else {})})
         close = difflib.get_close_matches(name, known, n=1)
-        listing = ", ".join(known)
+        found: dict[str, str] = {"name": repr(name)}  # the fields in the messages' order
+        if close:
+            found["close"] = close[0]
+        found["packs"] = ", ".join(known)
         if wanted_by is None:
-            raise PackError(
-                Message(
-                    "no pack named {name}; did you mean {close}? (the packs are: {packs})",
-                    name=repr(name),
-                    close=close[0],
-                    packs=listing,
-                )
+            no_pack = (
+                N_("no pack named {name}; did you mean {close}? (the packs are: {packs})")
                 if close
-                else Message(
-                    "no pack named {name} (the packs are: {packs})", name=repr(name), packs=listing
-                )
+                else N_("no pack named {name} (the packs are: {packs})")
             )
-        problem = (
-            Message(
-                "no pack named {name} to extend; did you mean {close}? (the packs are: {packs})",
-                name=repr(name),
-                close=close[0],
-                packs=listing,
-            )
+            raise PackError(Message(no_pack, **found))
+        problem = Message(
+            N_("no pack named {name} to extend; did you mean {close}? (the packs are: {packs})")
             if close
-            else Message(
-                "no pack named {name} to extend (the packs are: {packs})",
-                name=repr(name),
-                packs=listing,
-            )
+            else N_("no pack named {name} to extend (the packs are: {packs})"),
+            **found,
         )
         raise PackError(_fail(wanted_by.source, problem, wanted_by.extends_line, "extends"))
 

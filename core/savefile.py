@@ -30,12 +30,10 @@ from pathlib import Path
 from typing import Any
 
 from .errors import RecordError
-from .errors import error_message
-from .files import FileProblem
 from .files import JsonLimitError
 from .files import loads_json
 from .files import named
-from .files import read_bytes
+from .files import read_text
 from .files import sync_folder
 from .files import write_atomic
 from .model import Action
@@ -177,7 +175,7 @@ class SaveFile:
         line (an append cut short) is left out; anything else wrong is one
         :class:`RecordError` naming the file and the line."""
         where = str(self.path)
-        text = _read_save(self.path)
+        text = read_text(self.path, MAX_BYTES, torn_end=True)
         lines = text.split("\n")
         complete = text.endswith("\n")
         if complete:
@@ -251,31 +249,6 @@ class SaveFile:
             if last and not complete:  # whole, but without its newline: kept
                 self._mend = (len(text.encode("utf-8")), True)
         return header, actions
-
-
-def _read_save(path: Path) -> str:
-    """The save's text; a last line cut in the middle of a character (a torn line) is
-    decoded with a replacement character rather than refused: it is left out anyway."""
-    try:
-        data = read_bytes(path, MAX_BYTES)
-    except FileProblem as exc:
-        raise RecordError(
-            Message("{file}: {problem}", file=str(path), problem=error_message(exc))
-        ) from None
-    cut = data.rfind(b"\n") + 1
-    try:
-        whole = data[:cut].decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise RecordError(
-            Message(
-                "{file}: line {line}: {problem}",
-                file=str(path),
-                line=line,
-                problem=Message("not UTF-8 text"),
-            )
-        ) from None
-    return whole + data[cut:].decode("utf-8", errors="replace")
 
 
 def torn_tail(path: Path) -> str | None:

@@ -36,6 +36,8 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 from typing import ClassVar
+from typing import TypeVar
+from typing import dataclass_transform
 
 from .cards import RANKS
 from .cards import SUIT_SYMBOLS
@@ -117,8 +119,27 @@ class Player:
         return cls(**check_player(data, where))
 
 
+class _Unsaid:
+    """The empty answer of every field a kind of event may lack (``card`` is ``None``,
+    ``cards`` 0, ``text`` empty...): the base of :class:`Event`, so that the code that
+    reads events by their ``kind`` reads any field of any event.  A kind's own field
+    (a slot of its class) stands in front of the empty answer."""
+
+    __slots__ = ()
+
+    to: int | None = None
+    card: Card | None = None
+    cards: CardSet = 0
+    text: str = ""
+    trick: Trick | None = None
+    contract: Contract | None = None
+    score: DealScore | None = None
+    scores: tuple[int, ...] = ()
+    result: MatchResult | None = None
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Event:
+class Event(_Unsaid):
     """One thing that happened, as the engine computed it: the base of one frozen class
     per kind (:class:`PlayEvent`, :class:`TrickEvent`, ...), each with only its fields.
 
@@ -128,9 +149,9 @@ class Event:
     event, else the only seat told (a hand dealt).
 
     The base answers the empty value of every field a kind does not have (``card`` is
-    ``None``, ``cards`` 0, ``text`` empty...), so that the code that reads events by
-    their ``kind`` keeps reading them; code that wants a kind's fields typed narrows the
-    event by its class (``isinstance(e, PlayEvent)``).
+    ``None``, ``cards`` 0, ``text`` empty...: :class:`_Unsaid`), so that the code that
+    reads events by their ``kind`` keeps reading them; code that wants a kind's fields
+    typed narrows the event by its class (``isinstance(e, PlayEvent)``).
     """
 
     kind: ClassVar[str] = ""
@@ -141,47 +162,10 @@ class Event:
         # Only the base's own: each kind's class has the __init__ its dataclass writes.
         raise TypeError("Event is the base of one class per kind (PlayEvent, ...)")
 
-    # The empty answers of the fields a kind lacks (a kind's own field overrides them).
-
-    @property
-    def to(self) -> int | None:
-        return None
-
-    @property
-    def card(self) -> Card | None:
-        return None
-
-    @property
-    def cards(self) -> CardSet:
-        return 0
-
-    @property
-    def text(self) -> str:
-        return ""
-
     @property
     def points(self) -> int:
+        """The trick's points (a trick won), else 0."""
         return 0
-
-    @property
-    def trick(self) -> Trick | None:
-        return None
-
-    @property
-    def contract(self) -> Contract | None:
-        return None
-
-    @property
-    def score(self) -> DealScore | None:
-        return None
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return ()
-
-    @property
-    def result(self) -> MatchResult | None:
-        return None
 
     def visible_to(self, seat: int) -> bool:
         """Whether ``seat`` may be told of this event."""
@@ -254,76 +238,98 @@ class Event:
             raise RecordError(f"not an event: {type(exc).__name__}: {exc}") from None
 
 
-# One class per kind.  A field without a default is written ``= field()``: the base's
-# property of the same name would otherwise be taken for its default.
+EVENT_CLASSES: dict[str, type[Event]] = {}
+"""The class of each kind of event (each class below is listed as it is made)."""
+
+_E = TypeVar("_E", bound=Event)
+
+
+@dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(field,))
+def _event(kind: str) -> Callable[[type[_E]], type[_E]]:
+    """Make the class below the class of the events of ``kind``: a frozen dataclass of
+    keyword fields with slots, like its base, listed in :data:`EVENT_CLASSES`."""
+
+    def make(cls: type[_E]) -> type[_E]:
+        made = dataclass(frozen=True, slots=True, kw_only=True)(cls)
+        made.kind = kind
+        EVENT_CLASSES[kind] = made
+        return made
+
+    return make
+
+
+# One class per kind, in the order of the kinds.  A field without a default is written
+# ``= field()``: the base's empty answer of the same name would otherwise be taken for
+# its default.  Two kinds that say the same thing of a different event share the base
+# that declares it: a card (played, turned), a text (a bid, a notice).
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class _CardEvent(Event):
+    """An event about one card: ``card``."""
+
+    card: Card = field()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _TextEvent(Event):
+    """An event told in words: ``text``."""
+
+    text: str = field()
+
+
+@_event(DEAL)
 class DealEvent(Event):
     """A deal is dealt: ``seat`` is the dealer, ``card`` the turned-up card if any."""
 
-    kind: ClassVar[str] = DEAL
     card: Card | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@_event(HAND)
 class HandEvent(Event):
     """Cards reach a seat's hand (the deal, the rest of the deal after the bidding):
     ``seat`` receives ``cards``; ``to`` is the only seat told, ``None`` when every seat
     sees the hands."""
 
-    kind: ClassVar[str] = HAND
     cards: CardSet = field()
     to: int | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BidEvent(Event):
+@_event(BID)
+class BidEvent(_TextEvent):
     """``seat`` bid ``text``."""
 
-    kind: ClassVar[str] = BID
-    text: str = field()
 
-
-@dataclass(frozen=True, slots=True, kw_only=True)
+@_event(CONTRACT)
 class ContractEvent(Event):
     """The bidding is over: ``seat`` took ``contract``."""
 
-    kind: ClassVar[str] = CONTRACT
     contract: Contract = field()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlayEvent(Event):
+@_event(PLAY)
+class PlayEvent(_CardEvent):
     """``seat`` played ``card``."""
 
-    kind: ClassVar[str] = PLAY
-    card: Card = field()
 
-
-@dataclass(frozen=True, slots=True, kw_only=True)
+@_event(ANNOUNCE)
 class AnnounceEvent(Event):
     """The rules announced something for ``seat``: a declaration shown, belote, rebelote
     (``text``, and the ``cards`` shown)."""
 
-    kind: ClassVar[str] = ANNOUNCE
     text: str = ""
     cards: CardSet = 0
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TurnEvent(Event):
+@_event(TURN)
+class TurnEvent(_CardEvent):
     """A face-down card of ``seat`` is turned face up: ``card``."""
 
-    kind: ClassVar[str] = TURN
-    card: Card = field()
 
-
-@dataclass(frozen=True, slots=True, kw_only=True)
+@_event(TRICK)
 class TrickEvent(Event):
     """``seat`` won ``trick``, worth ``points`` (the trick's own)."""
 
-    kind: ClassVar[str] = TRICK
     trick: Trick = field()
 
     @property
@@ -331,74 +337,42 @@ class TrickEvent(Event):
         return self.trick.points
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@_event(CLAIM)
 class ClaimEvent(Event):
     """``seat`` claimed the rest of the deal (l'arrêt)."""
 
-    kind: ClassVar[str] = CLAIM
 
-
-@dataclass(frozen=True, slots=True, kw_only=True)
+@_event(SCORE)
 class ScoreEvent(Event):
     """The deal is scored: ``score``; the match's totals follow in ``scores``."""
 
-    kind: ClassVar[str] = SCORE
     score: DealScore = field()
     scores: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@_event(REDEAL)
 class RedealEvent(Event):
     """Nobody took: the cards are gathered and dealt again."""
 
-    kind: ClassVar[str] = REDEAL
 
-
-@dataclass(frozen=True, slots=True, kw_only=True)
+@_event(MATCH_OVER)
 class MatchOverEvent(Event):
     """The match is over: ``result``."""
 
-    kind: ClassVar[str] = MATCH_OVER
     result: MatchResult = field()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@_event(UNDO)
 class UndoEvent(Event):
     """``seat`` took back its last card: ``actions`` actions were undone."""
 
-    kind: ClassVar[str] = UNDO
     actions: int = field()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class NoticeEvent(Event):
+@_event(NOTICE)
+class NoticeEvent(_TextEvent):
     """Something a person should read that changed no card (a bot failed and its first
     legal action was played instead): ``text``."""
-
-    kind: ClassVar[str] = NOTICE
-    text: str = field()
-
-
-EVENT_CLASSES: dict[str, type[Event]] = {
-    c.kind: c
-    for c in (
-        DealEvent,
-        HandEvent,
-        BidEvent,
-        ContractEvent,
-        PlayEvent,
-        AnnounceEvent,
-        TurnEvent,
-        TrickEvent,
-        ClaimEvent,
-        ScoreEvent,
-        RedealEvent,
-        MatchOverEvent,
-        UndoEvent,
-        NoticeEvent,
-    )
-}
-"""The class of each kind of event."""
 
 
 def _message_json(text: str, known: CardSet) -> dict[str, Any] | None:

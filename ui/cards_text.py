@@ -32,6 +32,7 @@ from atout.core.model import BID_CONTRACT
 from atout.core.model import BID_DOUBLE
 from atout.core.model import BID_REDOUBLE
 from atout.core.model import BidInfo
+from atout.core.text import NP_
 
 from .i18n import _
 from .i18n import pgettext
@@ -57,50 +58,50 @@ def show_card(card: int) -> str:
     return rank_letter(card & 7) + SUIT_SYMBOLS[card >> 3]
 
 
+SUIT_WORDS = (
+    NP_("suit", "clubs"),
+    NP_("suit", "diamonds"),
+    NP_("suit", "hearts"),
+    NP_("suit", "spades"),
+)
+"""The suits' names alone (``hearts``: ``cœur``, ``Herz``), marked for the catalog and
+translated where they are shown (:func:`suit_name`); the same words as
+:data:`~atout.core.cards.SUIT_NAMES`."""
+
+SUIT_IN_NAME_WORDS = (
+    NP_("suit in a card name", "clubs"),
+    NP_("suit in a card name", "diamonds"),
+    NP_("suit in a card name", "hearts"),
+    NP_("suit in a card name", "spades"),
+)
+"""The suits' names as they stand inside a card's name (``cœur`` in *le valet de cœur*,
+``Herz`` in *der Herz-Bube*): a language may write them otherwise than alone."""
+
+CARD_NAME_PATTERNS = (
+    NP_("card name", "the seven of {suit}"),
+    NP_("card name", "the eight of {suit}"),
+    NP_("card name", "the nine of {suit}"),
+    NP_("card name", "the ten of {suit}"),
+    NP_("card name", "the jack of {suit}"),
+    NP_("card name", "the queen of {suit}"),
+    NP_("card name", "the king of {suit}"),
+    NP_("card name", "the ace of {suit}"),
+)
+"""The pattern of a card's name by rank, with ``{suit}`` for the suit's name (the
+article and the word order differ by rank and by language: *l'as de pique*,
+*die Pik-Dame*)."""
+
+
 def suit_name(suit: int) -> str:
     """A suit's name in the chosen language: ``hearts`` (``cœur``, ``Herz``)."""
-    names = (
-        pgettext("suit", "clubs"),
-        pgettext("suit", "diamonds"),
-        pgettext("suit", "hearts"),
-        pgettext("suit", "spades"),
-    )
-    return names[suit]
-
-
-def _rank_words(rank: int) -> str:
-    """The pattern of a card's name by rank, with ``{suit}`` for the suit's name (the
-    article and the word order differ by rank and by language: *l'as de pique*,
-    *die Pik-Dame*)."""
-    patterns = (
-        pgettext("card name", "the seven of {suit}"),
-        pgettext("card name", "the eight of {suit}"),
-        pgettext("card name", "the nine of {suit}"),
-        pgettext("card name", "the ten of {suit}"),
-        pgettext("card name", "the jack of {suit}"),
-        pgettext("card name", "the queen of {suit}"),
-        pgettext("card name", "the king of {suit}"),
-        pgettext("card name", "the ace of {suit}"),
-    )
-    return patterns[rank]
-
-
-def _suit_in_name(suit: int) -> str:
-    """A suit's name as it stands inside a card's name (``cœur`` in *le valet de cœur*,
-    ``Herz`` in *der Herz-Bube*)."""
-    names = (
-        pgettext("suit in a card name", "clubs"),
-        pgettext("suit in a card name", "diamonds"),
-        pgettext("suit in a card name", "hearts"),
-        pgettext("suit in a card name", "spades"),
-    )
-    return names[suit]
+    return pgettext("suit", SUIT_WORDS[suit])
 
 
 def card_name(card: int) -> str:
     """A card in words, for a screen reader: ``the jack of hearts`` (``le valet de
     cœur``, ``der Herz-Bube``)."""
-    return _rank_words(card & 7).format(suit=_suit_in_name(card >> 3))
+    pattern = pgettext("card name", CARD_NAME_PATTERNS[card & 7])
+    return pattern.format(suit=pgettext("suit in a card name", SUIT_IN_NAME_WORDS[card >> 3]))
 
 
 def card_names(cards: list[Card]) -> str:

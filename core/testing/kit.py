@@ -247,21 +247,29 @@ def _plain(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
+@dataclass
 class _Checker:
-    def __init__(
-        self, engine: Engine, info: GameInfo, rules: Rules, report: Report, views: bool
-    ) -> None:
-        self.engine = engine
-        self.info = info
-        self.rules = rules
-        self.report = report
-        self.check_views = views
-        self.seed = 0
-        self.deal_no = 0
-        self.max_failures = 20
-        self.probe = random.Random(0)
-        """Draws the positions of the ``trick_local`` check, apart from the actions' draws
-        (so the check does not change which deals are played)."""
+    """Plays the matches of one check of a game under ``report.rules`` and notes what
+    fails in ``report``, up to ``max_failures``; ``check_views`` also checks every
+    seat's view."""
+
+    engine: Engine
+    info: GameInfo
+    report: Report
+    check_views: bool
+    max_failures: int
+    seed: int = field(init=False, default=0)
+    """The seed of the match being played."""
+    deal_no: int = field(init=False, default=0)
+    """The number of the deal being played in that match."""
+    probe: random.Random = field(init=False, default_factory=lambda: random.Random(0))
+    """Draws the positions of the ``trick_local`` check, apart from the actions' draws
+    (so the check does not change which deals are played)."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules checked (the report's)."""
+        return self.report.rules
 
     def full(self) -> bool:
         """Whether enough failures were found to stop."""
@@ -595,8 +603,7 @@ def check_rule_set(
     else:
         resolved = engine.make_rules(game, rules)
     report = Report(game, resolved, seed)
-    checker = _Checker(engine, info, resolved, report, views)
-    checker.max_failures = max_failures
+    checker = _Checker(engine, info, report, views, max_failures)
     match_seed = seed
     # Every match plays a deal or records a failure, so the loop ends.
     while report.deals < deals and not checker.full():
