@@ -9,6 +9,7 @@ of them (docs/packs.md, "The options").
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from atout.core.cards import ACE
@@ -203,6 +204,15 @@ CARRE_TEXTS = {
 """A carré announced, by its rank."""
 
 
+@cache
+def sequence_text(length: int, top: Card) -> Message:
+    """What a sequence of ``length`` cards up to ``top`` is announced as ("tierce to the
+    king of hearts").  Made once for each of the 60 sequences and then reused: building a
+    :class:`~atout.core.text.Message` costs more than finding the sequence, and a deal
+    with declarations finds several."""
+    return Message(SEQUENCE_TEXTS[length], card=CardWord(top))
+
+
 def sequences(mask: CardSet) -> list[tuple[int, CardSet, int]]:
     """The sequences of 3 or more in ``mask``: (counted length, cards, top card).
 
@@ -261,7 +271,7 @@ def combinations_of(hand: CardSet) -> list[tuple[str, CardSet, int, tuple[int, .
                     run,
                     SEQUENCE_POINTS[length],
                     (1, length, top & 7),
-                    Message(SEQUENCE_TEXTS[length], card=CardWord(top)),
+                    sequence_text(length, top),
                 )
             )
         points = sum(f[2] for f in found)

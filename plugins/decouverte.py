@@ -57,6 +57,7 @@ Decisions where the seed is silent (also in ``docs/decouverte.md``):
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 
@@ -393,6 +394,33 @@ def score_deal(rules: Rules, state: DealState) -> DealScore:
     return settle(rules, state.contract.taker, end)
 
 
+# The notes of a scored deal are made once for each set of points and then reused: a
+# Message costs more to build than the rest of the scoring, which the searches run at
+# every deal's end they imagine.
+
+
+@functools.lru_cache(maxsize=1024)
+def _dedans_note(points: int) -> Message:
+    """The note of a taker who fails with no declaration counted: 81 or fewer."""
+    return Message("the taker has {points} points, 81 or fewer: dedans", points=points)
+
+
+@functools.lru_cache(maxsize=1024)
+def _outscored_note(points: int, other: int) -> Message:
+    """The note of a taker who fails with declarations counted: not more than the other."""
+    return Message(
+        "the taker has {points}, not more than the opponent's {other}: dedans",
+        points=points,
+        other=other,
+    )
+
+
+CAPOT_NOTES = tuple(
+    Message("{seat} won every trick (capot)", seat=SeatWord(name)) for name in SEAT_NAMES
+)
+"""The note of a capot, by the seat that won every trick."""
+
+
 def settle(rules: Rules, takers: int, end: DealEnd) -> DealScore:
     """The score of a deal the player ``takers`` took that ends as ``end`` (each player
     is his own team): the one scoring rule of the game, for a played deal
@@ -426,19 +454,11 @@ def settle(rules: Rules, takers: int, end: DealEnd) -> DealScore:
         score[opponent] = base + held_decl[0] + held_decl[1] + belote[opponent]
         score[taker] = belote[taker]
         if total[taker] + total[opponent] == total_check:
-            notes.append(
-                Message("the taker has {points} points, 81 or fewer: dedans", points=total[taker])
-            )
+            notes.append(_dedans_note(total[taker]))
         else:
-            notes.append(
-                Message(
-                    "the taker has {points}, not more than the opponent's {other}: dedans",
-                    points=total[taker],
-                    other=total[opponent],
-                )
-            )
+            notes.append(_outscored_note(total[taker], total[opponent]))
     if capot is not None:
-        notes.append(Message("{seat} won every trick (capot)", seat=SeatWord(SEAT_NAMES[capot])))
+        notes.append(CAPOT_NOTES[capot])
     return DealScore(
         card_points=tuple(cards),
         declaration_points=(decl[0] + belote[0], decl[1] + belote[1]),
