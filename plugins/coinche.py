@@ -26,9 +26,7 @@ from typing import Any
 from typing import NamedTuple
 
 from atout.core import hookimpl
-from atout.core.cards import SUIT_MASKS
 from atout.core.cards import SUITS
-from atout.core.cards import Card
 from atout.core.cards import CardSet
 from atout.core.model import BID_CONTRACT
 from atout.core.model import BID_DOUBLE
@@ -49,18 +47,19 @@ from atout.core.model import RuleOption
 from atout.core.model import Rules
 from atout.core.state import DealState
 from atout.core.text import N_
-from atout.core.text import CardWord
 from atout.core.text import Message
-from atout.core.text import SuitWord
 
 from . import belote
 from . import common
 from .family import BeloteFamily
 from .family import family_game
 from .tables import LAST_TRICK_BONUS
-from .tables import TRUMP_STRENGTH
+from .tables import SANS_ATOUT_POINTS
+from .tables import TOUT_ATOUT_POINTS
 from .tables import beats_table
 from .tables import card_points
+from .tables import rank_points
+from .tables import tout_atout_beats
 
 GAME = "coinche"
 
@@ -86,11 +85,6 @@ OFFERS: dict[str, tuple[str, ...]] = {
     TOUT_ATOUT: (TOUT_ATOUT,),
 }
 """The strains besides the suits each value of option ``sans_tout_atout`` offers."""
-
-# Points by rank index 7 8 9 10 J Q K A under the two switched contracts (the federation's
-# tables: each suit worth 38, the pack 152, 162 a deal with the last trick's 10).
-SANS_ATOUT_POINTS = (0, 0, 0, 10, 2, 3, 4, 19)
-TOUT_ATOUT_POINTS = (0, 0, 9, 5, 14, 1, 3, 6)
 
 
 # --- the bids --------------------------------------------------------------------------------
@@ -209,53 +203,11 @@ def auction_step(rules: Rules, state: DealState) -> BiddingStep:
 # --- play under sans atout and tout atout -----------------------------------------------------
 
 
-@functools.cache
-def tout_atout_beats() -> tuple[CardSet, ...]:
-    """``beats[c]`` under tout atout: the higher cards of ``c``'s suit in trump order
-    (J 9 A 10 K Q 8 7); no suit takes another."""
-    out = []
-    for c in range(32):
-        suit = c >> 3
-        mask = 0
-        for r in range(8):
-            if TRUMP_STRENGTH[r] > TRUMP_STRENGTH[c & 7]:
-                mask |= 1 << (suit * 8 + r)
-        out.append(mask)
-    return tuple(out)
-
-
-class ToutAtoutMoves(MoveRule):
-    """Tout atout: every suit is played as trump: follow suit and beat the best card of
-    the trick if you can, whoever is winning it; void in the suit led, any card (no other
-    suit can win).  ``legal`` reads only the hand and the trick: ``trick_local``."""
-
-    free_lead = True
-    trick_local = True
-
-    def __init__(self) -> None:
-        self.beats = tout_atout_beats()
-
-    def legal(self, state: DealState) -> CardSet:
-        hand = state.hands[state.turn]
-        if not state.trick:
-            return hand
-        follow = hand & SUIT_MASKS[state.trick[0] >> 3]
-        if not follow:
-            return hand
-        return follow & self.beats[state.win_card] or follow
-
-    def explain(self, state: DealState, card: Card) -> str:
-        led = state.trick[0] >> 3
-        if card >> 3 != led:
-            return Message("must follow {suit}", suit=SuitWord(led))
-        return Message("must beat {card} (tout atout)", card=CardWord(state.win_card))
-
-
 def contract_moves(rules: Rules, contract: Contract) -> MoveRule:
     """The play obligations under ``contract``: Belote's under its trump (sans atout is
     Belote's with no trump: follow suit, else any card), or tout atout's."""
     if contract.name == TOUT_ATOUT:
-        return ToutAtoutMoves()
+        return common.ToutAtoutMoves()
     return common.make_moves(rules, contract.trump)
 
 
@@ -270,9 +222,9 @@ def contract_values(contract: Contract) -> CardValues:
     """What the cards are worth under ``contract``: Belote's under a suit, the
     federation's tables under sans atout and tout atout; 162 a deal in every case."""
     if contract.name == SANS_ATOUT:
-        return CardValues(tuple(SANS_ATOUT_POINTS[c & 7] for c in range(32)), LAST_TRICK_BONUS)
+        return CardValues(rank_points(SANS_ATOUT_POINTS), LAST_TRICK_BONUS)
     if contract.name == TOUT_ATOUT:
-        return CardValues(tuple(TOUT_ATOUT_POINTS[c & 7] for c in range(32)), LAST_TRICK_BONUS)
+        return CardValues(rank_points(TOUT_ATOUT_POINTS), LAST_TRICK_BONUS)
     return CardValues(card_points(contract.trump), LAST_TRICK_BONUS)
 
 

@@ -41,6 +41,7 @@ from atout.core.text import Message
 from atout.core.text import SuitWord
 
 from .tables import beats_table
+from .tables import tout_atout_beats
 
 PASS = "pass"
 TAKE = "take"
@@ -146,6 +147,33 @@ def make_moves(rules: Rules, trump: int | None) -> BeloteMoves:
         must_head_trick=bool(rules.get("must_head_trick", False)),
         must_trump_partner=bool(rules.get("must_trump_partner", False)),
     )
+
+
+class ToutAtoutMoves(MoveRule):
+    """Tout atout: every suit is played as trump: follow suit and beat the best card of
+    the trick if you can, whoever is winning it; void in the suit led, any card (no other
+    suit can win).  ``legal`` reads only the hand and the trick: ``trick_local``."""
+
+    free_lead = True
+    trick_local = True
+
+    def __init__(self) -> None:
+        self.beats = tout_atout_beats()
+
+    def legal(self, state: DealState) -> CardSet:
+        hand = state.hands[state.turn]
+        if not state.trick:
+            return hand
+        follow = hand & SUIT_MASKS[state.trick[0] >> 3]
+        if not follow:
+            return hand
+        return follow & self.beats[state.win_card] or follow
+
+    def explain(self, state: DealState, card: Card) -> str:
+        led = state.trick[0] >> 3
+        if card >> 3 != led:
+            return Message("must follow {suit}", suit=SuitWord(led))
+        return Message("must beat {card} (tout atout)", card=CardWord(state.win_card))
 
 
 # --- bidding on a proposed suit --------------------------------------------------------
