@@ -358,75 +358,65 @@ def auction_options(sides: str, target_source: str) -> list[RuleOption]:
     end = common.match_end_options(sides, target_source, target_source)
     end[0] = replace(end[0], default=2000)
     return [
-        RuleOption(
+        common.choice_option(
             "sans_tout_atout",
-            "choice",
-            "off",
+            N_("Sans atout, tout atout"),
             N_(
                 "Which of the contracts sans atout (no trumps) and tout atout (all trumps) the "
                 "auction offers besides the suits: off, both, sans-atout or tout-atout."
             ),
-            tuple(OFFERS),
-            source="ffb lacontree",
-            title=N_("Sans atout, tout atout"),
-            choice_titles=(N_("Off"), N_("Both"), N_("Sans atout"), N_("Tout atout")),
+            dict(
+                zip(
+                    OFFERS, (N_("Off"), N_("Both"), N_("Sans atout"), N_("Tout atout")), strict=True
+                )
+            ),
+            "ffb lacontree",
         ),
-        RuleOption(
+        common.flag_option(
             "bid_after_contre",
-            "bool",
-            False,
+            N_("Bid after a contre"),
             N_(
                 "A higher bid may still follow a contre (and cancels it); false: after a contre "
                 "only surcontre or pass."
             ),
-            source="lacontree contree.org",
-            title=N_("Bid after a contre"),
+            False,
+            "lacontree contree.org",
         ),
-        RuleOption(
+        common.choice_option(
             "scoring",
-            "choice",
-            "made-points",
+            N_("Scoring"),
             N_(
                 "Made: the takers score the contract plus the points they made and the "
                 "defenders their points (made-points); or only the contract (announced)."
             ),
-            ("made-points", "announced"),
-            source="contree.net",
-            title=N_("Scoring"),
-            choice_titles=(N_("Contract and points made"), N_("Contract only")),
+            {"made-points": N_("Contract and points made"), "announced": N_("Contract only")},
+            "contree.net",
         ),
-        RuleOption(
+        common.number_option(
             "capot_points",
-            "int",
-            250,
+            N_("Capot points"),
             N_("What the points of a side that wins every trick count for (instead of 162)."),
-            minimum=162,
-            maximum=1000,
-            source="contree.net",
-            title=N_("Capot points"),
+            250,
+            (162, 1000),
+            "contree.net",
         ),
-        RuleOption(
+        common.choice_option(
             "tie",
-            "choice",
-            "takers-fail",
+            N_("A tie"),
             N_(
                 "The takers reach their contract with exactly the defenders' points (81 to 81): "
                 "they fall, or litige (their points go to the winner of the next deal)."
             ),
-            ("takers-fail", "litige"),
-            source="contree.org",
-            title=N_("A tie"),
-            choice_titles=(N_("Takers fail"), N_("Litige")),
+            {"takers-fail": N_("Takers fail"), "litige": N_("Litige")},
+            "contree.org",
         ),
-        RuleOption(
+        common.number_option(
             "rounding",
-            "int",
-            10,
+            N_("Rounding"),
             N_("Round each deal's scores to the nearest multiple (5 up); 0: none."),
-            minimum=0,
-            maximum=10,
-            source="lacontree contree.net",
-            title=N_("Rounding"),
+            10,
+            (0, 10),
+            "lacontree contree.net",
         ),
         *end,
     ]
@@ -486,29 +476,25 @@ def options() -> list[RuleOption]:
     by_key = {o.key: o for o in belote.options()}
     return [
         by_key["direction"],
-        RuleOption(
+        common.choice_option(
             "deal_packets",
-            "choice",
-            "3-2-3",
+            N_("Deal packets"),
             N_("The packets each player receives, all eight cards dealt before the auction."),
-            tuple(PACKETS),
-            source="ffb contree.org nimbustier",
-            title=N_("Deal packets"),
-            choice_titles=(N_("3, 2, 3"), N_("3, 3, 2"), N_("2, 3, 3"), N_("4, 4")),
+            dict(
+                zip(PACKETS, (N_("3, 2, 3"), N_("3, 3, 2"), N_("2, 3, 3"), N_("4, 4")), strict=True)
+            ),
+            "ffb contree.org nimbustier",
         ),
         by_key["between_deals"],
-        RuleOption(
+        common.choice_option(
             "declarations",
-            "choice",
-            "belote-only",
+            N_("Declarations"),
             N_(
                 "Declarations: only belote-rebelote, all (sequences and carrés, as in Belote), "
                 "or none."
             ),
-            ("belote-only", "on", "none"),
-            source="ffb contree.org",
-            title=N_("Declarations"),
-            choice_titles=(N_("Belote only"), N_("All"), N_("None")),
+            {"belote-only": N_("Belote only"), "on": N_("All"), "none": N_("None")},
+            "ffb contree.org",
         ),
         by_key["declarations_shown"],
         by_key["declaration_comparison"],

@@ -382,6 +382,44 @@ def pay_held(
     return score
 
 
+# --- rule options ---------------------------------------------------------------------
+# Each game's options() lists its options with these, one call an option: the key, its
+# name and description for a person (marked with N_), its values, and the rule texts it
+# comes from (seed file ids, for the documentation).
+
+
+def choice_option(
+    key: str, title: str, description: str, choices: dict[str, str], source: str
+) -> RuleOption:
+    """An option that takes one of ``choices``: each value a pack writes, with its name
+    for a person, in the order the front ends list them; the first is the default."""
+    return RuleOption(
+        key,
+        "choice",
+        next(iter(choices)),
+        description,
+        tuple(choices),
+        source=source,
+        title=title,
+        choice_titles=tuple(choices.values()),
+    )
+
+
+def flag_option(key: str, title: str, description: str, default: bool, source: str) -> RuleOption:
+    """An option that is on or off."""
+    return RuleOption(key, "bool", default, description, source=source, title=title)
+
+
+def number_option(
+    key: str, title: str, description: str, default: int, bounds: tuple[int, int], source: str
+) -> RuleOption:
+    """A whole-number option, from ``bounds[0]`` to ``bounds[1]``."""
+    low, high = bounds
+    return RuleOption(
+        key, "int", default, description, minimum=low, maximum=high, source=source, title=title
+    )
+
+
 def match_end_options(sides: str, target_source: str, both_source: str) -> list[RuleOption]:
     """The two options of a match's end that every game of the family has: the target,
     and what happens when ``sides`` (teams, players) both pass it on one deal."""
@@ -391,25 +429,20 @@ def match_end_options(sides: str, target_source: str, both_source: str) -> list[
         else N_("Both players past the target on one deal: drawn, or play on (higher total wins).")
     )
     return [
-        RuleOption(
+        number_option(
             "target",
-            "int",
-            1000,
+            N_("Target"),
             N_("The score that wins the match."),
-            minimum=1,
-            maximum=100000,
-            source=target_source,
-            title=N_("Target"),
+            1000,
+            (1, 100000),
+            target_source,
         ),
-        RuleOption(
+        choice_option(
             "both_past_target",
-            "choice",
-            "draw",
+            N_("Both past the target"),
             both_past,
-            ("draw", "play-on"),
-            source=both_source,
-            title=N_("Both past the target"),
-            choice_titles=(N_("Drawn"), N_("Play on")),
+            {"draw": N_("Drawn"), "play-on": N_("Play on")},
+            both_source,
         ),
     ]
 

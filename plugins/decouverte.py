@@ -106,59 +106,49 @@ PILES = len(DEALER_PILES)
 def options() -> list[RuleOption]:
     """Every switch of Découverte a house-rule pack may set, with its default."""
     return [
-        RuleOption(
+        common.flag_option(
             "reveal_on_lead",
-            "bool",
-            False,
+            N_("Reveal on lead"),
             N_(
                 "The leader turns the card under the led card at once, before the opponent answers."
             ),
-            source="001",
-            title=N_("Reveal on lead"),
-        ),
-        RuleOption(
-            "belote_rebelote",
-            "bool",
             False,
+            "001",
+        ),
+        common.flag_option(
+            "belote_rebelote",
+            N_("Belote rebelote"),
             N_(
                 "Trump king and queen played by one player score 20 (never announced from a "
                 "face-down card)."
             ),
-            source="001",
-            title=N_("Belote rebelote"),
+            False,
+            "001",
         ),
-        RuleOption(
+        common.choice_option(
             "declarations",
-            "choice",
-            "none",
+            N_("Declarations"),
             N_(
                 "Declarations (carrés, sequences) from each player's eight face-up cards when "
                 "the play starts, compared as in four-player Belote: none, or on."
             ),
-            ("none", "on"),
-            source="001",
-            title=N_("Declarations"),
-            choice_titles=(N_("None"), N_("All")),
+            {"none": N_("None"), "on": N_("All")},
+            "001",
         ),
-        RuleOption(
+        common.choice_option(
             "dealer_rule",
-            "choice",
-            "alternate",
+            N_("Next dealer"),
             N_("Who deals next: the players alternate, or the winner of the previous deal deals."),
-            ("alternate", "winner"),
-            source="published",
-            title=N_("Next dealer"),
-            choice_titles=(N_("Alternate"), N_("The winner")),
+            {"alternate": N_("Alternate"), "winner": N_("The winner")},
+            "published",
         ),
-        RuleOption(
+        common.number_option(
             "capot_bonus",
-            "int",
-            0,
+            N_("Capot bonus"),
             N_("Points added for winning all sixteen tricks (the published variant: 50)."),
-            minimum=0,
-            maximum=1000,
-            source="published",
-            title=N_("Capot bonus"),
+            0,
+            (0, 1000),
+            "published",
         ),
         *common.match_end_options("players", "001", "001"),
     ]
