@@ -263,6 +263,15 @@ def complete_deal(rules: Rules, state: DealState) -> None:
     state.stock = []
 
 
+def hands_problem(layout: Layout, cards: int, phase: str) -> str | None:
+    """What is wrong with a hand-written layout whose hands do not all hold ``cards``
+    cards as ``phase`` (the bidding, the auction) starts, or ``None``."""
+    for seat, hand in enumerate(layout.hands):
+        if hand.bit_count() != cards:
+            return f"hands: seat {seat} holds {hand.bit_count()} cards; the {phase} starts with {cards}"
+    return None
+
+
 # --- declarations ------------------------------------------------------------------------
 
 
@@ -520,9 +529,9 @@ class Belote(BeloteFamily):
     def layout_problem(self, rules: Rules, layout: Layout, dealer: int) -> str | None:
         """The bidding starts with 5 cards a hand and the 12 others in the stock, the
         turn-up first (docs/rules.md, "The table and the deal")."""
-        for seat, hand in enumerate(layout.hands):
-            if hand.bit_count() != FIRST_HAND:
-                return f"hands: seat {seat} holds {hand.bit_count()} cards; the bidding starts with {FIRST_HAND}"
+        short = hands_problem(layout, FIRST_HAND, "bidding")
+        if short is not None:
+            return short
         if len(layout.stock) != STOCK:
             return f"stock: {len(layout.stock)} cards; the bidding starts with {STOCK}"
         if layout.turnup != layout.stock[0]:

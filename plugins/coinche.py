@@ -559,12 +559,7 @@ class Coinche(CoincheRules):
 
     def layout_problem(self, rules: Rules, layout: Layout, dealer: int) -> str | None:
         """The auction starts with eight cards in every hand."""
-        for seat, hand in enumerate(layout.hands):
-            if hand.bit_count() != 8:
-                return (
-                    f"hands: seat {seat} holds {hand.bit_count()} cards; the auction starts with 8"
-                )
-        return None
+        return belote.hands_problem(layout, 8, "auction")
 
 
 PLUGIN = Coinche()

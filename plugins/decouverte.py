@@ -180,6 +180,16 @@ def layout_from_pack(pack: list[Card] | tuple[Card, ...], dealer: int) -> Layout
     return Layout(hands, piles, (), p[TURNUP_INDEX], True, p)
 
 
+def piles_problem(layout: Layout) -> str | None:
+    """What is wrong with a hand-written layout whose piles are not whole as the bidding
+    starts (each seat's :data:`PILES` piles, each a face-up and a face-down card), or
+    ``None``."""
+    for seat, row in enumerate(layout.piles):
+        if len(row) != PILES or any(up is None or down is None for up, down in row):
+            return f"piles: seat {seat} needs {PILES} piles, each a face-up and a face-down card"
+    return None
+
+
 def shuffled_pack(rng: random.Random) -> list[Card]:
     """The 32 cards in a uniformly random order drawn from ``rng``.
 
@@ -488,11 +498,9 @@ class Decouverte(BeloteFamily):
     def layout_problem(self, rules: Rules, layout: Layout, dealer: int) -> str | None:
         """The seed: "the last card laid face up in the dealer's field decides the trump
         suit" (pile 8 of the dealer's row); every pile is whole when the bidding starts."""
-        for seat, row in enumerate(layout.piles):
-            if len(row) != PILES or any(up is None or down is None for up, down in row):
-                return (
-                    f"piles: seat {seat} needs {PILES} piles, each a face-up and a face-down card"
-                )
+        broken = piles_problem(layout)
+        if broken is not None:
+            return broken
         if len(layout.piles) <= dealer:
             return "piles: the bidding starts with every seat's piles"
         last = layout.piles[dealer][PILES - 1][0]
