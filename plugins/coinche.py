@@ -239,6 +239,15 @@ def settle(rules: Rules, contract: Contract, end: DealEnd) -> DealScore:
     return common.rounded(_settle(rules, contract, end), int(rules.get("rounding", 10)))
 
 
+@functools.lru_cache(maxsize=1024)
+def _dedans_note(points: int, value: int) -> Message:
+    """The note of takers who fall short of their contract, made once for each pair of
+    numbers and then reused (as Découverte's: the searches score many a deal's end)."""
+    return Message(
+        "the takers made {points} of the {value} they bid: dedans", points=points, value=value
+    )
+
+
 def _settle(rules: Rules, contract: Contract, end: DealEnd) -> DealScore:
     takers = contract.taker % 2
     defenders = 1 - takers
@@ -301,13 +310,7 @@ def _settle(rules: Rules, contract: Contract, end: DealEnd) -> DealScore:
         if capot_contract:
             notes.append(N_("the capot was not made"))
         else:
-            notes.append(
-                Message(
-                    "the takers made {points} of the {value} they bid: dedans",
-                    points=mine,
-                    value=value,
-                )
-            )
+            notes.append(_dedans_note(mine, value))
     return DealScore(
         card_points=tuple(cards),
         declaration_points=tuple(decl[t] + belote_pts[t] for t in (0, 1)),
