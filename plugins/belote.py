@@ -50,181 +50,149 @@ MAX_HELD_POINTS = 10_000
 def options() -> list[RuleOption]:
     """Every variation of the four-player game (docs/packs.md's table), with its default."""
     return [
-        RuleOption(
+        common.choice_option(
             "direction",
-            "choice",
-            "anticlockwise",
+            N_("Direction"),
             N_("Direction of deal, bidding and play."),
-            ("anticlockwise", "clockwise"),
-            source="000 002",
-            title=N_("Direction"),
-            choice_titles=(N_("Anticlockwise"), N_("Clockwise")),
+            {"anticlockwise": N_("Anticlockwise"), "clockwise": N_("Clockwise")},
+            "000 002",
         ),
-        RuleOption(
+        common.choice_option(
             "deal_packets",
-            "choice",
-            "3-2",
+            N_("Deal packets"),
             N_("First deal packets: 3 then 2, 2 then 3, or the dealer's choice each deal."),
-            ("3-2", "2-3", "dealer"),
-            source="000 002",
-            title=N_("Deal packets"),
-            choice_titles=(N_("3 then 2"), N_("2 then 3"), N_("Dealer's choice")),
+            {"3-2": N_("3 then 2"), "2-3": N_("2 then 3"), "dealer": N_("Dealer's choice")},
+            "000 002",
         ),
-        RuleOption(
+        common.choice_option(
             "between_deals",
-            "choice",
-            "gather-and-cut",
+            N_("Between deals"),
             N_("Between deals: gather the tricks and cut (never shuffle), or shuffle."),
-            ("gather-and-cut", "shuffle"),
-            source="000 002",
-            title=N_("Between deals"),
-            choice_titles=(N_("Gather and cut"), N_("Shuffle")),
+            {"gather-and-cut": N_("Gather and cut"), "shuffle": N_("Shuffle")},
+            "000 002",
         ),
-        RuleOption(
+        common.choice_option(
             "declarations",
-            "choice",
-            "on",
+            N_("Declarations"),
             N_("Declarations: all, only belote-rebelote (tournament), or none at all."),
-            ("on", "belote-only", "none"),
-            source="000 002 003",
-            title=N_("Declarations"),
-            choice_titles=(N_("All"), N_("Belote only"), N_("None")),
+            {"on": N_("All"), "belote-only": N_("Belote only"), "none": N_("None")},
+            "000 002 003",
         ),
-        RuleOption(
+        common.choice_option(
             "declarations_shown",
-            "choice",
-            "first-trick",
+            N_("Declarations shown"),
             N_("When declarations are shown: on playing to the first trick, or as soon as held."),
-            ("first-trick", "when-held"),
-            source="000 002",
-            title=N_("Declarations shown"),
-            choice_titles=(N_("At the first trick"), N_("When held")),
+            {"first-trick": N_("At the first trick"), "when-held": N_("When held")},
+            "000 002",
         ),
-        RuleOption(
+        common.choice_option(
             "declaration_comparison",
-            "choice",
-            "official",
+            N_("Declarations compared"),
             N_(
                 "Only the team with the single best declaration scores (official), or kind by "
                 "kind: where both teams declared a kind only the higher counts (a German club's rules)."
             ),
-            ("official", "kind-by-kind"),
-            source="000 002 003",
-            title=N_("Declarations compared"),
-            choice_titles=(N_("Official"), N_("Kind by kind")),
+            {"official": N_("Official"), "kind-by-kind": N_("Kind by kind")},
+            "000 002 003",
         ),
-        RuleOption(
+        common.flag_option(
             "belote_king_first",
-            "bool",
-            False,
+            N_("Belote: king first"),
             N_("Belote-rebelote counts only if the king is played before the queen."),
-            source="000 002",
-            title=N_("Belote: king first"),
+            False,
+            "000 002",
         ),
-        RuleOption(
+        common.choice_option(
             "dedans_belote",
-            "choice",
-            "keeps",
+            N_("Belote when dedans"),
             N_(
                 "When the takers are dedans, belote-rebelote stays with the team that held it, "
                 "or goes to the opponents."
             ),
-            ("keeps", "to-opponents"),
-            source="000 002",
-            title=N_("Belote when dedans"),
-            choice_titles=(N_("Kept"), N_("To the opponents")),
+            {"keeps": N_("Kept"), "to-opponents": N_("To the opponents")},
+            "000 002",
         ),
-        RuleOption(
+        common.flag_option(
             "contract_counts_declarations",
-            "bool",
-            True,
+            N_("Contract counts declarations"),
             N_("The contract test counts declarations; false: card points only (81 makes it)."),
-            source="000 002",
-            title=N_("Contract counts declarations"),
+            True,
+            "000 002",
         ),
-        RuleOption(
+        common.choice_option(
             "tie",
-            "choice",
-            "takers-make",
+            N_("A tie"),
             N_("A tie: the takers make it, fail, the points wait in abeyance, or litige."),
-            ("takers-make", "takers-fail", "abeyance", "litige"),
-            source="000 002 003",
-            title=N_("A tie"),
-            choice_titles=(N_("Takers make it"), N_("Takers fail"), N_("Abeyance"), N_("Litige")),
+            {
+                "takers-make": N_("Takers make it"),
+                "takers-fail": N_("Takers fail"),
+                "abeyance": N_("Abeyance"),
+                "litige": N_("Litige"),
+            },
+            "000 002 003",
         ),
-        RuleOption(
+        common.choice_option(
             "undertrump",
-            "choice",
-            "not-on-partner",
+            N_("Undertrump"),
             N_(
                 "On ne pisse pas sur le partenaire (not-on-partner), or on est toujours obligé "
                 "de pisser (always)."
             ),
-            ("not-on-partner", "always"),
-            source="000 002",
-            title=N_("Undertrump"),
-            choice_titles=(N_("Not on the partner"), N_("Always")),
+            {"not-on-partner": N_("Not on the partner"), "always": N_("Always")},
+            "000 002",
         ),
-        RuleOption(
+        common.number_option(
             "rounding",
-            "int",
-            0,
+            N_("Rounding"),
             N_("Round each deal's scores to a multiple of 5 or 10 (0: none)."),
-            minimum=0,
-            maximum=10,
-            source="000 002",
-            title=N_("Rounding"),
+            0,
+            (0, 10),
+            "000 002",
         ),
-        RuleOption(
+        common.flag_option(
             "capot_keeps_declarations",
-            "bool",
-            False,
+            N_("Capot keeps declarations"),
             N_(
                 "A capot defending team keeps its declarations (the takers are then dedans "
                 "only if the defenders took a trick)."
             ),
-            source="000 002",
-            title=N_("Capot keeps declarations"),
-        ),
-        RuleOption(
-            "capot_bonus",
-            "int",
-            90,
-            N_("What a capot adds to the 162 points (90: 252 in all)."),
-            minimum=0,
-            maximum=1000,
-            source="000 002 003",
-            title=N_("Capot bonus"),
-        ),
-        RuleOption(
-            "arret",
-            "bool",
             False,
+            "000 002",
+        ),
+        common.number_option(
+            "capot_bonus",
+            N_("Capot bonus"),
+            N_("What a capot adds to the 162 points (90: 252 in all)."),
+            90,
+            (0, 1000),
+            "000 002 003",
+        ),
+        common.flag_option(
+            "arret",
+            N_("L'arrêt"),
             N_(
                 "L'arrêt: a player who has just won a trick may stop the match, claiming the target."
             ),
-            source="000 002",
-            title=N_("L'arrêt"),
+            False,
+            "000 002",
         ),
         *common.match_end_options("teams", "000 002 003", "000 002"),
-        RuleOption(
+        common.flag_option(
             "must_head_trick",
-            "bool",
-            False,
+            N_("Must head the trick"),
             N_("Must head the trick in a plain suit too (Stichpflicht, as a German club plays)."),
-            source="003",
-            title=N_("Must head the trick"),
-        ),
-        RuleOption(
-            "must_trump_partner",
-            "bool",
             False,
+            "003",
+        ),
+        common.flag_option(
+            "must_trump_partner",
+            N_("Must trump over the partner"),
             N_(
                 "Must trump when void even if the partner is winning; a lower trump is then "
                 "allowed (a German club's rules)."
             ),
-            source="003",
-            title=N_("Must trump over the partner"),
+            False,
+            "003",
         ),
     ]
 
@@ -293,6 +261,15 @@ def complete_deal(rules: Rules, state: DealState) -> None:
             state.hands[seat] |= 1 << c
         pos += n
     state.stock = []
+
+
+def hands_problem(layout: Layout, cards: int, phase: str) -> str | None:
+    """What is wrong with a hand-written layout whose hands do not all hold ``cards``
+    cards as ``phase`` (the bidding, the auction) starts, or ``None``."""
+    for seat, hand in enumerate(layout.hands):
+        if hand.bit_count() != cards:
+            return f"hands: seat {seat} holds {hand.bit_count()} cards; the {phase} starts with {cards}"
+    return None
 
 
 # --- declarations ------------------------------------------------------------------------
@@ -552,9 +529,9 @@ class Belote(BeloteFamily):
     def layout_problem(self, rules: Rules, layout: Layout, dealer: int) -> str | None:
         """The bidding starts with 5 cards a hand and the 12 others in the stock, the
         turn-up first (docs/rules.md, "The table and the deal")."""
-        for seat, hand in enumerate(layout.hands):
-            if hand.bit_count() != FIRST_HAND:
-                return f"hands: seat {seat} holds {hand.bit_count()} cards; the bidding starts with {FIRST_HAND}"
+        short = hands_problem(layout, FIRST_HAND, "bidding")
+        if short is not None:
+            return short
         if len(layout.stock) != STOCK:
             return f"stock: {len(layout.stock)} cards; the bidding starts with {STOCK}"
         if layout.turnup != layout.stock[0]:

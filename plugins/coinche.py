@@ -26,9 +26,7 @@ from typing import Any
 from typing import NamedTuple
 
 from atout.core import hookimpl
-from atout.core.cards import SUIT_MASKS
 from atout.core.cards import SUITS
-from atout.core.cards import Card
 from atout.core.cards import CardSet
 from atout.core.model import BID_CONTRACT
 from atout.core.model import BID_DOUBLE
@@ -49,18 +47,19 @@ from atout.core.model import RuleOption
 from atout.core.model import Rules
 from atout.core.state import DealState
 from atout.core.text import N_
-from atout.core.text import CardWord
 from atout.core.text import Message
-from atout.core.text import SuitWord
 
 from . import belote
 from . import common
 from .family import BeloteFamily
 from .family import family_game
 from .tables import LAST_TRICK_BONUS
-from .tables import TRUMP_STRENGTH
+from .tables import SANS_ATOUT_POINTS
+from .tables import TOUT_ATOUT_POINTS
 from .tables import beats_table
 from .tables import card_points
+from .tables import rank_points
+from .tables import tout_atout_beats
 
 GAME = "coinche"
 
@@ -86,11 +85,6 @@ OFFERS: dict[str, tuple[str, ...]] = {
     TOUT_ATOUT: (TOUT_ATOUT,),
 }
 """The strains besides the suits each value of option ``sans_tout_atout`` offers."""
-
-# Points by rank index 7 8 9 10 J Q K A under the two switched contracts (the federation's
-# tables: each suit worth 38, the pack 152, 162 a deal with the last trick's 10).
-SANS_ATOUT_POINTS = (0, 0, 0, 10, 2, 3, 4, 19)
-TOUT_ATOUT_POINTS = (0, 0, 9, 5, 14, 1, 3, 6)
 
 
 # --- the bids --------------------------------------------------------------------------------
@@ -209,53 +203,11 @@ def auction_step(rules: Rules, state: DealState) -> BiddingStep:
 # --- play under sans atout and tout atout -----------------------------------------------------
 
 
-@functools.cache
-def tout_atout_beats() -> tuple[CardSet, ...]:
-    """``beats[c]`` under tout atout: the higher cards of ``c``'s suit in trump order
-    (J 9 A 10 K Q 8 7); no suit takes another."""
-    out = []
-    for c in range(32):
-        suit = c >> 3
-        mask = 0
-        for r in range(8):
-            if TRUMP_STRENGTH[r] > TRUMP_STRENGTH[c & 7]:
-                mask |= 1 << (suit * 8 + r)
-        out.append(mask)
-    return tuple(out)
-
-
-class ToutAtoutMoves(MoveRule):
-    """Tout atout: every suit is played as trump: follow suit and beat the best card of
-    the trick if you can, whoever is winning it; void in the suit led, any card (no other
-    suit can win).  ``legal`` reads only the hand and the trick: ``trick_local``."""
-
-    free_lead = True
-    trick_local = True
-
-    def __init__(self) -> None:
-        self.beats = tout_atout_beats()
-
-    def legal(self, state: DealState) -> CardSet:
-        hand = state.hands[state.turn]
-        if not state.trick:
-            return hand
-        follow = hand & SUIT_MASKS[state.trick[0] >> 3]
-        if not follow:
-            return hand
-        return follow & self.beats[state.win_card] or follow
-
-    def explain(self, state: DealState, card: Card) -> str:
-        led = state.trick[0] >> 3
-        if card >> 3 != led:
-            return Message("must follow {suit}", suit=SuitWord(led))
-        return Message("must beat {card} (tout atout)", card=CardWord(state.win_card))
-
-
 def contract_moves(rules: Rules, contract: Contract) -> MoveRule:
     """The play obligations under ``contract``: Belote's under its trump (sans atout is
     Belote's with no trump: follow suit, else any card), or tout atout's."""
     if contract.name == TOUT_ATOUT:
-        return ToutAtoutMoves()
+        return common.ToutAtoutMoves()
     return common.make_moves(rules, contract.trump)
 
 
@@ -270,9 +222,9 @@ def contract_values(contract: Contract) -> CardValues:
     """What the cards are worth under ``contract``: Belote's under a suit, the
     federation's tables under sans atout and tout atout; 162 a deal in every case."""
     if contract.name == SANS_ATOUT:
-        return CardValues(tuple(SANS_ATOUT_POINTS[c & 7] for c in range(32)), LAST_TRICK_BONUS)
+        return CardValues(rank_points(SANS_ATOUT_POINTS), LAST_TRICK_BONUS)
     if contract.name == TOUT_ATOUT:
-        return CardValues(tuple(TOUT_ATOUT_POINTS[c & 7] for c in range(32)), LAST_TRICK_BONUS)
+        return CardValues(rank_points(TOUT_ATOUT_POINTS), LAST_TRICK_BONUS)
     return CardValues(card_points(contract.trump), LAST_TRICK_BONUS)
 
 
@@ -285,6 +237,15 @@ def settle(rules: Rules, contract: Contract, end: DealEnd) -> DealScore:
     of the game, for a played deal (:func:`score_deal`) and for a search that ends a deal
     in its head (``atout_deal_scorer``)."""
     return common.rounded(_settle(rules, contract, end), int(rules.get("rounding", 10)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _dedans_note(points: int, value: int) -> Message:
+    """The note of takers who fall short of their contract, made once for each pair of
+    numbers and then reused (as Découverte's: the searches score many a deal's end)."""
+    return Message(
+        "the takers made {points} of the {value} they bid: dedans", points=points, value=value
+    )
 
 
 def _settle(rules: Rules, contract: Contract, end: DealEnd) -> DealScore:
@@ -349,13 +310,7 @@ def _settle(rules: Rules, contract: Contract, end: DealEnd) -> DealScore:
         if capot_contract:
             notes.append(N_("the capot was not made"))
         else:
-            notes.append(
-                Message(
-                    "the takers made {points} of the {value} they bid: dedans",
-                    points=mine,
-                    value=value,
-                )
-            )
+            notes.append(_dedans_note(mine, value))
     return DealScore(
         card_points=tuple(cards),
         declaration_points=tuple(decl[t] + belote_pts[t] for t in (0, 1)),
@@ -406,75 +361,65 @@ def auction_options(sides: str, target_source: str) -> list[RuleOption]:
     end = common.match_end_options(sides, target_source, target_source)
     end[0] = replace(end[0], default=2000)
     return [
-        RuleOption(
+        common.choice_option(
             "sans_tout_atout",
-            "choice",
-            "off",
+            N_("Sans atout, tout atout"),
             N_(
                 "Which of the contracts sans atout (no trumps) and tout atout (all trumps) the "
                 "auction offers besides the suits: off, both, sans-atout or tout-atout."
             ),
-            tuple(OFFERS),
-            source="ffb lacontree",
-            title=N_("Sans atout, tout atout"),
-            choice_titles=(N_("Off"), N_("Both"), N_("Sans atout"), N_("Tout atout")),
+            dict(
+                zip(
+                    OFFERS, (N_("Off"), N_("Both"), N_("Sans atout"), N_("Tout atout")), strict=True
+                )
+            ),
+            "ffb lacontree",
         ),
-        RuleOption(
+        common.flag_option(
             "bid_after_contre",
-            "bool",
-            False,
+            N_("Bid after a contre"),
             N_(
                 "A higher bid may still follow a contre (and cancels it); false: after a contre "
                 "only surcontre or pass."
             ),
-            source="lacontree contree.org",
-            title=N_("Bid after a contre"),
+            False,
+            "lacontree contree.org",
         ),
-        RuleOption(
+        common.choice_option(
             "scoring",
-            "choice",
-            "made-points",
+            N_("Scoring"),
             N_(
                 "Made: the takers score the contract plus the points they made and the "
                 "defenders their points (made-points); or only the contract (announced)."
             ),
-            ("made-points", "announced"),
-            source="contree.net",
-            title=N_("Scoring"),
-            choice_titles=(N_("Contract and points made"), N_("Contract only")),
+            {"made-points": N_("Contract and points made"), "announced": N_("Contract only")},
+            "contree.net",
         ),
-        RuleOption(
+        common.number_option(
             "capot_points",
-            "int",
-            250,
+            N_("Capot points"),
             N_("What the points of a side that wins every trick count for (instead of 162)."),
-            minimum=162,
-            maximum=1000,
-            source="contree.net",
-            title=N_("Capot points"),
+            250,
+            (162, 1000),
+            "contree.net",
         ),
-        RuleOption(
+        common.choice_option(
             "tie",
-            "choice",
-            "takers-fail",
+            N_("A tie"),
             N_(
                 "The takers reach their contract with exactly the defenders' points (81 to 81): "
                 "they fall, or litige (their points go to the winner of the next deal)."
             ),
-            ("takers-fail", "litige"),
-            source="contree.org",
-            title=N_("A tie"),
-            choice_titles=(N_("Takers fail"), N_("Litige")),
+            {"takers-fail": N_("Takers fail"), "litige": N_("Litige")},
+            "contree.org",
         ),
-        RuleOption(
+        common.number_option(
             "rounding",
-            "int",
-            10,
+            N_("Rounding"),
             N_("Round each deal's scores to the nearest multiple (5 up); 0: none."),
-            minimum=0,
-            maximum=10,
-            source="lacontree contree.net",
-            title=N_("Rounding"),
+            10,
+            (0, 10),
+            "lacontree contree.net",
         ),
         *end,
     ]
@@ -534,29 +479,25 @@ def options() -> list[RuleOption]:
     by_key = {o.key: o for o in belote.options()}
     return [
         by_key["direction"],
-        RuleOption(
+        common.choice_option(
             "deal_packets",
-            "choice",
-            "3-2-3",
+            N_("Deal packets"),
             N_("The packets each player receives, all eight cards dealt before the auction."),
-            tuple(PACKETS),
-            source="ffb contree.org nimbustier",
-            title=N_("Deal packets"),
-            choice_titles=(N_("3, 2, 3"), N_("3, 3, 2"), N_("2, 3, 3"), N_("4, 4")),
+            dict(
+                zip(PACKETS, (N_("3, 2, 3"), N_("3, 3, 2"), N_("2, 3, 3"), N_("4, 4")), strict=True)
+            ),
+            "ffb contree.org nimbustier",
         ),
         by_key["between_deals"],
-        RuleOption(
+        common.choice_option(
             "declarations",
-            "choice",
-            "belote-only",
+            N_("Declarations"),
             N_(
                 "Declarations: only belote-rebelote, all (sequences and carrés, as in Belote), "
                 "or none."
             ),
-            ("belote-only", "on", "none"),
-            source="ffb contree.org",
-            title=N_("Declarations"),
-            choice_titles=(N_("Belote only"), N_("All"), N_("None")),
+            {"belote-only": N_("Belote only"), "on": N_("All"), "none": N_("None")},
+            "ffb contree.org",
         ),
         by_key["declarations_shown"],
         by_key["declaration_comparison"],
@@ -621,12 +562,7 @@ class Coinche(CoincheRules):
 
     def layout_problem(self, rules: Rules, layout: Layout, dealer: int) -> str | None:
         """The auction starts with eight cards in every hand."""
-        for seat, hand in enumerate(layout.hands):
-            if hand.bit_count() != 8:
-                return (
-                    f"hands: seat {seat} holds {hand.bit_count()} cards; the auction starts with 8"
-                )
-        return None
+        return belote.hands_problem(layout, 8, "auction")
 
 
 PLUGIN = Coinche()

@@ -89,9 +89,9 @@ class CoincheDecouverte(CoincheRules):
 
     def layout_problem(self, rules: Rules, layout: Layout, dealer: int) -> str | None:
         """Every pile is whole when the auction starts."""
-        for seat, row in enumerate(layout.piles):
-            if len(row) != decouverte.PILES or any(up is None or down is None for up, down in row):
-                return f"piles: seat {seat} needs {decouverte.PILES} piles, each a face-up and a face-down card"
+        broken = decouverte.piles_problem(layout)
+        if broken is not None:
+            return broken
         if len(layout.piles) != 2:
             return "piles: the auction starts with both players' piles"
         return None

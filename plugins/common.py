@@ -9,6 +9,7 @@ of them (docs/packs.md, "The options").
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from atout.core.cards import ACE
@@ -40,6 +41,7 @@ from atout.core.text import Message
 from atout.core.text import SuitWord
 
 from .tables import beats_table
+from .tables import tout_atout_beats
 
 PASS = "pass"
 TAKE = "take"
@@ -147,6 +149,33 @@ def make_moves(rules: Rules, trump: int | None) -> BeloteMoves:
     )
 
 
+class ToutAtoutMoves(MoveRule):
+    """Tout atout: every suit is played as trump: follow suit and beat the best card of
+    the trick if you can, whoever is winning it; void in the suit led, any card (no other
+    suit can win).  ``legal`` reads only the hand and the trick: ``trick_local``."""
+
+    free_lead = True
+    trick_local = True
+
+    def __init__(self) -> None:
+        self.beats = tout_atout_beats()
+
+    def legal(self, state: DealState) -> CardSet:
+        hand = state.hands[state.turn]
+        if not state.trick:
+            return hand
+        follow = hand & SUIT_MASKS[state.trick[0] >> 3]
+        if not follow:
+            return hand
+        return follow & self.beats[state.win_card] or follow
+
+    def explain(self, state: DealState, card: Card) -> str:
+        led = state.trick[0] >> 3
+        if card >> 3 != led:
+            return Message("must follow {suit}", suit=SuitWord(led))
+        return Message("must beat {card} (tout atout)", card=CardWord(state.win_card))
+
+
 # --- bidding on a proposed suit --------------------------------------------------------
 
 
@@ -201,6 +230,15 @@ CARRE_TEXTS = {
     QUEEN: N_("carré of queens"),
 }
 """A carré announced, by its rank."""
+
+
+@cache
+def sequence_text(length: int, top: Card) -> Message:
+    """What a sequence of ``length`` cards up to ``top`` is announced as ("tierce to the
+    king of hearts").  Made once for each of the 60 sequences and then reused: building a
+    :class:`~atout.core.text.Message` costs more than finding the sequence, and a deal
+    with declarations finds several."""
+    return Message(SEQUENCE_TEXTS[length], card=CardWord(top))
 
 
 def sequences(mask: CardSet) -> list[tuple[int, CardSet, int]]:
@@ -261,7 +299,7 @@ def combinations_of(hand: CardSet) -> list[tuple[str, CardSet, int, tuple[int, .
                     run,
                     SEQUENCE_POINTS[length],
                     (1, length, top & 7),
-                    Message(SEQUENCE_TEXTS[length], card=CardWord(top)),
+                    sequence_text(length, top),
                 )
             )
         points = sum(f[2] for f in found)
@@ -344,6 +382,44 @@ def pay_held(
     return score
 
 
+# --- rule options ---------------------------------------------------------------------
+# Each game's options() lists its options with these, one call an option: the key, its
+# name and description for a person (marked with N_), its values, and the rule texts it
+# comes from (seed file ids, for the documentation).
+
+
+def choice_option(
+    key: str, title: str, description: str, choices: dict[str, str], source: str
+) -> RuleOption:
+    """An option that takes one of ``choices``: each value a pack writes, with its name
+    for a person, in the order the front ends list them; the first is the default."""
+    return RuleOption(
+        key,
+        "choice",
+        next(iter(choices)),
+        description,
+        tuple(choices),
+        source=source,
+        title=title,
+        choice_titles=tuple(choices.values()),
+    )
+
+
+def flag_option(key: str, title: str, description: str, default: bool, source: str) -> RuleOption:
+    """An option that is on or off."""
+    return RuleOption(key, "bool", default, description, source=source, title=title)
+
+
+def number_option(
+    key: str, title: str, description: str, default: int, bounds: tuple[int, int], source: str
+) -> RuleOption:
+    """A whole-number option, from ``bounds[0]`` to ``bounds[1]``."""
+    low, high = bounds
+    return RuleOption(
+        key, "int", default, description, minimum=low, maximum=high, source=source, title=title
+    )
+
+
 def match_end_options(sides: str, target_source: str, both_source: str) -> list[RuleOption]:
     """The two options of a match's end that every game of the family has: the target,
     and what happens when ``sides`` (teams, players) both pass it on one deal."""
@@ -353,25 +429,20 @@ def match_end_options(sides: str, target_source: str, both_source: str) -> list[
         else N_("Both players past the target on one deal: drawn, or play on (higher total wins).")
     )
     return [
-        RuleOption(
+        number_option(
             "target",
-            "int",
-            1000,
+            N_("Target"),
             N_("The score that wins the match."),
-            minimum=1,
-            maximum=100000,
-            source=target_source,
-            title=N_("Target"),
+            1000,
+            (1, 100000),
+            target_source,
         ),
-        RuleOption(
+        choice_option(
             "both_past_target",
-            "choice",
-            "draw",
+            N_("Both past the target"),
             both_past,
-            ("draw", "play-on"),
-            source=both_source,
-            title=N_("Both past the target"),
-            choice_titles=(N_("Drawn"), N_("Play on")),
+            {"draw": N_("Drawn"), "play-on": N_("Play on")},
+            both_source,
         ),
     ]
 

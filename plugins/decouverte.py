@@ -57,6 +57,7 @@ Decisions where the seed is silent (also in ``docs/decouverte.md``):
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 
@@ -105,59 +106,49 @@ PILES = len(DEALER_PILES)
 def options() -> list[RuleOption]:
     """Every switch of Découverte a house-rule pack may set, with its default."""
     return [
-        RuleOption(
+        common.flag_option(
             "reveal_on_lead",
-            "bool",
-            False,
+            N_("Reveal on lead"),
             N_(
                 "The leader turns the card under the led card at once, before the opponent answers."
             ),
-            source="001",
-            title=N_("Reveal on lead"),
-        ),
-        RuleOption(
-            "belote_rebelote",
-            "bool",
             False,
+            "001",
+        ),
+        common.flag_option(
+            "belote_rebelote",
+            N_("Belote rebelote"),
             N_(
                 "Trump king and queen played by one player score 20 (never announced from a "
                 "face-down card)."
             ),
-            source="001",
-            title=N_("Belote rebelote"),
+            False,
+            "001",
         ),
-        RuleOption(
+        common.choice_option(
             "declarations",
-            "choice",
-            "none",
+            N_("Declarations"),
             N_(
                 "Declarations (carrés, sequences) from each player's eight face-up cards when "
                 "the play starts, compared as in four-player Belote: none, or on."
             ),
-            ("none", "on"),
-            source="001",
-            title=N_("Declarations"),
-            choice_titles=(N_("None"), N_("All")),
+            {"none": N_("None"), "on": N_("All")},
+            "001",
         ),
-        RuleOption(
+        common.choice_option(
             "dealer_rule",
-            "choice",
-            "alternate",
+            N_("Next dealer"),
             N_("Who deals next: the players alternate, or the winner of the previous deal deals."),
-            ("alternate", "winner"),
-            source="published",
-            title=N_("Next dealer"),
-            choice_titles=(N_("Alternate"), N_("The winner")),
+            {"alternate": N_("Alternate"), "winner": N_("The winner")},
+            "published",
         ),
-        RuleOption(
+        common.number_option(
             "capot_bonus",
-            "int",
-            0,
+            N_("Capot bonus"),
             N_("Points added for winning all sixteen tricks (the published variant: 50)."),
-            minimum=0,
-            maximum=1000,
-            source="published",
-            title=N_("Capot bonus"),
+            0,
+            (0, 1000),
+            "published",
         ),
         *common.match_end_options("players", "001", "001"),
     ]
@@ -187,6 +178,16 @@ def layout_from_pack(pack: list[Card] | tuple[Card, ...], dealer: int) -> Layout
     else:
         hands, piles = (dealer_hand, non_dealer_hand), (dealer_row, non_dealer_row)
     return Layout(hands, piles, (), p[TURNUP_INDEX], True, p)
+
+
+def piles_problem(layout: Layout) -> str | None:
+    """What is wrong with a hand-written layout whose piles are not whole as the bidding
+    starts (each seat's :data:`PILES` piles, each a face-up and a face-down card), or
+    ``None``."""
+    for seat, row in enumerate(layout.piles):
+        if len(row) != PILES or any(up is None or down is None for up, down in row):
+            return f"piles: seat {seat} needs {PILES} piles, each a face-up and a face-down card"
+    return None
 
 
 def shuffled_pack(rng: random.Random) -> list[Card]:
@@ -393,6 +394,33 @@ def score_deal(rules: Rules, state: DealState) -> DealScore:
     return settle(rules, state.contract.taker, end)
 
 
+# The notes of a scored deal are made once for each set of points and then reused: a
+# Message costs more to build than the rest of the scoring, which the searches run at
+# every deal's end they imagine.
+
+
+@functools.lru_cache(maxsize=1024)
+def _dedans_note(points: int) -> Message:
+    """The note of a taker who fails with no declaration counted: 81 or fewer."""
+    return Message("the taker has {points} points, 81 or fewer: dedans", points=points)
+
+
+@functools.lru_cache(maxsize=1024)
+def _outscored_note(points: int, other: int) -> Message:
+    """The note of a taker who fails with declarations counted: not more than the other."""
+    return Message(
+        "the taker has {points}, not more than the opponent's {other}: dedans",
+        points=points,
+        other=other,
+    )
+
+
+CAPOT_NOTES = tuple(
+    Message("{seat} won every trick (capot)", seat=SeatWord(name)) for name in SEAT_NAMES
+)
+"""The note of a capot, by the seat that won every trick."""
+
+
 def settle(rules: Rules, takers: int, end: DealEnd) -> DealScore:
     """The score of a deal the player ``takers`` took that ends as ``end`` (each player
     is his own team): the one scoring rule of the game, for a played deal
@@ -426,19 +454,11 @@ def settle(rules: Rules, takers: int, end: DealEnd) -> DealScore:
         score[opponent] = base + held_decl[0] + held_decl[1] + belote[opponent]
         score[taker] = belote[taker]
         if total[taker] + total[opponent] == total_check:
-            notes.append(
-                Message("the taker has {points} points, 81 or fewer: dedans", points=total[taker])
-            )
+            notes.append(_dedans_note(total[taker]))
         else:
-            notes.append(
-                Message(
-                    "the taker has {points}, not more than the opponent's {other}: dedans",
-                    points=total[taker],
-                    other=total[opponent],
-                )
-            )
+            notes.append(_outscored_note(total[taker], total[opponent]))
     if capot is not None:
-        notes.append(Message("{seat} won every trick (capot)", seat=SeatWord(SEAT_NAMES[capot])))
+        notes.append(CAPOT_NOTES[capot])
     return DealScore(
         card_points=tuple(cards),
         declaration_points=(decl[0] + belote[0], decl[1] + belote[1]),
@@ -478,11 +498,9 @@ class Decouverte(BeloteFamily):
     def layout_problem(self, rules: Rules, layout: Layout, dealer: int) -> str | None:
         """The seed: "the last card laid face up in the dealer's field decides the trump
         suit" (pile 8 of the dealer's row); every pile is whole when the bidding starts."""
-        for seat, row in enumerate(layout.piles):
-            if len(row) != PILES or any(up is None or down is None for up, down in row):
-                return (
-                    f"piles: seat {seat} needs {PILES} piles, each a face-up and a face-down card"
-                )
+        broken = piles_problem(layout)
+        if broken is not None:
+            return broken
         if len(layout.piles) <= dealer:
             return "piles: the bidding starts with every seat's piles"
         last = layout.piles[dealer][PILES - 1][0]

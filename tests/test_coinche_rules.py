@@ -476,3 +476,30 @@ def test_a_hand_written_position_sets_the_contracts_value_and_level(engine: Engi
     record["start"]["contract"]["level"] = 3
     with pytest.raises(RecordError, match=r"start\.contract\.level"):
         deal_from_record(engine, record)
+
+
+def test_a_hand_written_auction_starts_with_eight_cards_a_hand_and_whole_piles(
+    engine: Engine,
+) -> None:
+    """Belote's check of the hands' size and Découverte's of the piles, as La Coinche's
+    two forms ask them: each names the first seat that is wrong."""
+    from atout.plugins.decouverte import layout_from_pack
+
+    def problems(game: str, layout: Layout) -> list[str]:
+        rules = engine.default_rules(game)
+        found = engine.hooks.check_layout(
+            game=game, rules=rules, layout=layout, dealer=0, bidding=True
+        )
+        return [p for p in found if p is not None]
+
+    mask = [sum(1 << c for c in range(a, b)) for a, b in ((0, 8), (8, 16), (16, 24), (24, 32))]
+    assert problems(GAME, Layout(hands=tuple(mask))) == []
+    short = Layout(hands=(mask[0] | 1 << 8, mask[1] & ~(1 << 8), mask[2], mask[3]))
+    assert problems(GAME, short) == ["hands: seat 0 holds 9 cards; the auction starts with 8"]
+    piles = layout_from_pack(range(32), 0)
+    assert problems("coinche-decouverte", piles) == []
+    row = ((piles.piles[1][0][0], None), *piles.piles[1][1:])
+    broken = Layout(piles.hands, (piles.piles[0], row), stock=(piles.piles[1][0][1],))
+    assert problems("coinche-decouverte", broken) == [
+        "piles: seat 1 needs 8 piles, each a face-up and a face-down card"
+    ]
