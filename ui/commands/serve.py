@@ -2,8 +2,10 @@
 
 The server resumes every table saved in its data folder, then listens; clients create
 tables and join them (``atout play --join HOST:PORT/TABLE --token TOKEN``).  The protocol
-is documented in ``docs/protocol.md``.  Stop it with Ctrl-C: every table is saved after
-every action, so nothing is lost, and a restart resumes every table where it was.
+is documented in ``docs/protocol.md``.  Stop it with Ctrl-C, SIGTERM or SIGHUP: it stops
+cleanly, its workers first (:data:`~atout.ui.net.runner.STOP_SIGNALS`); every table is
+saved after every action anyway, so even a server killed outright loses nothing, and a
+restart resumes every table where it was.
 
 With ``--workers N`` the tables run on N worker processes behind the one listening
 socket (:mod:`atout.ui.net.front`); each worker is this command again, with the same
@@ -17,6 +19,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import signal
 import socket
 import sys
 from collections.abc import Callable
@@ -162,7 +165,7 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
             slot=slot,
             workers=workers,
         )
-        with contextlib.suppress(KeyboardInterrupt):  # the front says it stopped
+        with contextlib.suppress(KeyboardInterrupt):  # before the loop takes the signals
             asyncio.run(serve_worker(server, channel))
         return 0
 
@@ -201,7 +204,7 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         if args.workers > 1:
             data.mkdir(parents=True, exist_ok=True)
             front = Front(worker_command(args, data), args.workers, args.host, args.port)
-            asyncio.run(front_forever(front, front_ready))
+            signalled = asyncio.run(front_forever(front, front_ready))
         else:
             server = TableServer(
                 engine,
@@ -212,7 +215,7 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
                 linger=args.linger,
                 max_per_address=args.per_address,
             )
-            asyncio.run(serve_forever(server, ready))
+            signalled = asyncio.run(serve_forever(server, ready))
     except OSError as exc:
         print(
             printable(
@@ -223,6 +226,8 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
             file=sys.stderr,
         )
         return 1
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C before the server took the signals
+        signalled = signal.SIGINT
+    if signalled is not None:
         print(_("atout serve: stopped"), file=sys.stderr)
     return 0
