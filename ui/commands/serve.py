@@ -7,10 +7,11 @@ cleanly, its workers first (:data:`~atout.ui.net.runner.STOP_SIGNALS`); every ta
 saved after every action anyway, so even a server killed outright loses nothing, and a
 restart resumes every table where it was.
 
-With ``--workers N`` the tables run on N worker processes behind the one listening
-socket (:mod:`atout.ui.net.front`); each worker is this command again, with the same
-options and ``--worker`` (not shown in the help) naming its slot and its channel to the
-front.
+With ``--workers N`` (two by default on Linux, :data:`DEFAULT_WORKERS`) the tables run on
+N worker processes behind the one listening socket (:mod:`atout.ui.net.front`); each
+worker is this command again, with the same options and ``--worker`` (not shown in the
+help) naming its slot and its channel to the front.  ``--workers 1`` runs the tables in
+the process that listens.
 """
 
 from __future__ import annotations
@@ -43,9 +44,11 @@ from atout.ui.net.tables import MAX_WORKERS
 from atout.ui.paths import data_dir
 from atout.ui.safe_text import printable
 
-DEFAULT_WORKERS = 1
-"""Worker processes ``atout serve`` runs its tables on unless told (1: the tables run in
-the process that listens)."""
+DEFAULT_WORKERS = 2 if sys.platform.startswith("linux") else 1
+"""Worker processes ``atout serve`` runs its tables on unless told: two on Linux (at 200
+tables and 2,000 actions a second, two workers answered in about half the delay of one
+process, docs/benchmarks.md), one where a process cannot hand a connection to another
+(1: the tables run in the process that listens)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -101,8 +104,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_WORKERS,
         metavar="N",
         help=_(
-            "how many processes run the tables, behind the one port (default {count}; "
-            "each table is on one of them, found by its code)"
+            "how many processes run the tables, behind the one port (default {count}; 1: "
+            "the process that listens runs them; more use more cores, about one per core, "
+            "each table on one of them, found by its code)"
         ).format(count=DEFAULT_WORKERS),
     )
     parser.add_argument("--worker", type=worker_slot, default=None, help=argparse.SUPPRESS)
