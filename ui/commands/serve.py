@@ -25,6 +25,7 @@ import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from atout.core import Engine
 from atout.core.text import Message
@@ -52,63 +53,72 @@ process, docs/benchmarks.md), one where a process cannot hand a connection to an
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--host",
-        type=arguments.host,
-        default="127.0.0.1",
-        help=_("the address to listen on (default 127.0.0.1; 0.0.0.0 for every network)"),
-    )
-    parser.add_argument(
-        "--port",
-        type=arguments.port,
-        default=DEFAULT_PORT,
-        help=_("the port (default {port}; 0: any free port)").format(port=DEFAULT_PORT),
-    )
-    parser.add_argument(
-        "--data",
-        default=None,
-        metavar="DIR",
-        help=_("the folder of the tables' save files (default: DATA_DIR/tables)"),
-    )
-    parser.add_argument(
-        "--grace",
-        type=arguments.wait,
-        default=30.0,
-        metavar="SECONDS",
-        help=_("how long a dropped player's seat waits before a bot plays it (default 30)"),
-    )
-    parser.add_argument(
-        "--linger",
-        type=arguments.wait,
-        default=LINGER,
-        metavar="SECONDS",
-        help=_(
-            "how long a finished table nobody watches stays in memory before it is put "
-            "away (its save file stays; default {seconds})"
-        ).format(seconds=f"{LINGER:g}"),
-    )
-    parser.add_argument(
-        "--per-address",
-        type=arguments.whole(1, MAX_TABLES, Message("a count of tables")),
-        default=MAX_OPEN_PER_ADDRESS,
-        metavar="N",
-        help=_(
-            "how many tables in play the clients of one network address may have created "
-            "at once (default {count}; raise it when many people share one address, as "
-            "behind a proxy)"
-        ).format(count=MAX_OPEN_PER_ADDRESS),
-    )
-    parser.add_argument(
-        "--workers",
-        type=arguments.whole(1, MAX_WORKERS, Message("a count of processes")),
-        default=DEFAULT_WORKERS,
-        metavar="N",
-        help=_(
-            "how many processes run the tables, behind the one port (default {count}; 1: "
-            "the process that listens runs them; more use more cores, about one per core, "
-            "each table on one of them, found by its code)"
-        ).format(count=DEFAULT_WORKERS),
-    )
+    # each option: its flag, how its value is read (None: as written), its default, the
+    # name its help gives the value (None: the flag's), its help
+    options: list[tuple[str, Callable[[str], Any] | None, Any, str | None, str]] = [
+        (
+            "--host",
+            arguments.host,
+            "127.0.0.1",
+            None,
+            _("the address to listen on (default 127.0.0.1; 0.0.0.0 for every network)"),
+        ),
+        (
+            "--port",
+            arguments.port,
+            DEFAULT_PORT,
+            None,
+            _("the port (default {port}; 0: any free port)").format(port=DEFAULT_PORT),
+        ),
+        (
+            "--data",
+            None,
+            None,
+            "DIR",
+            _("the folder of the tables' save files (default: DATA_DIR/tables)"),
+        ),
+        (
+            "--grace",
+            arguments.wait,
+            30.0,
+            "SECONDS",
+            _("how long a dropped player's seat waits before a bot plays it (default 30)"),
+        ),
+        (
+            "--linger",
+            arguments.wait,
+            LINGER,
+            "SECONDS",
+            _(
+                "how long a finished table nobody watches stays in memory before it is put "
+                "away (its save file stays; default {seconds})"
+            ).format(seconds=f"{LINGER:g}"),
+        ),
+        (
+            "--per-address",
+            arguments.whole(1, MAX_TABLES, Message("a count of tables")),
+            MAX_OPEN_PER_ADDRESS,
+            "N",
+            _(
+                "how many tables in play the clients of one network address may have "
+                "created at once (default {count}; raise it when many people share one "
+                "address, as behind a proxy)"
+            ).format(count=MAX_OPEN_PER_ADDRESS),
+        ),
+        (
+            "--workers",
+            arguments.whole(1, MAX_WORKERS, Message("a count of processes")),
+            DEFAULT_WORKERS,
+            "N",
+            _(
+                "how many processes run the tables, behind the one port (default {count}; "
+                "1: the process that listens runs them; more use more cores, about one per "
+                "core, each table on one of them, found by its code)"
+            ).format(count=DEFAULT_WORKERS),
+        ),
+    ]
+    for flag, read, default, metavar, help in options:
+        parser.add_argument(flag, type=read, default=default, metavar=metavar, help=help)
     parser.add_argument("--worker", type=worker_slot, default=None, help=argparse.SUPPRESS)
 
 
@@ -146,6 +156,26 @@ def share(limit: int, workers: int) -> int:
     return -(-limit // workers)
 
 
+def table_server(
+    args: argparse.Namespace, engine: Engine, data: Path, slot: int = 0, workers: int = 1
+) -> TableServer:
+    """The table server these options ask for: the one process's, or worker ``slot``'s of
+    ``workers`` (which holds its share of the server's limits on tables, and listens
+    nowhere: the front hands it its connections)."""
+    return TableServer(
+        engine,
+        data,
+        host=args.host,
+        port=args.port,
+        grace=args.grace,
+        linger=args.linger,
+        max_tables=share(MAX_TABLES, workers),
+        max_per_address=share(args.per_address, workers),
+        slot=slot,
+        workers=workers,
+    )
+
+
 def run(args: argparse.Namespace, engine: Engine) -> int:
     data = Path(args.data) if args.data else data_dir() / "tables"
     logging.basicConfig(level=logging.WARNING, format="atout serve: %(message)s")
@@ -159,16 +189,7 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
                 file=sys.stderr,
             )
             return 1
-        server = TableServer(
-            engine,
-            data,
-            grace=args.grace,
-            linger=args.linger,
-            max_tables=share(MAX_TABLES, workers),
-            max_per_address=share(args.per_address, workers),
-            slot=slot,
-            workers=workers,
-        )
+        server = table_server(args, engine, data, slot, workers)
         with contextlib.suppress(KeyboardInterrupt):  # before the loop takes the signals
             asyncio.run(serve_worker(server, channel))
         return 0
@@ -210,16 +231,7 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
             front = Front(worker_command(args, data), args.workers, args.host, args.port)
             signalled = asyncio.run(front_forever(front, front_ready))
         else:
-            server = TableServer(
-                engine,
-                data,
-                host=args.host,
-                port=args.port,
-                grace=args.grace,
-                linger=args.linger,
-                max_per_address=args.per_address,
-            )
-            signalled = asyncio.run(serve_forever(server, ready))
+            signalled = asyncio.run(serve_forever(table_server(args, engine, data), ready))
     except OSError as exc:
         print(
             printable(
