@@ -229,25 +229,27 @@ def test_a_killed_worker_is_started_again_and_its_tables_resume(
 
 
 @pytest.mark.parametrize(
-    ("sig", "to"),
+    ("sig", "to", "processes"),
     [
-        (signal.SIGTERM, "front"),
-        (signal.SIGINT, "group"),
-        (signal.SIGTERM, "every"),
-        (signal.SIGKILL, "front"),
+        (signal.SIGTERM, "front", 2),
+        (signal.SIGINT, "group", 2),
+        (signal.SIGTERM, "every", 2),
+        (signal.SIGKILL, "front", 2),
+        (signal.SIGTERM, "front", 1),
     ],
-    ids=["kill-PID", "Ctrl-C", "service-manager-stop", "front-killed"],
+    ids=["kill-PID", "Ctrl-C", "service-manager-stop", "front-killed", "one-process"],
 )
 def test_a_signal_stops_the_front_and_its_workers_and_every_table_resumes(
-    tmp_path: Path, sig: signal.Signals, to: str
+    tmp_path: Path, sig: signal.Signals, to: str, processes: int
 ) -> None:
     """SIGTERM to the front (``kill PID``), Ctrl-C (SIGINT to the terminal's process
     group) and SIGTERM to every process of the server (a service manager's stop) each
     stop it cleanly: the front ends once its workers have (within a generous bound, not
     a speed test) and says it stopped.  A front killed outright leaves no worker behind
-    either.  A server started again resumes every table where the signal found it."""
+    either.  A server started again resumes every table where the signal found it.  A
+    server of one process (``--workers 1``) stops on SIGTERM the same way."""
     engine = Engine()
-    proc, port = start_server(tmp_path)
+    proc, port = start_server(tmp_path, processes)
     clients: list[Client] = []
     workers: dict[int, int] = {}
     try:
@@ -269,7 +271,7 @@ def test_a_signal_stops_the_front_and_its_workers_and_every_table_resumes(
         before = [(t.code, t.deal, t.step, hand_of(t)) for t, _ in tables]
         assert all(step > 0 for _, _, step, _ in before), "stopped in mid-deal"
         workers = workers_of(proc)
-        assert sorted(workers) == [0, 1]
+        assert sorted(workers) == ([0, 1] if processes == 2 else [])
         if to == "group":
             os.killpg(proc.pid, sig)
         for pid in [proc.pid, *workers.values()] if to == "every" else [proc.pid]:
