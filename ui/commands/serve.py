@@ -53,9 +53,9 @@ process, docs/benchmarks.md), one where a process cannot hand a connection to an
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    # each option: its flag, how its value is read (None: as written), its default, the
-    # name its help gives the value (None: the flag's), its help
-    options: list[tuple[str, Callable[[str], Any] | None, Any, str | None, str]] = [
+    # each option: its flag, how its value is read, its default, the name its help gives
+    # the value (None: the flag's), its help
+    options: list[tuple[str, Callable[[str], Any], Any, str | None, str]] = [
         (
             "--host",
             arguments.host,
@@ -72,7 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         ),
         (
             "--data",
-            None,
+            str,
             None,
             "DIR",
             _("the folder of the tables' save files (default: DATA_DIR/tables)"),
