@@ -177,9 +177,12 @@ def test_the_front_answers_hello_as_a_worker_would(
         assert json.loads(ws.recv(10))["code"] == p.NOT_HELLO
 
 
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
 def test_a_killed_worker_is_started_again_and_its_tables_resume(
-    server: tuple[subprocess.Popen[str], str],
+    server: tuple[subprocess.Popen[str], str], sig: signal.Signals
 ) -> None:
+    """Killed, or stopped alone by SIGTERM (it saves its tables and ends): either way the
+    front starts it again."""
     proc, url = server
     engine = Engine()
     clients: list[Client] = []
@@ -199,7 +202,7 @@ def test_a_killed_worker_is_started_again_and_its_tables_resume(
         slots = workers_of(proc)
         assert sorted(slots) == [0, 1]
         victim = worker_of(tables[0].code, 2)
-        os.kill(slots[victim], signal.SIGKILL)
+        os.kill(slots[victim], sig)
         # its client reconnects through the front and is sent where its table stands by
         # the worker started again
         back = told = False
