@@ -51,9 +51,12 @@ def test_serve_says_when_it_cannot_listen(capsys: pytest.CaptureFixture[str], tm
     assert code == 1 and "cannot listen" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("workers", ["1", "2"])
 def test_serve_gives_the_server_its_linger_and_grace(
-    monkeypatch: pytest.MonkeyPatch, tmp_path, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, tmp_path, capsys: pytest.CaptureFixture[str], workers: str
 ) -> None:
+    """One process: its server is given them; several: each worker's command line."""
+    from atout.ui import cli
     from atout.ui.commands import serve
 
     seen = {}
@@ -61,9 +64,15 @@ def test_serve_gives_the_server_its_linger_and_grace(
     async def fake_serve_forever(server, ready) -> None:  # type: ignore[no-untyped-def]
         seen.update(linger=server.linger, grace=server.grace, per=server.max_per_address)
 
+    async def fake_front_forever(front, ready) -> None:  # type: ignore[no-untyped-def]
+        worker = cli.parse(front.spawn(1, 9)[3:])
+        assert worker.worker == (1, 2, 9)
+        seen.update(linger=worker.linger, grace=worker.grace, per=worker.per_address)
+
     monkeypatch.setattr(serve, "serve_forever", fake_serve_forever)
+    monkeypatch.setattr(serve, "front_forever", fake_front_forever)
     argv = ["serve", "--port", "0", "--data", str(tmp_path), "--linger", "12", "--grace", "4"]
-    assert main([*argv, "--per-address", "300"]) == 0
+    assert main([*argv, "--per-address", "300", "--workers", workers]) == 0
     assert seen == {"linger": 12.0, "grace": 4.0, "per": 300}
 
 

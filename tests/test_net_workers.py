@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterable
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -49,6 +50,7 @@ def start_server(data: Path, workers: int = 2, *more: str) -> tuple[subprocess.P
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,  # its own process group, signalled as a terminal would
     )
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -87,6 +89,25 @@ def server(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
         yield proc, f"ws://127.0.0.1:{port}"
     finally:
         stop(proc)
+
+
+def still_running(pids: Iterable[int]) -> list[int]:
+    """Those of the server processes ``pids`` still running (a server's command line)."""
+    running = []
+    for pid in pids:
+        try:
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes()
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        if b"atout.ui.cli" in argv and state != "Z":  # a zombie has ended
+            running.append(pid)
+    return running
+
+
+def hand_of(table: RemoteTable) -> int:
+    """The hand of the table's seat in its latest view (0 before any)."""
+    return table.latest_view.hand if table.latest_view else 0
 
 
 def seat_to_act(table: RemoteTable, deadline: float) -> None:
@@ -156,9 +177,12 @@ def test_the_front_answers_hello_as_a_worker_would(
         assert json.loads(ws.recv(10))["code"] == p.NOT_HELLO
 
 
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
 def test_a_killed_worker_is_started_again_and_its_tables_resume(
-    server: tuple[subprocess.Popen[str], str],
+    server: tuple[subprocess.Popen[str], str], sig: signal.Signals
 ) -> None:
+    """Killed, or stopped alone by SIGTERM (it saves its tables and ends): either way the
+    front starts it again."""
     proc, url = server
     engine = Engine()
     clients: list[Client] = []
@@ -178,7 +202,7 @@ def test_a_killed_worker_is_started_again_and_its_tables_resume(
         slots = workers_of(proc)
         assert sorted(slots) == [0, 1]
         victim = worker_of(tables[0].code, 2)
-        os.kill(slots[victim], signal.SIGKILL)
+        os.kill(slots[victim], sig)
         # its client reconnects through the front and is sent where its table stands by
         # the worker started again
         back = told = False
@@ -205,6 +229,79 @@ def test_a_killed_worker_is_started_again_and_its_tables_resume(
     finally:
         for client in clients:
             client.close()
+
+
+@pytest.mark.parametrize(
+    ("sig", "to", "processes"),
+    [
+        (signal.SIGTERM, "front", 2),
+        (signal.SIGINT, "group", 2),
+        (signal.SIGTERM, "every", 2),
+        (signal.SIGKILL, "front", 2),
+        (signal.SIGTERM, "front", 1),
+    ],
+    ids=["kill-PID", "Ctrl-C", "service-manager-stop", "front-killed", "one-process"],
+)
+def test_a_signal_stops_the_front_and_its_workers_and_every_table_resumes(
+    tmp_path: Path, sig: signal.Signals, to: str, processes: int
+) -> None:
+    """SIGTERM to the front (``kill PID``), Ctrl-C (SIGINT to the terminal's process
+    group) and SIGTERM to every process of the server (a service manager's stop) each
+    stop it cleanly: the front ends once its workers have (within a generous bound, not
+    a speed test) and says it stopped.  A front killed outright leaves no worker behind
+    either.  A server started again resumes every table where the signal found it.  A
+    server of one process (``--workers 1``) stops on SIGTERM the same way."""
+    engine = Engine()
+    proc, port = start_server(tmp_path, processes)
+    clients: list[Client] = []
+    workers: dict[int, int] = {}
+    try:
+        tables = []
+        for game in ("belote", "decouverte"):
+            client = Client(f"ws://127.0.0.1:{port}").start()
+            clients.append(client)
+            made = create_table(client, engine.default_rules(game), bot="random", seed=8)
+            table = RemoteTable(client, made["table"], made["tokens"][0], "Ada")
+            table.start(made["host"])
+            tables.append((table, made["tokens"][0]))
+        deadline = time.monotonic() + 60
+        for table, _ in tables:  # one action of the person's, the bots' after it
+            seat_to_act(table, deadline)
+            view = table.latest_view
+            assert view is not None
+            table.act(table.seat or 0, view.legal_actions()[0])
+            seat_to_act(table, deadline)
+        before = [(t.code, t.deal, t.step, hand_of(t)) for t, _ in tables]
+        assert all(step > 0 for _, _, step, _ in before), "stopped in mid-deal"
+        workers = workers_of(proc)
+        assert sorted(workers) == ([0, 1] if processes == 2 else [])
+        if to == "group":
+            os.killpg(proc.pid, sig)
+        for pid in [proc.pid, *workers.values()] if to == "every" else [proc.pid]:
+            os.kill(pid, sig)
+        # the streams close when every process that holds them (the workers too) ended
+        _, err = proc.communicate(timeout=20)
+        assert not still_running(workers.values())
+        assert "Traceback" not in err, err
+        if sig != signal.SIGKILL:
+            assert proc.returncode == 0 and "stopped" in err, err
+    finally:
+        for client in clients:
+            client.close()
+        for pid in still_running([proc.pid, *workers.values()]):
+            os.kill(pid, signal.SIGKILL)
+        proc.wait(20)
+    proc, port = start_server(tmp_path)
+    try:
+        for (code, deal, step, hand), (_, token) in zip(before, tables, strict=True):
+            client = Client(f"ws://127.0.0.1:{port}").start()
+            clients.append(client)
+            again = RemoteTable(client, code, token, "Ada")
+            assert (again.deal, again.step, hand_of(again)) == (deal, step, hand), code
+    finally:
+        for client in clients:
+            client.close()
+        stop(proc)
 
 
 def test_the_limits_hold_across_the_workers(tmp_path: Path) -> None:

@@ -2,13 +2,16 @@
 
 The server resumes every table saved in its data folder, then listens; clients create
 tables and join them (``atout play --join HOST:PORT/TABLE --token TOKEN``).  The protocol
-is documented in ``docs/protocol.md``.  Stop it with Ctrl-C: every table is saved after
-every action, so nothing is lost, and a restart resumes every table where it was.
+is documented in ``docs/protocol.md``.  Stop it with Ctrl-C, SIGTERM or SIGHUP: it stops
+cleanly, its workers first (:data:`~atout.ui.net.runner.STOP_SIGNALS`); every table is
+saved after every action anyway, so even a server killed outright loses nothing, and a
+restart resumes every table where it was.
 
-With ``--workers N`` the tables run on N worker processes behind the one listening
-socket (:mod:`atout.ui.net.front`); each worker is this command again, with the same
-options and ``--worker`` (not shown in the help) naming its slot and its channel to the
-front.
+With ``--workers N`` (two by default on Linux, :data:`DEFAULT_WORKERS`) the tables run on
+N worker processes behind the one listening socket (:mod:`atout.ui.net.front`); each
+worker is this command again, with the same options and ``--worker`` (not shown in the
+help) naming its slot and its channel to the front.  ``--workers 1`` runs the tables in
+the process that listens.
 """
 
 from __future__ import annotations
@@ -17,10 +20,12 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import signal
 import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from atout.core import Engine
 from atout.core.text import Message
@@ -40,68 +45,80 @@ from atout.ui.net.tables import MAX_WORKERS
 from atout.ui.paths import data_dir
 from atout.ui.safe_text import printable
 
-DEFAULT_WORKERS = 1
-"""Worker processes ``atout serve`` runs its tables on unless told (1: the tables run in
-the process that listens)."""
+DEFAULT_WORKERS = 2 if sys.platform.startswith("linux") else 1
+"""Worker processes ``atout serve`` runs its tables on unless told: two on Linux (at 200
+tables and 2,000 actions a second, two workers answered in about half the delay of one
+process, docs/benchmarks.md), one where a process cannot hand a connection to another
+(1: the tables run in the process that listens)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--host",
-        type=arguments.host,
-        default="127.0.0.1",
-        help=_("the address to listen on (default 127.0.0.1; 0.0.0.0 for every network)"),
-    )
-    parser.add_argument(
-        "--port",
-        type=arguments.port,
-        default=DEFAULT_PORT,
-        help=_("the port (default {port}; 0: any free port)").format(port=DEFAULT_PORT),
-    )
-    parser.add_argument(
-        "--data",
-        default=None,
-        metavar="DIR",
-        help=_("the folder of the tables' save files (default: DATA_DIR/tables)"),
-    )
-    parser.add_argument(
-        "--grace",
-        type=arguments.wait,
-        default=30.0,
-        metavar="SECONDS",
-        help=_("how long a dropped player's seat waits before a bot plays it (default 30)"),
-    )
-    parser.add_argument(
-        "--linger",
-        type=arguments.wait,
-        default=LINGER,
-        metavar="SECONDS",
-        help=_(
-            "how long a finished table nobody watches stays in memory before it is put "
-            "away (its save file stays; default {seconds})"
-        ).format(seconds=f"{LINGER:g}"),
-    )
-    parser.add_argument(
-        "--per-address",
-        type=arguments.whole(1, MAX_TABLES, Message("a count of tables")),
-        default=MAX_OPEN_PER_ADDRESS,
-        metavar="N",
-        help=_(
-            "how many tables in play the clients of one network address may have created "
-            "at once (default {count}; raise it when many people share one address, as "
-            "behind a proxy)"
-        ).format(count=MAX_OPEN_PER_ADDRESS),
-    )
-    parser.add_argument(
-        "--workers",
-        type=arguments.whole(1, MAX_WORKERS, Message("a count of processes")),
-        default=DEFAULT_WORKERS,
-        metavar="N",
-        help=_(
-            "how many processes run the tables, behind the one port (default {count}; "
-            "each table is on one of them, found by its code)"
-        ).format(count=DEFAULT_WORKERS),
-    )
+    # each option: its flag, how its value is read, its default, the name its help gives
+    # the value (None: the flag's), its help
+    options: list[tuple[str, Callable[[str], Any], Any, str | None, str]] = [
+        (
+            "--host",
+            arguments.host,
+            "127.0.0.1",
+            None,
+            _("the address to listen on (default 127.0.0.1; 0.0.0.0 for every network)"),
+        ),
+        (
+            "--port",
+            arguments.port,
+            DEFAULT_PORT,
+            None,
+            _("the port (default {port}; 0: any free port)").format(port=DEFAULT_PORT),
+        ),
+        (
+            "--data",
+            str,
+            None,
+            "DIR",
+            _("the folder of the tables' save files (default: DATA_DIR/tables)"),
+        ),
+        (
+            "--grace",
+            arguments.wait,
+            30.0,
+            "SECONDS",
+            _("how long a dropped player's seat waits before a bot plays it (default 30)"),
+        ),
+        (
+            "--linger",
+            arguments.wait,
+            LINGER,
+            "SECONDS",
+            _(
+                "how long a finished table nobody watches stays in memory before it is put "
+                "away (its save file stays; default {seconds})"
+            ).format(seconds=f"{LINGER:g}"),
+        ),
+        (
+            "--per-address",
+            arguments.whole(1, MAX_TABLES, Message("a count of tables")),
+            MAX_OPEN_PER_ADDRESS,
+            "N",
+            _(
+                "how many tables in play the clients of one network address may have "
+                "created at once (default {count}; raise it when many people share one "
+                "address, as behind a proxy)"
+            ).format(count=MAX_OPEN_PER_ADDRESS),
+        ),
+        (
+            "--workers",
+            arguments.whole(1, MAX_WORKERS, Message("a count of processes")),
+            DEFAULT_WORKERS,
+            "N",
+            _(
+                "how many processes run the tables, behind the one port (default {count}; "
+                "1: the process that listens runs them; more use more cores, about one per "
+                "core, each table on one of them, found by its code)"
+            ).format(count=DEFAULT_WORKERS),
+        ),
+    ]
+    for flag, read, default, metavar, help in options:
+        parser.add_argument(flag, type=read, default=default, metavar=metavar, help=help)
     parser.add_argument("--worker", type=worker_slot, default=None, help=argparse.SUPPRESS)
 
 
@@ -139,6 +156,26 @@ def share(limit: int, workers: int) -> int:
     return -(-limit // workers)
 
 
+def table_server(
+    args: argparse.Namespace, engine: Engine, data: Path, slot: int = 0, workers: int = 1
+) -> TableServer:
+    """The table server these options ask for: the one process's, or worker ``slot``'s of
+    ``workers`` (which holds its share of the server's limits on tables, and listens
+    nowhere: the front hands it its connections)."""
+    return TableServer(
+        engine,
+        data,
+        host=args.host,
+        port=args.port,
+        grace=args.grace,
+        linger=args.linger,
+        max_tables=share(MAX_TABLES, workers),
+        max_per_address=share(args.per_address, workers),
+        slot=slot,
+        workers=workers,
+    )
+
+
 def run(args: argparse.Namespace, engine: Engine) -> int:
     data = Path(args.data) if args.data else data_dir() / "tables"
     logging.basicConfig(level=logging.WARNING, format="atout serve: %(message)s")
@@ -152,17 +189,8 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
                 file=sys.stderr,
             )
             return 1
-        server = TableServer(
-            engine,
-            data,
-            grace=args.grace,
-            linger=args.linger,
-            max_tables=share(MAX_TABLES, workers),
-            max_per_address=share(args.per_address, workers),
-            slot=slot,
-            workers=workers,
-        )
-        with contextlib.suppress(KeyboardInterrupt):  # the front says it stopped
+        server = table_server(args, engine, data, slot, workers)
+        with contextlib.suppress(KeyboardInterrupt):  # before the loop takes the signals
             asyncio.run(serve_worker(server, channel))
         return 0
 
@@ -201,18 +229,9 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         if args.workers > 1:
             data.mkdir(parents=True, exist_ok=True)
             front = Front(worker_command(args, data), args.workers, args.host, args.port)
-            asyncio.run(front_forever(front, front_ready))
+            signalled = asyncio.run(front_forever(front, front_ready))
         else:
-            server = TableServer(
-                engine,
-                data,
-                host=args.host,
-                port=args.port,
-                grace=args.grace,
-                linger=args.linger,
-                max_per_address=args.per_address,
-            )
-            asyncio.run(serve_forever(server, ready))
+            signalled = asyncio.run(serve_forever(table_server(args, engine, data), ready))
     except OSError as exc:
         print(
             printable(
@@ -223,6 +242,8 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
             file=sys.stderr,
         )
         return 1
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C before the server took the signals
+        signalled = signal.SIGINT
+    if signalled is not None:
         print(_("atout serve: stopped"), file=sys.stderr)
     return 0

@@ -42,6 +42,7 @@ from .botclient import SeatRun
 from .botclient import create
 from .botclient import play_seat
 from .runner import tune_gc
+from .server import MAX_TABLES
 
 if TYPE_CHECKING:
     from atout.ui.commands.bench_measures import BenchContext
@@ -234,7 +235,7 @@ def measure_server(ctx: BenchContext) -> dict[str, Any]:
                 "--data",
                 data,
                 "--per-address",  # every table's clients are here, at one address
-                str(max(tables, 1)),
+                str(MAX_TABLES),  # as many as any worker may hold: the bench measures speed
                 *(["--workers", str(ctx.server_workers)] if ctx.server_workers else []),
             ],
             stdout=subprocess.PIPE,

@@ -16,7 +16,11 @@ from then on the client talks to its worker alone and the front sees nothing mor
 A worker that dies (killed, or a fault) is started again by the front: it resumes its
 tables from their save files, where their last action left them, and the clients it had,
 whose connections dropped, reconnect through the front and join again.  Stopping the
-front stops the workers (each sees its channel to the front close).
+front stops the workers (each sees its channel to the front close, saves its tables and
+ends) and waits for them: when the front has ended, so has every worker.  The workers run
+in a process group of their own, so that a terminal's Ctrl-C reaches the front alone,
+which stops them in order (a worker ending on its own is started again); a front killed
+outright closes their channels too, and they stop.
 """
 
 from __future__ import annotations
@@ -174,7 +178,9 @@ class Front:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             worker.proc = subprocess.Popen(
-                self.spawn(worker.slot, theirs.fileno()), pass_fds=(theirs.fileno(),)
+                self.spawn(worker.slot, theirs.fileno()),
+                pass_fds=(theirs.fileno(),),
+                process_group=0,  # the terminal's signals reach the front alone
             )
         finally:
             theirs.close()
@@ -224,10 +230,11 @@ class Front:
         if proc is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 await loop.run_in_executor(None, proc.wait, 10)
-            log.warning("worker %d ended (%s): started again", worker.slot, proc.returncode)
         await asyncio.sleep(0.2)  # a worker failing at once is not started in a busy loop
-        if not self._stopping:
-            self._start_worker(worker)
+        if self._stopping:  # signalled with the front (a service manager's stop)
+            return
+        log.warning("worker %d ended (%s): started again", worker.slot, proc and proc.returncode)
+        self._start_worker(worker)
 
     async def _move(self, said: bytes, fds: list[int]) -> None:
         """A worker handed a connection back (:meth:`TableServer.move`): hand it to the

@@ -1,6 +1,10 @@
 """The table server run in the background or until cancelled: :class:`ServerThread` (a
 server in a thread of its own, how tests run one), :func:`host_table` (how the terminal and
-the window host a table and sit at it) and :func:`serve_forever` (``atout serve``)."""
+the window host a table and sit at it) and :func:`serve_forever` (``atout serve``).
+
+``atout serve`` stops cleanly on :data:`STOP_SIGNALS` (Ctrl-C, ``kill``, a service
+manager, the terminal closed): the signal only asks, and the server stops between two of
+its steps, every table saved; a front stops its workers and waits for them."""
 
 from __future__ import annotations
 
@@ -9,9 +13,11 @@ import base64
 import contextlib
 import gc
 import json
+import signal
 import socket
 import threading
 from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -140,8 +146,48 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""The signals that stop ``atout serve`` cleanly: Ctrl-C, ``kill`` (and a service
+manager's stop), the terminal closed."""
+
+
+@contextlib.contextmanager
+def stop_on_signals(stop: asyncio.Event) -> Iterator[list[int]]:
+    """While the block runs on the running loop, each of :data:`STOP_SIGNALS` sets
+    ``stop`` instead of killing the process or raising wherever it stands (Python's
+    Ctrl-C raises :class:`KeyboardInterrupt` in the middle of any step, a save's or a
+    worker's start included): the server then stops between two steps, nothing half
+    done, and a second signal while it stops changes nothing.  Yields the signals
+    received, the first first; the handlers there were before are put back after.  Off
+    the main thread, or where the loop takes no signal handler, nothing changes."""
+    loop = asyncio.get_running_loop()
+    received: list[int] = []
+
+    def asked(number: int) -> None:
+        received.append(number)
+        stop.set()
+
+    before: dict[int, Any] = {}
+    for number in STOP_SIGNALS:
+        handler = signal.getsignal(number)
+        try:
+            loop.add_signal_handler(number, asked, number)
+        except (ValueError, RuntimeError, NotImplementedError):  # not the main thread
+            continue
+        before[number] = handler
+    try:
+        yield received
+    finally:
+        for number, handler in before.items():
+            loop.remove_signal_handler(number)
+            with contextlib.suppress(ValueError, TypeError, OSError):
+                signal.signal(number, signal.SIG_DFL if handler is None else handler)
+
+
 class _Service(Protocol):
-    """What runs until cancelled: a table server or a front."""
+    """What runs until stopped: a table server or a front."""
 
     async def start(self) -> None: ...
 
@@ -151,42 +197,62 @@ class _Service(Protocol):
 S = TypeVar("S", bound=_Service)
 
 
-async def _until_cancelled(service: S, ready: Callable[[S], None] | None, tune: bool) -> None:
+async def _until_stopped(service: S, ready: Callable[[S], None] | None, tune: bool) -> int | None:
     """Start ``service`` (and tune the collector when ``tune``), say it is ready, and run
-    it until the task is cancelled; then stop it."""
-    await service.start()
-    if tune:
-        tune_gc()
-    if ready is not None:
-        ready(service)
-    try:
-        await asyncio.Future()
-    finally:
-        await service.stop()
+    it until one of :data:`STOP_SIGNALS` comes or the task is cancelled; then stop it.
+    A signal during the start is acted on once the start is done (a start is not
+    stopped half way).  Returns the signal that stopped it (``None``: cancelled)."""
+    stop = asyncio.Event()
+    with stop_on_signals(stop) as received:
+        await service.start()
+        try:
+            if tune:
+                tune_gc()
+            if ready is not None:
+                ready(service)
+            await stop.wait()
+        finally:
+            await service.stop()
+    return received[0] if received else None
 
 
 async def serve_forever(
     server: TableServer, ready: Callable[[TableServer], None] | None = None
-) -> None:
-    """Run ``server`` until cancelled (``atout serve``), with the collector tuned for a
-    process of many tables (:func:`tune_gc`)."""
-    await _until_cancelled(server, ready, tune=True)
+) -> int | None:
+    """Run ``server`` until a signal stops it, or until cancelled (``atout serve``), with
+    the collector tuned for a process of many tables (:func:`tune_gc`).  Returns the
+    signal that stopped it, if one did."""
+    return await _until_stopped(server, ready, tune=True)
 
 
 async def serve_worker(
     server: TableServer, channel: socket.socket, ready: Callable[[TableServer], None] | None = None
 ) -> None:
     """Run ``server`` as a worker process of a front (:mod:`atout.ui.net.front`) until
-    the front goes (its ``channel`` closes): resume its tables, say so to the front, then
-    take over each connection the front hands over, and say now and then how many tables
-    it holds (the front sends a ``create`` to the worker with the fewest)."""
+    the front goes (its ``channel`` closes) or a signal stops it (:func:`stop_on_signals`:
+    a service manager may signal every process of the server): resume its tables, say so
+    to the front, then take over each connection the front hands over, and say now and
+    then how many tables it holds (the front sends a ``create`` to the worker with the
+    fewest)."""
+    gone = asyncio.Event()
+    with stop_on_signals(gone):
+        await _work(server, channel, gone, ready)
+
+
+async def _work(
+    server: TableServer,
+    channel: socket.socket,
+    gone: asyncio.Event,
+    ready: Callable[[TableServer], None] | None,
+) -> None:
+    """The worker of :func:`serve_worker` until ``gone`` is set (also when its
+    ``channel`` to the front closes); then its tables are saved and it stops."""
     loop = asyncio.get_running_loop()
     await server.start(listen=False)
     tune_gc()
     if ready is not None:
         ready(server)
     channel.setblocking(False)
-    gone = asyncio.Event()
     adopting: set[asyncio.Task[None]] = set()
 
     def say(what: dict[str, Any]) -> None:
@@ -244,10 +310,10 @@ async def serve_worker(
         await server.stop()
 
 
-async def front_forever(front: Front, ready: Callable[[Front], None] | None = None) -> None:
-    """Run the front of a server of several worker processes until cancelled
-    (``atout serve --workers N``)."""
-    await _until_cancelled(front, ready, tune=False)
+async def front_forever(front: Front, ready: Callable[[Front], None] | None = None) -> int | None:
+    """Run the front of a server of several worker processes until a signal stops it,
+    or until cancelled (``atout serve --workers N``); returns the signal, if one did."""
+    return await _until_stopped(front, ready, tune=False)
 
 
 EVERYWHERE = ("0.0.0.0", "", "::")
