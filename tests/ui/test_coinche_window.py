@@ -159,7 +159,7 @@ def test_the_review_names_a_bid_as_the_table_says_it(app: App) -> None:
     """The Review screen's "You bid ..." names a Coinche bid as its button does (from the
     engine's description), in the language: never the record's text ("80 C")."""
     from atout.core.session import Session
-    from atout.ui.window.review_view import action_name
+    from atout.ui.window.review_labels import action_name
 
     engine = app.engine
     rules = engine.make_rules("coinche", {"sans_tout_atout": "both"})
