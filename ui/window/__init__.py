@@ -15,10 +15,11 @@
   :mod:`.table_belote`) and a driver (:mod:`.table_driver`; a local session's,
   :mod:`.driver`: deals, bots, hint, undo, saving; a server's, :mod:`.net_table`), its
   stage between deals one of :mod:`.table_stage`'s; its parts :mod:`.board` (the cards'
-  places and moves), :mod:`.panels` (the status line, seats, side bar and score sheet),
+  places and moves), :mod:`.panels` (the status line, seats and side bar's words),
+  :mod:`.side_bar` (the score sheet, the cards not seen yet),
   :mod:`.overlays` (help, menu, last trick, end of a deal), :mod:`.table_tell` (what an
   event says at the table), :mod:`.review_view` (the Review screen; its graph's functions
-  in :mod:`.review_graph`).
+  in :mod:`.review_graph`, its labels' in :mod:`.review_labels`).
 * :mod:`.frame`: the logical table laid out for the window's size (every view lays
   itself out again when it changes); :mod:`.gallery`: every screen at every size, the
   screenshots of ``atout play --screenshots`` and the walk the layout tests check.

@@ -16,7 +16,7 @@ each own their state:
   (:class:`~atout.ui.window.net_table.NetDriver`);
 * a :class:`~atout.ui.window.board.Board`: the cards, their places and animations;
 * a :class:`~atout.ui.window.panels.StatusPanel` and a
-  :class:`~atout.ui.window.panels.ScoreSheet`: the words on the table and the side bar;
+  :class:`~atout.ui.window.side_bar.ScoreSheet`: the words on the table and the side bar;
 * an :class:`~atout.ui.window.overlays.Overlay` (help, menu, last trick) and a
   :class:`~atout.ui.window.overlays.DealPanel` (the end of a deal or of the match);
 * the buttons of the side bar and, during the bidding, one button per legal bid.
@@ -62,10 +62,10 @@ from .overlays import DealPanel
 from .overlays import MenuItem
 from .overlays import Overlay
 from .overlays import deal_headline
-from .panels import ScoreSheet
 from .panels import StatusPanel
-from .panels import UnseenPanel
 from .review_view import ReviewMode
+from .side_bar import ScoreSheet
+from .side_bar import UnseenPanel
 from .sprites import preload_textures
 from .table_controls import GRID_AFTER
 from .table_controls import build_bid_buttons
