@@ -7,7 +7,7 @@
   built by :mod:`.start_columns`, its panels (settings, kept matches, own rules) by
   :mod:`.start_panels`.
 * Learning the game: :mod:`.rules_view` (the Rules screen, the words of
-  :mod:`atout.ui.rules_text`) and :mod:`.guided` (the guided first deal: the Découverte
+  :mod:`atout.ui.rules_pages`) and :mod:`.guided` (the guided first deal: the Découverte
   table with a coach); the start view's row of :mod:`.learn_row` and the help panel
   show them on the window themselves (they need nothing of the app but the host).
 * The table, by composition: a :mod:`.table` (the view's life cycle, drawing and input)
