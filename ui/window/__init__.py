@@ -10,11 +10,12 @@
   :mod:`atout.ui.rules_pages`) and :mod:`.guided` (the guided first deal: the Découverte
   table with a coach); the start view's row of :mod:`.learn_row` and the help panel
   show them on the window themselves (they need nothing of the app but the host).
-* The table, by composition: a :mod:`.table` (the view's life cycle, drawing and input)
+* The table, by composition: a :mod:`.table` (the view's life cycle and drawing)
   holds a layout (:mod:`.table_layout`; the two games' own, :mod:`.table_decouverte` and
   :mod:`.table_belote`) and a driver (:mod:`.table_driver`; a local session's,
   :mod:`.driver`: deals, bots, hint, undo, saving; a server's, :mod:`.net_table`), its
-  stage between deals one of :mod:`.table_stage`'s; its parts :mod:`.board` (the cards'
+  stage between deals one of :mod:`.table_stage`'s, its input a :mod:`.table_input`
+  (the bid buttons, the keyboard's focus, clicks and keys); its parts :mod:`.board` (the cards'
   places and moves), :mod:`.panels` (the status line, seats and side bar's words),
   :mod:`.side_bar` (the score sheet, the cards not seen yet),
   :mod:`.overlays` (help, menu, last trick, end of a deal), :mod:`.table_tell` (what an
