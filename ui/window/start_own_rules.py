@@ -9,11 +9,14 @@ values being edited while it is open (a new window size opens it again with them
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 from typing import Any
+from typing import Protocol
 
 import arcade
+from atout.core import Engine
+from atout.core import Rules
 from atout.core.errors import AtoutError
+from atout.core.packs import PackInfo
 from atout.core.packs import list_packs
 
 from .. import savegame
@@ -21,16 +24,44 @@ from ..i18n import _
 from ..messages import option_title
 from ..messages import shown
 from ..messages import shown_error
+from ..savegame import Setup
 from .start_panels import rules_dialog
+from .start_rows import Dialog
 
-if TYPE_CHECKING:
-    from .start_view import StartView
+
+class RulesChooser(Protocol):
+    """What the panel needs of the start view
+    (:class:`~atout.ui.window.start_view.StartView`, which imports this module)."""
+
+    engine: Engine
+    setup: Setup
+    packs: list[PackInfo]
+    pack_page: int
+    dialog: Dialog | None
+
+    def pack_rules(self) -> Rules | None: ...
+
+    def pack_title(self, name: str) -> str: ...
+
+    def page_of(self, name: str) -> int: ...
+
+    def screen(self) -> tuple[float, float]: ...
+
+    def set_message(self, message: str) -> None: ...
+
+    def close_dialog(self) -> None: ...
+
+    def build(self) -> None: ...
+
+    def select_pack(self, name: str) -> None: ...
+
+    def refresh(self) -> None: ...
 
 
 class OwnRules:
     """The panel of the person's own rules over ``view``, and its values while open."""
 
-    def __init__(self, view: StartView) -> None:
+    def __init__(self, view: RulesChooser) -> None:
         self.view = view
         self.values: dict[str, Any] = {}
         """The values of the panel, while it is open."""
@@ -101,4 +132,4 @@ class OwnRules:
         )
 
 
-__all__ = ["OwnRules"]
+__all__ = ["OwnRules", "RulesChooser"]

@@ -11,7 +11,7 @@ rule: the legal bids and cards are the view's, the answers the driver's.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import arcade
 from atout.core import Action
@@ -19,23 +19,68 @@ from atout.core import View
 from atout.core.model import BID_CONTRACT
 
 from ..i18n import _
+from .board import Board
+from .host import Host
+from .overlays import DealPanel
+from .overlays import Overlay
+from .panels import StatusPanel
+from .review_view import ReviewMode
 from .table_controls import GRID_AFTER
 from .table_controls import build_bid_buttons
+from .table_driver import Driver
+from .table_layout import Layout
 from .table_stage import Stage
 from .widgets import ButtonRow
 from .widgets import Layer
-
-if TYPE_CHECKING:
-    from .table import Table
+from .widgets import Toast
 
 HELP_KEYS = (arcade.key.QUESTION, arcade.key.F1, arcade.key.SLASH)
 """The keys that open (or close) the help."""
 
 
+class InputTable(Protocol):
+    """What the input needs of its table (:class:`~atout.ui.window.table.Table`, which
+    imports this module): what it shows, its parts, and the actions its keys take."""
+
+    app: Host
+    driver: Driver
+    layout: Layout
+    board: Board
+    status_panel: StatusPanel
+    toast: Toast
+    buttons: ButtonRow
+    overlay: Overlay
+    deal_panel: DealPanel
+    review: ReviewMode | None
+    view: View | None
+    hint: Action | None
+    stage: Stage
+    me: int
+    clock: float
+
+    def seat_name(self, seat: int) -> str: ...
+
+    def busy(self) -> bool: ...
+
+    def hurry(self) -> None: ...
+
+    def sync_frame(self) -> None: ...
+
+    def refresh_highlights(self) -> None: ...
+
+    def open_overlay(self, name: str) -> None: ...
+
+    def toggle_last_trick(self) -> None: ...
+
+    def open_review(self) -> None: ...
+
+    def toggle_unseen(self) -> None: ...
+
+
 class TableInput:
     """The input of ``table`` (see the module's docstring)."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: InputTable) -> None:
         self.table = table
         self.bids = Layer()
         """The bid buttons' plates and texts (drawn once the cards are dealt)."""
@@ -283,4 +328,4 @@ class TableInput:
             self.press_focus()
 
 
-__all__ = ["HELP_KEYS", "TableInput"]
+__all__ = ["HELP_KEYS", "InputTable", "TableInput"]
