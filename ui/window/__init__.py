@@ -5,7 +5,8 @@
   protocol (so no import goes back to the app).
 * :mod:`.start_view`: the first screen (game, pack, bots, target, seed); its columns are
   built by :mod:`.start_columns`, its panels (settings, kept matches, own rules) by
-  :mod:`.start_panels`.
+  :mod:`.start_panels`, the own rules' values while their panel is open kept by
+  :mod:`.start_own_rules`.
 * Learning the game: :mod:`.rules_view` (the Rules screen, the words of
   :mod:`atout.ui.rules_pages`) and :mod:`.guided` (the guided first deal: the Découverte
   table with a coach); the start view's row of :mod:`.learn_row` and the help panel
