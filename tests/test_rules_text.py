@@ -1,5 +1,6 @@
-"""The rules in the program's words (ui/rules_text.py): read from the engine and the pack
-in force, wrapped for the terminal, and printed by the terminal's ``rules`` command."""
+"""The rules in the program's words (ui/rules_pages.py): read from the engine and the pack
+in force, wrapped for the terminal (ui/rules_text.py), and printed by the terminal's
+``rules`` command."""
 
 from __future__ import annotations
 
@@ -19,9 +20,9 @@ from atout.plugins.tables import DEAL_POINTS
 from atout.plugins.tables import PLAIN_POINTS
 from atout.plugins.tables import TRUMP_POINTS
 from atout.ui.rules import resolve_rules
-from atout.ui.rules_text import Example
-from atout.ui.rules_text import numbers
-from atout.ui.rules_text import rules_pages
+from atout.ui.rules_model import Example
+from atout.ui.rules_model import numbers
+from atout.ui.rules_pages import rules_pages
 from atout.ui.rules_text import rules_text
 from atout.ui.terminal import TerminalGame
 

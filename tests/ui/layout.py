@@ -150,7 +150,7 @@ def drawn(view: arcade.View, frame: Frame) -> Drawn:
         # the side bar's wooden edge and a margin: a plate on the felt stays clear of it
         clear: Box = (0.0, frame.table_right - BAR_EDGE, 0.0, frame.height)
         add_buttons(view.buttons.buttons, "table")
-        view_bids = view.bid_buttons.buttons if not view.busy() else []
+        view_bids = view.input.bid_buttons.buttons if not view.busy() else []
         add_buttons(view_bids, "table")
         panel = view.status_panel
         for seat, plate in panel.bubble_plates.items():
@@ -203,7 +203,7 @@ def drawn(view: arcade.View, frame: Frame) -> Drawn:
             p_name, p_box = own if own is not None else (name, area)
             out.texts.append(Item(t.text, box, t.font_size, p_box, p_name))
         if not view.busy():
-            add_texts(view.bids.texts, felt, "felt", "table")
+            add_texts(view.input.bids.texts, felt, "felt", "table")
         if review is not None and review_box is not None:
             add_texts(review.layer.texts, review_box, "review panel", "table")
         elif view.unseen.open:

@@ -43,7 +43,7 @@ def grid_of(table: Table) -> dict[str, tuple[float, float, str]]:
     """The bid buttons on the table: name -> (x, y, label)."""
     return {
         b.name.removeprefix("bid:"): (b.center[0], b.center[1], b.label.text)
-        for b in table.bid_buttons.buttons
+        for b in table.input.bid_buttons.buttons
         if b.visible
     }
 
@@ -63,7 +63,7 @@ def test_the_auction_is_a_grid_of_values_by_strains_with_only_legal_bids(
     assert view is not None
     grid = grid_of(table)
     assert set(grid) == set(view.legal_bids), "a button for each legal bid, no other"
-    headers = {round(t.y): t.text for t in table.bids.texts if t.text in STRAIN_MARKS}
+    headers = {round(t.y): t.text for t in table.input.bids.texts if t.text in STRAIN_MARKS}
     _x80, y80, _label = grid[next(b for b in view.legal_bids if b.endswith(" C"))]
     for bid in view.legal_bids:
         if bid == "pass" or bid.startswith("capot"):
@@ -103,7 +103,7 @@ def test_a_click_on_the_grid_bids_and_the_grid_follows_the_auction(app: App) -> 
         (b for b in view.legal_bids if b.endswith(" H") and b[0].isdigit()),
         key=lambda b: int(b.split()[0]),
     )
-    click_button(app, table.bid_buttons.find(f"bid:{low}"))
+    click_button(app, table.input.bid_buttons.find(f"bid:{low}"))
     assert (0, low) in table.deal.state.bids
     pump(table, lambda: human_to_act(table) or table.deal.state.phase != "bidding")
     view = table.view
@@ -130,10 +130,10 @@ def test_the_auction_and_the_contract_keep_the_layout_rules_at_the_small_and_usu
         found = check(app, table, f"{game} auction", SMALL_AND_USUAL)
         view = table.view
         assert view is not None
-        click_button(app, table.bid_buttons.find(f"bid:{view.legal_bids[0]}"))  # the lowest
+        click_button(app, table.input.bid_buttons.find(f"bid:{view.legal_bids[0]}"))  # the lowest
         for _frame in range(400):  # then the person passes until the auction ends
             if bidding(table):
-                click_button(app, table.bid_buttons.find("bid:pass"))
+                click_button(app, table.input.bid_buttons.find("bid:pass"))
             if table.view is not None and table.view.contract is not None:
                 break
             step(table)
@@ -159,7 +159,7 @@ def test_the_review_names_a_bid_as_the_table_says_it(app: App) -> None:
     """The Review screen's "You bid ..." names a Coinche bid as its button does (from the
     engine's description), in the language: never the record's text ("80 C")."""
     from atout.core.session import Session
-    from atout.ui.window.review_view import action_name
+    from atout.ui.window.review_labels import action_name
 
     engine = app.engine
     rules = engine.make_rules("coinche", {"sans_tout_atout": "both"})

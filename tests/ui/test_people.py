@@ -58,8 +58,8 @@ def act_by_click(app: App, table: Table, rng: random.Random) -> None:
     view = table.view
     assert view is not None
     if view.phase == "bidding":
-        bids = [b for b in ("take", "pass") if table.bid_buttons.find(f"bid:{b}")]
-        click_button(app, table.bid_buttons.find(f"bid:{rng.choice(bids)}"))
+        bids = [b for b in ("take", "pass") if table.input.bid_buttons.find(f"bid:{b}")]
+        click_button(app, table.input.bid_buttons.find(f"bid:{rng.choice(bids)}"))
     else:
         sprite = table.board.cards[rng.choice(list(cards_of(view.legal)))]
         click(app, sprite.center_x, sprite.center_y)

@@ -28,10 +28,10 @@ from atout.ui.window.review_labels import SMALL_LOSS
 from atout.ui.window.review_labels import label
 from atout.ui.window.review_labels import legend
 from atout.ui.window.review_labels import points
+from atout.ui.window.review_labels import summary_lines
 from atout.ui.window.review_labels import turned_note
 from atout.ui.window.review_view import ReviewMode
 from atout.ui.window.review_view import face_down
-from atout.ui.window.review_view import summary_lines
 from atout.ui.window.table import Table
 from ui_helpers import click
 from ui_helpers import click_button

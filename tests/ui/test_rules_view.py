@@ -6,7 +6,7 @@ from __future__ import annotations
 import arcade
 import pytest
 from atout.ui.rules import resolve_rules
-from atout.ui.rules_text import rules_pages
+from atout.ui.rules_pages import rules_pages
 from atout.ui.window.app import App
 from atout.ui.window.frame import frame_for
 from atout.ui.window.gallery import SIZES

@@ -61,7 +61,9 @@ def play_as_person(app: App, table: Table, rng: random.Random, bid: str = "take"
     view = table.view
     assert view is not None
     if view.phase == "bidding":
-        button = table.bid_buttons.find(f"bid:{bid}") or table.bid_buttons.find("bid:pass")
+        button = table.input.bid_buttons.find(f"bid:{bid}") or table.input.bid_buttons.find(
+            "bid:pass"
+        )
         click_button(app, button)
     else:
         card = rng.choice(list(cards_of(view.legal)))

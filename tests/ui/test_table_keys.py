@@ -36,23 +36,23 @@ def test_the_arrows_frame_the_playable_cards_and_enter_plays_the_framed_one(app:
     for game in ("decouverte", "belote"):
         table = start(app, game)
         to_play(table)
-        cards = table.focus_cards()
+        cards = table.input.focus_cards()
         assert cards, "the person has cards to play"
         press(app, arcade.key.RIGHT)
-        assert table.focus == cards[0]
+        assert table.input.focus == cards[0]
         assert (cards[0], FOCUS_COLOUR) in table.board.ring_cards()
         press(app, arcade.key.LEFT)
-        assert table.focus == cards[-1]  # round the row
+        assert table.input.focus == cards[-1]  # round the row
         press(app, arcade.key.RIGHT)
         if len(cards) > 1:
             press(app, arcade.key.RIGHT)
-            assert table.focus == cards[1]
+            assert table.input.focus == cards[1]
             assert (cards[0], FOCUS_COLOUR) not in table.board.ring_cards()
-        chosen = table.focus
+        chosen = table.input.focus
         assert chosen is not None
         press(app, arcade.key.RETURN)
         assert played(table, chosen)
-        assert table.focus is None  # no longer the person's turn: no frame
+        assert table.input.focus is None  # no longer the person's turn: no frame
         app.leave_table()
 
 
@@ -62,8 +62,8 @@ def test_the_arrows_move_over_the_bids_and_enter_makes_the_framed_one(app: App) 
     view = table.view
     assert view is not None
     press(app, arcade.key.LEFT)  # from the end: pass
-    assert table.bid_focus == view.legal_bids[-1] == "pass"
-    selected = [b.name for b in table.bid_buttons.buttons if b.selected]
+    assert table.input.bid_focus == view.legal_bids[-1] == "pass"
+    selected = [b.name for b in table.input.bid_buttons.buttons if b.selected]
     assert selected == ["bid:pass"]
     press(app, arcade.key.RETURN)
     view = table.view
@@ -79,6 +79,6 @@ def test_h_then_enter_plays_the_hint(app: App) -> None:
     assert run_until(table, lambda: table.hint is not None, frames=400)
     hint = table.hint
     assert hint is not None and hint.kind == "play"
-    assert table.focus == hint.value
+    assert table.input.focus == hint.value
     press(app, arcade.key.RETURN)
     assert played(table, hint.value)

@@ -186,7 +186,7 @@ def test_in_the_second_round_the_persons_first_bid_gives_way_to_the_buttons(app:
             pytest.fail(f"no second round in the seeded {game} deal")
         table.on_draw()
         panel = table.status_panel
-        assert table.bid_buttons.buttons
+        assert table.input.bid_buttons.buttons
         assert not panel.bubble_labels[HUMAN].visible
         others = [s for s in range(table.seats) if s != HUMAN]
         assert all(panel.bubble_labels[s].visible for s in others)

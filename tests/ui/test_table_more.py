@@ -65,7 +65,7 @@ def test_everybody_passing_twice_deals_again(
             pump(table, lambda: human_to_act(table) or table.stage != "play")
             if table.stage != "play":
                 break
-            click_button(app, table.bid_buttons.find("bid:pass"))
+            click_button(app, table.input.bid_buttons.find("bid:pass"))
         pump(table, lambda: table.stage == "redeal")
         assert "passed twice" in table.toast.message
         pump(table, lambda: table.stage == "play" and table.deal is not first)
@@ -89,7 +89,7 @@ def test_the_end_of_the_match_shows_the_winner_and_offers_a_new_match(
         view = table.view
         assert view is not None
         if view.phase == "bidding":
-            click_button(app, table.bid_buttons.find("bid:take"))
+            click_button(app, table.input.bid_buttons.find("bid:take"))
         else:
             card = rng.choice([c for c in range(32) if view.legal >> c & 1])
             click(app, table.board.cards[card].center_x, table.board.cards[card].center_y)
@@ -122,7 +122,7 @@ def test_larret_is_offered_and_claimed_with_its_button(app: App) -> None:
                 return
             assert not table.claim_button.visible
             if view.phase == "bidding":
-                click_button(app, table.bid_buttons.find("bid:take"))
+                click_button(app, table.input.bid_buttons.find("bid:take"))
             else:
                 card = rng.choice([c for c in range(32) if view.legal >> c & 1])
                 click(app, table.board.cards[card].center_x, table.board.cards[card].center_y)
@@ -164,7 +164,7 @@ def test_a_resized_window_lays_the_table_out_again_and_its_clicks_follow(app: Ap
         # the card's white corner, 30 logical pixels left of the pile's middle
         corner = image.getpixel((int(x - 30 * 0.9375), int(720 - (y + 20 * 0.9375))))
         assert isinstance(corner, tuple) and min(corner) > 200
-        button = table.bid_buttons.find("bid:pass")
+        button = table.input.bid_buttons.find("bid:pass")
         assert button is not None and table.deal is not None
         actions = len(table.deal.actions)
         wx, wy = app.to_window(*button.center)
@@ -208,7 +208,7 @@ def play_two_tricks_by_clicks(app: App, table: Table) -> None:
         if view is None or table.stage != "play" or len(view.tricks) >= 2:
             break
         if view.phase == "bidding":
-            click_button(app, table.bid_buttons.find("bid:take"))
+            click_button(app, table.input.bid_buttons.find("bid:take"))
         else:
             card = next(c for c in range(32) if view.legal >> c & 1)
             click(app, table.board.cards[card].center_x, table.board.cards[card].center_y)

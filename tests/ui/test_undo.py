@@ -12,7 +12,7 @@ from atout.ui.rules import resolve_rules
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
 from atout.ui.window.driver import MatchDriver
-from atout.ui.window.panels import PRACTICE_MARK
+from atout.ui.window.side_bar import PRACTICE_MARK
 from atout.ui.window.table import Table
 from ui_helpers import human_to_act
 from ui_helpers import press

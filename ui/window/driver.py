@@ -328,7 +328,7 @@ class MatchDriver(Driver):
         if not view.hand >> card & 1:
             self.refuse_other_side(view, card)
             return
-        if self.table.refuse_not_yet(view, self.table.me):
+        if self.table.input.refuse_not_yet(view, self.table.me):
             return
         reason = self.session.explain(card)
         if reason is not None:
@@ -361,7 +361,7 @@ class MatchDriver(Driver):
         if owner is None or owner not in self.people or owner == self.table.me:
             return
         if view.phase in ("bidding", "play"):
-            self.table.say_wait(
+            self.table.input.say_wait(
                 _("Wait, {name}: it is {other}'s turn.").format(
                     name=self.table.seat_name(owner), other=self.table.seat_name(view.turn)
                 )
@@ -409,7 +409,7 @@ class MatchDriver(Driver):
         view = self.table.view
         self.show_hint_line(view)
         if self.table.hint.kind == "bid" and view is not None:
-            button = self.table.bid_buttons.find(f"bid:{self.table.hint.value}")
+            button = self.table.input.bid_buttons.find(f"bid:{self.table.hint.value}")
             if button is not None:
                 button.selected = True
         self.table.refresh_highlights()

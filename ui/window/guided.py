@@ -45,8 +45,8 @@ from ..i18n import _
 from ..i18n import ngettext
 from ..i18n import pgettext
 from ..messages import shown
-from ..rules_text import numbers
-from ..rules_text import order_text
+from ..rules_model import numbers
+from ..rules_model import order_text
 from ..savegame import Setup
 from . import theme
 from .driver import MatchDriver

@@ -403,7 +403,7 @@ class NetDriver(Driver):
         view = self.table.view
         if view is None or self.table.stage != Stage.PLAY or not view.hand >> card & 1:
             return
-        if self.table.refuse_not_yet(view, self.table.you):
+        if self.table.input.refuse_not_yet(view, self.table.you):
             return
         if self.acting() is None:
             return

@@ -1,4 +1,6 @@
-"""The labels of the Review screen: a decision's loss in points, in a player's words.
+"""The labels of the Review screen: a decision's loss in points, in a player's words,
+and the names it writes for an action reviewed (:func:`action_name`) and for the deal's
+summary (:func:`summary_lines`).
 
 Kept apart from :mod:`~atout.ui.window.review_view` so that the help overlay can state
 the thresholds without importing the screen.  Every label has a colour *and* a shape
@@ -10,6 +12,13 @@ told by colour alone; the words that explain a decision are
 
 from __future__ import annotations
 
+from atout.core import Engine
+from atout.core import View
+from atout.core.cards import parse_card
+from atout.plugins.review import Summary
+
+from ..cards_text import show_card
+from ..i18n import _
 from ..review_words import BLUNDER
 from ..review_words import HELP_LINE
 from ..review_words import LABEL_GLYPHS
@@ -28,6 +37,7 @@ from ..review_words import turned_note
 from ..review_words import verdict
 from . import theme
 from .widgets import Colour
+from .words import bid_text
 
 LABEL_COLOURS: dict[str, Colour] = {
     "best": theme.GREEN_OK,
@@ -53,6 +63,30 @@ LABEL_SHAPES: dict[str, str] = {
 """How the screen draws each label's shape (the characters of
 :data:`~atout.ui.review_words.LABEL_GLYPHS`, in primitives)."""
 
+
+def action_name(engine: Engine, view: View, action: str, card: int | None = None) -> str:
+    """An action of the review as the table writes it: a card ``J♥``, a bid as its
+    button and bubble say it, from the engine's description of it (``80 ♣``,
+    ``Contre``), else in words (``Pass``)."""
+    if card is not None:
+        return show_card(card)
+    if view.phase == "bidding":
+        return bid_text(action, view, engine.describe_bid(view.game, view.rules, action))
+    try:
+        return show_card(parse_card(action))
+    except ValueError:
+        return action
+
+
+def summary_lines(summary: Summary) -> tuple[str, str]:
+    """The deal's summary in two short lines (:func:`~atout.ui.review_words.summary_words`; the
+    person's cards are the ones reviewed)."""
+    first, second = summary_words(summary)
+    if first == _("Not decided by a card reviewed"):
+        first = _("Not decided by a card of yours")
+    return first, second
+
+
 __all__ = [
     "BLUNDER",
     "HELP_LINE",
@@ -62,6 +96,7 @@ __all__ = [
     "MISTAKE",
     "SMALL_LOSS",
     "TURNED_GLYPH",
+    "action_name",
     "explanation",
     "face_down",
     "help_line",
@@ -69,6 +104,7 @@ __all__ = [
     "legend",
     "points",
     "spread",
+    "summary_lines",
     "summary_words",
     "turned_note",
     "verdict",

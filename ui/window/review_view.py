@@ -52,7 +52,6 @@ from atout.core import Action
 from atout.core import Engine
 from atout.core import Trick
 from atout.core import View
-from atout.core.cards import parse_card
 from atout.core.engine import Deal
 from atout.core.records import deal_from_record
 from atout.plugins.review import FORCED
@@ -80,32 +79,18 @@ from .review_graph import known_card
 from .review_labels import LABEL_COLOURS
 from .review_labels import LABEL_SHAPES
 from .review_labels import TURNED_GLYPH
+from .review_labels import action_name
 from .review_labels import explanation
 from .review_labels import face_down
 from .review_labels import label
 from .review_labels import legend
 from .review_labels import points
 from .review_labels import spread
-from .review_labels import summary_words
+from .review_labels import summary_lines
 from .review_labels import turned_note
 from .review_labels import verdict
 from .widgets import Layer
 from .widgets import shrink_to
-from .words import bid_text
-
-
-def action_name(engine: Engine, view: View, action: str, card: int | None = None) -> str:
-    """An action of the review as the table writes it: a card ``J♥``, a bid as its
-    button and bubble say it, from the engine's description of it (``80 ♣``,
-    ``Contre``), else in words (``Pass``)."""
-    if card is not None:
-        return show_card(card)
-    if view.phase == "bidding":
-        return bid_text(action, view, engine.describe_bid(view.game, view.rules, action))
-    try:
-        return show_card(parse_card(action))
-    except ValueError:
-        return action
 
 
 class ReviewedTable(Protocol):
@@ -122,15 +107,6 @@ class ReviewedTable(Protocol):
     def after_change(self) -> None: ...
 
     def close_review(self) -> None: ...
-
-
-def summary_lines(summary: Summary) -> tuple[str, str]:
-    """The deal's summary in two short lines (:func:`.review_labels.summary_words`; the
-    person's cards are the ones reviewed)."""
-    first, second = summary_words(summary)
-    if first == _("Not decided by a card reviewed"):
-        first = _("Not decided by a card of yours")
-    return first, second
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The Rules screen: the rules of the game being chosen or played, page by page.
 
-The words and the pictures are :func:`atout.ui.rules_text.rules_pages`' (the one text
+The words and the pictures are :func:`atout.ui.rules_pages.rules_pages`' (the one text
 the terminal's ``rules`` command prints too), for the rules in force: the start view's
 game and pack, or the table's match.  Each page is drawn on one panel: its title, its
 paragraphs wrapped to the panel, and its examples as rows of the table's own card faces
@@ -21,9 +21,9 @@ from atout.core import Rules
 
 from ..i18n import _
 from ..messages import shown
-from ..rules_text import Example
-from ..rules_text import Page
-from ..rules_text import rules_pages
+from ..rules_model import Example
+from ..rules_model import Page
+from ..rules_pages import rules_pages
 from . import theme
 from .frame import Frame
 from .host import Host

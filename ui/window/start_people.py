@@ -60,6 +60,13 @@ NAME_LENGTH = 20
 ONE_SCREEN_GAME = "decouverte"
 """Two people share a screen only where both see the same cards."""
 
+FieldRow = tuple[str, str, float, float, int, str]
+"""A text box of the screen: its name, its label, how far right of its panel's words it
+starts, its width, its length at the most, the words it shows while empty."""
+Section = tuple[arcade.Rect, str, str, tuple[FieldRow, ...], str, Callable[[], None], str]
+"""A panel of the screen: where it is, its title and note, its text boxes, and its button's
+words, action and name."""
+
 
 def people_session(
     engine: Engine, setup: Setup, rules: Rules, names: list[str], persist: bool = True
@@ -204,60 +211,75 @@ class PeopleView(arcade.View):
             self.boxes.append(box)
 
         one, hosting, joining = panels
-        y = heading(
-            one,
-            _("Two players, one screen"),
-            _(
-                "Belote Découverte: both see the same cards (the face-down ones are unknown to "
-                "both), so you take turns at the mouse; the table says whose turn it is."
-            ),
-        )
         half = (inner - 16) / 2
-        x = one.left + 24
-        field("first", _("Bottom player"), x, y - 16, half, NAME_LENGTH, _("Player 1"))
-        field("second", _("Top player"), x + half + 16, y - 16, half, NAME_LENGTH, _("Player 2"))
-        go(one, _("Play at this screen"), self.play_here, "people:play")
-        y = heading(
-            hosting,
-            _("Host a table"),
-            _(
-                "A table server starts on this computer; you take the first seat and the table "
-                "shows what the others type to join. Empty seats are played by the bots."
-            ),
-        )
-        x = hosting.left + 24
-        field("name:host", _("Your name"), x, y - 16, inner - 136, NAME_LENGTH, _("Host"))
-        field("port", _("Port (0: any)"), hosting.right - 24 - 120, y - 16, 120, 5)
-        go(hosting, _("Host a table"), self.host_table, "people:host")
-        y = heading(
-            joining,
-            _("Join a table"),
-            _(
-                "Type what the host's table shows: HOST:PORT/TABLE then your seat's token "
-                "(without a token you watch the table)."
-            ),
-        )
-        x = joining.left + 24
         wide = joining.width - 48
-        field(
-            "address",
-            _("Table address and token"),
-            x,
-            y - 16,
-            wide * 0.68,
-            120,
-            f"192.168.1.5:{DEFAULT_PORT}/K7QX2M  " + pgettext("a placeholder", "TOKEN"),
+        sections: tuple[Section, ...] = (
+            (
+                one,
+                _("Two players, one screen"),
+                _(
+                    "Belote Découverte: both see the same cards (the face-down ones are unknown to "
+                    "both), so you take turns at the mouse; the table says whose turn it is."
+                ),
+                (
+                    ("first", _("Bottom player"), 0, half, NAME_LENGTH, _("Player 1")),
+                    ("second", _("Top player"), half + 16, half, NAME_LENGTH, _("Player 2")),
+                ),
+                _("Play at this screen"),
+                self.play_here,
+                "people:play",
+            ),
+            (
+                hosting,
+                _("Host a table"),
+                _(
+                    "A table server starts on this computer; you take the first seat and the table "
+                    "shows what the others type to join. Empty seats are played by the bots."
+                ),
+                (
+                    ("name:host", _("Your name"), 0, inner - 136, NAME_LENGTH, _("Host")),
+                    # the port at the panel's right edge
+                    ("port", _("Port (0: any)"), hosting.width - 168, 120, 5, ""),
+                ),
+                _("Host a table"),
+                self.host_table,
+                "people:host",
+            ),
+            (
+                joining,
+                _("Join a table"),
+                _(
+                    "Type what the host's table shows: HOST:PORT/TABLE then your seat's token "
+                    "(without a token you watch the table)."
+                ),
+                (
+                    (
+                        "address",
+                        _("Table address and token"),
+                        0,
+                        wide * 0.68,
+                        120,
+                        f"192.168.1.5:{DEFAULT_PORT}/K7QX2M  " + pgettext("a placeholder", "TOKEN"),
+                    ),
+                    (
+                        "name:join",
+                        _("Your name"),
+                        wide * 0.68 + 16,
+                        wide * 0.32 - 16,
+                        20,
+                        _("Guest"),
+                    ),
+                ),
+                _("Join the table"),
+                self.join_table,
+                "people:join",
+            ),
         )
-        field(
-            "name:join",
-            _("Your name"),
-            x + wide * 0.68 + 16,
-            y - 16,
-            wide * 0.32 - 16,
-            20,
-            _("Guest"),
-        )
-        go(joining, _("Join the table"), self.join_table, "people:join")
+        for rect, title, note, fields, words, action, name in sections:
+            y = heading(rect, title, note)
+            for key, label, dx, width, limit, hint in fields:
+                field(key, label, rect.left + 24 + dx, y - 16, width, limit, hint)
+            go(rect, words, action, name)
         row.add(
             Button(
                 layer, _("Back  (Esc)"), w / 2, 54, 220, 44, self.back, size=14, name="people:back"

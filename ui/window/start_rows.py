@@ -167,6 +167,14 @@ def add_page_arrows(
     )
 
 
+MAIN = (theme.GREEN_OK, theme.GREEN_OK_HOVER)
+"""The colours of the button that Enter presses."""
+OTHER = (theme.AMBER, theme.AMBER_HOVER)
+"""The colours of the other of New match and Continue."""
+PLAIN = (theme.BUTTON, theme.BUTTON_HOVER)
+"""The colours of With people (and of any button without colours of its own)."""
+
+
 def add_match_buttons(
     layer: Layer,
     row: ButtonRow,
@@ -177,55 +185,27 @@ def add_match_buttons(
 ) -> None:
     """New match, Continue and With people, all at ``mid`` (:func:`place_match_buttons`
     puts them in a row)."""
-    row.add(
-        Button(
-            layer,
-            _("New match  (Enter)"),
-            mid,
-            54,
-            270,
-            50,
-            new_match,
-            size=16,
-            colour=theme.GREEN_OK,
-            hover_colour=theme.GREEN_OK_HOVER,
-            name="new",
-        )
+    buttons = (
+        (_("New match  (Enter)"), 270, new_match, 16, MAIN, "new"),
+        (_("Continue  (C)"), 270, continue_match, 16, OTHER, "continue"),
+        (_("With people  (P)"), 230, with_people, 15, PLAIN, "people"),
     )
-    row.add(
-        Button(
-            layer,
-            _("Continue  (C)"),
-            mid,
-            54,
-            270,
-            50,
-            continue_match,
-            size=16,
-            colour=theme.AMBER,
-            hover_colour=theme.AMBER_HOVER,
-            name="continue",
+    for label, width, action, size, (colour, hover), name in buttons:
+        row.add(
+            Button(
+                layer,
+                label,
+                mid,
+                54,
+                width,
+                50,
+                action,
+                size=size,
+                colour=colour,
+                hover_colour=hover,
+                name=name,
+            )
         )
-    )
-    row.add(
-        Button(
-            layer,
-            _("With people  (P)"),
-            mid,
-            54,
-            230,
-            50,
-            with_people,
-            size=15,
-            name="people",
-        )
-    )
-
-
-MAIN = (theme.GREEN_OK, theme.GREEN_OK_HOVER)
-"""The colours of the button that Enter presses."""
-OTHER = (theme.AMBER, theme.AMBER_HOVER)
-"""The colours of the other of New match and Continue."""
 
 
 def place_match_buttons(row: ButtonRow, mid: float, saved: bool, practice: bool = False) -> None:

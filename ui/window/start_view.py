@@ -13,7 +13,8 @@ No match is ever lost from here: when a match is saved, **Continue** is the main
 aside that way and continues one (:func:`~atout.ui.savegame.continue_kept`).  The
 settings (:data:`~atout.ui.savegame.SETTINGS`, and the practice switch of the match's
 :class:`~atout.ui.savegame.Setup`) are in the **Settings** panel.  The view holds the
-choices; :mod:`.start_columns` builds its columns, :mod:`.start_panels` its panels.
+choices; :mod:`.start_columns` builds its columns, :mod:`.start_panels` its panels,
+:mod:`.start_own_rules` keeps the panel of the person's own rules.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 import arcade
 from atout.core import Rules
@@ -36,7 +36,6 @@ from .. import savegame
 from ..i18n import SETTING
 from ..i18n import _
 from ..i18n import set_language
-from ..messages import option_title
 from ..messages import shown
 from ..messages import shown_error
 from ..messages import shown_pack
@@ -49,10 +48,10 @@ from .start_columns import ColumnActions
 from .start_columns import bot_text
 from .start_columns import build_columns
 from .start_columns import pack_text
+from .start_own_rules import OwnRules
 from .start_panels import confirm_dialog
 from .start_panels import kept_dialog
 from .start_panels import kept_line
-from .start_panels import rules_dialog
 from .start_panels import settings_dialog
 from .start_rows import Dialog
 from .start_rows import default_pack
@@ -89,10 +88,8 @@ class StartView(arcade.View):
         self.dialog: Dialog | None = None
         """The panel open over the view (confirm, settings, kept matches), if any."""
         self.kept_page = 0
-        self.own_values: dict[str, Any] = {}
-        """The values of the panel of the person's own rules, while it is open."""
-        self.own_note = ""
-        self.own_text: arcade.Text | None = None
+        self.own_rules = OwnRules(self)
+        """The panel of the person's own house rules."""
         remembered = Setup.from_json(app.settings.get("setup"))
         self.select_game(remembered.game if remembered.game in self.games else self.setup.game)
         if remembered.game == self.setup.game:
@@ -156,7 +153,7 @@ class StartView(arcade.View):
         preferred = [b for b in ("greedy", "expert", "random") if b in bots]
         self.setup.bot = preferred[0] if preferred else (bots[0] if bots else "")
         self.setup.target = None
-        self._build()
+        self.build()
         self.pack_page = self.page_of(self.setup.pack)
         self.refresh()
 
@@ -192,7 +189,7 @@ class StartView(arcade.View):
 
     # --- building the widgets -------------------------------------------------------------
 
-    def _build(self) -> None:
+    def build(self) -> None:
         """Every plate, text and button of the view, laid out for the window's logical
         size (again when the game changes, the bots differ, or the window's size does):
         the columns of :func:`~atout.ui.window.start_columns.build_columns`."""
@@ -209,7 +206,7 @@ class StartView(arcade.View):
                 step_target=self.step_target,
                 focus_seed=self.focus_seed,
                 set_speed=self.set_speed,
-                own_rules=self.open_rules,
+                own_rules=self.own_rules.open,
                 page=self.page,
                 new_match=self.new_match,
                 continue_match=self.continue_match,
@@ -403,7 +400,7 @@ class StartView(arcade.View):
         self.app.settings[SETTING] = set_language(code)
         if self.app.persist:
             savegame.save_settings(self.app.settings)
-        self._build()
+        self.build()
         self.refresh()
         self.open_settings()
 
@@ -434,64 +431,6 @@ class StartView(arcade.View):
             self.continue_kept,
             self.page_kept,
             self.close_dialog,
-        )
-
-    def open_rules(self, keep: bool = False) -> None:
-        """The panel of the person's own house rules: every yes/no and choice option of
-        the game, starting from the chosen pack's values (``keep``: from those being
-        edited), each button turning to the next value; Save writes them as the person's
-        own pack (:func:`~atout.ui.savegame.save_own_pack`) and chooses it."""
-        rules = self.pack_rules()
-        if rules is None:
-            self.set_message(_("The chosen house rules cannot be read: choose others first."))
-            return
-        if not keep or not self.own_values:
-            self.own_values = rules.to_dict()
-            self.own_note = ""
-        base = self.pack_title(self.setup.pack) if self.setup.pack else _("the standard rules")
-        self.dialog, self.own_text = rules_dialog(
-            self.screen(),
-            self.engine,
-            self.setup.game,
-            rules,
-            base,
-            self.own_values,
-            self.own_note,
-            (self.cycle_option, self.save_rules, self.close_dialog),
-        )
-
-    def cycle_option(self, key: str) -> None:
-        """The option ``key`` of the panel of the person's own rules takes its next value
-        (yes/no, or the next choice), and its description is written under the list."""
-        option = self.engine.rule_options(self.setup.game)[key]
-        values: list[Any] = [False, True] if option.kind == "bool" else list(option.choices)
-        now = self.own_values.get(key, option.default)
-        self.own_values[key] = (
-            values[(values.index(now) + 1) % len(values)] if now in values else values[0]
-        )
-        self.own_note = _("{name}: {description}").format(
-            name=option_title(option), description=shown(option.description)
-        )
-        self.open_rules(keep=True)
-
-    def save_rules(self) -> None:
-        """Save the panel's rules as the person's own pack and choose it."""
-        base = self.pack_title(self.setup.pack) if self.setup.pack else "the standard rules"
-        try:
-            name = savegame.save_own_pack(self.engine, self.setup.game, self.own_values, base)
-        except AtoutError as exc:
-            self.own_note = shown_error(exc)
-            self.open_rules(keep=True)
-            return
-        self.close_dialog()
-        self.packs = list_packs(self.engine)
-        self.own_values = {}
-        self._build()
-        self.select_pack(name)
-        self.pack_page = self.page_of(name)
-        self.refresh()
-        self.set_message(
-            _("Your rules are saved as the pack {name}, and chosen.").format(name=name)
         )
 
     def page_kept(self, step: int) -> None:
@@ -527,13 +466,13 @@ class StartView(arcade.View):
     def sync_frame(self) -> None:
         """Lay the view out again if the window's size changed since it was laid out."""
         if self.app.frame != self.frame:
-            self._build()
+            self.build()
             self.refresh()
             reopen: dict[str, Callable[[], None]] = {
                 "confirm": self.open_confirm,
                 "settings": self.open_settings,
                 "kept": self.open_kept,
-                "rules": partial(self.open_rules, True),
+                "rules": partial(self.own_rules.open, True),
             }
             if self.dialog is not None:
                 reopen[self.dialog.name]()
@@ -591,21 +530,16 @@ class StartView(arcade.View):
         elif symbol == k.ESCAPE and self.seed_focus:
             self.seed_focus = False
             self.refresh()
-        elif self.seed_focus:
-            return
-        elif symbol == k.C:
-            self.continue_match()
-        elif symbol == k.N:
-            self.new_match()
-        elif symbol == k.S:
-            self.open_settings()
-        elif symbol == k.K:
-            self.open_kept()
-        elif symbol == k.E:
-            self.open_rules()
-        elif symbol == k.P:
-            self.with_people()
-        elif symbol == k.F:
-            self.app.toggle_fullscreen()
-        elif symbol == k.ESCAPE:
-            self.window.close()
+        elif not self.seed_focus:
+            keys: dict[int, Callable[[], None]] = {
+                k.C: self.continue_match,
+                k.N: self.new_match,
+                k.S: self.open_settings,
+                k.K: self.open_kept,
+                k.E: self.own_rules.open,
+                k.P: self.with_people,
+                k.F: self.app.toggle_fullscreen,
+                k.ESCAPE: self.window.close,
+            }
+            if symbol in keys:
+                keys[symbol]()

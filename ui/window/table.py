@@ -16,10 +16,12 @@ each own their state:
   (:class:`~atout.ui.window.net_table.NetDriver`);
 * a :class:`~atout.ui.window.board.Board`: the cards, their places and animations;
 * a :class:`~atout.ui.window.panels.StatusPanel` and a
-  :class:`~atout.ui.window.panels.ScoreSheet`: the words on the table and the side bar;
+  :class:`~atout.ui.window.side_bar.ScoreSheet`: the words on the table and the side bar;
 * an :class:`~atout.ui.window.overlays.Overlay` (help, menu, last trick) and a
   :class:`~atout.ui.window.overlays.DealPanel` (the end of a deal or of the match);
-* the buttons of the side bar and, during the bidding, one button per legal bid.
+* the buttons of the side bar;
+* a :class:`~atout.ui.window.table_input.TableInput`: during the bidding one button per
+  legal bid, the keyboard's focus, and what the clicks and keys do.
 
 The table's :attr:`~Table.stage` (a :class:`~atout.ui.window.table_stage.Stage`) says
 where it stands between deals; the driver moves it (:meth:`Table.go_to`).  The layout
@@ -44,7 +46,6 @@ from atout.core import Deal
 from atout.core import GameInfo
 from atout.core import Trick
 from atout.core import View
-from atout.core.model import BID_CONTRACT
 from atout.core.model import BidInfo
 from atout.core.records import deal_to_record
 from atout.plugins.review import ReviewOptions
@@ -62,15 +63,14 @@ from .overlays import DealPanel
 from .overlays import MenuItem
 from .overlays import Overlay
 from .overlays import deal_headline
-from .panels import ScoreSheet
 from .panels import StatusPanel
-from .panels import UnseenPanel
 from .review_view import ReviewMode
+from .side_bar import ScoreSheet
+from .side_bar import UnseenPanel
 from .sprites import preload_textures
-from .table_controls import GRID_AFTER
-from .table_controls import build_bid_buttons
 from .table_controls import build_side_buttons
 from .table_driver import Driver
+from .table_input import TableInput
 from .table_layout import Layout
 from .table_stage import Stage
 from .widgets import ButtonRow
@@ -128,13 +128,6 @@ class Table(arcade.View):
         """Where the table stands between deals (its driver moves it: :meth:`go_to`)."""
         self.hint: Action | None = None
         """The action a hint suggests (lit on the table until the next action)."""
-        self.focus: int | None = None
-        """The card the keyboard's focus is on (arrows move it over the playable cards,
-        Enter plays it); ``None``: no focus shown."""
-        self.bid_focus: str | None = None
-        """The bid whose button has the keyboard's focus during the bidding."""
-        self.focused_hint: Action | None = None
-        """The hint the focus last moved to (a new hint takes the focus once)."""
         self.turned: dict[int, float | None] = {}
         """Cards the rules have just turned face up, and until when they glow (``None``:
         from the end of the move under way, see :meth:`relayout`)."""
@@ -143,9 +136,6 @@ class Table(arcade.View):
         self.turned_words: tuple[float, list[str]] = (-1.0, [])
         """When the message about turned cards was last written, and its parts (cards
         turned by one action are told in one message)."""
-        self.waiting_on: tuple[str, int] | None = None
-        """A message that another seat is to act, and that seat: it goes when the turn
-        moves on (see :meth:`say_wait`)."""
         self.deal_path: Path | None = None
         """Where the last deal's record was saved (the end-of-deal panel says it)."""
         self.frames = 0
@@ -156,9 +146,9 @@ class Table(arcade.View):
         self.marks = SpriteSet()
         """The layout's marks on the felt (pile outlines, won tricks, the deck)."""
         self.hud = Layer()
-        self.bids = Layer()
         self.buttons = ButtonRow()
-        self.bid_buttons = ButtonRow()
+        self.input = TableInput(self)
+        """The bid buttons, the keyboard's focus, the clicks and the keys."""
         self.overlay = Overlay()
         self.deal_panel = DealPanel()
         self.review: ReviewMode | None = None
@@ -351,7 +341,7 @@ class Table(arcade.View):
         else:
             self.sheet.draw()
         if not self.busy():  # the bidding waits for the cards to be dealt
-            self.bids.draw()
+            self.input.bids.draw()
         if self.stage.over:
             self.deal_panel.draw()
         if self.overlay.is_open:
@@ -382,23 +372,13 @@ class Table(arcade.View):
             and view.phase == "play"
         )
         hint = self.hint
-        if hint is not None and hint is not self.focused_hint:  # H then Enter plays it
-            self.focused_hint = hint
-            if hint.kind == "play":
-                self.focus = hint.value
-            elif hint.kind == "bid":
-                self.bid_focus = hint.value
-                self.show_bid_focus()
-        if self.focus is not None and (
-            not my_turn or view is None or not view.legal >> self.focus & 1
-        ):
-            self.focus = None
+        self.input.follow_hint(my_turn)
         self.board.highlight(
             view,
             my_turn,
             hint.value if hint and hint.kind == "play" else None,
             self.card_marks(),
-            self.focus,
+            self.input.focus,
         )
 
     def card_marks(self) -> list[tuple[int, tuple[int, int, int, int]]]:
@@ -414,96 +394,17 @@ class Table(arcade.View):
             if (until is None or until > self.clock) and card in tops
         ]
 
-    # --- the keyboard's focus -------------------------------------------------------------
-
-    def focus_cards(self) -> list[int]:
-        """The cards the person may play now, as the arrows visit them: left to right
-        on the table, the upper one first where two lie one above the other."""
-        view = self.view
-        if (
-            view is None
-            or self.stage != Stage.PLAY
-            or view.turn != self.me
-            or view.phase != "play"
-            or self.busy()
-        ):
-            return []
-        shown = self.board.shown
-        cards = [c for c in range(32) if view.legal >> c & 1 and c in shown]
-        return sorted(cards, key=lambda c: (round(shown[c].x), -shown[c].y))
-
-    def move_focus(self, step: int) -> None:
-        """An arrow: the focus moves ``step`` places over the bid buttons (the bidding)
-        or the playable cards (the play); the first press shows it."""
-        names = [b.name.removeprefix("bid:") for b in self.bid_buttons.buttons if b.visible]
-        if names and not self.busy():
-            at = names.index(self.bid_focus) if self.bid_focus in names else None
-            start = (0 if step > 0 else len(names) - 1) if at is None else at + step
-            self.bid_focus = names[start % len(names)]
-            self.show_bid_focus()
-            return
-        cards = self.focus_cards()
-        if not cards:
-            return
-        at = cards.index(self.focus) if self.focus in cards else None
-        start = (0 if step > 0 else len(cards) - 1) if at is None else at + step
-        self.focus = cards[start % len(cards)]
-        self.refresh_highlights()
-
-    def show_bid_focus(self) -> None:
-        """Frame the button of the focused bid (and no other)."""
-        for button in self.bid_buttons.buttons:
-            button.selected = button.name == f"bid:{self.bid_focus}"
-
-    def press_focus(self) -> None:
-        """Enter: make the focused bid or play the focused card (with no focus yet,
-        show it first)."""
-        names = [b.name.removeprefix("bid:") for b in self.bid_buttons.buttons if b.visible]
-        if names and not self.busy():
-            if self.bid_focus in names:
-                self.driver.human_bid(self.bid_focus)
-            else:
-                self.move_focus(1)
-            return
-        if self.focus is not None and self.focus in self.focus_cards():
-            self.driver.click_card(self.focus)
-        else:
-            self.move_focus(1)
-
-    def refuse_not_yet(self, view: View, seat: int | None) -> bool:
-        """Say why a click on one of ``seat``'s cards plays nothing yet: the bidding comes
-        first, or another seat is to play (both drivers refuse a card so, before they ask
-        the engine or the server about it). True when it said so."""
-        if view.phase == "bidding":
-            self.toast.show(_("The bidding comes first: take or pass."), self.clock)
-            return True
-        if view.turn != seat:
-            self.say_wait(_("Wait: it is {name}'s turn.").format(name=self.seat_name(view.turn)))
-            return True
-        return False
-
-    def say_wait(self, words: str) -> None:
-        """Say that another seat is to act (a click out of turn): the message holds only
-        while that seat's turn lasts, never beside a status line that says "Your turn"."""
-        self.toast.show(words, self.clock)
-        if self.view is not None:
-            self.waiting_on = (words, self.view.turn)
-
     def after_change(self) -> None:
         """Bring the texts, controls and marks up to date with the view."""
         playing = self.stage == Stage.PLAY
-        waiting = self.waiting_on
-        if waiting is not None and (
-            self.view is None or not playing or self.view.turn != waiting[1]
-        ):
-            self.waiting_on = None
-            if self.toast.message == waiting[0]:
-                self.toast.hide()
+        self.input.end_wait()
         for button in self.buttons.buttons:
             if button.name in ("hint", "undo"):
                 button.enabled = playing
         self.update_status()
-        self.update_bid_buttons()
+        view = self.view
+        self.claim_button.visible = bool(view is not None and view.can_claim and playing)
+        self.input.update_bid_buttons()
         if self.view is not None:
             self.status_panel.refresh_points(
                 self.view, self.keep_count_yourself, self.contract_bid(self.view)
@@ -539,41 +440,6 @@ class Table(arcade.View):
         a contract (its value and strain, as players say them), if any."""
         engine = self.app.engine
         return contract_bid(view.bids, lambda bid: engine.describe_bid(view.game, view.rules, bid))
-
-    def update_bid_buttons(self) -> None:
-        """One button per legal bid when the person is to bid (their texts only describe
-        the bids the engine lists)."""
-        view = self.view
-        self.bids = Layer()
-        self.bid_buttons = ButtonRow()
-        self.claim_button.visible = bool(
-            view is not None and view.can_claim and self.stage == Stage.PLAY
-        )
-        if (
-            view is None
-            or self.stage != Stage.PLAY
-            or view.turn != self.me
-            or view.phase != "bidding"
-        ):
-            return
-        # the bids as the engine describes them: an auction by values is laid out as a grid
-        engine = self.app.engine
-        described = [(b, engine.describe_bid(view.game, view.rules, b)) for b in view.legal_bids]
-        grid = sum(i.kind == BID_CONTRACT for _, i in described) > GRID_AFTER
-        self.bid_buttons = build_bid_buttons(
-            self.bids,
-            view,
-            self.layout.bid_grid_centre() if grid else self.layout.bid_area(),
-            self.driver.human_bid,
-            described,
-            self.layout.bid_room(),
-            self.layout.bid_grid_band(),
-        )
-        if self.bid_focus not in view.legal_bids:
-            self.bid_focus = None
-        self.show_bid_focus()
-        # the person's own bid of the first round would stand by the buttons: it goes
-        self.status_panel.hide_bubble(self.me)
 
     # --- panels over the table ----------------------------------------------------------------
 
@@ -665,87 +531,16 @@ class Table(arcade.View):
         self.leave()
         self.window.close()
 
-    # --- input ------------------------------------------------------------------------------
+    # --- input (the table's :class:`~atout.ui.window.table_input.TableInput`) -------------------
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        """A click: at the logical point it falls on, the panel over the table takes it,
-        else the Review screen, else the end-of-deal panel, else the buttons, a card."""
-        self.sync_frame()
-        lx, ly = self.app.to_logical(x, y)
-        if self.overlay.is_open:
-            if not self.overlay.buttons.click(lx, ly) and self.overlay.name != "menu":
-                self.overlay.close()
-            return
-        if self.review is not None:
-            self.review.on_click(lx, ly)
-            return
-        if self.stage.over:
-            if not self.deal_panel.buttons.click(lx, ly):
-                self.buttons.click(lx, ly)
-            return
-        if self.busy():
-            self.hurry()
-        if self.bid_buttons.click(lx, ly) or self.buttons.click(lx, ly):
-            return
-        hit = self.board.card_at(lx, ly)
-        if hit is None:
-            return
-        kind, what = hit
-        if kind == "card":
-            self.driver.click_card(what)
-        elif self.layout.is_own_back(what):
-            self.toast.show(
-                _("That card is face down: nobody may play it until it is turned."), self.clock
-            )
+        self.input.on_mouse_press(x, y)
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        """The pointer moves: light the button under it."""
-        lx, ly = self.app.to_logical(x, y)
-        rows = (self.buttons, self.bid_buttons, self.deal_panel.buttons, self.overlay.buttons)
-        for row in rows:
-            row.hover(lx, ly)
+        self.input.on_mouse_motion(x, y)
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        """A key: the Review screen's keys while it is open, else the table's."""
-        k = arcade.key
-        if self.review is not None and not self.overlay.is_open:
-            if symbol in (k.QUESTION, k.F1, k.SLASH):
-                self.open_overlay("help")
-            else:
-                self.review.on_key(symbol)
-            return
-        if symbol == k.ESCAPE:
-            if self.overlay.is_open:
-                self.overlay.close()
-            else:
-                self.open_overlay("menu")
-        elif symbol in (k.QUESTION, k.F1, k.SLASH):
-            if self.overlay.name == "help":
-                self.overlay.close()
-            else:
-                self.open_overlay("help")
-        elif symbol == k.F:
-            self.app.toggle_fullscreen()
-        elif symbol == k.L:
-            self.toggle_last_trick()
-        elif symbol == k.H:
-            self.driver.ask_hint()
-        elif symbol == k.U:
-            self.driver.undo()
-        elif symbol == k.N:
-            self.driver.next_deal_key()
-        elif symbol == k.R:
-            self.open_review()
-        elif symbol == k.C:
-            self.toggle_unseen()
-        elif self.overlay.is_open or self.stage != Stage.PLAY:
-            return
-        elif symbol in (k.RIGHT, k.DOWN):
-            self.move_focus(1)
-        elif symbol in (k.LEFT, k.UP):
-            self.move_focus(-1)
-        elif symbol in (k.RETURN, k.ENTER, k.NUM_ENTER):
-            self.press_focus()
+        self.input.on_key_press(symbol)
 
     def cycle_speed(self) -> None:
         names = list(theme.SPEEDS)
