@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from atout.core import GameInfo
+from atout.core import View
 from atout.core import parse_card
 from atout.core.cards import JACK
 from atout.core.cards import KING
@@ -267,6 +268,21 @@ def bid_short(info: BidInfo) -> str | None:
         return f"{value_words(info)} {strain_mark(info)}".strip()
     spoken = bid_spoken(info)
     return capital(spoken) if spoken else None
+
+
+def bid_text(bid: str, view: View, info: BidInfo | None = None) -> str:
+    """A bid in words for a bubble or a button (only describes the engine's bids); with
+    the engine's description of it (``info``), as :func:`bid_short` writes it."""
+    short = bid_short(info) if info is not None else None
+    if short is not None:
+        return short
+    if bid == "pass":
+        return pgettext("bid", "Pass")
+    if bid == "take" and view.turnup is not None:
+        return pgettext("bid", "Take {suit}").format(suit=suit_label(view.turnup >> 3))
+    if bid in SUITS:
+        return suit_label(SUITS.index(bid))
+    return capital(bid.replace("-", " "))
 
 
 def _typed(text: str) -> str:

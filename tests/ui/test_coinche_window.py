@@ -173,3 +173,42 @@ def test_the_review_names_a_bid_as_the_table_says_it(app: App) -> None:
     finally:
         set_language("en")
     assert said == ["80 ♣", "110 SA", "Contre"]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_reviews_chips_say_each_bid_as_the_table_does_and_keep_the_layout(
+    app: App, language: str
+) -> None:
+    """The Review screen of a Coinche deal: each bid's chip in the step list says it as
+    its button did (``90 ♥``, ``capot ♠``, ``Contre``), never
+    the record's text (``90 h``), and the panel keeps the layout rules at 800x600 and
+    1280x720 (a chip is as wide as its words)."""
+    from atout.ui.cards_text import bid_text
+    from test_review_view import deal_over
+    from test_review_view import finish
+
+    assert set_language(language) == language
+    try:
+        table = deal_over(app, "coinche", seed=4)
+        table.open_review()
+        review = table.review
+        assert review is not None
+        finish(table, review)
+        review.show(0)
+        texts = [t.text for t in review.layer.texts]
+        bids = [(i, d) for i, d in enumerate(review.decisions) if d.phase == "bidding"]
+        assert bids, "the person bid in this deal"
+        for i, d in bids:
+            view = review.views[i]
+            if d.action == "pass":
+                continue
+            said = bid_text(
+                d.action, view, app.engine.describe_bid(view.game, view.rules, d.action)
+            )
+            assert said in texts, f"no chip says {said!r}"
+            assert d.action not in texts and d.action[:4].lower() not in texts
+        found = check(app, table, "coinche review", SMALL_AND_USUAL)
+    finally:
+        app.render_offscreen(None)
+        set_language("en")
+    assert not found, "\n".join(found)

@@ -11,8 +11,10 @@ import arcade
 from atout.core.cards import SUIT_SYMBOLS
 from atout.core.cards import SUITS
 from atout.core.cards import parse_card
+from atout.core.model import BidInfo
 from atout.plugins.review import Decision
 
+from ..cards_text import bid_short
 from ..cards_text import show_card
 from ..i18n import pgettext
 from .widgets import Colour
@@ -63,10 +65,14 @@ def graph_scale(values: list[float]) -> float:
     return next((s for s in SCALES if top <= s), SCALES[-1])
 
 
-def chip_text(decision: Decision) -> str:
+def chip_text(decision: Decision, info: BidInfo | None = None) -> str:
     """A decision in a few letters for the step list: the card (``J♥``) or the bid
-    (``pass``, ``take``, a suit's symbol)."""
+    (``pass``, ``take``, a suit's symbol; with the engine's description of the bid,
+    ``info``, as its button says it: ``90 ♥``, ``capot ♠``, ``Contre``)."""
     action = decision.action
+    short = bid_short(info) if info is not None and decision.phase == "bidding" else None
+    if short is not None:
+        return short
     if decision.phase == "play":
         try:
             return show_card(parse_card(action))
