@@ -484,7 +484,8 @@ class ReviewMode:
         """The step list from ``top`` down: a chip per decision valued, bids and cards
         alike, filled in its label's colour with its shape (drawn by :meth:`draw`); the
         one shown outlined in ink.  A chip is :attr:`CHIP_W` wide, wider for a bid whose
-        words need it (``Surcontre``); the chips fill each row in turn.  The ``y`` below
+        words need it (``Surcontre``; told briefly, a bid's chip is written compact:
+        ``×4``); the chips fill each row in turn.  The ``y`` below
         it."""
         left, right, _skip, _skip2 = self.panel_box()
         x0, x_end = left + 16, right - 16
@@ -494,11 +495,12 @@ class ReviewMode:
         x, row = x0, 0
         for i, d in enumerate(self.decisions):
             shown = i == self.index
-            text = chip_text(d, self.bid_info(i))
+            text = chip_text(d, self.bid_info(i), compact=self.brief)
             if d.phase == "play" and i > self.index and not known_card(d.action, known):
                 text = "?"  # a card the person had not yet seen at the decision shown
             written = layer.text(text, 0, 0, 12, theme.INK, anchor_x="center", anchor_y="center")
-            width = max(self.CHIP_W, min(x_end - x0, written.content_width + 12))
+            wide = max(self.CHIP_W, min(x_end - x0, written.content_width + 6))
+            width = self.CHIP_W if self.brief else wide
             if x > x0 and x + width > x_end + 0.5:
                 x, row = x0, row + 1
             cx = x + width / 2
