@@ -16,7 +16,10 @@ from collections.abc import Callable
 from collections.abc import Sequence
 from typing import Final
 
+from atout.core import Engine
 from atout.core import GameInfo
+from atout.core import Match
+from atout.core import Rules
 from atout.core import View
 from atout.core import parse_card
 from atout.core.cards import JACK
@@ -328,6 +331,40 @@ def contract_bid(
     for _seat, bid in reversed(bids):
         info = describe(bid)
         if info.kind == BID_CONTRACT:
+            return info
+    return None
+
+
+def opening_bids(engine: Engine, game: str, rules: Rules) -> list[str]:
+    """The bids the engine lists for the first seat to speak in a fresh auction of
+    ``game`` under ``rules`` (a seeded deal made for the question; empty for a game that
+    does not begin with an auction)."""
+    deal = Match(engine, game, rules, seed=0).next_deal()
+    return deal.legal_bids() if deal.state.phase == "bidding" else []
+
+
+def contract_described(engine: Engine, view: View) -> BidInfo | None:
+    """The engine's description of the bid that made ``view``'s contract, its value and
+    strain as players say them (``capot ♠``): the last contract bid of the auction;
+    when the auction is not known (a position written by hand with its contract), the
+    contract bid of the same value and strain among the bids that open the game's
+    auction (:func:`opening_bids`), so that a capot reads "capot", never its worth in
+    points.  ``None`` when the game describes no such bid."""
+
+    def describe(bid: str) -> BidInfo:
+        return engine.describe_bid(view.game, view.rules, bid)
+
+    said = contract_bid(view.bids, describe)
+    contract = view.contract
+    if said is not None or contract is None or contract.value is None:
+        return said
+    for bid in opening_bids(engine, view.game, view.rules):
+        info = describe(bid)
+        if (
+            info.kind == BID_CONTRACT
+            and (info.value, info.strain, info.trump)
+            == (contract.value, contract.name, contract.trump)
+        ):
             return info
     return None
 

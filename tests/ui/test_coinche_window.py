@@ -212,3 +212,26 @@ def test_the_reviews_chips_say_each_bid_as_the_table_does_and_keep_the_layout(
         app.render_offscreen(None)
         set_language("en")
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(("language", "capot"), [("en", "capot"), ("de", "Capot")])
+def test_the_side_bar_says_a_capot_without_its_auction_as_capot(
+    app: App, language: str, capot: str
+) -> None:
+    """A capot contract whose auction the view does not hold (a position written by
+    hand) is said "capot ♠" with its level in the side bar, never "250"."""
+    import dataclasses
+
+    from atout.core import Contract
+
+    table = start(app, "coinche", "coinche")
+    pump(table, lambda: table.view is not None)
+    assert table.view is not None
+    view = dataclasses.replace(table.view, bids=(), contract=Contract(1, 3, "S", 250, 2))
+    assert set_language(language) == language
+    try:
+        table.status_panel.refresh_points(view, False, table.contract_bid(view))
+        said = table.status_panel.contract_text.text
+    finally:
+        set_language("en")
+    assert f"{capot} ♠" in said and "×2" in said and "250" not in said
