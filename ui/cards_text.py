@@ -360,10 +360,10 @@ def contract_described(engine: Engine, view: View) -> BidInfo | None:
         return said
     for bid in opening_bids(engine, view.game, view.rules):
         info = describe(bid)
-        if (
-            info.kind == BID_CONTRACT
-            and (info.value, info.strain, info.trump)
-            == (contract.value, contract.name, contract.trump)
+        if info.kind == BID_CONTRACT and (info.value, info.strain, info.trump) == (
+            contract.value,
+            contract.name,
+            contract.trump,
         ):
             return info
     return None

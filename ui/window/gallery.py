@@ -52,7 +52,7 @@ large one and a tall one."""
 COLOURS = 64
 """The PNGs' palette: a table is flat colours and a few card pictures, and 64 colours
 keep the files small enough for the repository (docs/screenshots)."""
-SEEDS = {"decouverte": 11, "belote": 3, "coinche": 9, "coinche-decouverte": 4}
+SEEDS = {"decouverte": 11, "belote": 3, "coinche": 6, "coinche-decouverte": 4}
 """The matches the screens come from (chosen so that the person bids in both rounds of
 Belote and Découverte, and may say contre in La Coinche for four)."""
 
