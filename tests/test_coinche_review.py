@@ -88,3 +88,21 @@ def test_a_bid_chip_says_the_bid_as_its_button_does(engine: Engine, language: st
     finally:
         i18n.set_language("en")
     assert chips == expected
+
+
+def test_a_bid_chip_written_compact_keeps_to_a_cards_width(engine: Engine) -> None:
+    """Short of room (the panel told briefly), a chip says a bid in a card's few signs:
+    the value and the strain's symbol, ``cap`` for capot, and the multiplier the side
+    bar writes for a contre and a surcontre."""
+    from atout.ui.window.review_graph import chip_text
+
+    rules = engine.make_rules(GAME, {})
+    chips = [
+        chip_text(
+            Decision(1, 1, 0, "bidding", 1, bid, (), EXACT),
+            engine.describe_bid(GAME, rules, bid),
+            compact=True,
+        )
+        for bid in ("90 H", "capot S", "contre", "surcontre")
+    ]
+    assert chips == ["90♥", "cap♠", "×2", "×4"]
