@@ -235,3 +235,26 @@ def test_the_side_bar_says_a_capot_without_its_auction_as_capot(
     finally:
         set_language("en")
     assert f"{capot} ♠" in said and "×2" in said and "250" not in said
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "90 ♥ hearts"), ("fr", "90 ♥ cœur")])
+def test_a_hinted_bid_is_said_in_words_on_the_message_line(
+    app: App, language: str, said: str
+) -> None:
+    """The window's hint for a Coinche bid says it as the terminal's hint does ("Hint: 90 ♥
+    hearts"), in the language: never the bid's text ("90 H")."""
+    from atout.core import Action
+
+    table = start(app, "coinche", "coinche", seed=6)
+    pump(table, lambda: bidding(table))
+    view = table.view
+    assert view is not None and "90 H" in view.legal_bids
+    assert set_language(language) == language
+    try:
+        table.hint = Action.bid("90 H")
+        table.driver.show_hint_line(view)
+        line = table.toast.label.text
+    finally:
+        table.hint = None
+        set_language("en")
+    assert said in line and "90 H" not in line
