@@ -1,6 +1,9 @@
 """La Coinche at the Arcade table: the auction laid out as a grid of values by strains,
 built from the engine's description of each bid (no line of the game in ui/), only
-legal bids on it, clicked like any button; both tables keep it clear of the cards."""
+legal bids on it, clicked like any button; both tables keep it clear of the cards.  The
+bids are said in words wherever the window says them: the Review screen (its lines and
+its chips), the hint's line, the side bar's contract (a capot as "capot", even without
+its auction)."""
 
 from __future__ import annotations
 
