@@ -32,6 +32,7 @@ from atout.core.cards import SUITS
 from atout.core.cards import Card
 from atout.core.cards import CardParseError
 from atout.core.cards import sort_for_display
+from atout.core.errors import AtoutError
 from atout.core.model import BID_CONTRACT
 from atout.core.model import BID_DOUBLE
 from atout.core.model import BID_REDOUBLE
@@ -338,8 +339,12 @@ def contract_bid(
 def opening_bids(engine: Engine, game: str, rules: Rules) -> list[str]:
     """The bids the engine lists for the first seat to speak in a fresh auction of
     ``game`` under ``rules`` (a seeded deal made for the question; empty for a game that
-    does not begin with an auction)."""
-    deal = Match(engine, game, rules, seed=0).next_deal()
+    does not begin with an auction, or that this engine cannot deal: a network table's
+    game it does not have)."""
+    try:
+        deal = Match(engine, game, rules, seed=0).next_deal()
+    except AtoutError:
+        return []
     return deal.legal_bids() if deal.state.phase == "bidding" else []
 
 
