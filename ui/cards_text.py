@@ -16,7 +16,11 @@ from collections.abc import Callable
 from collections.abc import Sequence
 from typing import Final
 
+from atout.core import Engine
 from atout.core import GameInfo
+from atout.core import Match
+from atout.core import Rules
+from atout.core import View
 from atout.core import parse_card
 from atout.core.cards import JACK
 from atout.core.cards import KING
@@ -28,6 +32,7 @@ from atout.core.cards import SUITS
 from atout.core.cards import Card
 from atout.core.cards import CardParseError
 from atout.core.cards import sort_for_display
+from atout.core.errors import AtoutError
 from atout.core.model import BID_CONTRACT
 from atout.core.model import BID_DOUBLE
 from atout.core.model import BID_REDOUBLE
@@ -270,6 +275,21 @@ def bid_short(info: BidInfo) -> str | None:
     return capital(spoken) if spoken else None
 
 
+def bid_text(bid: str, view: View, info: BidInfo | None = None) -> str:
+    """A bid in words for a bubble or a button (only describes the engine's bids); with
+    the engine's description of it (``info``), as :func:`bid_short` writes it."""
+    short = bid_short(info) if info is not None else None
+    if short is not None:
+        return short
+    if bid == "pass":
+        return pgettext("bid", "Pass")
+    if bid == "take" and view.turnup is not None:
+        return pgettext("bid", "Take {suit}").format(suit=suit_label(view.turnup >> 3))
+    if bid in SUITS:
+        return suit_label(SUITS.index(bid))
+    return capital(bid.replace("-", " "))
+
+
 def _typed(text: str) -> str:
     """``text`` as a typed bid is compared: lower case, without spaces or hyphens."""
     return text.lower().replace(" ", "").replace("-", "")
@@ -313,6 +333,44 @@ def contract_bid(
     for _seat, bid in reversed(bids):
         info = describe(bid)
         if info.kind == BID_CONTRACT:
+            return info
+    return None
+
+
+def opening_bids(engine: Engine, game: str, rules: Rules) -> list[str]:
+    """The bids the engine lists for the first seat to speak in a fresh auction of
+    ``game`` under ``rules`` (a seeded deal made for the question; empty for a game that
+    does not begin with an auction, or that this engine cannot deal: a network table's
+    game it does not have)."""
+    try:
+        deal = Match(engine, game, rules, seed=0).next_deal()
+    except AtoutError:
+        return []
+    return deal.legal_bids() if deal.state.phase == "bidding" else []
+
+
+def contract_described(engine: Engine, view: View) -> BidInfo | None:
+    """The engine's description of the bid that made ``view``'s contract, its value and
+    strain as players say them (``capot ♠``): the last contract bid of the auction;
+    when the auction is not known (a position written by hand with its contract), the
+    contract bid of the same value and strain among the bids that open the game's
+    auction (:func:`opening_bids`), so that a capot reads "capot", never its worth in
+    points.  ``None`` when the game describes no such bid."""
+
+    def describe(bid: str) -> BidInfo:
+        return engine.describe_bid(view.game, view.rules, bid)
+
+    said = contract_bid(view.bids, describe)
+    contract = view.contract
+    if said is not None or contract is None or contract.value is None:
+        return said
+    for bid in opening_bids(engine, view.game, view.rules):
+        info = describe(bid)
+        if info.kind == BID_CONTRACT and (info.value, info.strain, info.trump) == (
+            contract.value,
+            contract.name,
+            contract.trump,
+        ):
             return info
     return None
 

@@ -12,8 +12,10 @@ from __future__ import annotations
 from atout.core import Action
 from atout.core import View
 from atout.core.cards import SUITS
+from atout.core.model import BidInfo
 from atout.core.text import Message
 
+from .cards_text import bid_spoken
 from .cards_text import show_card
 from .cards_text import suit_label
 from .i18n import _
@@ -21,9 +23,11 @@ from .i18n import pgettext
 from .messages import shown
 
 
-def hint_action_words(action: Action, view: View | None) -> str:
+def hint_action_words(action: Action, view: View | None, info: BidInfo | None = None) -> str:
     """What the hint suggests, in words: ``play 9♠``, ``take ♣ clubs``, ``name ♥ hearts``,
-    ``pass``, ``claim the match (l'arrêt)``."""
+    ``pass``, ``claim the match (l'arrêt)``; a bid the engine describes (``info``) as
+    players say it, as the terminal's hint says it (``90 ♥ hearts``, ``capot ♠ spades``,
+    ``contre``)."""
     if action.kind == "play":
         return _("play {card}").format(card=show_card(action.value))
     if action.kind == "bid":
@@ -36,7 +40,8 @@ def hint_action_words(action: Action, view: View | None) -> str:
             return pgettext("bid", "take")
         if bid == "pass":
             return pgettext("bid", "pass")
-        return bid
+        spoken = bid_spoken(info) if info is not None else None
+        return spoken or bid
     return _("claim the match (l'arrêt)")
 
 
@@ -51,15 +56,21 @@ def reason_parts(reason: str) -> list[str]:
     return [part for part in reason.split("; ") if part]
 
 
-def hint_line(action: Action, view: View | None = None, parts: int | None = None) -> str:
+def hint_line(
+    action: Action,
+    view: View | None = None,
+    parts: int | None = None,
+    info: BidInfo | None = None,
+) -> str:
     """``Hint: play 9♠ — wins the trick; 12 points better than A♥`` (the reason when the
     hint has one); ``parts`` keeps only the reason's first parts (where room is short:
-    ``1`` keeps ``wins the trick``, ``0`` the action alone)."""
+    ``1`` keeps ``wins the trick``, ``0`` the action alone); ``info``: the engine's
+    description of the bid hinted (:func:`hint_action_words`)."""
     reason = getattr(action, "reason", "")
     reason = reason if isinstance(reason, str) else ""
     kept = reason_parts(reason)
     reason = "; ".join(kept[:parts]) if parts is not None and parts < len(kept) else shown(reason)
-    head = _("Hint: {action}").format(action=hint_action_words(action, view))
+    head = _("Hint: {action}").format(action=hint_action_words(action, view, info))
     return f"{head} — {reason}" if reason else head
 
 

@@ -11,13 +11,19 @@ claim can be checked against the numbers it comes from.
 
 from __future__ import annotations
 
+from atout.core import Engine
 from atout.core import View
+from atout.core.cards import SUITS
+from atout.core.cards import parse_card
 from atout.plugins.review import FORCED
 from atout.plugins.review import PROOF_SAMPLES
 from atout.plugins.review import UNVALUED
 from atout.plugins.review import Decision
 from atout.plugins.review import Summary
 
+from .cards_text import bid_text
+from .cards_text import show_card
+from .cards_text import suit_label
 from .i18n import N_
 from .i18n import _
 from .i18n import ngettext
@@ -146,6 +152,26 @@ def label_words(name: str) -> str:
         "not valued": pgettext("review label", "not valued"),
     }
     return words.get(name, name)
+
+
+def action_words(engine: Engine | None, view: View | None, action: str) -> str:
+    """An action of a review as the table says it: a card ``J♥``; a bid as its button and
+    bubble say it, from the engine's description of it (``90 ♥``, ``capot ♠``,
+    ``Contre``: never the record's ``90 H``), else in words (``Pass``, ``Take ♥ hearts``);
+    ``view`` is the deciding seat's then (``None``, or no ``engine``: a bid the words
+    know without the game, such as ``pass``).  The Review screen and ``atout review``
+    name every action with it."""
+    if view is not None and view.phase == "bidding":
+        info = engine.describe_bid(view.game, view.rules, action) if engine is not None else None
+        return bid_text(action, view, info)
+    try:
+        return show_card(parse_card(action))
+    except ValueError:
+        pass
+    if action in SUITS:
+        return suit_label(SUITS.index(action))
+    bids = {"take": pgettext("bid", "take"), "pass": pgettext("bid", "pass")}
+    return bids.get(action, action)
 
 
 def value_of(decision: Decision, action: str | None) -> float | None:

@@ -24,7 +24,7 @@ from atout.core.session import Event
 from .cards_text import HUMAN
 from .cards_text import card_name
 from .cards_text import card_names
-from .cards_text import contract_bid
+from .cards_text import contract_described
 from .cards_text import seat_word
 from .cards_text import show_card
 from .cards_text import show_cards
@@ -146,9 +146,12 @@ class TerminalBoard:
         return self.engine.describe_bid(self.info.name, rules, bid)
 
     def contract_bid(self, view: View) -> BidInfo | None:
-        """The description of the last bid of ``view``'s auction that proposed a
-        contract (the contract's value and strain, as players say them), if any."""
-        return contract_bid(view.bids, lambda bid: self.describe(bid, view))
+        """The description of the bid that made ``view``'s contract (its value and
+        strain, as players say them: ``capot ♠``), if any
+        (:func:`~atout.ui.cards_text.contract_described`)."""
+        if self.engine is None:
+            self.engine = Engine()
+        return contract_described(self.engine, view)
 
     def painted(self, text: str) -> str:
         """``text`` in colour where colour is shown (:func:`paint`)."""

@@ -1,6 +1,9 @@
 """La Coinche at the Arcade table: the auction laid out as a grid of values by strains,
 built from the engine's description of each bid (no line of the game in ui/), only
-legal bids on it, clicked like any button; both tables keep it clear of the cards."""
+legal bids on it, clicked like any button; both tables keep it clear of the cards.  The
+bids are said in words wherever the window says them: the Review screen (its lines and
+its chips), the hint's line, the side bar's contract (a capot as "capot", even without
+its auction)."""
 
 from __future__ import annotations
 
@@ -173,3 +176,88 @@ def test_the_review_names_a_bid_as_the_table_says_it(app: App) -> None:
     finally:
         set_language("en")
     assert said == ["80 ♣", "110 SA", "Contre"]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_reviews_chips_say_each_bid_as_the_table_does_and_keep_the_layout(
+    app: App, language: str
+) -> None:
+    """The Review screen of a Coinche deal: each bid's chip in the step list says it as
+    its button did (``90 ♥``, ``capot ♠``, ``Contre``), never
+    the record's text (``90 h``), and the panel keeps the layout rules at 800x600 and
+    1280x720 (a chip is as wide as its words)."""
+    from atout.ui.cards_text import bid_text
+    from test_review_view import deal_over
+    from test_review_view import finish
+
+    assert set_language(language) == language
+    try:
+        table = deal_over(app, "coinche", seed=4)
+        table.open_review()
+        review = table.review
+        assert review is not None
+        finish(table, review)
+        review.show(0)
+        texts = [t.text for t in review.layer.texts]
+        bids = [(i, d) for i, d in enumerate(review.decisions) if d.phase == "bidding"]
+        assert bids, "the person bid in this deal"
+        for i, d in bids:
+            view = review.views[i]
+            if d.action == "pass":
+                continue
+            said = bid_text(
+                d.action, view, app.engine.describe_bid(view.game, view.rules, d.action)
+            )
+            assert said in texts, f"no chip says {said!r}"
+            assert d.action not in texts and d.action[:4].lower() not in texts
+        found = check(app, table, "coinche review", SMALL_AND_USUAL)
+    finally:
+        app.render_offscreen(None)
+        set_language("en")
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(("language", "capot"), [("en", "capot"), ("de", "Capot")])
+def test_the_side_bar_says_a_capot_without_its_auction_as_capot(
+    app: App, language: str, capot: str
+) -> None:
+    """A capot contract whose auction the view does not hold (a position written by
+    hand) is said "capot ♠" with its level in the side bar, never "250"."""
+    import dataclasses
+
+    from atout.core import Contract
+
+    table = start(app, "coinche", "coinche")
+    pump(table, lambda: table.view is not None)
+    assert table.view is not None
+    view = dataclasses.replace(table.view, bids=(), contract=Contract(1, 3, "S", 250, 2))
+    assert set_language(language) == language
+    try:
+        table.status_panel.refresh_points(view, False, table.contract_bid(view))
+        said = table.status_panel.contract_text.text
+    finally:
+        set_language("en")
+    assert f"{capot} ♠" in said and "×2" in said and "250" not in said
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "90 ♥ hearts"), ("fr", "90 ♥ cœur")])
+def test_a_hinted_bid_is_said_in_words_on_the_message_line(
+    app: App, language: str, said: str
+) -> None:
+    """The window's hint for a Coinche bid says it as the terminal's hint does ("Hint: 90 ♥
+    hearts"), in the language: never the bid's text ("90 H")."""
+    from atout.core import Action
+
+    table = start(app, "coinche", "coinche", seed=6)
+    pump(table, lambda: bidding(table))
+    view = table.view
+    assert view is not None and "90 H" in view.legal_bids
+    assert set_language(language) == language
+    try:
+        table.hint = Action.bid("90 H")
+        table.driver.show_hint_line(view)
+        line = table.toast.label.text
+    finally:
+        table.hint = None
+        set_language("en")
+    assert said in line and "90 H" not in line

@@ -2,7 +2,9 @@
 
 The walk is the gallery's (:func:`atout.ui.window.gallery.screens`: seeded matches, the
 start view, the bidding in both rounds, the play with a hint, the last trick, the help,
-the menu, the end of a deal and of a match); each stop is drawn on an offscreen surface
+the menu, the end of a deal and of a match; La Coinche for four and for two: the
+auction's grid, a contract doubled or a capot in the side bar, the end of the deal, its
+review at a card and at a bid); each stop is drawn on an offscreen surface
 of each size of :data:`~atout.ui.window.gallery.SIZES` (800x600, 1280x720, 1920x1080 and
 a tall 900x1200) and what it draws is checked by :func:`layout.problems`; a table is
 also looked at as the walk reached it (its cards landed, none still in flight).
@@ -93,6 +95,9 @@ def test_every_screen_at_every_size_keeps_the_layout_rules(app: App) -> None:
             "match-over",
         ):
             assert f"{game}-{stop}" in names, f"the walk never reached {game}-{stop}"
+    for game in ("coinche", "coinche-decouverte"):  # the auction's grid, a contract with
+        for stop in ("auction", "contract", "deal-over", "review", "review-bidding"):
+            assert f"{game}-{stop}" in names, f"the walk never reached {game}-{stop}"
     assert not found, "\n".join(found)
 
 
@@ -110,6 +115,7 @@ def test_every_screen_keeps_the_layout_rules_in_french_and_german(app: App, lang
     finally:
         set_language("en")
     assert "belote-review" in names and "decouverte-match-over" in names
+    assert "coinche-auction" in names and "coinche-decouverte-review-bidding" in names
     assert not found, "\n".join(found)
 
 

@@ -30,8 +30,6 @@ from typing import Any
 from atout.core import Engine
 from atout.core import GameInfo
 from atout.core import View
-from atout.core.cards import SUITS
-from atout.core.cards import parse_card
 from atout.core.errors import AtoutError
 from atout.core.records import deal_from_record
 from atout.core.records import load_json
@@ -43,12 +41,13 @@ from atout.plugins.review import Summary
 from atout.plugins.review import Valued
 from atout.plugins.review import review_record
 from atout.ui import arguments
+from atout.ui.cards_text import seat_word
 from atout.ui.cards_text import show_card
-from atout.ui.cards_text import suit_label
 from atout.ui.i18n import _
 from atout.ui.i18n import ngettext
-from atout.ui.i18n import pgettext
+from atout.ui.messages import outcome_words
 from atout.ui.review_words import LABEL_GLYPHS
+from atout.ui.review_words import action_words
 from atout.ui.review_words import explanation
 from atout.ui.review_words import face_down
 from atout.ui.review_words import label_words
@@ -58,7 +57,6 @@ from atout.ui.review_words import summary_words
 from atout.ui.review_words import turned_note
 from atout.ui.review_words import verdict
 from atout.ui.safe_text import printable
-from atout.ui.window.words import bid_text
 
 if TYPE_CHECKING:
     from atout.ui.commands.bench_measures import BenchContext
@@ -159,7 +157,7 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
             print(_json(d.to_json()), flush=True)
         print(_json(review.summary().to_json()))
         return 0
-    for line in review_lines(review, info, info.seat_name):
+    for line in review_lines(review, info, lambda seat: seat_word(info.seat_name(seat))):
         print(printable(line), flush=True)
     return 0
 
@@ -194,6 +192,8 @@ def review_lines(
     )
     heading = None
     replay = _Replay(review)
+    views: dict[int, View] = {}
+    """Per decision's step: the deciding seat's view then (the summary names its actions)."""
     last: dict[int, tuple[float | None, int | None]] = {}
     """Per seat: the value of its last action taken, the face-down cards then."""
     for d in review.decisions():
@@ -206,11 +206,14 @@ def review_lines(
         before, earlier = last.get(d.seat, (None, None))
         turned = earlier is not None and covered < earlier
         note = turned_note(before, d, turned)
-        yield from decision_lines(d, name, view, note)
+        views[d.step] = view
+        yield from decision_lines(d, name, view, note, review.engine)
         taken = next((v.value for v in d.legal if v.action == d.action), None)
         last[d.seat] = (taken if taken is not None else before, covered)
     summary = review.summary()
-    yield from summary_lines(summary, info, name)
+    yield from summary_lines(
+        summary, info, name, lambda d, a: action_words(review.engine, views.get(d.step), a)
+    )
 
 
 class _Replay:
@@ -232,28 +235,24 @@ class _Replay:
         return self.deal.view(d.seat)
 
 
-def _name(action: str, view: View | None) -> str:
-    """An action in the table's words: a card ``J♥``, a bid ``Take ♥ hearts``."""
-    if view is not None and view.phase == "bidding":
-        return bid_text(action, view)
-    try:
-        return show_card(parse_card(action))
-    except ValueError:
-        pass
-    if action in SUITS:
-        return suit_label(SUITS.index(action))
-    bids = {"take": pgettext("bid", "take"), "pass": pgettext("bid", "pass")}
-    return bids.get(action, action)
-
-
 def decision_lines(
-    d: Decision, name: Callable[[int], str], view: View | None = None, note: str = ""
+    d: Decision,
+    name: Callable[[int], str],
+    view: View | None = None,
+    note: str = "",
+    engine: Engine | None = None,
 ) -> Iterator[str]:
     """One decision: who did what and its label (shape and words); then every legal
     action's value, best first (``▶`` the one taken, ``★`` the best when another;
     four-player play: ``dd`` its double-dummy value), and the sentence the label rests on,
-    with ``note`` after it (:func:`~atout.ui.review_words.turned_note`)."""
-    played = _name(d.action, view)
+    with ``note`` after it (:func:`~atout.ui.review_words.turned_note`).  Each action is
+    named as the table says it (:func:`~atout.ui.review_words.action_words`: a bid as
+    ``engine`` describes it in ``view``, the seat's view then)."""
+
+    def _name(action: str) -> str:
+        return action_words(engine, view, action)
+
+    played = _name(d.action)
     did = (_("{name} played {action}") if d.phase == "play" else _("{name} bid {action}")).format(
         name=name(d.seat), action=played
     )
@@ -266,9 +265,9 @@ def decision_lines(
         rows = sorted(
             valued, key=lambda v: (v.value is None, -(v.value or 0.0), v.action != d.action)
         )
-        items = [_value(v, d, view) for v in rows]
+        items = [_value(v, d, _name(v.action)) for v in rows]
         yield from _pack(items)
-    best = _name(d.best or d.action, view)
+    best = _name(d.best or d.action)
     text = explanation(d, best, played)
     if note:
         text = f"{text} {note}"
@@ -276,7 +275,7 @@ def decision_lines(
     if d.dd_loss is not None and d.dd_loss > 0.5 and d.dd_best is not None:
         yield from _wrap(
             _("Double dummy: {action} was best, {points} more (every hand known).").format(
-                action=_name(d.dd_best, view), points=points(d.dd_loss, signed=False)
+                action=_name(d.dd_best), points=points(d.dd_loss, signed=False)
             ),
             INDENT,
         )
@@ -288,9 +287,10 @@ def _how(d: Decision) -> str:
     return ngettext("{n} sample", "{n} samples", d.samples).format(n=d.samples)
 
 
-def _value(v: Valued, d: Decision, view: View | None) -> str:
+def _value(v: Valued, d: Decision, said: str) -> str:
+    """A legal action (``said``: as the table says it) with its value and marks."""
     mark = "▶" if v.action == d.action else "★" if v.action == d.best else ""
-    text = f"{mark}{_name(v.action, view)}"
+    text = f"{mark}{said}"
     if v.value is not None:
         text += f" {points(v.value)}"
         if v.low is not None and v.high is not None:
@@ -324,14 +324,27 @@ def _wrap(text: str, indent: str = "", then: str | None = None) -> Iterator[str]
     )
 
 
-def summary_lines(s: Summary, info: GameInfo, name: Callable[[int], str]) -> Iterator[str]:
+def summary_lines(
+    s: Summary,
+    info: GameInfo,
+    name: Callable[[int], str],
+    said: Callable[[Decision, str], str] | None = None,
+) -> Iterator[str]:
     """The deal's summary: its one line (where decided, the biggest loss: the Review
-    screen's), then the figures, each at most :data:`WIDTH` columns."""
+    screen's), then the figures, each at most :data:`WIDTH` columns.  ``said(decision,
+    action)`` names an action of a decision as the table says it (by default without the
+    game's description of a bid)."""
+
+    def _name(d: Decision, action: str) -> str:
+        return said(d, action) if said is not None else action_words(None, None, action)
+
     yield _("Summary")
     yield from _wrap(". ".join(summary_words(s)) + ".", "  ")
     if s.score is not None:
         score = " - ".join(str(x) for x in s.score)
-        outcome = _("{outcome}, score {score}").format(outcome=s.outcome, score=score)
+        outcome = _("{outcome}, score {score}").format(
+            outcome=outcome_words(s.outcome or ""), score=score
+        )
         if s.taker is not None:
             outcome = _("{name} took; {outcome}").format(name=name(s.taker), outcome=outcome)
         yield from _wrap(outcome, "  ")
@@ -356,8 +369,8 @@ def summary_lines(s: Summary, info: GameInfo, name: Callable[[int], str]) -> Ite
                 _("#{step} {name} {action} (best {best}) {loss}").format(
                     step=d.step,
                     name=name(d.seat),
-                    action=_name(d.action, None),
-                    best=_name(d.best or d.action, None),
+                    action=_name(d, d.action),
+                    best=_name(d, d.best or d.action),
                     loss=_num(d.loss, False),
                 )
                 for d in s.mistakes
@@ -388,7 +401,7 @@ def summary_lines(s: Summary, info: GameInfo, name: Callable[[int], str]) -> Ite
         )
         yield from _wrap(
             decided.format(
-                step=d.step, trick=d.trick, name=name(d.seat), action=_name(d.action, None)
+                step=d.step, trick=d.trick, name=name(d.seat), action=_name(d, d.action)
             ),
             "  ",
         )

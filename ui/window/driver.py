@@ -33,6 +33,7 @@ from atout.core import Trick
 from atout.core import View
 from atout.core.errors import AtoutError
 from atout.core.errors import IllegalMoveError
+from atout.core.model import BidInfo
 from atout.core.session import PERSON
 from atout.core.session import TRICK
 from atout.core.session import Event
@@ -422,6 +423,13 @@ class MatchDriver(Driver):
             return True
         return False
 
+    def hint_bid(self, view: View | None) -> BidInfo | None:
+        """The engine's description of the bid hinted (``None``: the hint is no bid)."""
+        hint = self.table.hint
+        if hint is None or hint.kind != "bid" or view is None:
+            return None
+        return self.table.app.engine.describe_bid(view.game, view.rules, str(hint.value))
+
     def show_hint_line(self, view: View | None) -> None:
         """The hint and, from the expert, why, on the message line (:func:`hint_line`,
         the terminal's words): whole when it fits in the message's room and
@@ -432,8 +440,9 @@ class MatchDriver(Driver):
         room = toast.max_width
         toast.max_width = min(room, self.table.frame.table_right * HINT_ROOM)
         try:
+            info = self.hint_bid(view)
             for parts in (None, 1, 0):
-                toast.show(hint_line(self.table.hint, view, parts), self.table.clock, 8)
+                toast.show(hint_line(self.table.hint, view, parts, info), self.table.clock, 8)
                 if toast.label.content_width + 44 <= toast.max_width:
                     break
         finally:

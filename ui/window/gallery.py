@@ -4,8 +4,10 @@
 games with seeded matches (the start view, the screen of the matches with people, two
 people at one screen, a hosted table waiting for players, the bidding once the deal has
 landed, the play with a hint, the help, the menu, the last trick, the cards not seen yet,
-the end of a deal and its review (at a card and at a bid), the end of a match, every page
-of the Rules screen, the guided deal's steps) and stops at each one;
+the end of a deal and its review (at a card and at a bid), the end of a match; La Coinche
+for four and for two: the auction's grid, the contract in the side bar (doubled; a
+capot), the end of the deal and its review; every page of the Rules screen, the guided
+deal's steps) and stops at each one;
 :func:`write_gallery` draws every stop at each size of :data:`SIZES` on an offscreen
 surface and writes a PNG of :data:`COLOURS` colours (``atout play --screenshots DIR``).  The layout tests walk the
 same screens and check what they draw.
@@ -26,7 +28,11 @@ from pathlib import Path
 import arcade
 from atout.core import Action
 from atout.core import Engine
+from atout.core.cards import SUIT_MASKS
 from atout.core.cards import cards_of
+from atout.core.cards import popcount
+from atout.core.model import BID_CONTRACT
+from atout.core.model import BID_DOUBLE
 from atout.plugins.review import ReviewOptions
 from PIL import Image
 
@@ -46,8 +52,9 @@ large one and a tall one."""
 COLOURS = 64
 """The PNGs' palette: a table is flat colours and a few card pictures, and 64 colours
 keep the files small enough for the repository (docs/screenshots)."""
-SEEDS = {"decouverte": 11, "belote": 3}
-"""The matches the screens come from (chosen so that the person bids in both rounds)."""
+SEEDS = {"decouverte": 11, "belote": 3, "coinche": 6, "coinche-decouverte": 4}
+"""The matches the screens come from (chosen so that the person bids in both rounds of
+Belote and Découverte, and may say contre in La Coinche for four)."""
 
 
 @dataclass
@@ -132,7 +139,71 @@ def screens(app: App) -> Iterator[Screen]:
         if table.stage == Stage.MATCH_OVER:
             yield Screen(f"{game}-match-over", table)
         app.leave_table()
+    yield from coinche_screens(app)
     yield from learning_screens(app)
+
+
+def coinche_screens(app: App) -> Iterator[Screen]:
+    """La Coinche for four and for two (standard rules), a deal each: the auction's grid
+    (for four at the person's first bid over a contract bid standing: only the legal
+    bids on it, contre among them; for two at the person's first bid), the table at the person's
+    first card with the contract in the side bar (for four the person says contre to the
+    opponents' contract when they may; for two the person bids a capot in their longest
+    suit), the end of the deal with its score sheet, its review at a card and at a bid.
+    The bids are chosen from the engine's description of each (no rule of the game)."""
+    for game in ("coinche", "coinche-decouverte"):
+        yield from coinche_deal(app, game)
+
+
+def coinche_deal(app: App, game: str) -> Iterator[Screen]:
+    """One deal of a Coinche game's screens (:func:`coinche_screens`)."""
+    table = start(app, game)
+    engine = table.engine
+
+    def bidding() -> bool:
+        return person_to(table, "bidding")
+
+    def acting() -> bool:
+        return bidding() or person_to(table, "play") or table.stage != Stage.PLAY
+
+    if not run_until(table, bidding):
+        app.leave_table()
+        return
+    shown = False
+    for _step in range(12):  # the person's turns to bid, until the auction ends
+        view = table.view
+        if view is None or not bidding():
+            break
+        described = {b: engine.describe_bid(view.game, view.rules, b) for b in view.legal_bids}
+        standing = any(
+            engine.describe_bid(view.game, view.rules, b).kind == BID_CONTRACT
+            for _s, b in view.bids
+        )
+        if not shown and (standing or game == "coinche-decouverte"):
+            shown = True  # the grid of the bids left (above a contract bid standing)
+            yield Screen(f"{game}-auction", table)
+        doubles = [b for b, i in described.items() if i.kind == BID_DOUBLE]
+        capots = sorted(
+            (b for b, i in described.items() if i.capot and i.trump is not None),
+            key=lambda b: -popcount(view.hand & SUIT_MASKS[described[b].trump or 0]),
+        )
+        if game == "coinche" and doubles:
+            table.driver.human_bid(doubles[0])
+        elif game == "coinche-decouverte" and capots and _step == 0:
+            table.driver.human_bid(capots[0])
+        else:
+            table.driver.human_bid("pass")
+        run_until(table, acting)
+        if table.stage == Stage.REDEAL:  # everybody passed: the next deal's auction
+            run_until(table, acting)
+    if run_until(table, lambda: person_to(table, "play")):
+        step(table)
+        yield Screen(f"{game}-contract", table)
+    play_out(table)
+    if table.stage == Stage.DEAL_OVER:
+        yield Screen(f"{game}-deal-over", table)
+        yield from review_screen(table, game)
+    app.leave_table()
 
 
 def learning_screens(app: App) -> Iterator[Screen]:

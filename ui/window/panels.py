@@ -337,6 +337,15 @@ class StatusPanel:
                 SEAT_PLATE_TURN if to_act else SEAT_PLATE,
             )
 
+    def badges_stacked(self, seat: int, row: float, y: float) -> bool:
+        """Whether ``seat``'s marks (the dealer's, the taker's) stand one above the other
+        instead of side by side: a side seat's marks above its name plate whose row
+        would be wider than the plate (the felt's middle, where the end-of-deal panel
+        stands, begins just past it on a small window)."""
+        plate = self.seat_plates[seat]
+        above = y > self.layout.seat_anchor(seat)[1]
+        return self.layout.name_side(seat) != 0 and above and row > plate.width
+
     def update_marks(self, view: View | None, playing: bool) -> None:
         """The dealer's mark, the taker's mark (with the trump suit) next to their names,
         and the trump on the felt once a contract is made."""
@@ -359,15 +368,19 @@ class StatusPanel:
             for (_plate, text), word in zip(pairs, words, strict=False):
                 text.text = word
                 widths.append(quantize(text.content_width + 18))
-            left = x - (sum(widths) + 8 * (len(widths) - 1)) / 2
+            row = sum(widths) + 8 * (len(widths) - 1)
+            stacked = self.badges_stacked(seat, row, y)
+            left = x - row / 2
             for i, (plate, text) in enumerate(pairs):
                 on = i < len(words)
                 plate.visible = text.visible = on
                 if not on:
                     continue
                 width = widths[i]
-                mid = left + width / 2
+                mid = x if stacked else left + width / 2
                 left += width + 8
+                if stacked and i:
+                    y += BADGE_STEP
                 dealer = words[i] == _("Dealer")
                 fill = theme.GOLD if dealer else theme.CREAM
                 set_plate(plate, arcade.XYWH(mid, y, width, 24), fill, None, 12)
@@ -442,3 +455,7 @@ class StatusPanel:
         ]
         self.said_title.text = _("Announced") if said else ""
         self.said_text.text = "\n".join(said[-SAID_LINES:])
+
+
+BADGE_STEP = 30.0
+"""How far above the other a seat's second mark stands when they are stacked."""

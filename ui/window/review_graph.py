@@ -11,9 +11,16 @@ import arcade
 from atout.core.cards import SUIT_SYMBOLS
 from atout.core.cards import SUITS
 from atout.core.cards import parse_card
+from atout.core.model import BID_CONTRACT
+from atout.core.model import BID_DOUBLE
+from atout.core.model import BID_REDOUBLE
+from atout.core.model import BidInfo
 from atout.plugins.review import Decision
 
+from ..cards_text import bid_short
 from ..cards_text import show_card
+from ..cards_text import strain_mark
+from ..cards_text import value_words
 from ..i18n import pgettext
 from .widgets import Colour
 
@@ -63,10 +70,21 @@ def graph_scale(values: list[float]) -> float:
     return next((s for s in SCALES if top <= s), SCALES[-1])
 
 
-def chip_text(decision: Decision) -> str:
+def chip_text(decision: Decision, info: BidInfo | None = None, compact: bool = False) -> str:
     """A decision in a few letters for the step list: the card (``J♥``) or the bid
-    (``pass``, ``take``, a suit's symbol)."""
+    (``pass``, ``take``, a suit's symbol; with the engine's description of the bid,
+    ``info``, as its button says it: ``90 ♥``, ``capot ♠``, ``Contre``).  ``compact``:
+    a chip's width at most, for a panel short of room (``90♥``, ``cap♠``, and the
+    multiplier the side bar writes for a contre, ``×2``, and a surcontre, ``×4``)."""
     action = decision.action
+    if info is not None and decision.phase == "bidding":
+        if compact and info.kind == BID_CONTRACT:
+            return f"{value_words(info)[: 3 if info.capot else None]}{strain_mark(info)}"
+        if compact and info.kind in (BID_DOUBLE, BID_REDOUBLE):
+            return "×2" if info.kind == BID_DOUBLE else "×4"
+        short = bid_short(info)
+        if short is not None:
+            return short
     if decision.phase == "play":
         try:
             return show_card(parse_card(action))

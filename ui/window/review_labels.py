@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from atout.core import Engine
 from atout.core import View
-from atout.core.cards import parse_card
 from atout.plugins.review import Summary
 
 from ..cards_text import show_card
@@ -25,6 +24,7 @@ from ..review_words import LABEL_GLYPHS
 from ..review_words import MISTAKE
 from ..review_words import SMALL_LOSS
 from ..review_words import TURNED_GLYPH
+from ..review_words import action_words
 from ..review_words import explanation
 from ..review_words import face_down
 from ..review_words import help_line
@@ -37,7 +37,6 @@ from ..review_words import turned_note
 from ..review_words import verdict
 from . import theme
 from .widgets import Colour
-from .words import bid_text
 
 LABEL_COLOURS: dict[str, Colour] = {
     "best": theme.GREEN_OK,
@@ -67,15 +66,11 @@ LABEL_SHAPES: dict[str, str] = {
 def action_name(engine: Engine, view: View, action: str, card: int | None = None) -> str:
     """An action of the review as the table writes it: a card ``J♥``, a bid as its
     button and bubble say it, from the engine's description of it (``80 ♣``,
-    ``Contre``), else in words (``Pass``)."""
+    ``Contre``), else in words (``Pass``): :func:`~atout.ui.review_words.action_words`,
+    as ``atout review`` says it."""
     if card is not None:
         return show_card(card)
-    if view.phase == "bidding":
-        return bid_text(action, view, engine.describe_bid(view.game, view.rules, action))
-    try:
-        return show_card(parse_card(action))
-    except ValueError:
-        return action
+    return action_words(engine, view, action)
 
 
 def summary_lines(summary: Summary) -> tuple[str, str]:

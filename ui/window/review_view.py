@@ -53,6 +53,7 @@ from atout.core import Engine
 from atout.core import Trick
 from atout.core import View
 from atout.core.engine import Deal
+from atout.core.model import BidInfo
 from atout.core.records import deal_from_record
 from atout.plugins.review import FORCED
 from atout.plugins.review import UNVALUED
@@ -66,6 +67,7 @@ from atout.plugins.review import review_record
 from ..cards_text import HUMAN
 from ..cards_text import show_card
 from ..i18n import _
+from ..review_words import action_words
 from . import theme
 from .board import HINT_COLOUR
 from .board import Board
@@ -145,6 +147,8 @@ class ReviewMode:
         self.layer = Layer()
         self.chips: list[tuple[float, float]] = []
         """The middle of each decision's chip in the step list, as last built (clicks)."""
+        self.chip_widths: list[float] = []
+        """The width of each chip (a bid's words may take more than a card's)."""
         self.played_name = ""
         """The action taken at the decision shown, as the table writes it (``J♥``)."""
         self.best_name = ""
@@ -211,9 +215,9 @@ class ReviewMode:
     def on_click(self, x: float, y: float) -> bool:
         """A click at the logical point (``x``, ``y``): a chip of the step list puts its
         decision on the table.  Whether a chip was hit."""
-        half_w, half_h = self.CHIP_W / 2, self.CHIP_H / 2
-        for i, (cx, cy) in enumerate(self.chips):
-            if abs(x - cx) <= half_w and abs(y - cy) <= half_h:
+        half_h = self.CHIP_H / 2
+        for i, ((cx, cy), w) in enumerate(zip(self.chips, self.chip_widths, strict=False)):
+            if abs(x - cx) <= w / 2 and abs(y - cy) <= half_h:
                 if i != self.index:
                     self.show(i)
                 return True
@@ -439,7 +443,7 @@ class ReviewMode:
             texts = []
             for v in rows:
                 mark = "▶" if v.action == d.action else "★" if v.action == d.best else ""
-                name = self._name(view, v.action) if view is not None else v.action
+                name = action_words(self.table.engine, view, v.action)
                 value = "–" if v.value is None else points(v.value)
                 extra = f" {spread(v.low, v.high)}" if spreads else ""
                 texts.append(
@@ -461,30 +465,48 @@ class ReviewMode:
     def build_steps(self, layer: Layer, top: float) -> float:
         """The step list from ``top`` down: a chip per decision valued, bids and cards
         alike, filled in its label's colour with its shape (drawn by :meth:`draw`); the
-        one shown outlined in ink.  The ``y`` below it."""
+        one shown outlined in ink.  A chip is :attr:`CHIP_W` wide, wider for a bid whose
+        words need it (``Surcontre``; told briefly, a bid's chip is written compact:
+        ``×4``); the chips fill each row in turn.  The ``y`` below
+        it."""
         left, right, _skip, _skip2 = self.panel_box()
-        x0 = left + 16
-        per_row = max(1, int((right - left - 32 + self.CHIP_GAP) // (self.CHIP_W + self.CHIP_GAP)))
+        x0, x_end = left + 16, right - 16
         self.chips = []
+        self.chip_widths = []
         known = self.views[self.index].known_cards() if self.index < len(self.views) else 0
+        x, row = x0, 0
         for i, d in enumerate(self.decisions):
-            row, col = divmod(i, per_row)
-            cx = x0 + col * (self.CHIP_W + self.CHIP_GAP) + self.CHIP_W / 2
-            cy = top - row * (self.CHIP_H + self.CHIP_GAP) - self.CHIP_H / 2
-            self.chips.append((cx, cy))
             shown = i == self.index
+            text = chip_text(d, self.bid_info(i), compact=self.brief)
+            if d.phase == "play" and i > self.index and not known_card(d.action, known):
+                text = "?"  # a card the person had not yet seen at the decision shown
+            written = layer.text(text, 0, 0, 12, theme.INK, anchor_x="center", anchor_y="center")
+            wide = max(self.CHIP_W, min(x_end - x0, written.content_width + 6))
+            width = self.CHIP_W if self.brief else wide
+            if x > x0 and x + width > x_end + 0.5:
+                x, row = x0, row + 1
+            cx = x + width / 2
+            cy = top - row * (self.CHIP_H + self.CHIP_GAP) - self.CHIP_H / 2
+            x += width + self.CHIP_GAP
+            self.chips.append((cx, cy))
+            self.chip_widths.append(width)
             colour = LABEL_COLOURS[label(d)]
             fill = (colour[0], colour[1], colour[2], 60)
             edge = theme.INK if shown else colour
-            rect = arcade.XYWH(cx, cy, self.CHIP_W, self.CHIP_H)
-            layer.plate(rect, fill, edge, 5, 3 if shown else 1)
-            text = chip_text(d)
-            if d.phase == "play" and i > self.index and not known_card(d.action, known):
-                text = "?"  # a card the person had not yet seen at the decision shown
-            written = layer.text(text, cx, cy, 12, theme.INK, anchor_x="center", anchor_y="center")
-            shrink_to(written, self.CHIP_W - 8)  # a bid's word in another language
-        rows = math.ceil(len(self.decisions) / per_row)
+            layer.plate(arcade.XYWH(cx, cy, width, self.CHIP_H), fill, edge, 5, 3 if shown else 1)
+            written.x, written.y = cx, cy
+            shrink_to(written, width - 8)  # a bid's word in another language
+        rows = row + 1 if self.decisions else 0
         return top - rows * (self.CHIP_H + self.CHIP_GAP)
+
+    def bid_info(self, index: int) -> BidInfo | None:
+        """The engine's description of decision ``index``'s bid (``None``: a card, or
+        its position not replayed yet), for its chip."""
+        d = self.decisions[index]
+        if d.phase != "bidding" or index >= len(self.views):
+            return None
+        view = self.views[index]
+        return self.table.engine.describe_bid(view.game, view.rules, d.action)
 
     def build_axes(self, layer: Layer) -> None:
         """The graph's written values (its scale, the zero line) and the tricks' numbers
@@ -525,9 +547,9 @@ class ReviewMode:
         if share > 0:
             fill = left + (right - left) * share
             arcade.draw_lrbt_rectangle_filled(left, fill, bottom, top, theme.GREEN_OK)
-        for (cx, cy), d in zip(self.chips, self.decisions, strict=False):
+        for (cx, cy), w, d in zip(self.chips, self.chip_widths, self.decisions, strict=False):
             name = label(d)
-            corner_x, corner_y = cx - self.CHIP_W / 2 + 3, cy + self.CHIP_H / 2 - 1
+            corner_x, corner_y = cx - w / 2 + 3, cy + self.CHIP_H / 2 - 1
             draw_shape(LABEL_SHAPES[name], corner_x, corner_y, 4.5, LABEL_COLOURS[name])
         self.draw_graph()
 

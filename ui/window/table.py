@@ -51,7 +51,7 @@ from atout.core.records import deal_to_record
 from atout.plugins.review import ReviewOptions
 
 from ..cards_text import HUMAN
-from ..cards_text import contract_bid
+from ..cards_text import contract_described
 from ..i18n import N_
 from ..i18n import _
 from ..savegame import Setup
@@ -436,10 +436,10 @@ class Table(arcade.View):
         self.status_panel.clear_bubbles()
 
     def contract_bid(self, view: View) -> BidInfo | None:
-        """The engine's description of the last bid of ``view``'s auction that proposed
-        a contract (its value and strain, as players say them), if any."""
-        engine = self.app.engine
-        return contract_bid(view.bids, lambda bid: engine.describe_bid(view.game, view.rules, bid))
+        """The engine's description of the bid that made ``view``'s contract (its value
+        and strain, as players say them: ``capot ♠``), if any
+        (:func:`~atout.ui.cards_text.contract_described`)."""
+        return contract_described(self.app.engine, view)
 
     # --- panels over the table ----------------------------------------------------------------
 

@@ -272,6 +272,11 @@ class BeloteLayout(Layout):
 
     # --- marks ------------------------------------------------------------------------------
 
+    def keep_on_felt(self, text: arcade.Text, x: float) -> None:
+        """Centre ``text`` under its pile at ``x``, moved left just enough to end before
+        the side bar's edge (a long count in German: "Gegner: 135 Pkt. · 6 Stiche")."""
+        text.x = min(x, self.table.frame.table_right - 10 - text.content_width / 2)
+
     def update_marks(self) -> None:
         view = self.table.view
         if view is None:
@@ -296,6 +301,7 @@ class BeloteLayout(Layout):
                 if not bidding
                 else ""
             )
+            self.keep_on_felt(self.pile_texts[team], self.won_pile(team)[0])
         if bidding and view.turn == self.table.me and view.turnup is not None:
             self.table.ask_bid(
                 view,

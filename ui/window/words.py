@@ -19,22 +19,19 @@ from atout.core import MatchResult
 from atout.core import Rules
 from atout.core import View
 from atout.core.cards import SUIT_SYMBOLS
-from atout.core.cards import SUITS
 from atout.core.errors import AtoutError
-from atout.core.model import BidInfo
 from atout.core.packs import resolve
 from atout.core.text import CardSign
 from atout.core.text import CardWord
 from atout.core.text import Message
 
 from .. import cards_text
-from ..cards_text import bid_short
+from ..cards_text import bid_text as bid_text
 from ..cards_text import capital
 from ..cards_text import strain_words
 from ..cards_text import suit_label
 from ..i18n import N_
 from ..i18n import _
-from ..i18n import pgettext
 from ..messages import announcement_words
 from ..messages import shown
 from ..messages import shown_pack
@@ -120,21 +117,6 @@ def suit_colour(trump: int | None) -> tuple[int, int, int, int]:
     """The suit's ink in the deck in use (red for hearts and diamonds; in the
     four-colour deck diamonds blue and clubs green), ink for no suit."""
     return theme.suit_ink(trump) if trump is not None else theme.INK
-
-
-def bid_text(bid: str, view: View, info: BidInfo | None = None) -> str:
-    """A bid in words for a bubble or a button (only describes the engine's bids); with
-    the engine's description of it (``info``), as :func:`bid_short` writes it."""
-    short = bid_short(info) if info is not None else None
-    if short is not None:
-        return short
-    if bid == "pass":
-        return pgettext("bid", "Pass")
-    if bid == "take" and view.turnup is not None:
-        return pgettext("bid", "Take {suit}").format(suit=suit_label(view.turnup >> 3))
-    if bid in SUITS:
-        return suit_label(SUITS.index(bid))
-    return capital(bid.replace("-", " "))
 
 
 def rules_words(engine: Engine, rules: Rules) -> str:
