@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from atout.core import Engine
 from atout.core import View
+from atout.core.model import BidInfo
+from atout.plugins.review import Decision
 from atout.plugins.review import Summary
 
 from ..cards_text import show_card
@@ -71,6 +73,14 @@ def action_name(engine: Engine, view: View, action: str, card: int | None = None
     if card is not None:
         return show_card(card)
     return action_words(engine, view, action)
+
+
+def decision_bid(engine: Engine, decision: Decision, view: View | None) -> BidInfo | None:
+    """The engine's description of ``decision``'s bid at its position ``view``
+    (``None``: a card, or its position not replayed yet), for its chip."""
+    if decision.phase != "bidding" or view is None:
+        return None
+    return engine.describe_bid(view.game, view.rules, decision.action)
 
 
 def summary_lines(summary: Summary) -> tuple[str, str]:

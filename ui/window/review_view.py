@@ -53,7 +53,6 @@ from atout.core import Engine
 from atout.core import Trick
 from atout.core import View
 from atout.core.engine import Deal
-from atout.core.model import BidInfo
 from atout.core.records import deal_from_record
 from atout.plugins.review import FORCED
 from atout.plugins.review import UNVALUED
@@ -82,6 +81,7 @@ from .review_labels import LABEL_COLOURS
 from .review_labels import LABEL_SHAPES
 from .review_labels import TURNED_GLYPH
 from .review_labels import action_name
+from .review_labels import decision_bid
 from .review_labels import explanation
 from .review_labels import face_down
 from .review_labels import label
@@ -477,7 +477,8 @@ class ReviewMode:
         x, row = x0, 0
         for i, d in enumerate(self.decisions):
             shown = i == self.index
-            text = chip_text(d, self.bid_info(i), compact=self.brief)
+            bid = decision_bid(self.table.engine, d, self.views[i] if i < len(self.views) else None)
+            text = chip_text(d, bid, compact=self.brief)
             if d.phase == "play" and i > self.index and not known_card(d.action, known):
                 text = "?"  # a card the person had not yet seen at the decision shown
             written = layer.text(text, 0, 0, 12, theme.INK, anchor_x="center", anchor_y="center")
@@ -498,15 +499,6 @@ class ReviewMode:
             shrink_to(written, width - 8)  # a bid's word in another language
         rows = row + 1 if self.decisions else 0
         return top - rows * (self.CHIP_H + self.CHIP_GAP)
-
-    def bid_info(self, index: int) -> BidInfo | None:
-        """The engine's description of decision ``index``'s bid (``None``: a card, or
-        its position not replayed yet), for its chip."""
-        d = self.decisions[index]
-        if d.phase != "bidding" or index >= len(self.views):
-            return None
-        view = self.views[index]
-        return self.table.engine.describe_bid(view.game, view.rules, d.action)
 
     def build_axes(self, layer: Layer) -> None:
         """The graph's written values (its scale, the zero line) and the tricks' numbers
