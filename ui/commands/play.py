@@ -18,6 +18,7 @@ from atout.ui.i18n import choose_language
 from atout.ui.i18n import ngettext
 from atout.ui.i18n import set_language
 from atout.ui.net.protocol import DEFAULT_PORT
+from atout.ui.net.protocol import TableOrder
 from atout.ui.rules import print_warning
 from atout.ui.rules import resolve_rules
 from atout.ui.safe_text import printable
@@ -191,12 +192,9 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
         host, port = args.listen
         return terminal_match.host_match(
             engine,
-            rules,
-            bot=args.bot,
-            seed=args.seed,
+            TableOrder(rules, args.bot, args.seed, args.name),
             listen=host,
             port=port,
-            name=args.name,
             auto_forced=args.auto or None,
         )
     if args.text:

@@ -25,7 +25,6 @@ from typing import Protocol
 from typing import TypeVar
 
 from atout.core import Engine
-from atout.core import Rules
 from atout.core.errors import AtoutError
 
 from ..i18n import _
@@ -37,6 +36,7 @@ from .front import Front
 from .front import channel_messages
 from .front import frames_from_json
 from .front import handoff
+from .protocol import TableOrder
 from .server import TableServer
 
 T = TypeVar("T")
@@ -358,23 +358,16 @@ class Hosted:
 
 def host_table(
     engine: Engine,
-    rules: Rules,
-    bot: str,
-    name: str,
+    order: TableOrder,
     listen: str,
     port: int,
-    seed: int | None = None,
     data: Path | None = None,
-    grace: float = 30.0,
 ) -> Hosted:
     """Start a table server in the background on ``listen:port`` (``port`` 0: any free
-    port), create a table with ``rules`` (the host's resolved rules travel with it) whose
-    empty seats ``bot`` plays, and take seat 0 as ``name``.  A port that cannot be had
+    port), create the table ``order`` asks for, and take seat 0 for its host.  A port that cannot be had
     is one :class:`~atout.core.errors.AtoutError`; nothing is left running then."""
     try:
-        server = ServerThread(
-            TableServer(engine, data, host=listen, port=port, grace=grace)
-        ).start()
+        server = ServerThread(TableServer(engine, data, host=listen, port=port)).start()
     except OSError as exc:
         raise AtoutError(
             _("cannot host on {host}:{port}: {why}").format(
@@ -385,8 +378,8 @@ def host_table(
     try:
         client = Client(f"ws://{'127.0.0.1' if everywhere else listen}:{server.port}").start()
         try:
-            made = create_table(client, rules, bot=bot, seed=seed)
-            table = RemoteTable(client, made["table"], made["tokens"][0], name)
+            made = create_table(client, order.rules, bot=order.bot, seed=order.seed)
+            table = RemoteTable(client, made["table"], made["tokens"][0], order.name or "Host")
         except BaseException:
             client.close()
             raise

@@ -33,6 +33,7 @@ from atout.core.session import PERSON
 from atout.core.session import Player
 from atout.core.session import Session
 from atout.ui.net.protocol import DEFAULT_PORT
+from atout.ui.net.protocol import TableOrder
 
 from .. import savegame
 from ..i18n import _
@@ -358,7 +359,7 @@ class PeopleView(arcade.View):
         engine = self.engine
         self.begin(
             _("Starting the table server on port {port}").format(port=port),
-            lambda: host(engine, rules, setup.bot, name, int(port), setup.seed, folder),
+            lambda: host(engine, TableOrder(rules, setup.bot, setup.seed, name), int(port), folder),
         )
 
     def join_table(self) -> None:
