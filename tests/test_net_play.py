@@ -232,8 +232,7 @@ def test_a_host_plays_from_the_terminal_against_bots(tmp_path: Path) -> None:
     code = host_match(
         engine,
         TableOrder(rules, "random", 2),
-        listen="127.0.0.1",
-        port=0,
+        listen=("127.0.0.1", 0),
         inp=ScreenReader(screen),
         out=screen,
         data=tmp_path,

@@ -65,8 +65,7 @@ class Host:
             self.code = host_match(
                 engine,
                 TableOrder(engine.default_rules(game), "random", seed, "Ada"),
-                listen="127.0.0.1",
-                port=0,
+                listen=("127.0.0.1", 0),
                 inp=self.keys,
                 out=self.screen,
                 data=tmp_path,

@@ -270,8 +270,7 @@ def join_match(
 def host_match(
     engine: Engine,
     order: TableOrder,
-    listen: str = "0.0.0.0",
-    port: int = 0,
+    listen: tuple[str, int] = ("0.0.0.0", 0),
     inp: TextIO = sys.stdin,
     out: TextIO = sys.stdout,
     data: Path | None = None,
@@ -288,7 +287,7 @@ def host_match(
     from atout.ui.net.runner import host_table
 
     folder = data if data is not None else data_dir() / "hosted"
-    hosted = host_table(engine, order, listen, port, folder)
+    hosted = host_table(engine, order, listen, folder)
     table, made = hosted.table, hosted.made
     table.bot_title = bot_title(engine.bots, order.bot)
     try:

@@ -423,7 +423,7 @@ def test_a_belote_table_is_drawn_from_the_seat_joined(
     from atout.ui.window.net_connect import join
 
     rules = engine.default_rules("belote")
-    link = host(engine, TableOrder(rules, "random", 5, "Anna"), 0, None, listen="127.0.0.1")
+    link = host(engine, TableOrder(rules, "random", 5, "Anna"), ("127.0.0.1", 0))
     anna = app.show_net_table(Setup(game="belote"), link)
     assert isinstance(anna.driver, NetDriver)
     window.show_view(arcade.View(window))

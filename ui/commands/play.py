@@ -189,12 +189,10 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
     if args.host:
         from atout.ui import terminal_match
 
-        host, port = args.listen
         return terminal_match.host_match(
             engine,
             TableOrder(rules, args.bot, args.seed, args.name),
-            listen=host,
-            port=port,
+            listen=args.listen,
             auto_forced=args.auto or None,
         )
     if args.text:

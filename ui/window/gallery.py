@@ -227,7 +227,7 @@ def people_screens(app: App, setup: Setup) -> Iterator[Screen]:
         step(table)
     run_until(table, lambda: not table.toast.visible(table.clock) and not table.busy())
     yield Screen("decouverte-two-people", table)
-    link = host(app.engine, TableOrder(rules, "greedy", setup.seed, "Anna"), 0, listen="127.0.0.1")
+    link = host(app.engine, TableOrder(rules, "greedy", setup.seed, "Anna"), ("127.0.0.1", 0))
     yield Screen("decouverte-hosted", app.show_net_table(setup, link))
     app.leave_table()  # the table's connection closes and its server stops
 

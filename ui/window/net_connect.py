@@ -86,15 +86,11 @@ def join(text: str, name: str) -> NetLink:
 
 
 def host(
-    engine: Engine,
-    order: TableOrder,
-    port: int,
-    data: Path | None = None,
-    listen: str = LISTEN,
+    engine: Engine, order: TableOrder, listen: tuple[str, int], data: Path | None = None
 ) -> NetLink:
-    """Start a table server in the background (``port`` 0: any free port), create the
-    table ``order`` asks for, and take seat 0 for its host."""
-    hosted = host_table(engine, order, listen, port, data)
+    """Start a table server in the background on ``listen`` (host and port; port 0: any
+    free port), create the table ``order`` asks for, and take seat 0 for its host."""
+    hosted = host_table(engine, order, listen, data)
     return NetLink(
         hosted.table,
         server=hosted.server,
