@@ -436,16 +436,8 @@ def _settle(rules: Rules, takers: int, end: DealEnd) -> DealScore:
             score[defenders] += belote[takers]
         if capot == defenders:
             notes.append(N_("the takers are capot"))
-    return DealScore(
-        card_points=tuple(cards),
-        declaration_points=tuple(decl[t] + belote[t] for t in (0, 1)),
-        score=tuple(score),
-        outcome=outcome,
-        made=made,
-        capot=capot,
-        carry=carry or None,
-        notes=tuple(notes),
-        total_check=total_check,
+    return common.family_score(
+        cards, decl, belote, score, outcome, made, capot, notes, total_check, carry or None
     )
 
 
@@ -471,16 +463,9 @@ def _score_claim(
     right = prior[team] + counted[team] >= rules["target"]
     winner = team if right else 1 - team
     carry = {"match_over": {"winner": winner, "reason": _claim_reason(right)}}
-    return DealScore(
-        tuple(cards),
-        tuple(decl[t] + belote[t] for t in (0, 1)),
-        tuple(counted),
-        "arret",
-        None,
-        None,
-        carry,
-        (N_("l'arrêt"),),
-        None,
+    notes = [N_("l'arrêt")]
+    return common.family_score(
+        cards, decl, belote, counted, "arret", None, None, notes, None, carry
     )
 
 

@@ -311,16 +311,8 @@ def _settle(rules: Rules, contract: Contract, end: DealEnd) -> DealScore:
             notes.append(N_("the capot was not made"))
         else:
             notes.append(_dedans_note(mine, value))
-    return DealScore(
-        card_points=tuple(cards),
-        declaration_points=tuple(decl[t] + belote_pts[t] for t in (0, 1)),
-        score=tuple(score),
-        outcome=outcome,
-        made=made,
-        capot=capot,
-        carry=carry,
-        notes=tuple(notes),
-        total_check=deal_points,
+    return common.family_score(
+        cards, decl, belote_pts, score, outcome, made, capot, notes, deal_points, carry
     )
 
 

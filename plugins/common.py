@@ -349,6 +349,35 @@ def round_score(points: int, step: int) -> int:
     return (points + step // 2) // step * step
 
 
+def family_score(
+    cards: Sequence[int],
+    decl: Sequence[int],
+    belote: Sequence[int],
+    score: Sequence[int],
+    outcome: str,
+    made: bool | None,
+    capot: int | None,
+    notes: Sequence[str],
+    total_check: int | None,
+    carry: Any = None,
+) -> DealScore:
+    """The :class:`~atout.core.model.DealScore` every scoring of the family ends with,
+    from the lists of its two sides it worked on: the card points, the declaration
+    points with belote-rebelote counted in (``decl`` and ``belote`` added side by side),
+    the points on the sheet, and how the deal ended."""
+    return DealScore(
+        card_points=tuple(cards),
+        declaration_points=(decl[0] + belote[0], decl[1] + belote[1]),
+        score=tuple(score),
+        outcome=outcome,
+        made=made,
+        capot=capot,
+        carry=carry,
+        notes=tuple(notes),
+        total_check=total_check,
+    )
+
+
 def rounded(score: DealScore, step: int) -> DealScore:
     """``score`` with its sheet points rounded (docs/packs.md: rounding to 5 or 10)."""
     if step <= 0:

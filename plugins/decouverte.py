@@ -459,16 +459,7 @@ def settle(rules: Rules, takers: int, end: DealEnd) -> DealScore:
             notes.append(_outscored_note(total[taker], total[opponent]))
     if capot is not None:
         notes.append(CAPOT_NOTES[capot])
-    return DealScore(
-        card_points=tuple(cards),
-        declaration_points=(decl[0] + belote[0], decl[1] + belote[1]),
-        score=tuple(score),
-        outcome=outcome,
-        made=made,
-        capot=capot,
-        notes=tuple(notes),
-        total_check=total_check,
-    )
+    return common.family_score(cards, decl, belote, score, outcome, made, capot, notes, total_check)
 
 
 # --- the plugin ------------------------------------------------------------------------------

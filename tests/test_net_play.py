@@ -18,6 +18,7 @@ from atout.ui.net.client import Client
 from atout.ui.net.client import NetworkError
 from atout.ui.net.client import RemoteTable
 from atout.ui.net.client import create_table
+from atout.ui.net.protocol import TableOrder
 from atout.ui.net.runner import ServerThread
 from atout.ui.net.server import TableServer
 from atout.ui.rules import resolve_rules
@@ -230,11 +231,8 @@ def test_a_host_plays_from_the_terminal_against_bots(tmp_path: Path) -> None:
     screen = io.StringIO()
     code = host_match(
         engine,
-        rules,
-        bot="random",
-        seed=2,
-        listen="127.0.0.1",
-        port=0,
+        TableOrder(rules, "random", 2),
+        listen=("127.0.0.1", 0),
         inp=ScreenReader(screen),
         out=screen,
         data=tmp_path,

@@ -16,6 +16,7 @@ from atout.core import Engine
 from atout.ui.net.client import Client
 from atout.ui.net.client import RemoteTable
 from atout.ui.net.client import create_table
+from atout.ui.net.protocol import TableOrder
 from atout.ui.net.runner import ServerThread
 from atout.ui.net.server import TableServer
 from atout.ui.terminal import TerminalGame
@@ -63,12 +64,8 @@ class Host:
         def run() -> None:
             self.code = host_match(
                 engine,
-                engine.default_rules(game),
-                bot="random",
-                seed=seed,
-                listen="127.0.0.1",
-                port=0,
-                name="Ada",
+                TableOrder(engine.default_rules(game), "random", seed, "Ada"),
+                listen=("127.0.0.1", 0),
                 inp=self.keys,
                 out=self.screen,
                 data=tmp_path,

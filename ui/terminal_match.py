@@ -35,6 +35,7 @@ from .terminal import TerminalGame
 
 if TYPE_CHECKING:
     from atout.ui.net.client import RemoteTable
+    from atout.ui.net.protocol import TableOrder
 
 
 def play_match(
@@ -268,21 +269,16 @@ def join_match(
 
 def host_match(
     engine: Engine,
-    rules: Rules,
-    bot: str = "greedy",
-    seed: int | None = None,
-    listen: str = "0.0.0.0",
-    port: int = 0,
-    name: str = "",
+    order: TableOrder,
+    listen: tuple[str, int] = ("0.0.0.0", 0),
     inp: TextIO = sys.stdin,
     out: TextIO = sys.stdout,
-    grace: float = 30.0,
     data: Path | None = None,
     auto_forced: bool | None = None,
 ) -> int:
-    """``atout play --text --host``: start a table server in the background, create a
-    table with ``rules`` (the pack's resolved rules travel with it), print what the other
-    players type to join, and play seat 0 in the terminal.
+    """``atout play --text --host``: start a table server in the background, create the
+    table ``order`` asks for (the pack's resolved rules travel with it), print what the
+    other players type to join, and play seat 0 in the terminal.
 
     The host is told as players join and leave, from the first prompt on.  The server
     lives in this process: when the host leaves (quit, the end of the input, Ctrl-C), the
@@ -291,9 +287,9 @@ def host_match(
     from atout.ui.net.runner import host_table
 
     folder = data if data is not None else data_dir() / "hosted"
-    hosted = host_table(engine, rules, bot, name or "Host", listen, port, seed, folder, grace)
+    hosted = host_table(engine, order, listen, folder)
     table, made = hosted.table, hosted.made
-    table.bot_title = bot_title(engine.bots, bot)
+    table.bot_title = bot_title(engine.bots, order.bot)
     try:
         print(
             printable(
@@ -314,7 +310,7 @@ def host_match(
         print(
             _(
                 "  (watch: atout play --join {address}; empty seats are played by the {bot} bot)"
-            ).format(address=hosted.join_address, bot=bot_title(engine.bots, bot)),
+            ).format(address=hosted.join_address, bot=table.bot_title),
             file=out,
         )
         lines = LineReader(inp)

@@ -17,6 +17,7 @@ from atout.ui import savegame
 from atout.ui.net.client import CONNECTION
 from atout.ui.net.client import Client
 from atout.ui.net.client import RemoteTable
+from atout.ui.net.protocol import TableOrder
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
 from atout.ui.window.driver import MatchDriver
@@ -422,7 +423,7 @@ def test_a_belote_table_is_drawn_from_the_seat_joined(
     from atout.ui.window.net_connect import join
 
     rules = engine.default_rules("belote")
-    link = host(engine, rules, "random", "Anna", 0, 5, None, listen="127.0.0.1")
+    link = host(engine, TableOrder(rules, "random", 5, "Anna"), ("127.0.0.1", 0))
     anna = app.show_net_table(Setup(game="belote"), link)
     assert isinstance(anna.driver, NetDriver)
     window.show_view(arcade.View(window))

@@ -18,6 +18,7 @@ from atout.ui.i18n import choose_language
 from atout.ui.i18n import ngettext
 from atout.ui.i18n import set_language
 from atout.ui.net.protocol import DEFAULT_PORT
+from atout.ui.net.protocol import TableOrder
 from atout.ui.rules import print_warning
 from atout.ui.rules import resolve_rules
 from atout.ui.safe_text import printable
@@ -188,15 +189,10 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
     if args.host:
         from atout.ui import terminal_match
 
-        host, port = args.listen
         return terminal_match.host_match(
             engine,
-            rules,
-            bot=args.bot,
-            seed=args.seed,
-            listen=host,
-            port=port,
-            name=args.name,
+            TableOrder(rules, args.bot, args.seed, args.name),
+            listen=args.listen,
             auto_forced=args.auto or None,
         )
     if args.text:

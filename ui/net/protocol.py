@@ -577,6 +577,20 @@ def parse_address(text: str) -> Address:
     return Address(host, int(port), table.upper())
 
 
+@dataclass(frozen=True)
+class TableOrder:
+    """The table a host asks for: its resolved rules (they travel with the table, a pack's
+    too), the bot that plays its empty seats, the seed its deals come from (``None``: a
+    random one) and the name the host sits under at seat 0 (``""``: "Host").  Made once
+    where the host's choices are read (``atout play --host``, the window's "Host a
+    table") and handed down to the server that creates the table."""
+
+    rules: Rules
+    bot: str = "greedy"
+    seed: int | None = None
+    name: str = ""
+
+
 def create_message(rules: Rules, bot: str, seed: int | None = None) -> dict[str, Any]:
     """The ``create`` message for a table under ``rules`` (the host's resolved rules
     travel with it), its bots ``bot``, dealt from ``seed`` when given."""

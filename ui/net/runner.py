@@ -25,7 +25,6 @@ from typing import Protocol
 from typing import TypeVar
 
 from atout.core import Engine
-from atout.core import Rules
 from atout.core.errors import AtoutError
 
 from ..i18n import _
@@ -37,6 +36,7 @@ from .front import Front
 from .front import channel_messages
 from .front import frames_from_json
 from .front import handoff
+from .protocol import TableOrder
 from .server import TableServer
 
 T = TypeVar("T")
@@ -357,41 +357,32 @@ class Hosted:
 
 
 def host_table(
-    engine: Engine,
-    rules: Rules,
-    bot: str,
-    name: str,
-    listen: str,
-    port: int,
-    seed: int | None = None,
-    data: Path | None = None,
-    grace: float = 30.0,
+    engine: Engine, order: TableOrder, listen: tuple[str, int], data: Path | None = None
 ) -> Hosted:
-    """Start a table server in the background on ``listen:port`` (``port`` 0: any free
-    port), create a table with ``rules`` (the host's resolved rules travel with it) whose
-    empty seats ``bot`` plays, and take seat 0 as ``name``.  A port that cannot be had
-    is one :class:`~atout.core.errors.AtoutError`; nothing is left running then."""
+    """Start a table server in the background on ``listen`` (host and port, as ``--listen
+    HOST:PORT`` reads them; port 0: any free port), create the table ``order`` asks for,
+    and take seat 0 for its host.  A port that cannot be had is one
+    :class:`~atout.core.errors.AtoutError`; nothing is left running then."""
+    address, port = listen
     try:
-        server = ServerThread(
-            TableServer(engine, data, host=listen, port=port, grace=grace)
-        ).start()
+        server = ServerThread(TableServer(engine, data, host=address, port=port)).start()
     except OSError as exc:
         raise AtoutError(
             _("cannot host on {host}:{port}: {why}").format(
-                host=listen, port=port, why=exc.strerror or exc
+                host=address, port=port, why=exc.strerror or exc
             )
         ) from None
-    everywhere = listen in EVERYWHERE
+    everywhere = address in EVERYWHERE
     try:
-        client = Client(f"ws://{'127.0.0.1' if everywhere else listen}:{server.port}").start()
+        client = Client(f"ws://{'127.0.0.1' if everywhere else address}:{server.port}").start()
         try:
-            made = create_table(client, rules, bot=bot, seed=seed)
-            table = RemoteTable(client, made["table"], made["tokens"][0], name)
+            made = create_table(client, order.rules, bot=order.bot, seed=order.seed)
+            table = RemoteTable(client, made["table"], made["tokens"][0], order.name or "Host")
         except BaseException:
             client.close()
             raise
     except BaseException:
         server.stop()
         raise
-    shared = lan_address() if everywhere else listen
+    shared = lan_address() if everywhere else address
     return Hosted(server, table, made, f"{shared}:{server.port}")

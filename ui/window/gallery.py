@@ -275,6 +275,8 @@ def people_screens(app: App, setup: Setup) -> Iterator[Screen]:
     """The screen of the matches with people, two people at one screen a few tricks into
     a deal, and a table hosted from the window waiting for the others (its server runs
     on this machine only, on a free port, while the screen is shown)."""
+    from atout.ui.net.protocol import TableOrder
+
     from .net_connect import host
 
     view = app.show_people(setup)
@@ -296,7 +298,7 @@ def people_screens(app: App, setup: Setup) -> Iterator[Screen]:
         step(table)
     run_until(table, lambda: not table.toast.visible(table.clock) and not table.busy())
     yield Screen("decouverte-two-people", table)
-    link = host(app.engine, rules, "greedy", "Anna", 0, setup.seed, listen="127.0.0.1")
+    link = host(app.engine, TableOrder(rules, "greedy", setup.seed, "Anna"), ("127.0.0.1", 0))
     yield Screen("decouverte-hosted", app.show_net_table(setup, link))
     app.leave_table()  # the table's connection closes and its server stops
 

@@ -17,11 +17,11 @@ from dataclasses import field
 from pathlib import Path
 
 from atout.core import Engine
-from atout.core import Rules
 from atout.core.errors import AtoutError
 from atout.ui.net.client import Client
 from atout.ui.net.client import NetworkError
 from atout.ui.net.client import RemoteTable
+from atout.ui.net.protocol import TableOrder
 from atout.ui.net.protocol import parse_address
 from atout.ui.net.runner import ServerThread
 from atout.ui.net.runner import host_table
@@ -86,18 +86,11 @@ def join(text: str, name: str) -> NetLink:
 
 
 def host(
-    engine: Engine,
-    rules: Rules,
-    bot: str,
-    name: str,
-    port: int,
-    seed: int | None = None,
-    data: Path | None = None,
-    listen: str = LISTEN,
+    engine: Engine, order: TableOrder, listen: tuple[str, int], data: Path | None = None
 ) -> NetLink:
-    """Start a table server in the background (``port`` 0: any free port), create a table
-    under ``rules`` whose empty seats ``bot`` plays, and take seat 0 as ``name``."""
-    hosted = host_table(engine, rules, bot, name, listen, port, seed, data)
+    """Start a table server in the background on ``listen`` (host and port; port 0: any
+    free port), create the table ``order`` asks for, and take seat 0 for its host."""
+    hosted = host_table(engine, order, listen, data)
     return NetLink(
         hosted.table,
         server=hosted.server,

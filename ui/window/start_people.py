@@ -33,6 +33,7 @@ from atout.core.session import PERSON
 from atout.core.session import Player
 from atout.core.session import Session
 from atout.ui.net.protocol import DEFAULT_PORT
+from atout.ui.net.protocol import TableOrder
 
 from .. import savegame
 from ..i18n import _
@@ -45,6 +46,7 @@ from ..rules import resolve_rules
 from ..savegame import Setup
 from . import theme
 from .host import Host
+from .net_connect import LISTEN
 from .net_connect import Connecting
 from .net_connect import host
 from .net_connect import join
@@ -354,11 +356,12 @@ class PeopleView(arcade.View):
             return
         self.remember()
         name = self.values["name"].strip() or _("Host")
+        order = TableOrder(rules, setup.bot, setup.seed, name)
         folder = data_dir() / "hosted" if self.app.persist else None
         engine = self.engine
         self.begin(
             _("Starting the table server on port {port}").format(port=port),
-            lambda: host(engine, rules, setup.bot, name, int(port), setup.seed, folder),
+            lambda: host(engine, order, (LISTEN, int(port)), folder),
         )
 
     def join_table(self) -> None:
