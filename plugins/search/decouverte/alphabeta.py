@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from collections.abc import Sequence
 
 from ..rules import Deadline
+from ..rules import Value
 from .position import CLOCK_EVERY
 from .position import Tables
-from .position import Value
 
 NOTHING_FLAT = (1, 0)
 """An empty range of values: every value told apart (see :meth:`KnownSolver.value`)."""

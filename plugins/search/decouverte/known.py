@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from atout.core.cards import cards_of
 
+from ..rules import window
 from .alphabeta import NOTHING_FLAT
 from .alphabeta import TrickSearch
 from .alphabeta import proven
@@ -119,16 +120,9 @@ class KnownSolver:
             hi = R
             if e is not None:
                 lo, hi, bm = e
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo == hi:
-                    return lo
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
+                cut, alpha, beta = window(lo, hi, alpha, beta)
+                if cut is not None:
+                    return cut
             tick()
             rem = hL | hF | hid
             best = -big

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import replace
 from functools import lru_cache
-from typing import TypeVar
 
 from atout.core import Contract
 from atout.core import DealState
@@ -29,10 +28,6 @@ GAME = "decouverte"
 TRICKS = 16
 CACHE_LIMIT = 200_000
 """Entries a memo of :class:`Tables` holds before it starts afresh (bounded memory)."""
-
-
-Value = TypeVar("Value", int, float)
-"""A search value: the known solver's integer points or the chance solver's utility."""
 
 
 CLOCK_EVERY = 512
