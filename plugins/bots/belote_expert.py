@@ -49,6 +49,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from collections.abc import Iterable
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -76,6 +78,7 @@ from atout.core.model import MoveRule
 from atout.core.model import Play
 from atout.core.model import Rules
 from atout.core.state import DealState
+from atout.core.text import N_
 from atout.core.text import Message
 from atout.core.views import View
 
@@ -975,6 +978,7 @@ class BeloteExpert:
             return bid_reason(view, bid, {b: float(v) for b, v in values.items()})
         proposed = view.turnup >> 3 if view.turnup is not None else -1
         suits = [s for s in range(4) if s != proposed]
+        text = N_("your count in {suit} is {count}; the expert takes from {threshold}")
         if bid == TAKE and view.turnup is not None:
             suit = view.turnup >> 3
         elif bid in SUITS:
@@ -982,18 +986,13 @@ class BeloteExpert:
         else:
             offered = [proposed] if TAKE in view.legal_bids and proposed >= 0 else suits
             suit = max(offered, key=lambda s: self.greedy.bid_score(view, s))
-            count = self.greedy.bid_score(view, suit)
-            return Message(
-                "your best count, {suit} {count}, is under the {threshold} the expert takes from",
-                suit=SUIT_SYMBOLS[suit],
-                count=round(count),
-                threshold=round(self.take_threshold),
+            text = N_(
+                "your best count, {suit} {count}, is under the {threshold} the expert takes from"
             )
-        count = self.greedy.bid_score(view, suit)
         return Message(
-            "your count in {suit} is {count}; the expert takes from {threshold}",
+            text,
             suit=SUIT_SYMBOLS[suit],
-            count=round(count),
+            count=round(self.greedy.bid_score(view, suit)),
             threshold=round(self.take_threshold),
         )
 
@@ -1091,19 +1090,47 @@ class BeloteExpert:
         }
         team = team_of(view, view.seat)
         leader = (view.dealer + view.direction) % view.seats
-        totals = dict.fromkeys(kept, 0.0)
+
+        def score(hands: list[CardSet], start: float) -> dict[str, float]:
+            return {
+                bid: self._bid_sample(view, c, solvers[bid], hands, leader, team)
+                for bid, c in kept.items()
+            }
+
+        return self._sampled_values(
+            kept, BID_MIN_SAMPLES, BID_MAX_SAMPLES, lambda: bidding_deal(view, self.rng), score
+        )
+
+    def _sampled_values(
+        self,
+        bids: Iterable[str],
+        least: int,
+        most: int,
+        draw: Callable[[], list[CardSet] | None],
+        score: Callable[[list[CardSet], float], dict[str, float]],
+    ) -> dict[str, float]:
+        """Per bid of ``bids``, the average over sampled deals of what ``score(hands,
+        start)`` gives it (a bid it leaves out counts 0 in that deal; ``start``: when the
+        sampling began, for a search's own deadline).  The deals come from ``draw()``:
+        :attr:`samples` of them when that is fixed, else at least ``least`` and at most
+        ``most``, drawing no more once the bidding's share of the budget
+        (:data:`BID_SHARE`) has passed.  ``{}`` when ``draw`` finds no deal.  The one
+        sampling loop of the bidding's searches (:meth:`bid_values`,
+        :meth:`auction_values`); ``last_info`` keeps the values, the number of samples
+        and the seconds."""
+        totals = dict.fromkeys(bids, 0.0)
         start = time.perf_counter()
         deadline = start + self.budget * BID_SHARE
-        limit = self.samples if self.samples is not None else BID_MAX_SAMPLES
+        limit = self.samples if self.samples is not None else most
         n = 0
         while n < limit:
-            if self.samples is None and n >= BID_MIN_SAMPLES and time.perf_counter() > deadline:
+            if self.samples is None and n >= least and time.perf_counter() > deadline:
                 break
-            hands = bidding_deal(view, self.rng)
+            hands = draw()
             if hands is None:
                 return {}
-            for bid, c in kept.items():
-                totals[bid] += self._bid_sample(view, c, solvers[bid], hands, leader, team)
+            for bid, value in score(hands, start).items():
+                totals[bid] += value
             n += 1
         values = {bid: t / max(1, n) for bid, t in totals.items()}
         self.last_info = {"samples": n, "values": values, "seconds": time.perf_counter() - start}
@@ -1207,22 +1234,24 @@ class BeloteExpert:
         }
         team = team_of(view, view.seat)
         leader = (view.dealer + view.direction) % view.seats
-        totals = dict.fromkeys(contracts, 0.0)
-        start = time.perf_counter()
-        deadline = start + self.budget * BID_SHARE
-        limit = self.samples if self.samples is not None else AUCTION_MAX_SAMPLES
-        n = 0
-        while n < limit and plays:
-            if self.samples is None and n >= AUCTION_MIN_SAMPLES and time.perf_counter() > deadline:
-                break
+        if not plays:
+            # no bid leaves a contract to search: each is worth 0, and no deal is drawn
+            values = dict.fromkeys(contracts, 0.0)
+            self.last_info = {"samples": 0, "values": values, "seconds": 0.0}
+            return values
+
+        def draw() -> list[CardSet]:
             for _attempt in range(AUCTION_ATTEMPTS):
                 hands = sample_hands(view, self.rng, engine=self.engine, use_bids=False)
                 if bidders_fit(view, hands, self.rng, self.engine):
                     break
+            return hands
+
+        def score(hands: list[CardSet], start: float) -> dict[str, float]:
             outcomes = {}
-            for key, c in plays.items():
+            for key, play in plays.items():
                 solver = solvers[key]
-                decl, belote = _deal_declarations(self.engine, view, c, hands)
+                decl, belote = _deal_declarations(self.engine, view, play, hands)
                 total = solver.rules.total
                 points = solver.value(hands, leader, (), team)
                 capot = False
@@ -1242,11 +1271,12 @@ class BeloteExpert:
                 if not capot:
                     points = max(0, points - AUCTION_DISCOUNT)
                 outcomes[key] = (points, decl, belote, total)
+            out = {}
             for bid, c in contracts.items():
                 if c is None:
                     continue
                 points, decl, belote, total = outcomes[(c.taker, c.name)]
-                totals[bid] += deal_outcome(
+                out[bid] = deal_outcome(
                     view.rules,
                     view.game,
                     team,
@@ -1258,10 +1288,11 @@ class BeloteExpert:
                     self.engine,
                     c,
                 )[1]
-            n += 1
-        values = {bid: t / max(1, n) for bid, t in totals.items()}
-        self.last_info = {"samples": n, "values": values, "seconds": time.perf_counter() - start}
-        return values
+            return out
+
+        return self._sampled_values(
+            contracts, AUCTION_MIN_SAMPLES, AUCTION_MAX_SAMPLES, draw, score
+        )
 
     # --- play ---------------------------------------------------------------------------
 

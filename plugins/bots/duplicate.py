@@ -59,6 +59,8 @@ from dataclasses import asdict
 from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
+from typing import TypedDict
+from typing import Unpack
 
 from atout.core.engine import Deal
 from atout.core.engine import Engine
@@ -215,37 +217,31 @@ def same_player(a: str, b: str) -> bool:
     return parse_spec(a)[0] == parse_spec(b)[0]
 
 
-def play_pair(
-    engine: Engine,
-    game: str,
-    rules: Rules,
-    a: str,
-    b: str,
-    index: int,
-    seed: int = 0,
-    think: float = 0.0,
-    bidding_only: bool = False,
-) -> PairResult:
-    """Deal ``index`` of the run, played with A on team 0 and then with A on team 1.
+def play_pair(engine: Engine, rules: Rules, job: PairJob) -> PairResult:
+    """The pair ``job`` describes under ``rules`` (the job's, as ``engine`` builds them):
+    deal ``job.index`` of the run, played with A on team 0 and then with A on team 1.
 
-    ``bidding_only``: both seatings are bid first; when their auctions are the same the
-    pair is a tie, not played (see the module's text)."""
+    ``job.bidding_only``: both seatings are bid first; when their auctions are the same
+    the pair is a tie, not played (see the module's text)."""
+    game = job.game
     info = engine.game(game)
-    deal_seed = seed * SEED_STRIDE + index
+    deal_seed = job.seed * SEED_STRIDE + job.index
     times: dict[str, list[float]] = {}
     seatings = []
     for a_team in (0, 1):
-        names = [a if s % info.teams == a_team else b for s in range(info.seats)]
+        names = [job.a if s % info.teams == a_team else job.b for s in range(info.seats)]
         bots = [
-            make_bot(engine, name, game, rules, seed=deal_seed * 8 + s + 4 * a_team, think=think)
+            make_bot(
+                engine, name, game, rules, seed=deal_seed * 8 + s + 4 * a_team, think=job.think
+            )
             for s, name in enumerate(names)
         ]
         match = Match(engine, game, rules, seed=deal_seed)
         choose = _chooser(match, bots, names, times)
         deal, auction = bid_deal(match, choose)
         seatings.append((match, deal, choose, auction))
-    if bidding_only and seatings[0][3] == seatings[1][3]:
-        return PairResult(index, ((), ()), None, times)
+    if job.bidding_only and seatings[0][3] == seatings[1][3]:
+        return PairResult(job.index, ((), ()), None, times)
     scores: list[tuple[int, ...]] = []
     results: list[DealScore] = []
     for match, deal, choose, _ in seatings:
@@ -253,7 +249,7 @@ def play_pair(
         assert deal.score is not None
         scores.append(tuple(deal.score.score))
         results.append(deal.score)
-    return PairResult(index, (scores[0], scores[1]), (results[0], results[1]), times)
+    return PairResult(job.index, (scores[0], scores[1]), (results[0], results[1]), times)
 
 
 # --- running many pairs, in local processes or on a Dask cluster -----------------------
@@ -388,9 +384,7 @@ def _worker_pair(job: PairJob) -> PairResult:
         )
     engine = worker_engine(job.plugins, job.disable)
     rules = engine.make_rules(job.game, job.values, job.pack)
-    return play_pair(
-        engine, job.game, rules, job.a, job.b, job.index, job.seed, job.think, job.bidding_only
-    )
+    return play_pair(engine, rules, job)
 
 
 WORKERS_LOOKED_UP = 5.0
@@ -651,19 +645,19 @@ def run_pairs(
             f"{parse_spec(b)[0]!r}; the two bots must play alike and differ only in their "
             "bidding, e.g. expert,expert+greedy-bids"
         )
-    if cluster is None and (jobs <= 1 or deals < 2):
-        out = []
-        for i in range(deals):
-            out.append(play_pair(engine, game, rules, a, b, i, seed, think, bidding_only))
-            if progress:
-                progress(i + 1)
-        return out
     values = rules.to_dict()
     lists = (tuple(plugins), tuple(disable), atout_version())
     job_list = [
         PairJob(game, values, rules.pack, a, b, i, seed, think, bidding_only, *lists)
         for i in range(deals)
     ]
+    if cluster is None and (jobs <= 1 or deals < 2):
+        out = []
+        for job in job_list:
+            out.append(play_pair(engine, rules, job))
+            if progress:
+                progress(job.index + 1)
+        return out
     if cluster is not None:
         return play_jobs(
             lambda: _cluster_executor(cluster), job_list, progress, f"workers of {cluster.address}"
@@ -750,6 +744,20 @@ def summarize(
     )
 
 
+class PairOptions(TypedDict, total=False):
+    """The options :func:`run_duplicate` passes on to :func:`run_pairs` (see there; each
+    has run_pairs' default when left out)."""
+
+    seed: int
+    think: float
+    jobs: int
+    progress: Callable[[int], None] | None
+    plugins: Sequence[str]
+    disable: Sequence[str]
+    bidding_only: bool
+    cluster: Cluster | None
+
+
 def run_duplicate(
     engine: Engine,
     game: str,
@@ -757,17 +765,12 @@ def run_duplicate(
     b: str,
     deals: int,
     rules: Rules | None = None,
-    seed: int = 0,
-    think: float = 0.0,
-    jobs: int = 1,
-    progress: Callable[[int], None] | None = None,
-    plugins: Sequence[str] = (),
-    disable: Sequence[str] = (),
-    bidding_only: bool = False,
-    cluster: Cluster | None = None,
+    **options: Unpack[PairOptions],
 ) -> DuplicateResult:
     """A duplicate match of bot ``a`` against bot ``b`` over ``deals`` deal pairs, under
-    ``rules`` (default: the game's default rules; a pack's rules play its house rules).
+    ``rules`` (default: the game's default rules; a pack's rules play its house rules):
+    the pairs :func:`run_pairs` plays with ``options`` (``seed``, ``think``, ``jobs``,
+    ``progress``, ``plugins``, ``disable``, ``bidding_only``, ``cluster``), summarized.
 
     With ``jobs`` above one the pairs are played in worker processes: give ``plugins``
     and ``disable`` as ``engine`` was built, so that the rule plugins the rules need
@@ -778,20 +781,6 @@ def run_duplicate(
     """
     rules = rules if rules is not None else engine.default_rules(game)
     start = time.perf_counter()
-    pairs = run_pairs(
-        engine,
-        game,
-        rules,
-        a,
-        b,
-        deals,
-        seed,
-        think,
-        jobs,
-        progress,
-        plugins,
-        disable,
-        bidding_only,
-        cluster,
-    )
-    return summarize(engine, game, rules, a, b, pairs, time.perf_counter() - start, bidding_only)
+    pairs = run_pairs(engine, game, rules, a, b, deals, **options)
+    seconds = time.perf_counter() - start
+    return summarize(engine, game, rules, a, b, pairs, seconds, options.get("bidding_only", False))

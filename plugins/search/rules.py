@@ -21,6 +21,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeVar
 
 from atout.core.cards import FULL_DECK
 from atout.core.cards import SUIT_MASKS
@@ -39,6 +40,25 @@ from atout.core.state import DealState
 
 INF = 1 << 20
 """A bound beyond any score a deal can reach (integer, so bounds stay exact)."""
+
+
+Value = TypeVar("Value", int, float)
+"""A search value: the exact solvers' integer points or the chance solver's utility."""
+
+
+def window(lo: Value, hi: Value, alpha: Value, beta: Value) -> tuple[Value | None, Value, Value]:
+    """A position's proven bounds ``[lo, hi]`` (a transposition table's entry) met with
+    the window ``(alpha, beta)`` of a fail-soft alpha-beta search: the value to return
+    at once (a bound outside the window, or the exact value), else ``None``, and the
+    window narrowed to the bounds.  The Découverte solvers' probe of their tables (the
+    four-player solver writes it out in its inner loop, where the call costs more)."""
+    if lo >= beta:
+        return lo, alpha, beta
+    if hi <= alpha:
+        return hi, alpha, beta
+    if lo == hi:
+        return lo, alpha, beta
+    return None, lo if lo > alpha else alpha, hi if hi < beta else beta
 
 
 class SearchTimeout(Exception):

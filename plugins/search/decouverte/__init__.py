@@ -87,6 +87,7 @@ installed plugin changes the default game.
 
 from __future__ import annotations
 
+from ..rules import Value
 from .alphabeta import NOTHING_FLAT
 from .alphabeta import TrickSearch
 from .alphabeta import flat_below
@@ -115,7 +116,6 @@ from .position import TRICKS
 from .position import DealRules
 from .position import Position
 from .position import Tables
-from .position import Value
 from .position import deal_rules
 from .position import hide
 from .position import legal_cards

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from collections.abc import Sequence
 
 from ..rules import Deadline
+from ..rules import Value
 from .position import CLOCK_EVERY
 from .position import Tables
-from .position import Value
 
 NOTHING_FLAT = (1, 0)
 """An empty range of values: every value told apart (see :meth:`KnownSolver.value`)."""
@@ -60,14 +60,12 @@ class TrickSearch:
     ]:
         t = self.tables
         follow = t.follow
-        merge = t.merge
-        ordered = t.leads
-        answers = t.answers
         free = t.free_lead
         may_lead = t.may_lead
         lone = self.lone
         keep = ~lone
-        # The tables' memos, read inline (a call less per answer, as the loops need).
+        # The tables' memos, read inline (a call less per answer, as the loops need);
+        # only a miss asks the tables' method (once, as the memos fill for the deal).
         known_follow, known_merge, known_leads, known_answers = t.memos()
 
         def leads(hL: int, hF: int, rem: int, bm: int) -> Iterator[int]:
@@ -75,8 +73,8 @@ class TrickSearch:
                 yield bm
             moves = hL if free else may_lead(hL)
             m = known_merge(moves & lone | rem << 32)
-            moves = moves & keep | m if m is not None else merge(moves, lone, rem)
-            for c in known_leads(moves | hF << 32) or ordered(moves, hF):
+            moves = moves & keep | m if m is not None else t.merge(moves, lone, rem)
+            for c in known_leads(moves | hF << 32) or t.leads(moves, hF):
                 if c != bm:
                     yield c
 
@@ -84,8 +82,8 @@ class TrickSearch:
             resp = known_follow(hF | c << 32) or follow(hF, c)
             if resp & (resp - 1):
                 m = known_merge(resp & lone | rem << 32)
-                resp = resp & keep | m if m is not None else merge(resp, lone, rem)
-            return known_answers(resp | c << 32) or answers(resp, c)
+                resp = resp & keep | m if m is not None else t.merge(resp, lone, rem)
+            return known_answers(resp | c << 32) or t.answers(resp, c)
 
         return leads, replies
 

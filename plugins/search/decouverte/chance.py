@@ -18,6 +18,7 @@ from atout.core.cards import cards_of
 from ..rules import INF
 from ..rules import deal_outcome
 from ..rules import default_engine
+from ..rules import window
 from .alphabeta import TrickSearch
 from .alphabeta import proven
 from .known import KnownSolver
@@ -198,16 +199,9 @@ class ChanceSolver:
                     lo = tlo
                 if thi < hi:
                     hi = thi
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo == hi:
-                    return lo
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
+                cut, alpha, beta = window(lo, hi, alpha, beta)
+                if cut is not None:
+                    return cut
             a0 = alpha
             if drawing:
                 best = turn(hL, hF, L, pool, base, R, dL, dF, -1, alpha, beta, slo, shi)

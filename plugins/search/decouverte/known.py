@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from atout.core.cards import cards_of
 
+from ..rules import window
 from .alphabeta import NOTHING_FLAT
 from .alphabeta import TrickSearch
 from .alphabeta import proven
@@ -119,16 +120,9 @@ class KnownSolver:
             hi = R
             if e is not None:
                 lo, hi, bm = e
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo == hi:
-                    return lo
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
+                cut, alpha, beta = window(lo, hi, alpha, beta)
+                if cut is not None:
+                    return cut
             tick()
             rem = hL | hF | hid
             best = -big
@@ -136,22 +130,18 @@ class KnownSolver:
             a0 = alpha
             # The table's best lead first, then sure winners, then the cheapest.
             for c in lead_order(hL, hF, rem, bm):
-                hL2 = hL ^ (1 << c)
-                hid2 = hid
+                # the card leaves the hand and the card beneath it (``d``, 0 for none)
+                # joins it, face up
                 d = under[c]
-                if d:
-                    hL2 |= d
-                    hid2 ^= d
+                hL2 = hL ^ (1 << c) | d
+                hid2 = hid ^ d
                 pc = pts[c]
                 bc = beats[c]
                 worst = big
                 for r in replies(hF, c, rem):
-                    hF2 = hF ^ (1 << r)
-                    hid3 = hid2
                     d = under[r]
-                    if d:
-                        hF2 |= d
-                        hid3 ^= d
+                    hF2 = hF ^ (1 << r) | d
+                    hid3 = hid2 ^ d
                     p = pc + pts[r]
                     Rc = R - p
                     b = beta if beta < worst else worst

@@ -129,16 +129,12 @@ def playout(
             return got + (v if me == L else R - v)
         c = policy.lead(hL, hF, covers)
         r = policy.answer(hF, c)
-        hL ^= 1 << c
-        hF ^= 1 << r
-        d = under[c]
-        if d:
-            hL |= d
-            hid ^= d
-        d = under[r]
-        if d:
-            hF |= d
-            hid ^= d
+        # each card leaves its hand, and the card beneath it (0 for none) joins it
+        dc = under[c]
+        dr = under[r]
+        hL = hL ^ (1 << c) | dc
+        hF = hF ^ (1 << r) | dr
+        hid ^= dc | dr
         p = pts[c] + pts[r]
         if not (hL | hF | hid):
             p = R

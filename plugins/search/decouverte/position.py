@@ -10,7 +10,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import replace
 from functools import lru_cache
-from typing import TypeVar
 
 from atout.core import Contract
 from atout.core import DealState
@@ -29,10 +28,6 @@ GAME = "decouverte"
 TRICKS = 16
 CACHE_LIMIT = 200_000
 """Entries a memo of :class:`Tables` holds before it starts afresh (bounded memory)."""
-
-
-Value = TypeVar("Value", int, float)
-"""A search value: the known solver's integer points or the chance solver's utility."""
 
 
 CLOCK_EVERY = 512
@@ -341,11 +336,6 @@ class Position:
         return self.rules.trump
 
     @property
-    def reveal_on_lead(self) -> bool:
-        """Whether a led card's face-down card turns at once (the Découverte option)."""
-        return self.rules.reveal_on_lead
-
-    @property
     def remaining(self) -> int:
         """Every card not yet played (the led card excluded)."""
         mask = self.hands[0] | self.hands[1] | self.pool
@@ -427,9 +417,11 @@ def successors(pos: Position, card: int) -> list[tuple[float, Position]]:
     L = pos.leader
     if pos.led is None:
         hands[L] ^= 1 << card
-        if pos.reveal_on_lead and card in under:
+        # a led card's face-down card may turn at once (the rules' reveal_on_lead)
+        reveal = pos.rules.reveal_on_lead
+        if reveal and card in under:
             hands[L] |= 1 << under.pop(card)
-        elif pos.reveal_on_lead and pos.covers >> card & 1:
+        elif reveal and pos.covers >> card & 1:
             out = []
             n = pos.pool.bit_count()
             for x in cards_of(pos.pool):
