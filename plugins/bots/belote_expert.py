@@ -53,7 +53,7 @@ from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Unpack
 
 from atout.core.cards import FULL_DECK
 from atout.core.cards import KING
@@ -101,6 +101,8 @@ from .basic import COUNT_PER_TEN
 from .basic import PASS
 from .basic import TAKE
 from .basic import GreedyBot
+from .basic import SearchingBot
+from .basic import SearchSettings
 from .basic import auction_contract
 from .basic import bidding_hand
 from .basic import choose_action
@@ -881,31 +883,29 @@ class ExpertCount(GreedyBot):
 # --- the expert ---------------------------------------------------------------------------
 
 
-class BeloteExpert:
+class BeloteExpert(SearchingBot):
     """Perfect-information Monte Carlo for four-player Belote.
 
-    ``think`` is the time budget of one decision in seconds (0: the default
-    :data:`DEFAULT_BUDGET`); ``samples`` fixes the number of sampled layouts per
-    decision instead (reproducible decisions for tests).  ``engine`` gives the deal's
-    rules (the installed plugins' engine when none is given).  ``last_info`` tells what
-    the last decision did (samples, depth, search nodes, average values), for hints and
-    analysis.
+    Set as every searching bot (:class:`~.basic.SearchingBot`: ``rules``, ``seed``,
+    ``think``, ``samples``, ``engine``), with the default budget :data:`DEFAULT_BUDGET`;
+    ``last_info`` tells what the last decision did (samples, depth, search nodes,
+    average values), for hints and analysis.  Its own settings follow.
     """
+
+    default_budget = DEFAULT_BUDGET
 
     def __init__(
         self,
         rules: Rules | None = None,
-        seed: int = 0,
-        think: float = 0.0,
-        engine: Engine | None = None,
-        samples: int | None = None,
+        *,
         bid_worlds: bool = True,
         bid_search: bool = True,
         play_hints: bool = True,
         signals: bool = True,
         read_signals: bool | None = None,
+        **settings: Unpack[SearchSettings],
     ) -> None:
-        self.rules = rules
+        super().__init__(rules, **settings)
         self.bid_worlds = bid_worlds
         """Whether the play's samples weigh what the bidding said (:func:`bids_fit`)."""
         self.bid_search = bid_search
@@ -926,15 +926,9 @@ class BeloteExpert:
         self.veto = VETO
         self.confirm = CONFIRM
         self.last_contracts: dict[str, Contract] = {}
-        self.rng = random.Random(seed)
-        self.think = think
-        self.budget = think if think > 0 else DEFAULT_BUDGET
-        self.samples = samples
         self.horizons = dict(HORIZONS)
         """The search horizons of the first tricks (:data:`HORIZONS`)."""
-        self.engine = default_engine(engine)
-        self.greedy = ExpertCount(seed, self.engine)
-        self.last_info: dict[str, Any] = {}
+        self.greedy = ExpertCount(self.seed, self.engine)
         self._askers: dict[tuple[CardRules, int], MoveAsker] = {}
 
     @property
