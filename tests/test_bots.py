@@ -36,6 +36,7 @@ from atout.plugins.bots.decouverte_expert import DecouverteExpert
 from atout.plugins.bots.duplicate import count_matches
 from atout.plugins.bots.duplicate import run_duplicate
 from atout.plugins.search.rules import CardRules
+from atout.plugins.search.rules import DealPoints
 from atout.plugins.search.stats import normal_interval
 from helpers import card
 from helpers import cards
@@ -453,12 +454,14 @@ def test_deal_utility_follows_the_contract(eng: Engine) -> None:
     assert view.contract is not None
     total = CardRules.of(eng.play_rules("belote", view.rules, view.contract)).total
     assert total == 162
-    assert deal_utility(view, 100, [0, 0], total) == 100 - 62
-    assert deal_utility(view, 81, [0, 0], total) == 0  # a tie: the takers make it by default
-    assert deal_utility(view, 70, [0, 0], total) == -162
-    assert deal_utility(view, 70, [0, 20], total) == -182
+    assert deal_utility(view, DealPoints(100, [0, 0], total)) == 100 - 62
+    assert (
+        deal_utility(view, DealPoints(81, [0, 0], total)) == 0
+    )  # a tie: the takers make it by default
+    assert deal_utility(view, DealPoints(70, [0, 0], total)) == -162
+    assert deal_utility(view, DealPoints(70, [0, 20], total)) == -182
     defender = deal.view(1)
-    assert deal_utility(defender, 92, [0, 0], total) == 162
+    assert deal_utility(defender, DealPoints(92, [0, 0], total)) == 162
 
 
 def test_no_claim_without_the_running_scores(eng: Engine) -> None:

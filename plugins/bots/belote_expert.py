@@ -92,6 +92,7 @@ from ..search.declared import layout_declarations
 from ..search.declared import played_by
 from ..search.declared import unseen_belote
 from ..search.rules import CardRules
+from ..search.rules import DealPoints
 from ..search.rules import MoveAsker
 from ..search.rules import SearchTimeout
 from ..search.rules import deal_outcome
@@ -614,28 +615,17 @@ def _bidding_keeps(
 # --- the score a team makes from its card points ---------------------------------------
 
 
-def deal_utility(
-    view: View,
-    my_cards: int,
-    decl: Sequence[int],
-    deal_points: int,
-    belote: Sequence[int] = (0, 0),
-    engine: Engine | None = None,
-) -> float:
-    """The deal's score difference (this seat's team minus the other) if the team ends
-    with ``my_cards`` card points, dix de der included, given the declarations ``decl``
-    per team, of which ``belote`` is belote-rebelote: the game's own scoring of the
-    contract (:func:`~atout.plugins.search.rules.deal_outcome`).  ``deal_points`` is what the cards of the
-    deal are worth together, the last trick's bonus included
-    (:attr:`~atout.plugins.search.rules.CardRules.total` of the deal's rules)."""
+def deal_utility(view: View, points: DealPoints, engine: Engine | None = None) -> float:
+    """The deal's score difference (this seat's team minus the other) if the deal ends
+    with ``points`` (the team's card points, dix de der included, and both teams'
+    declarations): the game's own scoring of the contract
+    (:func:`~atout.plugins.search.rules.deal_outcome`)."""
     contract = view.contract
     team = team_of(view, view.seat)
     if contract is None:
-        return float(2 * my_cards - deal_points)
+        return float(2 * points.mine - points.total)
     takers = team_of(view, contract.taker)
-    return deal_outcome(
-        view.rules, view.game, team, takers, my_cards, decl, deal_points, belote, engine, contract
-    )[1]
+    return deal_outcome(view.rules, view.game, team, takers, points, engine, contract)[1]
 
 
 # --- bidding by searching sampled deals ---------------------------------------------------
@@ -1156,9 +1146,8 @@ class BeloteExpert(SearchingBot):
             points = need - 1
         else:
             points = max(need, shallow.value(hands, leader, (), team))
-        return deal_outcome(
-            rules, view.game, team, team, points, decl, total, belote, self.engine, contract
-        )[1]
+        end = DealPoints(points, decl, total, belote)
+        return deal_outcome(rules, view.game, team, team, end, self.engine, contract)[1]
 
     # --- bidding by value (La Coinche) ----------------------------------------------------
 
@@ -1264,24 +1253,14 @@ class BeloteExpert(SearchingBot):
                         pass  # the estimate stands
                 if not capot:
                     points = max(0, points - AUCTION_DISCOUNT)
-                outcomes[key] = (points, decl, belote, total)
+                outcomes[key] = DealPoints(points, decl, total, belote)
             out = {}
             for bid, c in contracts.items():
                 if c is None:
                     continue
-                points, decl, belote, total = outcomes[(c.taker, c.name)]
-                out[bid] = deal_outcome(
-                    view.rules,
-                    view.game,
-                    team,
-                    team_of(view, c.taker),
-                    points,
-                    decl,
-                    total,
-                    belote,
-                    self.engine,
-                    c,
-                )[1]
+                end = outcomes[(c.taker, c.name)]
+                takers = team_of(view, c.taker)
+                out[bid] = deal_outcome(view.rules, view.game, team, takers, end, self.engine, c)[1]
             return out
 
         return self._sampled_values(
@@ -1381,9 +1360,8 @@ class BeloteExpert(SearchingBot):
             layout_decl, layout_belote = layout_declarations(view, hands, decl, belote, unseen)
             w = world_weight(events, hands, later, tables.trump_mask) if events else 1.0
             for c, v in values.items():
-                totals[c] += w * deal_utility(
-                    view, past + v, layout_decl, deal_points, layout_belote, self.engine
-                )
+                end = DealPoints(past + v, layout_decl, deal_points, layout_belote)
+                totals[c] += w * deal_utility(view, end, self.engine)
                 points_sum[c] += w * v
             weights += w
             squares += w * w
