@@ -21,17 +21,22 @@ from atout.core.errors import UnknownNameError
 from atout.core.model import DealScore
 from atout.plugins.bots.basic import GreedyBot
 from atout.plugins.bots.basic import RandomBot
+from atout.plugins.bots.basic import SearchingBot
 from atout.plugins.bots.basic import hand_strength
 from atout.plugins.bots.basic import sure_claim
+from atout.plugins.bots.belote_expert import DEFAULT_BUDGET as BELOTE_BUDGET
 from atout.plugins.bots.belote_expert import BeloteExpert
 from atout.plugins.bots.belote_expert import PlayHint
 from atout.plugins.bots.belote_expert import deal_utility
 from atout.plugins.bots.belote_expert import infer_constraints
 from atout.plugins.bots.belote_expert import read_play
 from atout.plugins.bots.belote_expert import sample_hands
+from atout.plugins.bots.decouverte_expert import DEFAULT_BUDGET as DECOUVERTE_BUDGET
+from atout.plugins.bots.decouverte_expert import DecouverteExpert
 from atout.plugins.bots.duplicate import count_matches
 from atout.plugins.bots.duplicate import run_duplicate
 from atout.plugins.search.rules import CardRules
+from atout.plugins.search.rules import DealPoints
 from atout.plugins.search.stats import normal_interval
 from helpers import card
 from helpers import cards
@@ -106,6 +111,23 @@ def test_the_experts_give_hints(eng: Engine) -> None:
         deal = Match(eng, game, rules, seed=5).next_deal()
         hint = bot.hint(deal.view(deal.turn))
         assert getattr(hint, "action", hint) in deal.legal_actions()
+
+
+def test_both_experts_keep_the_searching_bots_settings(eng: Engine) -> None:
+    """The settings both experts share (:class:`SearchingBot`) mean the same in each: a
+    think time is the budget, none is the game's own default, the seed seeds the
+    sampling, and the game's own settings stay by keyword."""
+    for game, default in (("belote", BELOTE_BUDGET), ("decouverte", DECOUVERTE_BUDGET)):
+        rules = eng.default_rules(game)
+        timed = eng.bot("expert", game, rules, seed=4, think=0.25)
+        assert isinstance(timed, SearchingBot)
+        assert (timed.budget, timed.think, timed.samples) == (0.25, 0.25, None)
+        assert timed.rng.random() == random.Random(4).random()
+        assert eng.bot("expert", game, rules).budget == default
+    assert DECOUVERTE_BUDGET != BELOTE_BUDGET
+    expert = BeloteExpert(seed=2, samples=3, engine=eng, signals=False)
+    assert (expert.samples, expert.signals, expert.read_signals) == (3, False, False)
+    assert DecouverteExpert(samples=3, engine=eng).bid_samples == 4
 
 
 def test_an_unknown_bot_name_lists_the_bots(eng: Engine) -> None:
@@ -432,12 +454,14 @@ def test_deal_utility_follows_the_contract(eng: Engine) -> None:
     assert view.contract is not None
     total = CardRules.of(eng.play_rules("belote", view.rules, view.contract)).total
     assert total == 162
-    assert deal_utility(view, 100, [0, 0], total) == 100 - 62
-    assert deal_utility(view, 81, [0, 0], total) == 0  # a tie: the takers make it by default
-    assert deal_utility(view, 70, [0, 0], total) == -162
-    assert deal_utility(view, 70, [0, 20], total) == -182
+    assert deal_utility(view, DealPoints(100, [0, 0], total)) == 100 - 62
+    assert (
+        deal_utility(view, DealPoints(81, [0, 0], total)) == 0
+    )  # a tie: the takers make it by default
+    assert deal_utility(view, DealPoints(70, [0, 0], total)) == -162
+    assert deal_utility(view, DealPoints(70, [0, 20], total)) == -182
     defender = deal.view(1)
-    assert deal_utility(defender, 92, [0, 0], total) == 162
+    assert deal_utility(defender, DealPoints(92, [0, 0], total)) == 162
 
 
 def test_no_claim_without_the_running_scores(eng: Engine) -> None:

@@ -29,6 +29,7 @@ from atout.plugins.search.declared import declaration_points
 from atout.plugins.search.declared import layout_declarations
 from atout.plugins.search.declared import unseen_belote
 from atout.plugins.search.decouverte import score_utility
+from atout.plugins.search.rules import DealPoints
 from atout.testing.kit import play_random_deal
 from helpers import GAME
 from helpers import cards
@@ -83,7 +84,8 @@ def assert_utility_is_the_score(deal: Deal, where: str) -> int:
         decl = declaration_points(view)
         belote = belote_points(view)
         want = score.score[team] - score.score[1 - team]
-        got = deal_utility(view, points[team], decl, DEAL_POINTS, belote)
+        end = DealPoints(points[team], decl, DEAL_POINTS, belote)
+        got = deal_utility(view, end)
         assert got == want, (
             f"{where}, seat {seat}: the expert values the end at {got}, the game scores "
             f"{want} ({score.outcome}, card points {score.card_points}, "
@@ -94,10 +96,7 @@ def assert_utility_is_the_score(deal: Deal, where: str) -> int:
             view.game,
             team,
             team_of(view, deal.state.contract.taker),
-            points[team],
-            decl,
-            DEAL_POINTS,
-            belote,
+            end,
         )
         assert made == score.made, where
     return 4

@@ -23,6 +23,7 @@ from atout.core.state import DealState
 from atout.plugins.bots.belote_expert import deal_utility
 from atout.plugins.search.decouverte import score_utility
 from atout.plugins.search.rules import CardRules
+from atout.plugins.search.rules import DealPoints
 from atout.testing import check_rule_set
 from atout.testing import engine_with
 from helpers import position
@@ -80,7 +81,7 @@ def test_the_four_player_expert_values_a_deal_by_the_plugins_scoring(engine: Eng
         view = deal.view(0)
         assert view.contract is not None
         total = CardRules.of(eng.play_rules("belote", view.rules, view.contract)).total
-        got = tuple(deal_utility(view, x, [0, 0], total, engine=eng) for x in (100, 82))
+        got = tuple(deal_utility(view, DealPoints(x, [0, 0], total), engine=eng) for x in (100, 82))
         assert got == expected
 
 

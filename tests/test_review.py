@@ -44,6 +44,7 @@ from atout.plugins.search.decouverte import legal_cards
 from atout.plugins.search.decouverte import score_utility
 from atout.plugins.search.decouverte import successors
 from atout.plugins.search.decouverte import to_move
+from atout.plugins.search.rules import DealPoints
 from atout.plugins.search.stats import interval
 from atout.plugins.search.stats import t95
 from atout.ui.cli import main
@@ -207,7 +208,7 @@ def dd_brute(engine: Engine, record: dict[str, Any], step: int) -> dict[str, flo
         h2 = list(hands)
         h2[s.turn] &= ~(1 << c)
         pts = view.points[team] + mm.points(h2, s.leader, [*trick, c], team)
-        out[card_str(c)] = deal_utility(view, pts, declaration_points(view), 162)
+        out[card_str(c)] = deal_utility(view, DealPoints(pts, declaration_points(view), 162))
     return out
 
 

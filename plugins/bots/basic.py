@@ -20,6 +20,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
+from typing import ClassVar
+from typing import TypedDict
+from typing import Unpack
 
 from atout.core.cards import ACE
 from atout.core.cards import FULL_DECK
@@ -42,6 +46,7 @@ from atout.core.model import CLAIM
 from atout.core.model import Action
 from atout.core.model import BidInfo
 from atout.core.model import Contract
+from atout.core.model import Rules
 from atout.core.views import View
 
 from ..search.declared import BELOTE_POINTS
@@ -68,6 +73,43 @@ class RandomBot:
     def choose(self, view: View) -> Action:
         """A random legal action of ``view``."""
         return self.rng.choice(view.legal_actions())
+
+
+class SearchSettings(TypedDict, total=False):
+    """The settings every searching bot takes by keyword (:class:`SearchingBot`; each
+    has the default written there when left out)."""
+
+    seed: int
+    think: float
+    engine: Engine | None
+    samples: int | None
+
+
+class SearchingBot:
+    """What a bot that searches sampled deals is set with, for each game's expert.
+
+    ``rules`` are the rules it expects to play under (``None``: each view's own);
+    ``seed`` seeds its sampling (:attr:`rng`); ``think`` is the time budget of one
+    decision in seconds (0: the game's :attr:`default_budget`); ``samples`` fixes the
+    number of sampled layouts per decision instead of the clock (reproducible decisions,
+    for tests and analysis); ``engine`` gives the deals' rules (default:
+    :func:`default_engine`, every installed plugin).  ``last_info`` tells what the last
+    decision did, for hints and analysis.
+    """
+
+    default_budget: ClassVar[float]
+    """Seconds a decision takes when ``think`` is 0 (each game's expert says its own)."""
+
+    def __init__(self, rules: Rules | None = None, **settings: Unpack[SearchSettings]) -> None:
+        self.rules = rules
+        self.seed = settings.get("seed", 0)
+        self.rng = random.Random(self.seed)
+        self.think = settings.get("think", 0.0)
+        self.budget = self.think if self.think > 0 else self.default_budget
+        """Seconds one decision may take."""
+        self.samples = settings.get("samples")
+        self.engine = default_engine(settings.get("engine"))
+        self.last_info: dict[str, Any] = {}
 
 
 # --- the rules of the deal, as a bot may know them ---------------------------------------

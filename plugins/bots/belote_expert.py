@@ -53,7 +53,7 @@ from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Unpack
 
 from atout.core.cards import FULL_DECK
 from atout.core.cards import KING
@@ -92,6 +92,7 @@ from ..search.declared import layout_declarations
 from ..search.declared import played_by
 from ..search.declared import unseen_belote
 from ..search.rules import CardRules
+from ..search.rules import DealPoints
 from ..search.rules import MoveAsker
 from ..search.rules import SearchTimeout
 from ..search.rules import deal_outcome
@@ -101,6 +102,8 @@ from .basic import COUNT_PER_TEN
 from .basic import PASS
 from .basic import TAKE
 from .basic import GreedyBot
+from .basic import SearchingBot
+from .basic import SearchSettings
 from .basic import auction_contract
 from .basic import bidding_hand
 from .basic import choose_action
@@ -612,28 +615,17 @@ def _bidding_keeps(
 # --- the score a team makes from its card points ---------------------------------------
 
 
-def deal_utility(
-    view: View,
-    my_cards: int,
-    decl: Sequence[int],
-    deal_points: int,
-    belote: Sequence[int] = (0, 0),
-    engine: Engine | None = None,
-) -> float:
-    """The deal's score difference (this seat's team minus the other) if the team ends
-    with ``my_cards`` card points, dix de der included, given the declarations ``decl``
-    per team, of which ``belote`` is belote-rebelote: the game's own scoring of the
-    contract (:func:`~atout.plugins.search.rules.deal_outcome`).  ``deal_points`` is what the cards of the
-    deal are worth together, the last trick's bonus included
-    (:attr:`~atout.plugins.search.rules.CardRules.total` of the deal's rules)."""
+def deal_utility(view: View, points: DealPoints, engine: Engine | None = None) -> float:
+    """The deal's score difference (this seat's team minus the other) if the deal ends
+    with ``points`` (the team's card points, dix de der included, and both teams'
+    declarations): the game's own scoring of the contract
+    (:func:`~atout.plugins.search.rules.deal_outcome`)."""
     contract = view.contract
     team = team_of(view, view.seat)
     if contract is None:
-        return float(2 * my_cards - deal_points)
+        return float(2 * points.mine - points.total)
     takers = team_of(view, contract.taker)
-    return deal_outcome(
-        view.rules, view.game, team, takers, my_cards, decl, deal_points, belote, engine, contract
-    )[1]
+    return deal_outcome(view.rules, view.game, team, takers, points, engine, contract)[1]
 
 
 # --- bidding by searching sampled deals ---------------------------------------------------
@@ -881,31 +873,29 @@ class ExpertCount(GreedyBot):
 # --- the expert ---------------------------------------------------------------------------
 
 
-class BeloteExpert:
+class BeloteExpert(SearchingBot):
     """Perfect-information Monte Carlo for four-player Belote.
 
-    ``think`` is the time budget of one decision in seconds (0: the default
-    :data:`DEFAULT_BUDGET`); ``samples`` fixes the number of sampled layouts per
-    decision instead (reproducible decisions for tests).  ``engine`` gives the deal's
-    rules (the installed plugins' engine when none is given).  ``last_info`` tells what
-    the last decision did (samples, depth, search nodes, average values), for hints and
-    analysis.
+    Set as every searching bot (:class:`~.basic.SearchingBot`: ``rules``, ``seed``,
+    ``think``, ``samples``, ``engine``), with the default budget :data:`DEFAULT_BUDGET`;
+    ``last_info`` tells what the last decision did (samples, depth, search nodes,
+    average values), for hints and analysis.  Its own settings follow.
     """
+
+    default_budget = DEFAULT_BUDGET
 
     def __init__(
         self,
         rules: Rules | None = None,
-        seed: int = 0,
-        think: float = 0.0,
-        engine: Engine | None = None,
-        samples: int | None = None,
+        *,
         bid_worlds: bool = True,
         bid_search: bool = True,
         play_hints: bool = True,
         signals: bool = True,
         read_signals: bool | None = None,
+        **settings: Unpack[SearchSettings],
     ) -> None:
-        self.rules = rules
+        super().__init__(rules, **settings)
         self.bid_worlds = bid_worlds
         """Whether the play's samples weigh what the bidding said (:func:`bids_fit`)."""
         self.bid_search = bid_search
@@ -926,15 +916,9 @@ class BeloteExpert:
         self.veto = VETO
         self.confirm = CONFIRM
         self.last_contracts: dict[str, Contract] = {}
-        self.rng = random.Random(seed)
-        self.think = think
-        self.budget = think if think > 0 else DEFAULT_BUDGET
-        self.samples = samples
         self.horizons = dict(HORIZONS)
         """The search horizons of the first tricks (:data:`HORIZONS`)."""
-        self.engine = default_engine(engine)
-        self.greedy = ExpertCount(seed, self.engine)
-        self.last_info: dict[str, Any] = {}
+        self.greedy = ExpertCount(self.seed, self.engine)
         self._askers: dict[tuple[CardRules, int], MoveAsker] = {}
 
     @property
@@ -1162,9 +1146,8 @@ class BeloteExpert:
             points = need - 1
         else:
             points = max(need, shallow.value(hands, leader, (), team))
-        return deal_outcome(
-            rules, view.game, team, team, points, decl, total, belote, self.engine, contract
-        )[1]
+        end = DealPoints(points, decl, total, belote)
+        return deal_outcome(rules, view.game, team, team, end, self.engine, contract)[1]
 
     # --- bidding by value (La Coinche) ----------------------------------------------------
 
@@ -1270,24 +1253,14 @@ class BeloteExpert:
                         pass  # the estimate stands
                 if not capot:
                     points = max(0, points - AUCTION_DISCOUNT)
-                outcomes[key] = (points, decl, belote, total)
+                outcomes[key] = DealPoints(points, decl, total, belote)
             out = {}
             for bid, c in contracts.items():
                 if c is None:
                     continue
-                points, decl, belote, total = outcomes[(c.taker, c.name)]
-                out[bid] = deal_outcome(
-                    view.rules,
-                    view.game,
-                    team,
-                    team_of(view, c.taker),
-                    points,
-                    decl,
-                    total,
-                    belote,
-                    self.engine,
-                    c,
-                )[1]
+                end = outcomes[(c.taker, c.name)]
+                takers = team_of(view, c.taker)
+                out[bid] = deal_outcome(view.rules, view.game, team, takers, end, self.engine, c)[1]
             return out
 
         return self._sampled_values(
@@ -1387,9 +1360,8 @@ class BeloteExpert:
             layout_decl, layout_belote = layout_declarations(view, hands, decl, belote, unseen)
             w = world_weight(events, hands, later, tables.trump_mask) if events else 1.0
             for c, v in values.items():
-                totals[c] += w * deal_utility(
-                    view, past + v, layout_decl, deal_points, layout_belote, self.engine
-                )
+                end = DealPoints(past + v, layout_decl, deal_points, layout_belote)
+                totals[c] += w * deal_utility(view, end, self.engine)
                 points_sum[c] += w * v
             weights += w
             squares += w * w

@@ -49,6 +49,7 @@ from collections.abc import Hashable
 from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import TypeVar
+from typing import Unpack
 
 from atout.core import AtoutError
 from atout.core import Contract
@@ -84,6 +85,8 @@ from ..search.decouverte import tables_for
 from ..search.decouverte import to_move
 from ..search.rules import SearchTimeout
 from ..search.rules import default_engine
+from .basic import SearchingBot
+from .basic import SearchSettings
 from .hints import bid_reason
 from .hints import play_reason
 from .hints import with_reason
@@ -186,35 +189,23 @@ def position_from_view(view: View, engine: Engine | None = None) -> Position:
     )
 
 
-class DecouverteExpert:
+class DecouverteExpert(SearchingBot):
     """The strongest Découverte bot: ``choose(view)`` and ``hint(view)`` return the
     action it judges best for the view's seat.
 
-    ``think`` is the time budget of a decision in seconds (0: the default, about half a
-    second); more time means more samples before the last tricks and a deeper exact
-    search.  ``engine`` compiles the rules of each deal it plays (default:
-    :func:`.default_engine`, every installed plugin).
+    Set as every searching bot (:class:`~.basic.SearchingBot`: ``rules``, ``seed``,
+    ``think``, ``samples``, ``engine``), with the default budget :data:`DEFAULT_BUDGET`;
+    more time means more samples before the last tricks and a deeper
+    exact search.  A fixed number of ``samples`` leaves the exact search no deadline.
     """
 
-    def __init__(
-        self,
-        rules: Rules | None = None,
-        seed: int = 0,
-        think: float = 0.0,
-        samples: int | None = None,
-        engine: Engine | None = None,
-    ) -> None:
-        self.rules = rules
-        self.engine = default_engine(engine)
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.think = think
-        self.budget = think if think > 0 else DEFAULT_BUDGET
+    default_budget = DEFAULT_BUDGET
+
+    def __init__(self, rules: Rules | None = None, **settings: Unpack[SearchSettings]) -> None:
+        super().__init__(rules, **settings)
+        think, samples = self.think, self.samples
         self.exact_tricks = 7 if think <= DEFAULT_BUDGET else (8 if think < 5 else 9)
         self.bid_samples = 12 if think <= DEFAULT_BUDGET else max(12, int(24 * think))
-        self.samples = samples
-        """A fixed number of samples per decision instead of the clock (reproducible
-        decisions, for tests and analysis); the exact search then has no deadline."""
         if samples is not None:
             self.bid_samples = max(4, samples)
         self.early_solve_at = EARLY_SOLVE_AT
@@ -233,7 +224,6 @@ class DecouverteExpert:
             ],
             list[float],
         ] = {}
-        self.last_info: dict[str, object] = {}
         self.exact_values = False
         """Whether the exact search values every card exactly (a hint tells the
         difference to the next best card) instead of only proving the best one."""

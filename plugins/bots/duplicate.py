@@ -610,6 +610,28 @@ def play_jobs(
     return [results[job.index] for job in sorted(jobs, key=lambda j: j.index)]
 
 
+class PairOptions(TypedDict, total=False):
+    """The options of :func:`run_pairs` (and of :func:`run_duplicate`, which passes them
+    on), each by keyword; left out, each has the default written beside it."""
+
+    seed: int
+    """The deals' seed (0)."""
+    think: float
+    """The bots' time budget of a decision in seconds (0: each bot's default)."""
+    jobs: int
+    """How many worker processes play the pairs (1: this process)."""
+    progress: Callable[[int], None] | None
+    """Called with the number of pairs played after each pair (``None``)."""
+    plugins: Sequence[str]
+    """The plugins the workers load beside the installed ones (none)."""
+    disable: Sequence[str]
+    """The plugins the workers leave out (none)."""
+    bidding_only: bool
+    """Whether a pair whose seatings bid alike is a tie, not played (``False``)."""
+    cluster: Cluster | None
+    """The Dask cluster whose workers play the pairs (``None``: this machine)."""
+
+
 def run_pairs(
     engine: Engine,
     game: str,
@@ -617,17 +639,10 @@ def run_pairs(
     a: str,
     b: str,
     deals: int,
-    seed: int = 0,
-    think: float = 0.0,
-    jobs: int = 1,
-    progress: Callable[[int], None] | None = None,
-    plugins: Sequence[str] = (),
-    disable: Sequence[str] = (),
-    bidding_only: bool = False,
-    cluster: Cluster | None = None,
+    **options: Unpack[PairOptions],
 ) -> list[PairResult]:
     """Play ``deals`` pairs (in ``jobs`` processes when more than one, or on the Dask
-    ``cluster`` when given), in index order.
+    ``cluster`` when given), in index order; ``options`` are :class:`PairOptions`.
 
     ``progress(done)`` is called after each pair.  Workers build their own engine with
     the same ``plugins`` and ``disable`` lists as the caller's (give the caller's, so
@@ -637,6 +652,14 @@ def run_pairs(
     wherever the pairs are played.  ``bidding_only`` needs A and B to play the cards
     with the same bot (:func:`same_player`).
     """
+    seed = options.get("seed", 0)
+    think = options.get("think", 0.0)
+    jobs = options.get("jobs", 1)
+    progress = options.get("progress")
+    plugins = options.get("plugins", ())
+    disable = options.get("disable", ())
+    bidding_only = options.get("bidding_only", False)
+    cluster = options.get("cluster")
     for name in (a, b):
         make_bot(engine, name, game, rules)  # an unknown bot fails here, with the known names
     if bidding_only and not same_player(a, b):
@@ -742,20 +765,6 @@ def summarize(
         bidding_only,
         sum(1 for p in pairs if p.played),
     )
-
-
-class PairOptions(TypedDict, total=False):
-    """The options :func:`run_duplicate` passes on to :func:`run_pairs` (see there; each
-    has run_pairs' default when left out)."""
-
-    seed: int
-    think: float
-    jobs: int
-    progress: Callable[[int], None] | None
-    plugins: Sequence[str]
-    disable: Sequence[str]
-    bidding_only: bool
-    cluster: Cluster | None
 
 
 def run_duplicate(

@@ -105,6 +105,7 @@ from ..search.decouverte import outcomes
 from ..search.decouverte import score_utility
 from ..search.decouverte import tables_for
 from ..search.decouverte import to_move
+from ..search.rules import DealPoints
 from ..search.rules import SearchTimeout
 from ..search.rules import deal_outcome
 from ..search.stats import BiasBound
@@ -763,11 +764,11 @@ class DealReview:
             dd_solver.clear()
         true_decl, true_belote = layout_declarations(view, hands, decl, belote)
         dd = {
-            c: deal_utility(view, past + v, true_decl, total, true_belote, self.engine)
+            c: deal_utility(view, DealPoints(past + v, true_decl, total, true_belote), self.engine)
             for c, v in dd_points.items()
         }
         settled = _belote_outcome(
-            view, past + dd_points[played], true_decl, total, true_belote, self.engine
+            view, DealPoints(past + dd_points[played], true_decl, total, true_belote), self.engine
         )
         if forced:
             d = _forced(base, Action.play(played))
@@ -856,7 +857,7 @@ class DealReview:
         decl, belote = layout_declarations(
             view, deal.state.hands, declaration_points(view), belote_points(view)
         )
-        return deal_utility(view, points, decl, total, belote, self.engine)
+        return deal_utility(view, DealPoints(points, decl, total, belote), self.engine)
 
     def _dd_solver(self, view: View, contract: Contract) -> BeloteDD:
         """The double-dummy solver of ``contract`` (one per contract and direction, its
@@ -903,7 +904,8 @@ class DealReview:
             values = solver.move_values(hands, leader, trick, moves, team)
             decl, belote = layout_declarations(view, hands, *declared, unseen)
             for c, v in values.items():
-                per[c].append(deal_utility(view, past + v, decl, total, belote, self.engine))
+                end = DealPoints(past + v, decl, total, belote)
+                per[c].append(deal_utility(view, end, self.engine))
             if len(solver.tt) > 400_000:
                 solver.clear()
         return {c: per[c] for c in moves}, rounds.done, SAMPLED
@@ -1037,29 +1039,16 @@ def _representative(c: int, reps: int, t: Tables) -> int:
 
 def _belote_outcome(
     view: View,
-    team_points: int,
-    decl: Sequence[int],
-    total: int,
-    belote: Sequence[int],
+    points: DealPoints,
     engine: Engine,
 ) -> str:
-    """``"made"`` or ``"failed"``: the contract's outcome if the seat's team ends with
-    ``team_points`` card points (a tie held over counts as made: the takers lose
-    nothing now)."""
+    """``"made"`` or ``"failed"``: the contract's outcome if the deal ends with
+    ``points`` (the seat's team's card points and the declarations; a tie held over
+    counts as made: the takers lose nothing now)."""
     contract = view.contract
     assert contract is not None
-    made, _ = deal_outcome(
-        view.rules,
-        view.game,
-        team_of(view, view.seat),
-        team_of(view, contract.taker),
-        team_points,
-        decl,
-        total,
-        belote,
-        engine,
-        contract,
-    )
+    team, takers = team_of(view, view.seat), team_of(view, contract.taker)
+    made, _ = deal_outcome(view.rules, view.game, team, takers, points, engine, contract)
     return "failed" if made is False else "made"
 
 

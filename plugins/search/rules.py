@@ -117,24 +117,34 @@ def _scorer(
     return engine.hooks.deal_scorer(game=game, rules=rules, contract=contract)
 
 
+@dataclass(frozen=True)
+class DealPoints:
+    """How a deal ends as a search counts it, for the score sheet (:func:`deal_outcome`):
+    the team asked about ends with ``mine`` of the ``total`` card points of the deal
+    (the last trick's bonus included: :attr:`CardRules.total` of the deal's rules), and
+    the teams' declarations are ``decl`` (per team), of which ``belote`` are
+    belote-rebelote (the scoring treats them apart)."""
+
+    mine: int
+    decl: Sequence[int]
+    total: int
+    belote: Sequence[int] = (0, 0)
+
+
 def deal_outcome(
     rules: Rules,
     game: str,
     team: int,
     takers: int,
-    my_cards: int,
-    decl: Sequence[int],
-    deal_points: int,
-    belote: Sequence[int] = (0, 0),
+    points: DealPoints,
     engine: Engine | None = None,
     contract: Contract | None = None,
 ) -> tuple[bool | None, float]:
     """Whether the takers make the contract (``None``: neither, a tie held over) and
-    the deal's score difference, ``team`` minus the other, when ``team`` ends with
-    ``my_cards`` of the ``deal_points`` card points and the teams' declarations are
-    ``decl`` (``belote`` of them belote-rebelote), the contract (``contract``, else a
-    contract of the team ``takers``) being the team ``takers``'s (in Découverte a team
-    is a player).
+    the deal's score difference, ``team`` minus the other, when the deal ends with
+    ``points`` (``team``'s card points, both teams' declarations), the contract
+    (``contract``, else a contract of the team ``takers``) being the team ``takers``'s
+    (in Découverte a team is a player).
 
     The game's own scoring decides (:func:`deal_scorer`); the search only says how the
     deal ends: a team with every card point is taken for capot (the solvers count
@@ -144,7 +154,9 @@ def deal_outcome(
     if contract is None:
         contract = Contract(takers, None, "")
     scorer = deal_scorer(engine, game, rules, contract)
-    return _outcome(scorer, team, my_cards, tuple(decl), deal_points, tuple(belote))
+    return _outcome(
+        scorer, team, points.mine, tuple(points.decl), points.total, tuple(points.belote)
+    )
 
 
 @functools.lru_cache(maxsize=1 << 16)

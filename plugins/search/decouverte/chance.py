@@ -16,6 +16,7 @@ from atout.core.cards import SUIT_MASKS
 from atout.core.cards import cards_of
 
 from ..rules import INF
+from ..rules import DealPoints
 from ..rules import deal_outcome
 from ..rules import default_engine
 from ..rules import window
@@ -71,7 +72,7 @@ def score_utility(
         rules = default_engine(engine).default_rules(GAME)
     taken = None if contract is None else replace(contract, taker=0)
     return [
-        deal_outcome(rules, rules.game, 0, 0, x, decl, total, belote, engine, taken)[1]
+        deal_outcome(rules, rules.game, 0, 0, DealPoints(x, decl, total, belote), engine, taken)[1]
         for x in range(total + 1)
     ]
 
