@@ -59,8 +59,12 @@ class _Method(Generic[_P, _R]):
     def __get__(
         self, hooks: Hooks | None, owner: type[Hooks] | None = None
     ) -> Callable[_P, _R] | _Method[_P, _R]:
-        if hooks is None:  # looked up on the class
-            return self
+        # Looked up on the class: the method itself.  On an instance this is not reached:
+        # :class:`Hooks` binds every method once, into the instance (see its __init__).
+        return self if hooks is None else self.bind(hooks)
+
+    def bind(self, hooks: Hooks) -> Callable[_P, _R]:
+        """The hook's caller for ``hooks``: its answer asked of the engine by name."""
         ask = hooks._decide if self.must else hooks._call
         name = self.name
 
@@ -96,11 +100,15 @@ class Hooks:
     ``decide`` calls one that must be answered; the engine hands in its own two.
     """
 
-    __slots__ = ("_call", "_decide")
-
     def __init__(self, call: Caller, decide: Caller) -> None:
         self._call = call
         self._decide = decide
+        # Each method bound once, kept in the instance (a method is a non-data
+        # descriptor, so the instance's own attribute is found first): the engine asks
+        # three hooks every deal, and binding one at each lookup (a call of __get__ and
+        # a new closure) cost nearly 1% of a Découverte deal's instructions.
+        for attr, method in _METHODS:
+            setattr(self, attr, method.bind(self))
 
     # --- registration (merged) ---------------------------------------------------------
 
@@ -146,3 +154,9 @@ class Hooks:
     score_deal = _decided(spec.atout_score_deal)
     deal_scorer = _first(spec.atout_deal_scorer)
     match_over = _first(spec.atout_match_over)
+
+
+_METHODS: tuple[tuple[str, _Method[..., Any]], ...] = tuple(
+    (attr, value) for attr, value in vars(Hooks).items() if isinstance(value, _Method)
+)
+"""Every hook method of :class:`Hooks` by its attribute name, bound by each instance."""

@@ -191,6 +191,32 @@ def test_a_typed_hook_method_answers_what_the_hook_declares(engine: Engine) -> N
     assert "belote" in names and "decouverte" in names
 
 
+def test_a_hook_method_is_bound_once_and_asks_its_own_caller() -> None:
+    # The engine asks hooks every deal: each method is bound when the Hooks are made,
+    # not again (a new closure) at each lookup; a required hook asks ``decide``, the
+    # others ``call``, with the hook's name and its keyword arguments.
+    asked: list[tuple[str, str, dict[str, object]]] = []
+
+    def call(name: str, kw: dict[str, object]) -> None:
+        asked.append(("call", name, kw))
+
+    def decide(name: str, kw: dict[str, object]) -> str:
+        asked.append(("decide", name, kw))
+        return "answer"
+
+    hooks = Hooks(call, decide)
+    assert hooks.deal is hooks.deal and hooks.games is hooks.games
+    assert Hooks(hooks._call, hooks._decide).deal is not hooks.deal
+    assert hooks.score_deal(game="g", rules=None, state=None) == "answer"  # type: ignore[arg-type]
+    hooks.end_of_trick(game="g", rules=None, contract=None)  # type: ignore[arg-type]
+    assert asked == [
+        ("decide", "atout_score_deal", {"game": "g", "rules": None, "state": None}),
+        ("call", "atout_end_of_trick", {"game": "g", "rules": None, "contract": None}),
+    ]
+    with pytest.raises(TypeError, match="atout_deal takes its arguments by keyword"):
+        hooks.deal("g")  # type: ignore[call-arg]
+
+
 def test_a_required_hook_nobody_answers_is_a_plugin_error(engine: Engine) -> None:
     rules = engine.default_rules("belote")
     stranger = Rules("no-such-game", dict(rules))
