@@ -161,3 +161,33 @@ def test_no_pack_speaks_of_a_seed_beside_the_seed_field(app: App) -> None:
     word for something else."""
     for pack in list_packs(app.engine):
         assert "seed" not in pack.description.lower(), (pack.name, pack.description)
+
+
+@pytest.mark.parametrize(("language", "held"), [("en", "held"), ("fr", "suspens"), ("de", "offen")])
+def test_the_score_sheet_marks_a_deal_held_in_abeyance_in_the_persons_language(
+    app: App, language: str, held: str
+) -> None:
+    """A tie whose points wait for the next deal is marked on the score sheet in the
+    chosen language (it was the English "held" in French and German too)."""
+    from atout.core.model import DealScore
+    from atout.ui.i18n import set_language
+    from atout.ui.window.side_bar import ScoreSheet
+
+    table = start(app, "belote")
+    match = table.match
+    tie = DealScore((81, 81), (0, 0), (0, 0), "abeyance")
+
+    class Held:
+        info = match.info
+        rules = match.rules
+        seed = match.seed
+        history = (tie,)
+        scores = (0, 0)
+
+    try:
+        assert set_language(language) == language
+        sheet = ScoreSheet(table.info, table.frame)
+        sheet.refresh(Held(), keep_count_yourself=False)
+        assert held in [t.text for t in sheet.texts]
+    finally:
+        set_language("en")

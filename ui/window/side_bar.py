@@ -20,6 +20,7 @@ from ..cards_text import suit_order
 from ..i18n import N_
 from ..i18n import _
 from ..i18n import ngettext
+from ..i18n import pgettext
 from . import theme
 from .frame import Frame
 from .panels import SAID_TOP
@@ -33,6 +34,18 @@ ROW = 22.0
 PRACTICE_MARK = N_("Practice — free undo")
 """What the score sheet's title row says of a practice match (undo is free; translated
 where shown)."""
+
+
+def sheet_marks() -> dict[str, str]:
+    """The score sheet's short mark of a deal by its outcome, in the chosen language (the
+    club words, and "held" where a tie's points wait for the next deal); the column is
+    narrow, so these are shorter than :func:`~atout.ui.messages.outcome_words`."""
+    return {
+        "dedans": pgettext("score sheet mark", "dedans"),
+        "capot": pgettext("score sheet mark", "capot"),
+        "litige": pgettext("score sheet mark", "litige"),
+        "abeyance": pgettext("score sheet mark", "held"),
+    }
 
 
 class ScoreSheet:
@@ -96,7 +109,7 @@ class ScoreSheet:
                     bold=True,
                 )
             )
-        marks = {"dedans": "dedans", "capot": "capot", "litige": "litige", "abeyance": "held"}
+        marks = sheet_marks()
         for i, score in enumerate(shown):
             y = rows_y[i]
             texts.append(layer.text(str(first + i + 1), x0, y, 12, theme.CREAM))
