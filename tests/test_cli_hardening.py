@@ -32,6 +32,7 @@ from atout.core.records import deal_to_record
 from atout.core.records import match_to_record
 from atout.core.savefile import SaveFile
 from atout.ui import savegame
+from atout.ui import terminal_save
 from atout.ui.cli import main
 from atout.ui.savegame import SaveError
 from atout.ui.savegame import Setup
@@ -433,7 +434,7 @@ def test_a_seed_played_again_gets_a_record_of_its_own(engine: Engine) -> None:
     a, b = savegame.record_path(first), savegame.record_path(second)
     assert a.name == "decouverte-5.json" and b.name == "decouverte-5-2.json"
     before = a.read_bytes()
-    savegame.end_terminal(second)
+    terminal_save.end_terminal(second)
     assert a.read_bytes() == before
     first.detach()
 

@@ -17,6 +17,7 @@ from atout.core.records import load_json
 from atout.core.session import Session
 from atout.ui import cli
 from atout.ui import savegame
+from atout.ui import terminal_save
 from atout.ui.savegame import Setup
 from atout.ui.terminal_match import play_match
 
@@ -99,7 +100,7 @@ def test_the_largest_seed_the_command_line_takes_is_read_back_by_continue_and_re
         inp=io.StringIO("take\nquit\n"),
         out=io.StringIO(),
     )
-    session = savegame.resume_terminal(engine)
+    session = terminal_save.resume_terminal(engine)
     assert session.match.seed == MAX_SEED
     session.detach()
     (record,) = savegame.records_dir().glob("*.json")

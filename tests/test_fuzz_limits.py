@@ -20,7 +20,7 @@ from atout.core.limits import check_host
 from atout.core.limits import check_name
 from atout.core.limits import check_seed
 from atout.ui import cli
-from atout.ui.net.protocol import parse_address
+from atout.ui.net.address import parse_address
 
 CASES = 1500
 

@@ -18,6 +18,7 @@ from atout.core import Engine
 from atout.core.errors import AtoutError
 from atout.core.errors import PluginError
 from atout.ui import savegame
+from atout.ui import terminal_save
 from atout.ui.savegame import Setup
 from fuzz_helpers import check_message
 from fuzz_helpers import dump
@@ -68,7 +69,7 @@ def _resume(engine: Engine, text: str, terminal: bool) -> None:
     path.write_bytes(raw)
     try:
         if terminal:
-            session = savegame.resume_terminal(engine)
+            session = terminal_save.resume_terminal(engine)
         else:
             _, session = savegame.resume_session(engine)
     except PluginError as exc:

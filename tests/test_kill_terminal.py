@@ -28,6 +28,7 @@ from atout.core.files import TEMP_SUFFIX
 from atout.core.files import write_atomic
 from atout.core.records import load_json
 from atout.ui import savegame
+from atout.ui import terminal_save
 
 KILLS = 16
 CARDS = [f"{r}{s}" for s in "CDHS" for r in ("7", "8", "9", "10", "J", "Q", "K", "A")]
@@ -112,7 +113,7 @@ def test_sigterm_and_sighup_save_the_match_and_end_quietly(
     assert b"Traceback" not in err
     records = sorted(savegame.records_dir().glob("decouverte-7*.json"))
     assert records and load_json(records[0])["format"] == "atout-match"
-    session = savegame.resume_terminal(installed_engine)
+    session = terminal_save.resume_terminal(installed_engine)
     assert session.match.deals
     session.detach()
 

@@ -14,11 +14,11 @@ import pytest
 from atout.core import Engine
 from atout.core import card_str
 from atout.core.errors import AtoutError
+from atout.ui.net.address import TableOrder
 from atout.ui.net.client import Client
 from atout.ui.net.client import NetworkError
 from atout.ui.net.client import RemoteTable
 from atout.ui.net.client import create_table
-from atout.ui.net.protocol import TableOrder
 from atout.ui.net.runner import ServerThread
 from atout.ui.net.server import TableServer
 from atout.ui.rules import resolve_rules

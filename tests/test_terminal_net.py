@@ -13,10 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from atout.core import Engine
+from atout.ui.net.address import TableOrder
 from atout.ui.net.client import Client
 from atout.ui.net.client import RemoteTable
 from atout.ui.net.client import create_table
-from atout.ui.net.protocol import TableOrder
 from atout.ui.net.runner import ServerThread
 from atout.ui.net.server import TableServer
 from atout.ui.terminal import TerminalGame

@@ -145,7 +145,7 @@ def listen(text: str) -> tuple[str, int]:
 def join(text: str) -> str:
     """``--join HOST:PORT/TABLE``: the address of a table, its host checked as
     :func:`host` checks one (the text itself is handed on)."""
-    from atout.ui.net.protocol import parse_address
+    from atout.ui.net.address import parse_address
 
     try:
         address = parse_address(text)

@@ -11,9 +11,11 @@ All live in atout's data folder (``$XDG_DATA_HOME/atout``, see
 * ``terminal-match.jsonl`` — the same for the terminal game (``atout play --text``),
   which ``atout play --text --continue`` resumes; kept apart so that neither front end
   replaces the other's match.  A terminal game claims it for as long as it runs
-  (:func:`claim_terminal`: an advisory lock on ``terminal-match.lock``, which holds the
-  player's process id): a second terminal game in the same data folder says which
-  process plays and stops, touching nothing, so two games never share a save.
+  (:func:`~atout.ui.terminal_save.claim_terminal`: an advisory lock on
+  ``terminal-match.lock``, which holds the player's process id): a second terminal game
+  in the same data folder says which process plays and stops, touching nothing, so two
+  games never share a save; :mod:`atout.ui.terminal_save` holds the terminal game's
+  side of its save.
 * ``records/GAME-SEED.json`` — the record of a match (``atout replay`` reads it), and
   ``records/GAME-SEED-dealN.json`` the record of each of its finished deals.  A match
   never takes the name of an earlier one: playing a seed again gives
@@ -37,10 +39,8 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import signal
 import time
 from collections.abc import Callable
-from collections.abc import Iterator
 from dataclasses import asdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,7 +51,6 @@ from atout.core import Engine
 from atout.core import Match
 from atout.core import Rules
 from atout.core.errors import AtoutError
-from atout.core.errors import RecordError
 from atout.core.errors import error_message
 from atout.core.files import link_new
 from atout.core.files import read_bytes
@@ -72,7 +71,6 @@ from atout.core.records import record_text
 from atout.core.records import save_json
 from atout.core.savefile import MAX_BYTES as MAX_SAVE_BYTES
 from atout.core.savefile import SaveFile
-from atout.core.savefile import torn_tail
 from atout.core.session import BOT
 from atout.core.session import PERSON
 from atout.core.session import Player
@@ -134,7 +132,7 @@ class SaveError(AtoutError):
     the way, no permission, no space); the message names the file."""
 
 
-def _save_problem(exc: OSError, path: Path) -> SaveError:
+def save_problem(exc: OSError, path: Path) -> SaveError:
     where = exc.filename or path
     if isinstance(exc, FileExistsError | NotADirectoryError):
         reason = _("a file is in the way of a folder")
@@ -253,7 +251,7 @@ def follow(session: Session, path: Path, meta: dict[str, Any]) -> Path:
         record = claim_record(session)
         session.attach(path, {**meta, RECORD_KEY: record.name})
     except OSError as exc:
-        raise _save_problem(exc, path) from None
+        raise save_problem(exc, path) from None
     return record
 
 
@@ -371,7 +369,7 @@ def resume(
     try:
         return Session.resume(engine, path, bot_factory=bot_factory)
     except OSError as exc:
-        raise _save_problem(exc, path) from None
+        raise save_problem(exc, path) from None
 
 
 def set_aside(path: Path | None = None, label: str = "unreadable") -> Path | None:
@@ -493,12 +491,12 @@ def continue_kept(path: Path) -> Path | None:
     try:
         os.link(path, current)  # fails rather than replace a file
     except OSError as exc:
-        raise _save_problem(exc, current) from None
+        raise save_problem(exc, current) from None
     try:
         path.unlink()
     except OSError as exc:
         current.unlink(missing_ok=True)
-        raise _save_problem(exc, path) from None
+        raise save_problem(exc, path) from None
     sync_folder(current.parent)
     return kept
 
@@ -600,145 +598,3 @@ def save_settings(settings: dict[str, Any]) -> None:
     """Keep the settings for the next start (failures to write are not worth a crash)."""
     with contextlib.suppress(OSError):
         save_json(settings_path(), settings)
-
-
-# --- the terminal game ---------------------------------------------------------------------
-
-
-def follow_terminal(session: Session, claim: bool = True) -> Path | None:
-    """Make a new terminal match follow :func:`terminal_match_path` (written after every
-    action, as the table's) and, with ``claim``, claim its record's name.  A match left
-    unfinished there before is moved aside, never replaced: returns where it is kept
-    (``None`` when there was none)."""
-    path = terminal_match_path()
-    kept = set_aside(path, "left") if path.exists() and not path.is_dir() else None
-    if claim:
-        follow(session, path, {})
-    else:
-        try:
-            if path.is_dir():
-                raise SaveError(
-                    _("{file}: is a folder; the match is saved in a file of that name").format(
-                        file=path
-                    )
-                )
-            session.attach(path, {})
-        except OSError as exc:
-            raise _save_problem(exc, path) from None
-    return kept
-
-
-def terminal_lock_path() -> Path:
-    """The file whose lock claims the terminal game's save (see :func:`claim_terminal`)."""
-    return data_dir() / "terminal-match.lock"
-
-
-@contextlib.contextmanager
-def claim_terminal() -> Iterator[None]:
-    """Claim the terminal game's save for the block: an exclusive advisory lock
-    (``flock``) on :func:`terminal_lock_path`, which holds this process's id.  When
-    another terminal game holds it, a :class:`SaveError` says which process and nothing
-    is touched.  The system releases the lock when the process ends, however it ends (a
-    kill leaves no stale claim); the lock file itself stays."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - no advisory locks here (Windows)
-        yield
-        return
-    path = terminal_lock_path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
-    except OSError as exc:
-        raise _save_problem(exc, path) from None
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            held = os.read(fd, 32).decode("ascii", errors="replace").strip()
-            who = _("process {pid}").format(pid=held) if held.isdigit() else _("another process")
-            raise SaveError(
-                _(
-                    "{file}: another terminal game ({who}) is playing the match saved "
-                    "there; finish or quit it first (two games never share a save)"
-                ).format(file=terminal_match_path(), who=who)
-            ) from None
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode("ascii"))
-        yield
-    finally:
-        os.close(fd)  # releases the lock
-
-
-def terminal_torn() -> str | None:
-    """What the terminal game's save lost to a torn last line (one sentence), or
-    ``None``: said when the match is continued (:func:`atout.core.savefile.torn_tail`)."""
-    return torn_tail(terminal_match_path())
-
-
-def resume_terminal(engine: Engine, bot_factory: Callable[[int], Bot] | None = None) -> Session:
-    """The terminal's saved match, standing where it was saved.  A save that cannot be
-    resumed is moved aside (never deleted) and the error says where it is kept."""
-    path = terminal_match_path()
-    if not path.exists():
-        raise SaveError(_("{file}: no match of the terminal game is saved").format(file=path))
-
-    def factory(match: Match, seat: int) -> Bot:
-        assert bot_factory is not None
-        return bot_factory(seat)
-
-    try:
-        return resume(engine, path, factory if bot_factory is not None else None)
-    except SaveError:
-        raise
-    except AtoutError as exc:
-        kept = set_aside(path)
-        problem = error_message(exc)
-        raise RecordError(
-            Message(
-                "the saved match cannot be resumed: {problem}; it is kept in {file}",
-                problem=problem,
-                file=str(kept),
-            )
-            if kept is not None
-            else Message("the saved match cannot be resumed: {problem}", problem=problem)
-        ) from None
-
-
-def end_terminal(session: Session, record: Path | None = None) -> Path:
-    """The terminal match stops (over, quit, or a signal): write its record (to
-    ``record``, else the name claimed when it started), and remove its save file when
-    the match is over (its deals are in the record); a match left unfinished keeps its
-    save for ``--continue``.  Returns the record's path."""
-    path = save_json(record if record is not None else record_path(session), session.record())
-    if session.result is not None:
-        finish(session)
-    else:
-        session.detach()
-    return path
-
-
-class Stopped(SystemExit):
-    """The process was asked to stop (SIGHUP, SIGTERM): raised in the main thread so
-    that the match's files are written on the way out."""
-
-
-@contextlib.contextmanager
-def stop_on_signals() -> Iterator[None]:
-    """While the block runs, SIGHUP and SIGTERM raise :class:`Stopped` (exit code 128 +
-    the signal) instead of killing the process, so the block's ``finally`` saves; the
-    handlers before are put back after."""
-
-    def stop(signum: int, frame: object) -> None:
-        raise Stopped(128 + signum)
-
-    previous: dict[int, Any] = {}
-    for sig in (signal.SIGHUP, signal.SIGTERM):
-        with contextlib.suppress(ValueError, OSError):  # not the main thread
-            previous[sig] = signal.signal(sig, stop)
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            with contextlib.suppress(ValueError, OSError, TypeError):
-                signal.signal(number, handler)

@@ -24,6 +24,7 @@ from atout.core.session import Session
 from atout.core.views import Bot
 
 from . import savegame
+from . import terminal_save
 from .cards_text import seat_word
 from .i18n import _
 from .messages import bot_title
@@ -34,8 +35,8 @@ from .terminal import LineReader
 from .terminal import TerminalGame
 
 if TYPE_CHECKING:
+    from atout.ui.net.address import TableOrder
     from atout.ui.net.client import RemoteTable
-    from atout.ui.net.protocol import TableOrder
 
 
 def play_match(
@@ -59,11 +60,11 @@ def play_match(
     ``practice``: a practice match, free undo; ``plain``: the plain mode for screen
     readers; ``four_colour``: the four-colour deck, ``None``: as the settings say,
     :func:`four_colour_setting`); it is saved after every action
-    (:mod:`atout.ui.savegame`), and on SIGHUP or SIGTERM; the match record is written at
+    (:mod:`atout.ui.terminal_save`), and on SIGHUP or SIGTERM; the match record is written at
     the end (or on quit) and its path shown.  ``auto_forced``: play the person's only
     legal card by itself (``None``: as the settings say, :func:`auto_forced_setting`).
     Two terminal games never share a save: the save is claimed first."""
-    with savegame.claim_terminal():
+    with terminal_save.claim_terminal():
         return _play_claimed(
             engine,
             game,
@@ -102,8 +103,8 @@ def _play_claimed(
 ) -> int:
     """:func:`play_match` once the terminal's save is claimed."""
     if resume:
-        torn = savegame.terminal_torn()
-        session = savegame.resume_terminal(engine, bot_factory)
+        torn = terminal_save.terminal_torn()
+        session = terminal_save.resume_terminal(engine, bot_factory)
         if torn is not None:
             print(_("Note: {what}.").format(what=torn), file=out)  # atout's own sentence
     else:
@@ -122,7 +123,7 @@ def _play_claimed(
             bots=bots,
             practice=practice,
         )
-        kept = savegame.follow_terminal(session, claim=save is None)
+        kept = terminal_save.follow_terminal(session, claim=save is None)
         if kept is not None:
             print(printable(_("The match you left is kept in {path}.").format(path=kept)), file=out)
     seed = session.match.seed
@@ -135,7 +136,7 @@ def _play_claimed(
     if session.practice:
         print(_("A practice match: undo is free."), file=out)
     try:
-        with savegame.stop_on_signals():
+        with terminal_save.stop_on_signals():
             terminal = TerminalGame(
                 session,
                 inp,
@@ -146,7 +147,7 @@ def _play_claimed(
             )
             code = terminal.run()
     finally:
-        saved = savegame.end_terminal(session, Path(save) if save else None)
+        saved = terminal_save.end_terminal(session, Path(save) if save else None)
         print(printable(_("The match record is saved in {path}").format(path=saved)), file=out)
         if session.result is None:
             print(_("Continue this match with: atout play --text --continue"), file=out)
@@ -234,9 +235,9 @@ def join_match(
 ) -> int:
     """``atout play --join HOST:PORT/TABLE [--token TOKEN]``: take the token's seat at a
     table on a server (without a token: watch it)."""
+    from atout.ui.net.address import parse_address
     from atout.ui.net.client import Client
     from atout.ui.net.client import RemoteTable
-    from atout.ui.net.protocol import parse_address
 
     try:
         where = parse_address(address)

@@ -14,10 +14,10 @@ import pytest
 from atout.core import Engine
 from atout.core import cards_of
 from atout.ui import savegame
+from atout.ui.net.address import TableOrder
 from atout.ui.net.client import CONNECTION
 from atout.ui.net.client import Client
 from atout.ui.net.client import RemoteTable
-from atout.ui.net.protocol import TableOrder
 from atout.ui.savegame import Setup
 from atout.ui.window.app import App
 from atout.ui.window.driver import MatchDriver

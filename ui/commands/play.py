@@ -17,8 +17,8 @@ from atout.ui.i18n import _
 from atout.ui.i18n import choose_language
 from atout.ui.i18n import ngettext
 from atout.ui.i18n import set_language
+from atout.ui.net.address import TableOrder
 from atout.ui.net.protocol import DEFAULT_PORT
-from atout.ui.net.protocol import TableOrder
 from atout.ui.rules import print_warning
 from atout.ui.rules import resolve_rules
 from atout.ui.safe_text import printable

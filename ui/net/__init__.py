@@ -1,6 +1,7 @@
 """Tables over the network: a websocket table server, its JSON protocol, and the client.
 
-:mod:`.protocol` holds the messages and the wire forms of a view and of the rules;
+:mod:`.protocol` holds the messages and the wire forms of a view and of the rules,
+:mod:`.address` a table's address and what a host orders;
 :mod:`.server` the authoritative table server (``atout serve``): its connections, with
 :mod:`.messages` (the handlers of the messages), :mod:`.tablerunner` (what runs the
 tables: saves, timers, sends, bots and deals), :mod:`.tables` (a table's state and what

@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from atout.core import CLAIM
@@ -541,54 +540,6 @@ def public_view(view: View) -> View:
     )
     object.__setattr__(public, "unseen", FULL_DECK & ~public.known_cards())
     return public
-
-
-@dataclass(frozen=True)
-class Address:
-    """Where a table is: ``host:port/TABLE``."""
-
-    host: str
-    port: int
-    table: str
-
-    def __str__(self) -> str:
-        return f"{self.host}:{self.port}/{self.table}"
-
-    @property
-    def url(self) -> str:
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"ws://{host}:{self.port}"
-
-
-def parse_address(text: str) -> Address:
-    """``HOST:PORT/TABLE`` (``HOST/TABLE`` takes the default port); anything else is a
-    :class:`ValueError` that says what is expected."""
-    where, slash, table = text.strip().partition("/")
-    if not slash or not table or not where:
-        raise ValueError(
-            f"expected HOST:PORT/TABLE, like 192.168.1.5:{DEFAULT_PORT}/K7QX2M, not {text!r}"
-        )
-    host, colon, port = where.rpartition(":")
-    if not colon:
-        host, port = where, str(DEFAULT_PORT)
-    host = host.strip("[]")
-    if not port.isdigit() or not 0 < int(port) < 65536 or not host:
-        raise ValueError(f"expected HOST:PORT/TABLE with a port 1..65535, not {text!r}")
-    return Address(host, int(port), table.upper())
-
-
-@dataclass(frozen=True)
-class TableOrder:
-    """The table a host asks for: its resolved rules (they travel with the table, a pack's
-    too), the bot that plays its empty seats, the seed its deals come from (``None``: a
-    random one) and the name the host sits under at seat 0 (``""``: "Host").  Made once
-    where the host's choices are read (``atout play --host``, the window's "Host a
-    table") and handed down to the server that creates the table."""
-
-    rules: Rules
-    bot: str = "greedy"
-    seed: int | None = None
-    name: str = ""
 
 
 def create_message(rules: Rules, bot: str, seed: int | None = None) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from atout.core import Engine
 from atout.core.errors import AtoutError
 
 from ..i18n import _
+from .address import TableOrder
 from .client import Client
 from .client import RemoteTable
 from .client import create_table
@@ -36,7 +37,6 @@ from .front import Front
 from .front import channel_messages
 from .front import frames_from_json
 from .front import handoff
-from .protocol import TableOrder
 from .server import TableServer
 
 T = TypeVar("T")

@@ -275,7 +275,7 @@ def people_screens(app: App, setup: Setup) -> Iterator[Screen]:
     """The screen of the matches with people, two people at one screen a few tricks into
     a deal, and a table hosted from the window waiting for the others (its server runs
     on this machine only, on a free port, while the screen is shown)."""
-    from atout.ui.net.protocol import TableOrder
+    from atout.ui.net.address import TableOrder
 
     from .net_connect import host
 

@@ -18,11 +18,11 @@ from pathlib import Path
 
 from atout.core import Engine
 from atout.core.errors import AtoutError
+from atout.ui.net.address import TableOrder
+from atout.ui.net.address import parse_address
 from atout.ui.net.client import Client
 from atout.ui.net.client import NetworkError
 from atout.ui.net.client import RemoteTable
-from atout.ui.net.protocol import TableOrder
-from atout.ui.net.protocol import parse_address
 from atout.ui.net.runner import ServerThread
 from atout.ui.net.runner import host_table
 

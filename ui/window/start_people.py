@@ -32,8 +32,8 @@ from atout.core.packs import list_packs
 from atout.core.session import PERSON
 from atout.core.session import Player
 from atout.core.session import Session
+from atout.ui.net.address import TableOrder
 from atout.ui.net.protocol import DEFAULT_PORT
-from atout.ui.net.protocol import TableOrder
 
 from .. import savegame
 from ..i18n import _
