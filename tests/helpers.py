@@ -90,24 +90,29 @@ def position(
     trick: str = "",
     dealer: int | None = None,
     rules: Mapping[str, Any] | None = None,
+    game: str = GAME,
+    contract: Contract | None = None,
 ) -> Deal:
-    """A four-player deal in its play, set up by hand.
+    """A four-player deal of ``game`` in its play, set up by hand.
 
     ``hands[s]`` is what seat ``s`` holds *now*; ``trick`` lists the cards already
     played to the current trick, from ``leader`` on (they are given back to their seats
     and played through the engine, which checks each one).  The dealer defaults to the
-    seat before ``leader``.
+    seat before ``leader``; ``contract`` (default: ``trump`` taken by ``taker``) is the
+    contract played, for a game whose contracts say more than a trump.
     """
     trick_cards = [parse_card(t) for t in trick.split()]
     masks = [parse_cards(h) for h in hands]
     for i, c in enumerate(trick_cards):
         masks[(leader + i) % 4] |= 1 << c
-    game_rules = engine.make_rules(GAME, rules or {})
+    game_rules = engine.make_rules(game, rules or {})
     if dealer is None:
         dealer = (leader - 1) % 4
-    state = DealState(GAME, game_rules, 4, 2, dealer, Layout(hands=tuple(masks)))
-    suit = parse_suit(trump) if trump is not None else None
-    state.contract = Contract(taker, suit, trump or "")
+    state = DealState(game, game_rules, 4, 2, dealer, Layout(hands=tuple(masks)))
+    if contract is None:
+        suit = parse_suit(trump) if trump is not None else None
+        contract = Contract(taker, suit, trump or "")
+    state.contract = contract
     state.phase = "play"
     state.leader = state.turn = leader
     deal = engine.deal_from_state(state)

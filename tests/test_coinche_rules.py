@@ -10,7 +10,6 @@ from atout.core import Contract
 from atout.core import Deal
 from atout.core import DealEnd
 from atout.core import DealScore
-from atout.core import DealState
 from atout.core import Engine
 from atout.core import Layout
 from atout.core import Match
@@ -18,7 +17,7 @@ from atout.core import parse_card
 from atout.core.errors import IllegalMoveError
 from atout.core.model import BidInfo
 from atout.testing import play_random_deal
-from helpers import cards
+from helpers import position as hand_position
 from helpers import texts
 
 GAME = "coinche"
@@ -240,20 +239,7 @@ def position(
     engine: Engine, contract: Contract, hands: list[str], trick: str = "", leader: int = 0
 ) -> Deal:
     """A four-player Coinche deal in its play under ``contract``, set up by hand."""
-    masks = [cards(h) for h in hands]
-    played = [parse_card(t) for t in trick.split()]
-    for i, c in enumerate(played):
-        masks[(leader + i) % 4] |= 1 << c
-    state = DealState(
-        GAME, engine.make_rules(GAME, {}), 4, 2, (leader - 1) % 4, Layout(tuple(masks))
-    )
-    state.contract = contract
-    state.phase = "play"
-    state.leader = state.turn = leader
-    deal = engine.deal_from_state(state)
-    for c in played:
-        deal.play(c)
-    return deal
+    return hand_position(engine, hands, leader=leader, trick=trick, game=GAME, contract=contract)
 
 
 def test_sans_atout_follows_suit_and_any_card_when_void(engine: Engine) -> None:
