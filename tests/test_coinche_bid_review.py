@@ -191,3 +191,29 @@ def test_decouverte_coinche_bids_are_valued_from_the_face_up_cards_only(engine: 
     ]
     (e,) = review(engine, decouverte_coinche_record(other, "pass"))
     assert e.to_json() == d.to_json()
+
+
+def test_the_review_screen_lists_the_best_bids_and_the_one_made_and_counts_the_rest() -> None:
+    """Of La Coinche's forty bids the Review screen lists the best ones and the bid made
+    wherever it ranks, and says how many more (``atout review`` lists them all); a hand's
+    eight cards are all listed, even on a panel short of room."""
+    from atout.plugins.review import Valued
+    from atout.ui.window.review_labels import BRIEF_VALUES
+    from atout.ui.window.review_labels import MOST_VALUES
+    from atout.ui.window.review_labels import more_values
+    from atout.ui.window.review_labels import values_shown
+
+    bids = [Valued(f"{80 + 10 * (i % 9)} {'HSDC'[i // 9]}", float(-i)) for i in range(36)]
+    taken = bids[30].action
+    d = Decision(1, 1, 0, "bidding", 0, taken, tuple(bids[::-1]), SAMPLED, best=bids[0].action)
+    for most in (MOST_VALUES, BRIEF_VALUES):
+        shown, hidden = values_shown(d, most)
+        assert [v.action for v in shown] == [v.action for v in bids[: most - 1]] + [taken]
+        assert hidden == 36 - most
+    assert more_values(28) == "and 28 more, valued lower"
+    cards = tuple(
+        Valued(c, float(i)) for i, c in enumerate(["7H", "8H", "9H", "10H", "JH", "QH", "KH", "AH"])
+    )
+    hand = Decision(1, 1, 0, "play", 1, "7H", cards, SAMPLED)
+    shown, hidden = values_shown(hand, BRIEF_VALUES)
+    assert len(shown) == 8 and hidden == 0 and shown[0].action == "AH"
