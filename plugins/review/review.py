@@ -27,6 +27,14 @@ deal's state), with the solvers of the search library (:mod:`atout.plugins.searc
 * **Four-player, bidding**: each bid made on layouts of the cards the bidder has not
   seen, the bidding carried on as the expert bids, the contract reached valued by the
   double-dummy solver two tricks deep with its estimate beyond (a redeal is worth 0).
+* **La Coinche, bidding** (four players, and two on Découverte's piles): each legal bid
+  (some forty: values, strains, capot, contre, surcontre) made on the same layouts of
+  the cards the bidder has not seen (four players, :func:`.auction_deal` as the expert
+  draws them; two, the face-down cards), the auction carried on by the greedy bot, the
+  contract reached scored by the game's own scoring at its value and level (no
+  contract: 0); each taker and strain played once a layout (four players, double dummy
+  two tricks deep with the capot searched to the end, :func:`.strain_points`; two, the
+  policy with the last six tricks solved, :func:`.contract_points`).
 
 The loss of an action is the best value less the value of the action taken (zero for a
 forced action).  A loss estimated by sampling is reported only when it is proved: every
