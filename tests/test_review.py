@@ -646,8 +646,15 @@ def test_the_bench_reviews_the_fixed_records(
     monkeypatch.setattr(review_command, "RECORDS", DATA)
     assert main(["bench", "--only", "review", "--quick", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    for key in ("review_decouverte_deal_s", "review_belote_deal_s"):
+    for key in (
+        "review_decouverte_deal_s",
+        "review_belote_deal_s",
+        "review_coinche_deal_s",
+        "review_coinche_decouverte_deal_s",
+    ):
         assert data[key] > 0 and data[f"{key}_deals"] == 1
+    for key in ("review_coinche_bid_ms", "review_coinche_decouverte_bid_ms"):
+        assert data[key] > 0 and data[f"{key}_count"] > 0
 
 
 def belote_bidding_record(hand: str, others: str, stock: str, bid: str) -> dict[str, Any]:

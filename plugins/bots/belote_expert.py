@@ -780,6 +780,48 @@ def bidders_fit(
     return True
 
 
+def auction_deal(view: View, rng: random.Random, engine: Engine | None = None) -> list[CardSet]:
+    """The whole hands of a sampled deal in an auction by values (no turn-up, every card
+    dealt): the unseen cards dealt to the other seats as the view allows
+    (:func:`sample_hands`), drawn again (up to :data:`AUCTION_ATTEMPTS` times) until what
+    the other seats bid agrees with them (:func:`bidders_fit`); the last deal drawn is
+    kept.  The expert's auction and the review's valuing of its bids draw with it."""
+    engine = default_engine(engine)
+    for _attempt in range(AUCTION_ATTEMPTS):
+        hands = sample_hands(view, rng, engine=engine, use_bids=False)
+        if bidders_fit(view, hands, rng, engine):
+            break
+    return hands
+
+
+def strain_points(
+    solver: BeloteDD,
+    hands: Sequence[CardSet],
+    leader: int,
+    team: int,
+    deadline: float | None = None,
+) -> tuple[int, bool]:
+    """``team``'s card points in the play of the whole ``hands`` from ``leader``'s lead
+    by ``solver`` (double-dummy to its horizon, its estimate beyond), and whether a capot
+    was proved: a side the estimate gives all but :data:`CAPOT_NEAR` card points is
+    searched to the end for the capot (the estimate never counts one), until
+    ``deadline`` (``time.perf_counter``; ``None``: no limit) after which the estimate
+    stands.  One strain's play, scored then for every value and level bid in it."""
+    total = solver.rules.total
+    points = solver.value(list(hands), leader, (), team)
+    if points >= total - CAPOT_NEAR or points <= CAPOT_NEAR:
+        side = team if points > CAPOT_NEAR else 1 - team
+        exact = solver.with_horizon(0)
+        if deadline is not None:
+            exact.set_deadline(deadline)
+        try:
+            if exact.at_least(list(hands), leader, (), side, total):
+                return (total if side == team else 0), True
+        except SearchTimeout:
+            pass  # the estimate stands
+    return points, False
+
+
 def _shown_cards(view: View) -> CardSet:
     out = 0
     for s in range(view.seats):
@@ -806,7 +848,7 @@ def _found_declarations(
     ]
 
 
-def _deal_declarations(
+def deal_declarations(
     engine: Engine, view: View, contract: Contract, hands: Sequence[CardSet]
 ) -> tuple[list[int], list[int]]:
     """Per team, the declaration points of whole hands ``hands`` under ``contract``, as
@@ -1135,7 +1177,7 @@ class BeloteExpert(SearchingBot):
         what it needs)."""
         deep, shallow = solvers
         total = deep.rules.total
-        decl, belote = _deal_declarations(self.engine, view, contract, hands)
+        decl, belote = deal_declarations(self.engine, view, contract, hands)
         rules = view.rules
         if rules.get("contract_counts_declarations", True):
             need = (total + decl[1 - team] - decl[team] + 1) // 2
@@ -1224,33 +1266,20 @@ class BeloteExpert(SearchingBot):
             return values
 
         def draw() -> list[CardSet]:
-            for _attempt in range(AUCTION_ATTEMPTS):
-                hands = sample_hands(view, self.rng, engine=self.engine, use_bids=False)
-                if bidders_fit(view, hands, self.rng, self.engine):
-                    break
-            return hands
+            return auction_deal(view, self.rng, self.engine)
 
         def score(hands: list[CardSet], start: float) -> dict[str, float]:
             outcomes = {}
             for key, play in plays.items():
                 solver = solvers[key]
-                decl, belote = _deal_declarations(self.engine, view, play, hands)
+                decl, belote = deal_declarations(self.engine, view, play, hands)
                 total = solver.rules.total
-                points = solver.value(hands, leader, (), team)
-                capot = False
-                if points >= total - CAPOT_NEAR or points <= CAPOT_NEAR:
-                    side = team if points > CAPOT_NEAR else 1 - team
-                    exact = solver.with_horizon(0)
-                    # a search to the end may take long: it stops at the hard limit
-                    # (none when the samples are fixed: reproducible decisions)
-                    if self.samples is None:
-                        exact.set_deadline(start + self.budget * HARD_FACTOR * BID_SHARE)
-                    try:
-                        if exact.at_least(hands, leader, (), side, total):
-                            points = total if side == team else 0
-                            capot = True
-                    except SearchTimeout:
-                        pass  # the estimate stands
+                # a search to the end for the capot may take long: it stops at the hard
+                # limit (none when the samples are fixed: reproducible decisions)
+                limit = None
+                if self.samples is None:
+                    limit = start + self.budget * HARD_FACTOR * BID_SHARE
+                points, capot = strain_points(solver, hands, leader, team, limit)
                 if not capot:
                     points = max(0, points - AUCTION_DISCOUNT)
                 outcomes[key] = DealPoints(points, decl, total, belote)

@@ -27,6 +27,14 @@ deal's state), with the solvers of the search library (:mod:`atout.plugins.searc
 * **Four-player, bidding**: each bid made on layouts of the cards the bidder has not
   seen, the bidding carried on as the expert bids, the contract reached valued by the
   double-dummy solver two tricks deep with its estimate beyond (a redeal is worth 0).
+* **La Coinche, bidding** (four players, and two on Découverte's piles): each legal bid
+  (some forty: values, strains, capot, contre, surcontre) made on the same layouts of
+  the cards the bidder has not seen (four players, :func:`.auction_deal` as the expert
+  draws them; two, the face-down cards), the auction carried on by the greedy bot, the
+  contract reached scored by the game's own scoring at its value and level (no
+  contract: 0); each taker and strain played once a layout (four players, double dummy
+  two tricks deep with the capot searched to the end, :func:`.strain_points`; two, the
+  policy with the last six tricks solved, :func:`.contract_points`).
 
 The loss of an action is the best value less the value of the action taken (zero for a
 forced action).  A loss estimated by sampling is reported only when it is proved: every
@@ -71,16 +79,22 @@ from atout.core.engine import Deal
 from atout.core.errors import AtoutError
 from atout.core.errors import RecordError
 from atout.core.model import Action
+from atout.core.model import Layout
 from atout.core.records import deal_from_record
 from atout.core.records import iter_record_deals
+from atout.core.state import DealState
 from atout.core.views import View
 
 from ..bots.basic import GreedyBot
 from ..bots.basic import team_of
+from ..bots.belote_expert import AUCTION_KINDS
 from ..bots.belote_expert import HORIZONS
+from ..bots.belote_expert import auction_deal
+from ..bots.belote_expert import deal_declarations
 from ..bots.belote_expert import deal_utility
 from ..bots.belote_expert import read_play
 from ..bots.belote_expert import sample_hands
+from ..bots.belote_expert import strain_points
 from ..bots.decouverte_expert import DecouverteExpert
 from ..bots.decouverte_expert import contract_points
 from ..bots.decouverte_expert import known_declarations
@@ -534,6 +548,8 @@ class DealReview:
             if phase == "play":
                 return _settled(d, self._decouverte_settled(view, action.value))
             return d
+        if phase == "bidding" and self._by_values(view):
+            return self._auction_bid(view, base)
         if view.game == "decouverte" or view.seats == 2:
             if phase == "bidding":
                 return self._decouverte_bid(view, base, action)
@@ -738,6 +754,165 @@ class DealReview:
                     )
                 out[key].append(table[mine])
         return out
+
+    # --- an auction by values (La Coinche) -------------------------------------------------
+
+    def _by_values(self, view: View) -> bool:
+        """Whether the bidding of ``view`` is an auction by values (La Coinche, for four
+        or two): no card proposed, and bids the game describes as contracts with a
+        value, *contre* or *surcontre* (hook ``atout_describe_bid``), as the bots tell
+        it."""
+        return view.turnup is None and any(
+            self.engine.describe_bid(view.game, view.rules, b).kind in AUCTION_KINDS
+            for b in view.legal_bids
+        )
+
+    def _auction_bid(self, view: View, base: Decision) -> Decision:
+        """Each legal bid of an auction by values, valued for the bidder's side on
+        layouts of the cards it has not seen, every bid on the same layouts (paired).
+
+        Four players: the other hands dealt as the expert deals them
+        (:func:`.auction_deal`: consistent with the view, the other seats' bids read by
+        the greedy bot's count).  Two (Découverte Coinche): the face-down cards dealt
+        to the covers (:func:`.determinize`).  On each layout the bid is made, the
+        auction carried on by the greedy bot for every seat (the bidder later too,
+        :meth:`.GreedyBot.bid`), and the contract reached valued by the game's own
+        scoring at its value and level (doubled, redoubled, capot; no contract: 0).
+        The play of each contract's taker and strain is valued once a layout, whatever
+        the bids that reach it: four players, double dummy to :data:`BID_HORIZON` cards
+        a hand with the solver's estimate beyond, searched to the end near a capot
+        (:func:`.strain_points`); two, both sides playing the policy with the last six
+        tricks solved exactly (:func:`.contract_points`), as the experts bid."""
+        legal = list(view.legal_bids)
+        rng = self._rng(base.step)
+        bidder = GreedyBot(0, self.engine)
+        if view.seats == 4 and view.teams == 2:
+            sample = self._auction_layout_four(view, rng)
+        elif view.seats == 2 and len(view.piles) == 2:
+            sample = self._auction_layout_two(view, rng)
+        else:
+            return base
+        per: dict[str, list[float]] = {b: [] for b in legal}
+        rounds = self._rounds()
+        for _ in rounds:
+            layout, value_of = sample()
+            played: dict[tuple[int, str], Callable[[Contract], float]] = {}
+            for bid in legal:
+                contract = self._auction_end(view, layout, bid, bidder)
+                if contract is None:
+                    per[bid].append(0.0)  # no contract: the deal is dealt again
+                    continue
+                key = (contract.taker, contract.name)
+                score = played.get(key)
+                if score is None:
+                    score = played[key] = value_of(contract)
+                per[bid].append(score(contract))
+        return _finish(base, dict(per), SAMPLED, rounds.done, None)
+
+    def _auction_end(
+        self, view: View, layout: Layout, bid: str, bidder: GreedyBot
+    ) -> Contract | None:
+        """The contract the auction of ``view`` reaches on the sampled ``layout`` when
+        the bidder makes ``bid`` and every seat bids on as ``bidder`` does (the engine
+        judges every bid); ``None`` when it ends with none."""
+        state = DealState(
+            view.game, view.rules, view.seats, view.teams, view.dealer, layout, view.direction
+        )
+        deal = self.engine.deal_from_state(state)
+        for _, said in view.bids:
+            deal.bid(said)
+        deal.bid(bid)
+        while deal.phase == "bidding":
+            deal.bid(bidder.bid(deal.view(deal.turn)))
+        return deal.state.contract if deal.phase == "play" else None
+
+    def _auction_layout_four(
+        self, view: View, rng: random.Random
+    ) -> Callable[[], tuple[Layout, Callable[[Contract], Callable[[Contract], float]]]]:
+        """Four players: a sampler of layouts (:func:`.auction_deal`), each with the
+        valuing of a contract's play on it (see :meth:`_auction_bid`)."""
+        team = team_of(view, view.seat)
+        leader = (view.dealer + view.direction) % view.seats
+        deadline = self.options.samples is None
+
+        def sample() -> tuple[Layout, Callable[[Contract], Callable[[Contract], float]]]:
+            hands = auction_deal(view, rng, self.engine)
+            limit = time.perf_counter() + self.options.budget if deadline else None
+
+            def value_of(play: Contract) -> Callable[[Contract], float]:
+                key = (view.direction, play.taker, play.trump, play.name, BID_HORIZON)
+                solver = self._sd.get(key)
+                if solver is None:
+                    dd = self._dd_solver(view, play)
+                    solver = self._sd[key] = dd.with_horizon(BID_HORIZON)
+                points, _ = strain_points(solver, hands, leader, team, limit)
+                if len(solver.tt) > 400_000:
+                    solver.clear()
+                decl, belote = deal_declarations(self.engine, view, play, hands)
+                end = DealPoints(points, decl, solver.rules.total, belote)
+                takers = team_of(view, play.taker)
+
+                def score(contract: Contract) -> float:
+                    return deal_outcome(
+                        view.rules, view.game, team, takers, end, self.engine, contract
+                    )[1]
+
+                return score
+
+            return Layout(hands=tuple(hands)), value_of
+
+        return sample
+
+    def _auction_layout_two(
+        self, view: View, rng: random.Random
+    ) -> Callable[[], tuple[Layout, Callable[[Contract], Callable[[Contract], float]]]]:
+        """Two players (Découverte Coinche): a sampler of layouts of the face-down cards
+        (:func:`.determinize`), each with the valuing of a contract's play on it (see
+        :meth:`_auction_bid`)."""
+        hands, covers, _ = read_piles(view)
+        start = Position(
+            rules=DealRules.of(self.engine, view.rules, Contract(0, 0, SUITS[0])),
+            taker=0,
+            leader=1 - view.dealer,
+            hands=(hands[0], hands[1]),
+            covers=covers,
+            pool=FULL_DECK & ~hands[0] & ~hands[1],
+        )
+        utilities: dict[tuple[int, int | None, int], list[float]] = {}
+
+        def sample() -> tuple[Layout, Callable[[Contract], Callable[[Contract], float]]]:
+            position = determinize(start, rng)
+            under = dict(position.under)
+            layout = Layout(
+                hands=(hands[0], hands[1]),
+                piles=tuple(
+                    tuple(
+                        (p.top, under[p.top] if p.covered and p.top is not None else None)
+                        for p in row
+                    )
+                    for row in view.piles
+                ),
+            )
+
+            def value_of(play: Contract) -> Callable[[Contract], float]:
+                rules = DealRules.of(self.engine, view.rules, play)
+                mine, total = contract_points(position, {0: rules}, 6)[0]
+                sign = 1.0 if play.taker == view.seat else -1.0
+
+                def score(contract: Contract) -> float:
+                    key = (total, contract.value, contract.level)
+                    table = utilities.get(key)
+                    if table is None:
+                        table = utilities[key] = score_utility(
+                            total, view.rules, engine=self.engine, contract=contract
+                        )
+                    return sign * table[mine]
+
+                return score
+
+            return layout, value_of
+
+        return sample
 
     # --- four-player ---------------------------------------------------------------------
 

@@ -438,25 +438,35 @@ def _json(obj: dict[str, object]) -> str:
 
 
 def bench_review(ctx: BenchContext) -> dict[str, Any]:
-    """``review_decouverte_deal_s`` and ``review_belote_deal_s``: the CPU seconds
-    (``time.process_time``) of reviewing a whole deal, every decision with the default
-    options, median over the fixed expert records of :data:`RECORDS` (a smoke run
-    reviews South's decisions in one record of each game, two samples a decision).  ``None``
-    when the records are not there (atout installed without its tests)."""
+    """``review_decouverte_deal_s``, ``review_belote_deal_s``, ``review_coinche_deal_s``
+    and ``review_coinche_decouverte_deal_s``: the CPU seconds (``time.process_time``) of
+    reviewing a whole deal, every decision with the default options, median over the
+    fixed expert records of :data:`RECORDS` (a smoke run reviews South's decisions in one
+    record of each game, two samples a decision); for the two La Coinche games also
+    ``_bid_ms``, the CPU milliseconds of each sampled bid (median, and ``_bid_count``
+    of them), whose some forty bids each run an auction on every layout.  ``None`` when
+    the records are not there (atout installed without its tests)."""
     out: dict[str, Any] = {}
     options = ReviewOptions(samples=2, exact_budget=0.2) if ctx.quick else ReviewOptions()
     for game, key in (
         ("decouverte", "review_decouverte_deal_s"),
         ("belote", "review_belote_deal_s"),
+        ("coinche", "review_coinche_deal_s"),
+        ("coinche-decouverte", "review_coinche_decouverte_deal_s"),
     ):
         files = sorted(RECORDS.glob(f"{game}_expert_*.json"))[: 1 if ctx.quick else None]
         seconds = []
+        bids: list[float] = []
         for path in files:
             seats = frozenset({0}) if ctx.quick else None
             review = DealReview(ctx.engine, load_json(path), options, seats, source=str(path))
             start = time.process_time()
-            review.run()
+            bids += [d.seconds for d in review.decisions() if d.phase == "bidding" and d.samples]
             seconds.append(time.process_time() - start)
         out[key] = round(statistics.median(seconds), 2) if seconds else None
         out[f"{key}_deals"] = len(seconds)
+        if game.startswith("coinche"):
+            bid_key = key.removesuffix("_deal_s") + "_bid_ms"
+            out[bid_key] = round(1000 * statistics.median(bids)) if bids else None
+            out[f"{bid_key}_count"] = len(bids)
     return out

@@ -17,9 +17,11 @@ from atout.core import View
 from atout.core.model import BidInfo
 from atout.plugins.review import Decision
 from atout.plugins.review import Summary
+from atout.plugins.review import Valued
 
 from ..cards_text import show_card
 from ..i18n import _
+from ..i18n import ngettext
 from ..review_words import BLUNDER
 from ..review_words import HELP_LINE
 from ..review_words import LABEL_GLYPHS
@@ -83,6 +85,39 @@ def decision_bid(engine: Engine, decision: Decision, view: View | None) -> BidIn
     return engine.describe_bid(view.game, view.rules, decision.action)
 
 
+MOST_VALUES = 8
+"""The most legal actions whose values the panel lists (two columns of four): every card
+of a hand, every bid of Belote and Découverte; of La Coinche's some forty bids the best
+ones and the bid made (``atout review`` lists them all)."""
+BRIEF_VALUES = 6
+"""How many of a longer list the panel lists when it is short of room (the decision told
+briefly): three rows and the line of those left out, no taller than a hand's eight."""
+
+
+def values_shown(decision: Decision, most: int = MOST_VALUES) -> tuple[list[Valued], int]:
+    """The legal actions the panel lists, best first (the highest value; ties: the action
+    taken first): all of them up to :data:`MOST_VALUES`; of more, ``most``: the best, and
+    the action taken wherever it ranks; and how many are left out (each worth less than
+    those listed but the action taken)."""
+    rows = sorted(
+        decision.legal,
+        key=lambda v: (v.value is None, -(v.value or 0.0), v.action != decision.action),
+    )
+    if len(rows) <= MOST_VALUES:
+        return rows, 0
+    shown = rows[:most]
+    if all(v.action != decision.action for v in shown):
+        shown = [*rows[: most - 1], *(v for v in rows if v.action == decision.action)]
+    return shown, len(rows) - len(shown)
+
+
+def more_values(count: int) -> str:
+    """The line under the values listed that says how many were left out."""
+    return ngettext(
+        "and {count} more, valued lower", "and {count} more, valued lower", count
+    ).format(count=count)
+
+
 def summary_lines(summary: Summary) -> tuple[str, str]:
     """The deal's summary in two short lines (:func:`~atout.ui.review_words.summary_words`; the
     person's cards are the ones reviewed)."""
@@ -94,11 +129,13 @@ def summary_lines(summary: Summary) -> tuple[str, str]:
 
 __all__ = [
     "BLUNDER",
+    "BRIEF_VALUES",
     "HELP_LINE",
     "LABEL_COLOURS",
     "LABEL_GLYPHS",
     "LABEL_SHAPES",
     "MISTAKE",
+    "MOST_VALUES",
     "SMALL_LOSS",
     "TURNED_GLYPH",
     "action_name",
@@ -107,10 +144,12 @@ __all__ = [
     "help_line",
     "label",
     "legend",
+    "more_values",
     "points",
     "spread",
     "summary_lines",
     "summary_words",
     "turned_note",
+    "values_shown",
     "verdict",
 ]

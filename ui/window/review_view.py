@@ -77,8 +77,10 @@ from .review_graph import draw_shape
 from .review_graph import graph_scale
 from .review_graph import graph_values
 from .review_graph import known_card
+from .review_labels import BRIEF_VALUES
 from .review_labels import LABEL_COLOURS
 from .review_labels import LABEL_SHAPES
+from .review_labels import MOST_VALUES
 from .review_labels import TURNED_GLYPH
 from .review_labels import action_name
 from .review_labels import decision_bid
@@ -86,10 +88,12 @@ from .review_labels import explanation
 from .review_labels import face_down
 from .review_labels import label
 from .review_labels import legend
+from .review_labels import more_values
 from .review_labels import points
 from .review_labels import spread
 from .review_labels import summary_lines
 from .review_labels import turned_note
+from .review_labels import values_shown
 from .review_labels import verdict
 from .widgets import Layer
 from .widgets import shrink_to
@@ -429,13 +433,10 @@ class ReviewMode:
     def build_values(
         self, layer: Layer, d: Decision, view: View | None, x: float, x_end: float, y: float
     ) -> tuple[float, bool]:
-        """Every legal action and its value, best first (the best is the highest value),
-        the one taken marked ``▶`` and the best, when another, ``★``, in two columns: with
-        each value's 95% interval when they fit, else without (the explanation gives the
-        loss's own).  The ``y`` below them, and whether the intervals are written."""
-        rows = sorted(
-            d.legal, key=lambda v: (v.value is None, -(v.value or 0.0), v.action != d.action)
-        )
+        """The legal actions and their values (:func:`values_shown`, best first; the one
+        taken ``▶``, the best ``★``) in two columns, with their 95% intervals when they fit
+        (the explanation gives the loss's).  The ``y`` below, and whether they are written."""
+        rows, hidden = values_shown(d, BRIEF_VALUES if self.brief else MOST_VALUES)
         half = (x_end - x) / 2
         texts: list[arcade.Text] = []
         spreads = True
@@ -460,6 +461,10 @@ class ReviewMode:
             col, row = divmod(i, per_column)
             t.x = x + col * (half + 2)
             t.y = y - row * self.LINE
+        if hidden:  # La Coinche's forty bids: the best, the one made, how many more
+            per_column += 1
+            below = y - (per_column - 1) * self.LINE
+            shrink_to(layer.text(more_values(hidden), x, below, 12, theme.INK_SOFT), x_end - x)
         return y - per_column * self.LINE, spreads
 
     def build_steps(self, layer: Layer, top: float) -> float:

@@ -2,7 +2,8 @@
 
 Each record is the first played deal (redeals skipped) of a seeded match whose seats are
 all played by one bot, the bots seeded too: the tests and ``atout bench``
-(``review_decouverte_deal_s``, ``review_belote_deal_s``) review them.  The experts play
+(``review_decouverte_deal_s``, ``review_belote_deal_s``, ``review_coinche_deal_s``,
+``review_coinche_decouverte_deal_s``) review them.  The experts play
 with a fixed number of samples, so the records depend only on the seeds and the shipped
 rules (run it again after a rule change and commit what changed); only atout's own
 plugins are loaded.
@@ -30,6 +31,12 @@ RECORDS = [
     ("belote", "expert", 21),
     ("belote", "expert", 22),
     ("belote", "expert", 23),
+    ("coinche", "expert", 31),
+    ("coinche", "expert", 32),
+    ("coinche", "expert", 33),
+    ("coinche-decouverte", "expert", 31),
+    ("coinche-decouverte", "expert", 32),
+    ("coinche-decouverte", "expert", 33),
 ]
 
 
@@ -38,7 +45,7 @@ def make(engine: Engine, game: str, bot: str, seed: int) -> dict[str, object]:
     every seat."""
     rules = engine.default_rules(game)
     info = engine.game(game)
-    if bot == "expert" and game == "decouverte":
+    if bot == "expert" and info.seats == 2:
         from atout.plugins.bots.decouverte_expert import DecouverteExpert
 
         bots = [DecouverteExpert(rules, seed=s, samples=24, engine=engine) for s in range(2)]
