@@ -35,6 +35,7 @@ from ..i18n import _
 from ..rules import resolve_rules
 from ..savegame import BotFactory
 from ..savegame import Setup
+from ..settings import SIGNALS
 from . import theme
 from .frame import MIN_WINDOW
 from .frame import Frame
@@ -208,7 +209,12 @@ class App:
         stops the new match with a :class:`~atout.ui.savegame.SaveError`."""
         self.leave_table()
         session = savegame.start_session(
-            self.engine, setup, rules, bot_factory=self.bot_factory, persist=self.persist
+            self.engine,
+            setup,
+            rules,
+            bot_factory=self.bot_factory,
+            persist=self.persist,
+            signals=savegame.setting(self.settings, SIGNALS),
         )
         self.remember_setup(setup)
         return self.show_table(setup, session)
