@@ -133,6 +133,11 @@ def test_the_terminal_game_takes_the_setting_and_the_bots_spec(
     savegame.save_settings({})
     assert bots_of("--bot", "expert:signals=off") == ["expert:signals=off"] * 3
     assert bots_of() == ["greedy:signals=on"] * 3
+    savegame.save_settings({SIGNALS: "maybe"})
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    assert bots_of("--bot", "expert") == ["expert"] * 3  # the default, and said
+    said = sys.stderr.getvalue()
+    assert said.startswith("settings.json: bot_signals is true or false, not 'maybe'")
 
 
 def test_a_network_table_plays_its_empty_seats_with_the_bot_its_host_named() -> None:

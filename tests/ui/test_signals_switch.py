@@ -8,10 +8,13 @@ import arcade
 from atout.plugins.bots.basic import GreedyBot
 from atout.plugins.bots.belote_expert import BeloteExpert
 from atout.ui import savegame
+from atout.ui.savegame import Setup
 from atout.ui.settings import SIGNALS
 from atout.ui.window.app import App
 from atout.ui.window.botproc import seat_spec
 from atout.ui.window.driver import MatchDriver
+from atout.ui.window.net_table import NetDriver
+from atout.ui.window.start_people import PeopleView
 from atout.ui.window.start_view import StartView
 from ui_helpers import click_button
 from ui_helpers import press
@@ -98,3 +101,28 @@ def test_a_bad_value_in_the_settings_file_is_said_on_the_start_view(app: App) ->
     finally:
         again.leave_table()
         again.shutdown()
+
+
+def test_a_table_hosted_with_the_signals_off_plays_its_empty_seats_without_them(
+    app: App,
+) -> None:
+    savegame.save_settings({SIGNALS: False})
+    app.settings[SIGNALS] = False
+    start = app.show_start()
+    start.preselect(Setup(game="belote", bot="expert"))
+    click_button(app, start.buttons.find("people"))
+    view = app.window.current_view
+    assert isinstance(view, PeopleView)
+    view.values["port"] = "0"  # any free port
+    click_button(app, view.buttons.find("people:host"))
+    assert view.connecting is not None and view.connecting.wait(20), "no answer from the server"
+    for _ in range(20):
+        view.on_update(0.05)
+        if isinstance(getattr(app.window.current_view, "driver", None), NetDriver):
+            break
+    table = app.window.current_view
+    assert isinstance(table.driver, NetDriver), view.message.text
+    link = table.driver.link
+    assert link.table.bot_level == "expert:signals=off"  # what the server was asked for
+    shown = " ".join(t.text for t in table.driver.lobby.texts)
+    assert "played by the Expert bot" in shown  # the level, in words

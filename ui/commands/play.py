@@ -25,6 +25,7 @@ from atout.ui.safe_text import printable
 from atout.ui.savegame import load_settings
 from atout.ui.settings import SIGNALS
 from atout.ui.settings import setting
+from atout.ui.settings import settings_problem
 from atout.ui.settings import signals_spec
 
 
@@ -196,8 +197,13 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
             args.join, args.token, args.name, auto_forced=args.auto or None
         )
     rules = resolve_rules(engine, args.game, args.pack, args.target, warn=print_warning)
-    signals = setting(load_settings(), SIGNALS)
-    bot = signals_spec(engine, args.bot, args.game, signals) if args.text or args.host else args.bot
+    bot = args.bot
+    if args.text or args.host:  # the window reads the settings itself
+        settings = load_settings()
+        problem = settings_problem(settings)
+        if problem:
+            print(printable(problem), file=sys.stderr)
+        bot = signals_spec(engine, args.bot, args.game, setting(settings, SIGNALS))
     if args.host:
         from atout.ui import terminal_match
 
