@@ -98,6 +98,7 @@ def test_a_bad_value_in_the_settings_file_is_said_on_the_start_view(app: App) ->
         assert switch_label(view) == "Signals: on"
         click_button(again, view.buttons.find("signals"))
         assert savegame.load_settings() == {SIGNALS: False, "four_colour": True}
+        assert view.message.text == ""  # mended: the line goes
     finally:
         again.leave_table()
         again.shutdown()

@@ -347,10 +347,14 @@ class StartView(arcade.View):
         self.refresh()
 
     def flip(self, name: str) -> None:
-        """Turn the person's setting ``name`` on or off, kept for the next start."""
+        """Turn the person's setting ``name`` on or off, kept for the next start (the
+        line about a value that was neither, once it is mended, goes)."""
+        problem = settings_problem(self.app.settings)
         self.app.settings[name] = not self.setting(name)
         if self.app.persist:
             savegame.save_settings(self.app.settings)
+        if problem and self.message_text == problem and not settings_problem(self.app.settings):
+            self.set_message("")
 
     def setting(self, name: str) -> bool:
         """The person's setting ``name`` (see :data:`~atout.ui.savegame.SETTINGS`)."""
