@@ -107,3 +107,14 @@ def signals_spec(engine: Engine, bot: str, game: str, signals: bool) -> str:
     if switches[SIGNALS_KEY] is signals:
         return bot
     return f"{bot}:{SIGNALS_KEY}={'on' if signals else 'off'}"
+
+
+def named_signals(bot: str) -> tuple[str, bool | None]:
+    """The bot name of the spec ``bot`` and the signals it names (``None``: it names
+    none, or it is no spec the engine reads): ``expert:signals=off`` is ``("expert",
+    False)``, for a front end that chooses the level and the signals apart."""
+    try:
+        name, chosen = bot_settings(bot)
+    except AtoutError:
+        return bot, None
+    return name, chosen.get(SIGNALS_KEY)

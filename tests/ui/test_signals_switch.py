@@ -127,3 +127,13 @@ def test_a_table_hosted_with_the_signals_off_plays_its_empty_seats_without_them(
     assert link.table.bot_level == "expert:signals=off"  # what the server was asked for
     shown = " ".join(t.text for t in table.driver.lobby.texts)
     assert "played by the Expert bot" in shown  # the level, in words
+
+
+def test_the_command_lines_bot_spec_chooses_the_level_and_the_switch(app: App) -> None:
+    view = app.show_start()
+    view.preselect(Setup(game="belote", bot="expert:signals=off"))  # atout play --bot ...
+    assert view.setup.bot == "expert" and switch_label(view) == "Signals: off"
+    click_button(app, view.buttons.find("new"))
+    table = app.window.current_view
+    assert isinstance(table.driver, MatchDriver)
+    assert table.driver.session.players[1].bot == "expert:signals=off"

@@ -42,6 +42,7 @@ from ..messages import shown_pack
 from ..rules import resolve_rules
 from ..savegame import Setup
 from ..settings import SIGNALS
+from ..settings import named_signals
 from ..settings import settings_problem
 from . import theme
 from .host import Host
@@ -118,7 +119,7 @@ class StartView(arcade.View):
 
     def preselect(self, setup: Setup) -> None:
         """Choose what ``setup`` says where it is possible (the command line's, or the
-        last match's choices)."""
+        last match's choices); a bot spec that names its signals sets the switch."""
         if setup.game in self.games and setup.game != self.setup.game:
             self.select_game(setup.game)
         if setup.pack:
@@ -126,8 +127,11 @@ class StartView(arcade.View):
             if any(p.name == setup.pack and p.usable for p in self.packs_for(self.setup.game)):
                 self.setup.pack = setup.pack
                 self.pack_page = self.page_of(setup.pack)
-        if setup.bot in self.bots_for(self.setup.game):
-            self.setup.bot = setup.bot
+        bot, signals = named_signals(setup.bot)  # the command line's expert:signals=off
+        if bot in self.bots_for(self.setup.game):
+            self.setup.bot = bot
+        if signals is not None:  # for this start (kept when a setting is next saved)
+            self.app.settings[SIGNALS] = signals
         if setup.target is not None:
             self.setup.target = setup.target
         if setup.seed is not None:
