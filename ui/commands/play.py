@@ -200,9 +200,9 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
     bot = args.bot
     if args.text or args.host:  # the window reads the settings itself
         settings = load_settings()
-        problem = settings_problem(settings)
-        if problem:
-            print(printable(problem), file=sys.stderr)
+        mistaken = settings_problem(settings)
+        if mistaken:
+            print(printable(mistaken), file=sys.stderr)
         bot = signals_spec(engine, args.bot, args.game, setting(settings, SIGNALS))
     if args.host:
         from atout.ui import terminal_match
