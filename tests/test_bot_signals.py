@@ -10,6 +10,7 @@ import io
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from atout.core import Engine
@@ -20,6 +21,7 @@ from atout.plugins.bots.basic import GreedyBot
 from atout.plugins.bots.basic import RandomBot
 from atout.plugins.bots.belote_expert import BeloteExpert
 from atout.ui import savegame
+from atout.ui import terminal_match
 from atout.ui.cli import main
 from atout.ui.net.client import Client
 from atout.ui.net.client import create_table
@@ -117,10 +119,14 @@ def test_the_terminal_game_takes_the_setting_and_the_bots_spec(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     engine = Engine()  # the command's: every shipped plugin
+    played = terminal_match.play_match
+
+    def quit_at_once(*args: Any, **kw: Any) -> int:
+        return played(*args, **{**kw, "inp": io.StringIO("quit\n"), "out": io.StringIO()})
+
+    monkeypatch.setattr(terminal_match, "play_match", quit_at_once)
 
     def bots_of(*argv: str) -> list[str]:
-        monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
-        monkeypatch.setattr(sys, "stdout", io.StringIO())
         assert main(["play", "belote", "--text", "--seed", "5", *argv]) == 0
         session = Session.resume(engine, savegame.terminal_match_path())
         session.detach()

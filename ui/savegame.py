@@ -191,9 +191,10 @@ def start_session(
 ) -> Session:
     """A new match for the person at seat 0 against ``setup.bot`` bots (or the bots
     ``bot_factory`` makes), a practice match when ``setup.practice``, following the save
-    file when ``persist``.  ``signals``: whether the bots signal (the setting
-    ``bot_signals``, given to them in their spec by :func:`~atout.ui.settings.signals_spec`,
-    so that the save and the bot process make them the same)."""
+    file when ``persist``.  ``signals``: whether the bots (and the hint bot) signal (the
+    setting ``bot_signals``, given to them in their spec by
+    :func:`~atout.ui.settings.signals_spec`, so that the save and the bot process make
+    them the same)."""
     seats = engine.game(setup.game).seats
     bot = signals_spec(engine, setup.bot, setup.game, signals)
     players = [Player(PERSON, "You")] + [Player(BOT, "", bot)] * (seats - 1)
@@ -202,6 +203,7 @@ def start_session(
     if bot_factory is not None:
         bots = {s: bot_factory(match.game, s, rules, match.seed + s) for s in range(1, seats)}
     session = Session(engine, players=players, think=setup.think, bots=bots, match=match)
+    session.hint_bot = signals_spec(engine, session.hint_bot, session.game, signals)
     if persist:
         follow(session, saved_match_path(), {"setup": asdict(setup)})
     return session
@@ -315,8 +317,11 @@ def _extends(ours: dict[str, Any], existing: dict[str, Any]) -> bool:
     return played[0][:shorter] == played[1][:shorter]
 
 
-def resume_session(engine: Engine, bot_factory: BotFactory | None = None) -> tuple[Setup, Session]:
-    """The saved match, standing where it was saved, following its save file again.
+def resume_session(
+    engine: Engine, bot_factory: BotFactory | None = None, signals: bool = True
+) -> tuple[Setup, Session]:
+    """The saved match, standing where it was saved, following its save file again (its
+    bots as they were saved; its hint bot signalling as ``signals`` says).
 
     A save that cannot be resumed (broken, from another version, a plugin or a bot no
     longer installed) raises :class:`~atout.core.errors.AtoutError` with one line that
@@ -328,6 +333,7 @@ def resume_session(engine: Engine, bot_factory: BotFactory | None = None) -> tup
         return bot_factory(match.game, seat, match.rules, match.seed + seat)
 
     session = resume(engine, saved_match_path(), factory if bot_factory is not None else None)
+    session.hint_bot = signals_spec(engine, session.hint_bot, session.game, signals)
     setup = Setup.from_json(session.meta.get("setup"))
     setup.game = session.game
     setup.practice = session.practice  # the match record says, whatever the meta says

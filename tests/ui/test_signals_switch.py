@@ -11,6 +11,7 @@ from atout.ui import savegame
 from atout.ui.savegame import Setup
 from atout.ui.settings import SIGNALS
 from atout.ui.window.app import App
+from atout.ui.window.botproc import hint_spec
 from atout.ui.window.botproc import seat_spec
 from atout.ui.window.driver import MatchDriver
 from atout.ui.window.net_table import NetDriver
@@ -72,6 +73,15 @@ def test_the_bots_of_a_match_started_with_the_signals_off_neither_make_nor_read_
         here = session.bot(seat)  # the window's own, when the process cannot answer
         assert isinstance(here, BeloteExpert) and not here.signals
     assert table.driver.seat_tags()[1] == "Expert"  # the plate names the level only
+    hint = hint_spec(session)  # the H key's bot does not read signals nobody makes
+    assert hint.name == "expert:signals=off"
+    hinter = hint.make(app.engine)
+    assert isinstance(hinter, BeloteExpert) and not hinter.read_signals
+    session.hint_question(0)  # the window's own hint bot, made from the same spec
+    app.leave_table()
+    again = app.continue_match()
+    assert isinstance(again.driver, MatchDriver)
+    assert hint_spec(again.driver.session).name == "expert:signals=off"
 
 
 def test_with_the_signals_on_the_casual_bots_signal_too(app: App) -> None:

@@ -258,7 +258,8 @@ class App:
         """Resume the saved match at its position (or explain why it cannot be: the save
         is then moved aside, never deleted, and the message says where it is)."""
         try:
-            setup, session = savegame.resume_session(self.engine, self.bot_factory)
+            signals = savegame.setting(self.settings, SIGNALS)
+            setup, session = savegame.resume_session(self.engine, self.bot_factory, signals)
         except AtoutError as exc:
             kept = savegame.set_aside() if self.persist else None
             where = " " + _("It is kept in {file}.").format(file=kept) if kept is not None else ""
