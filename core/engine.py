@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import inspect
 import random
 from collections.abc import Callable
 from collections.abc import Iterator
@@ -65,6 +66,37 @@ from .text import Message
 from .views import Bot
 from .views import View
 from .views import make_view
+
+BOT_SETTING = ":"
+"""Joins a bot's name and each of its settings in a bot spec (``expert:signals=off``)."""
+SWITCHES = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False}
+"""The words of an on/off setting in a bot spec."""
+BOT_ARGUMENTS = frozenset({"game", "rules", "seed", "think", "engine"})
+"""The keyword arguments every bot factory receives (not settings)."""
+
+
+def bot_settings(spec: str) -> tuple[str, dict[str, bool]]:
+    """The bot name and settings of a bot spec ``NAME:SETTING=on|off`` (several settings
+    joined by ``:``): ``"expert:signals=off"`` is ``("expert", {"signals": False})``, a
+    plain name has none.  A value other than on/off fails, naming the spec.
+
+    >>> bot_settings("expert:signals=off")
+    ('expert', {'signals': False})
+    """
+    name, *parts = [p.strip() for p in spec.strip().split(BOT_SETTING)]
+    settings: dict[str, bool] = {}
+    for part in parts:
+        key, eq, value = (p.strip() for p in part.partition("="))
+        if not key or not eq or value.lower() not in SWITCHES:
+            raise UnknownNameError(
+                Message(
+                    "bot {spec}: write a setting as NAME:SETTING=on or off, e.g. "
+                    "expert:signals=off",
+                    spec=repr(spec),
+                )
+            )
+        settings[key] = SWITCHES[value.lower()]
+    return name, settings
 
 
 @dataclass(frozen=True)
@@ -294,10 +326,41 @@ class Engine:
             )
         return info
 
+    def bot_switches(self, name: str, game: str | None = None) -> dict[str, bool | None]:
+        """The on/off settings of the bot called ``name`` (see :meth:`bot`), each with its
+        default: the keyword arguments of its factory, beyond those every bot receives,
+        whose default is ``True``, ``False`` or ``None`` (as another setting)."""
+        factory = self.bot_info(name, game).factory
+        return {
+            p.name: p.default
+            for p in inspect.signature(factory).parameters.values()
+            if p.kind is p.KEYWORD_ONLY or p.kind is p.POSITIONAL_OR_KEYWORD
+            if p.name not in BOT_ARGUMENTS and (p.default is None or isinstance(p.default, bool))
+        }
+
     def bot(self, name: str, game: str, rules: Rules, seed: int = 0, think: float = 0.0) -> Bot:
-        """Make the bot called ``name`` for ``game``."""
-        info = self.bot_info(name, game)
-        bot: Bot = info.factory(game=game, rules=rules, seed=seed, think=think, engine=self)
+        """Make the bot of ``name`` for ``game``: a registered bot's name, with its
+        settings when it names some (``expert:signals=off``, see :func:`bot_settings`),
+        passed to its factory as keyword arguments.  An unknown name or setting fails
+        with those there are."""
+        base, settings = bot_settings(name)
+        info = self.bot_info(base, game)
+        if settings:
+            known = sorted(self.bot_switches(base, game))
+            unknown = sorted(set(settings) - set(known))
+            if unknown:
+                raise UnknownNameError(
+                    Message(
+                        "bot {spec}: {name} has no setting {setting}; its settings are: {known}",
+                        spec=repr(name),
+                        name=base,
+                        setting=repr(unknown[0]),
+                        known=", ".join(known) or Message("none"),
+                    )
+                )
+        bot: Bot = info.factory(
+            game=game, rules=rules, seed=seed, think=think, engine=self, **settings
+        )
         return bot
 
     def describe_bid(self, game: str, rules: Rules, bid: str) -> BidInfo:

@@ -50,6 +50,7 @@ from .cards import parse_card
 from .engine import Deal
 from .engine import Engine
 from .engine import Match
+from .engine import bot_settings
 from .errors import AtoutError
 from .errors import IllegalMoveError
 from .errors import RecordError
@@ -778,7 +779,7 @@ class Session:
         hinter = self._hinter
         if hinter is None:
             bots = self.engine.bots
-            info = bots.get(self.hint_bot)
+            info = bots.get(bot_settings(self.hint_bot)[0])  # a spec's name: its settings
             if info is None or self.game not in info.games:
                 raise UnknownNameError(f"no hint: the {self.hint_bot} bot is not installed")
             hinter = self._hinter = self.engine.bot(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from atout.core.engine import BOT_SETTING
 from atout.core.model import BotInfo
 from atout.core.model import RuleOption
 from atout.core.packs import yaml_text
@@ -77,10 +78,10 @@ def option_value(option: RuleOption, value: object) -> str:
 
 def bot_title(bots: Mapping[str, BotInfo], name: str) -> str:
     """A bot for a person, by the name the command line and the records use
-    (``greedy``): its level's title in the chosen language ("Casual", "Intermédiaire"),
-    else its name as it is (a bot without a title, or one the engine does not have, such
-    as a network table's)."""
-    info = bots.get(name)
+    (``greedy``, or a spec with its settings, ``greedy:signals=on``): its level's title
+    in the chosen language ("Casual", "Intermédiaire"), else its name as it is (a bot
+    without a title, or one the engine does not have, such as a network table's)."""
+    info = bots.get(name.partition(BOT_SETTING)[0].strip())
     return shown(info.title) if info is not None and info.title else name
 
 

@@ -435,7 +435,8 @@ def _belote(rules: Rules, n: Numbers) -> list[Page]:
 def _signals_page() -> Page:
     """What the bots' discards and leads say, and what they read in everyone's: the club
     players' convention of :mod:`atout.plugins.bots.signals` (a custom of the table, not
-    a rule: any legal card may be played)."""
+    a rule: any legal card may be played), and where a person turns it off
+    (:data:`atout.ui.settings.SIGNALS`)."""
     return Page(
         _("Signals: what a partner's cards say"),
         (
@@ -461,6 +462,12 @@ def _signals_page() -> Page:
             _(
                 "The bots read everyone's signals, the opponents' too, as likelihoods: a "
                 "player who signals otherwise only misleads them a little."
+            ),
+            _(
+                "Another convention, or none? Turn the signals off with the switch beside "
+                "Bots on the start screen (or in Settings; in the terminal, the setting "
+                "bot_signals or --bot expert:signals=off): the bots then neither make nor "
+                "read them."
             ),
         ),
     )

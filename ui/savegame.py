@@ -78,9 +78,11 @@ from atout.core.session import Session
 from atout.core.text import Message
 from atout.core.views import Bot
 
-from .i18n import N_
 from .i18n import _
 from .paths import data_dir
+from .settings import SETTINGS as SETTINGS
+from .settings import setting as setting
+from .settings import signals_spec
 
 BotFactory = Callable[[str, int, Rules, int], Bot]
 """Makes the bot for a seat: ``(game, seat, rules, seed) -> bot`` (tests pass their own)."""
@@ -93,38 +95,6 @@ MAX_SETTINGS_BYTES = 64 * 1024
 
 KEPT_LABEL = "kept"
 """The word in the name of a match set aside to start another (``saved-match-kept-DATE``)."""
-SETTINGS: dict[str, tuple[bool, str]] = {
-    "auto_forced": (
-        False,
-        N_(
-            "Play a forced card automatically: when one card only may be played, it is "
-            "played for you after a short moment."
-        ),
-    ),
-    "confirm_new": (
-        True,
-        N_(
-            "Confirm before a new match: New match asks first when a match is saved "
-            "(the saved match is kept either way)."
-        ),
-    ),
-    "four_colour": (
-        False,
-        N_(
-            "Four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green (each suit keeps its "
-            "symbol); the window and the terminal."
-        ),
-    ),
-}
-"""The person's settings kept in ``settings.json`` (beside the start view's choices):
-name -> (default, what it does, in one line)."""
-
-
-def setting(settings: dict[str, Any], name: str) -> bool:
-    """The person's setting ``name`` (one of :data:`SETTINGS`) in ``settings``, else
-    its default."""
-    value = settings.get(name)
-    return value if isinstance(value, bool) else SETTINGS[name][0]
 
 
 class SaveError(AtoutError):
@@ -217,17 +187,23 @@ def start_session(
     rules: Rules,
     bot_factory: BotFactory | None = None,
     persist: bool = True,
+    signals: bool = True,
 ) -> Session:
     """A new match for the person at seat 0 against ``setup.bot`` bots (or the bots
     ``bot_factory`` makes), a practice match when ``setup.practice``, following the save
-    file when ``persist``."""
+    file when ``persist``.  ``signals``: whether the bots (and the hint bot) signal (the
+    setting ``bot_signals``, given to them in their spec by
+    :func:`~atout.ui.settings.signals_spec`, so that the save and the bot process make
+    them the same)."""
     seats = engine.game(setup.game).seats
-    players = [Player(PERSON, "You")] + [Player(BOT, "", setup.bot)] * (seats - 1)
+    bot = signals_spec(engine, setup.bot, setup.game, signals)
+    players = [Player(PERSON, "You")] + [Player(BOT, "", bot)] * (seats - 1)
     match = Match(engine, setup.game, rules, seed=setup.seed, practice=setup.practice)
     bots = None
     if bot_factory is not None:
         bots = {s: bot_factory(match.game, s, rules, match.seed + s) for s in range(1, seats)}
     session = Session(engine, players=players, think=setup.think, bots=bots, match=match)
+    session.hint_bot = signals_spec(engine, session.hint_bot, session.game, signals)
     if persist:
         follow(session, saved_match_path(), {"setup": asdict(setup)})
     return session
@@ -341,8 +317,11 @@ def _extends(ours: dict[str, Any], existing: dict[str, Any]) -> bool:
     return played[0][:shorter] == played[1][:shorter]
 
 
-def resume_session(engine: Engine, bot_factory: BotFactory | None = None) -> tuple[Setup, Session]:
-    """The saved match, standing where it was saved, following its save file again.
+def resume_session(
+    engine: Engine, bot_factory: BotFactory | None = None, signals: bool = True
+) -> tuple[Setup, Session]:
+    """The saved match, standing where it was saved, following its save file again (its
+    bots as they were saved; its hint bot signalling as ``signals`` says).
 
     A save that cannot be resumed (broken, from another version, a plugin or a bot no
     longer installed) raises :class:`~atout.core.errors.AtoutError` with one line that
@@ -354,6 +333,7 @@ def resume_session(engine: Engine, bot_factory: BotFactory | None = None) -> tup
         return bot_factory(match.game, seat, match.rules, match.seed + seat)
 
     session = resume(engine, saved_match_path(), factory if bot_factory is not None else None)
+    session.hint_bot = signals_spec(engine, session.hint_bot, session.game, signals)
     setup = Setup.from_json(session.meta.get("setup"))
     setup.game = session.game
     setup.practice = session.practice  # the match record says, whatever the meta says

@@ -22,7 +22,9 @@ Two more forms serve the measures of partnerships:
   ``greedy:signals=on`` the scripted partner that follows the signalling convention.
   The settings are the factory's on/off keyword arguments (``signals`` and ``inference``
   of the four-player expert), so a plugin's bot declares its own the same way; an
-  unknown one fails with those there are;
+  unknown one fails with those there are.  The engine reads them
+  (:meth:`~atout.core.Engine.bot`), so a spec with settings is a bot name wherever one
+  is taken (``atout play --bot``, a network table's bots, the window's);
 * ``FIRST/SECOND`` is a **partnership** of two specs: ``FIRST`` plays the first seat of
   each team (seats 0 and 1 of four), ``SECOND`` the other, so ``expert/greedy:signals=on``
   is an expert partnered with the scripted partner.
@@ -30,10 +32,10 @@ Two more forms serve the measures of partnerships:
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 
 from atout.core.engine import Engine
+from atout.core.engine import bot_settings
 from atout.core.errors import UnknownNameError
 from atout.core.model import Action
 from atout.core.model import Rules
@@ -46,11 +48,6 @@ BIDDING = "bidding"
 """The phase whose actions the bidder chooses."""
 PARTNERS = "/"
 """Joins the two specs of a partnership."""
-SETTING = ":"
-"""Joins a bot's name and each of its settings."""
-SWITCHES = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False}
-STANDARD = frozenset({"game", "rules", "seed", "think", "engine"})
-"""The keyword arguments every bot factory receives (not settings)."""
 
 
 class MixedBot:
@@ -122,44 +119,10 @@ class PartnersBot:
         return ask(view)
 
 
-def bot_settings(spec: str) -> tuple[str, dict[str, bool]]:
-    """The bot name and settings of one part of a spec: ``"expert:signals=off"`` is
-    ``("expert", {"signals": False})``; a value other than on/off fails, by name."""
-    name, *parts = [p.strip() for p in spec.strip().split(SETTING)]
-    settings: dict[str, bool] = {}
-    for part in parts:
-        key, eq, value = (p.strip() for p in part.partition("="))
-        if not key or not eq or value.lower() not in SWITCHES:
-            raise UnknownNameError(
-                f"bot {spec!r}: write a setting as NAME:SETTING=on or off, e.g. expert:signals=off"
-            )
-        settings[key] = SWITCHES[value.lower()]
-    return name, settings
-
-
 def _one_bot(engine: Engine, part: str, game: str, rules: Rules, seed: int, think: float) -> Bot:
-    """The registered bot of one part of a spec, its settings passed to its factory as
-    keyword arguments (those it takes with an on/off default)."""
-    name, settings = bot_settings(part)
-    if not settings:
-        return engine.bot(name, game, rules, seed=seed, think=think)
-    info = engine.bot_info(name, game)
-    known = sorted(
-        p.name
-        for p in inspect.signature(info.factory).parameters.values()
-        if p.kind is p.KEYWORD_ONLY or p.kind is p.POSITIONAL_OR_KEYWORD
-        if p.name not in STANDARD and (p.default is None or isinstance(p.default, bool))
-    )
-    unknown = sorted(set(settings) - set(known))
-    if unknown:
-        raise UnknownNameError(
-            f"bot {part!r}: {name} has no setting {unknown[0]!r}; its settings are: "
-            f"{', '.join(known) or 'none'}"
-        )
-    bot: Bot = info.factory(
-        game=game, rules=rules, seed=seed, think=think, engine=engine, **settings
-    )
-    return bot
+    """The registered bot of one part of a spec, with its settings
+    (:meth:`~atout.core.Engine.bot` reads them)."""
+    return engine.bot(part, game, rules, seed=seed, think=think)
 
 
 def make_bot(

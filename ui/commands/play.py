@@ -23,6 +23,10 @@ from atout.ui.rules import print_warning
 from atout.ui.rules import resolve_rules
 from atout.ui.safe_text import printable
 from atout.ui.savegame import load_settings
+from atout.ui.settings import SIGNALS
+from atout.ui.settings import setting
+from atout.ui.settings import settings_problem
+from atout.ui.settings import signals_spec
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -73,7 +77,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--pack", default=None, metavar="NAME_OR_FILE", help=_("a house-rule pack"))
     parser.add_argument(
-        "--bot", default="greedy", metavar="NAME", help=_("the bots' level (default greedy)")
+        "--bot",
+        default="greedy",
+        metavar="NAME",
+        help=_(
+            "the bots' level (default greedy), its settings after a colon: expert:signals=off "
+            "neither makes nor reads the club players' signals (appel direct) in four-player "
+            'games; without it, as the setting "bot_signals" says (default on)'
+        ),
     )
     arguments.add_think(parser, _("thinking budget of a search bot (0: its default)"))
     parser.add_argument(
@@ -186,12 +197,19 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
             args.join, args.token, args.name, auto_forced=args.auto or None
         )
     rules = resolve_rules(engine, args.game, args.pack, args.target, warn=print_warning)
+    bot = args.bot
+    if args.text or args.host:  # the window reads the settings itself
+        settings = load_settings()
+        mistaken = settings_problem(settings)
+        if mistaken:
+            print(printable(mistaken), file=sys.stderr)
+        bot = signals_spec(engine, args.bot, args.game, setting(settings, SIGNALS))
     if args.host:
         from atout.ui import terminal_match
 
         return terminal_match.host_match(
             engine,
-            TableOrder(rules, args.bot, args.seed, args.name),
+            TableOrder(rules, bot, args.seed, args.name),
             listen=args.listen,
             auto_forced=args.auto or None,
         )
@@ -202,7 +220,7 @@ def run(args: argparse.Namespace, engine: Engine) -> int:
             engine,
             args.game,
             rules,
-            bot=args.bot,
+            bot=bot,
             seed=args.seed,
             think=args.think,
             save=args.save,

@@ -35,6 +35,7 @@ from ..i18n import _
 from ..rules import resolve_rules
 from ..savegame import BotFactory
 from ..savegame import Setup
+from ..settings import SIGNALS
 from . import theme
 from .frame import MIN_WINDOW
 from .frame import Frame
@@ -208,7 +209,12 @@ class App:
         stops the new match with a :class:`~atout.ui.savegame.SaveError`."""
         self.leave_table()
         session = savegame.start_session(
-            self.engine, setup, rules, bot_factory=self.bot_factory, persist=self.persist
+            self.engine,
+            setup,
+            rules,
+            bot_factory=self.bot_factory,
+            persist=self.persist,
+            signals=savegame.setting(self.settings, SIGNALS),
         )
         self.remember_setup(setup)
         return self.show_table(setup, session)
@@ -252,7 +258,8 @@ class App:
         """Resume the saved match at its position (or explain why it cannot be: the save
         is then moved aside, never deleted, and the message says where it is)."""
         try:
-            setup, session = savegame.resume_session(self.engine, self.bot_factory)
+            signals = savegame.setting(self.settings, SIGNALS)
+            setup, session = savegame.resume_session(self.engine, self.bot_factory, signals)
         except AtoutError as exc:
             kept = savegame.set_aside() if self.persist else None
             where = " " + _("It is kept in {file}.").format(file=kept) if kept is not None else ""

@@ -68,6 +68,8 @@ class ColumnActions:
 
     select_game: Callable[[str], None]
     select_bot: Callable[[str], None]
+    toggle_signals: Action
+    """Turn the bots' signals on or off (the setting ``bot_signals``)."""
     step_target: Callable[[int], None]
     focus_seed: Action
     set_speed: Callable[[str], None]
@@ -180,6 +182,22 @@ def build_columns(
     )
     y -= tallest([shown(i.description) for i in infos], inner) + 34 - squeeze
     layer.text(_("Bots"), x, y, HEADING, gold, bold=True)
+    # whether the bots signal, at the heading's right (the view shows it for a game with
+    # partners only, and writes its label: the setting is the person's, see .settings)
+    signals_w = int(min(190.0, inner / 2))
+    b.add(
+        Button(
+            layer,
+            "",
+            x + inner - signals_w / 2,
+            y + 5,
+            signals_w,
+            30,
+            actions.toggle_signals,
+            size=12,
+            name="signals",
+        )
+    )
     y -= 32
     names = bots
     bot_buttons = [

@@ -115,6 +115,8 @@ def settings_dialog(
         rows.append((name, savegame.setting(settings, name), title, what))
     rows.append(("practice", practice, _("Practice match"), _(PRACTICE_TEXT)))
     y = r.top - 152
+    pitch = min(84.0, (r.height - 152 - 108) / max(1, len(rows) - 1))
+    """Between two switches: closer when the panel is short (the last above Close)."""
     for name, on, title, text in rows:
         dialog.button(
             _("On") if on else _("Off"),
@@ -127,7 +129,7 @@ def settings_dialog(
         )
         dialog.layer.text(title, r.left + 128, y + 4, 15, theme.INK, bold=True)
         dialog.text(text, r.left + 128, y - 8, r.width - 160, DESCRIPTION)
-        y -= 84
+        y -= pitch
     dialog.button(_("Close  (Esc)"), r.x, r.bottom + 36, (150, 40), close, "close")
     dialog.enter = close
     return dialog

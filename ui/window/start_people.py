@@ -44,6 +44,8 @@ from ..messages import shown_pack
 from ..paths import data_dir
 from ..rules import resolve_rules
 from ..savegame import Setup
+from ..settings import SIGNALS
+from ..settings import signals_spec
 from . import theme
 from .host import Host
 from .net_connect import LISTEN
@@ -356,7 +358,9 @@ class PeopleView(arcade.View):
             return
         self.remember()
         name = self.values["name"].strip() or _("Host")
-        order = TableOrder(rules, setup.bot, setup.seed, name)
+        signals = savegame.setting(self.app.settings, SIGNALS)
+        bot = signals_spec(self.engine, setup.bot, setup.game, signals)
+        order = TableOrder(rules, bot, setup.seed, name)
         folder = data_dir() / "hosted" if self.app.persist else None
         engine = self.engine
         self.begin(

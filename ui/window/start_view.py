@@ -41,6 +41,9 @@ from ..messages import shown_error
 from ..messages import shown_pack
 from ..rules import resolve_rules
 from ..savegame import Setup
+from ..settings import SIGNALS
+from ..settings import named_signals
+from ..settings import settings_problem
 from . import theme
 from .host import Host
 from .learn_row import add_learn_row
@@ -58,6 +61,7 @@ from .start_rows import default_pack
 from .start_rows import pack_buttons
 from .start_rows import place_match_buttons
 from .start_rows import playable_games
+from .widgets import Button
 from .widgets import ButtonRow
 from .widgets import Layer
 
@@ -71,6 +75,7 @@ class StartView(arcade.View):
     def __init__(self, app: Host, message: str = "") -> None:
         super().__init__(app.window)
         self.app = app
+        message = message or settings_problem(app.settings)
         self.engine = app.engine
         self.clock = 0.0
         self.games = playable_games(self.engine)
@@ -114,7 +119,7 @@ class StartView(arcade.View):
 
     def preselect(self, setup: Setup) -> None:
         """Choose what ``setup`` says where it is possible (the command line's, or the
-        last match's choices)."""
+        last match's choices); a bot spec that names its signals sets the switch."""
         if setup.game in self.games and setup.game != self.setup.game:
             self.select_game(setup.game)
         if setup.pack:
@@ -122,8 +127,11 @@ class StartView(arcade.View):
             if any(p.name == setup.pack and p.usable for p in self.packs_for(self.setup.game)):
                 self.setup.pack = setup.pack
                 self.pack_page = self.page_of(setup.pack)
-        if setup.bot in self.bots_for(self.setup.game):
-            self.setup.bot = setup.bot
+        bot, signals = named_signals(setup.bot)  # the command line's expert:signals=off
+        if bot in self.bots_for(self.setup.game):
+            self.setup.bot = bot
+        if signals is not None:  # for this start (kept when a setting is next saved)
+            self.app.settings[SIGNALS] = signals
         if setup.target is not None:
             self.setup.target = setup.target
         if setup.seed is not None:
@@ -203,6 +211,7 @@ class StartView(arcade.View):
             ColumnActions(
                 select_game=self.select_game,
                 select_bot=self.select_bot,
+                toggle_signals=self.toggle_signals,
                 step_target=self.step_target,
                 focus_seed=self.focus_seed,
                 set_speed=self.set_speed,
@@ -280,6 +289,8 @@ class StartView(arcade.View):
                 b.selected = b.name == f"bot:{self.setup.bot}"
             elif b.name.startswith("speed:"):
                 b.selected = b.name == f"speed:{self.app.speed_name}"
+            elif b.name == "signals":
+                self.show_signals(b)
         place_match_buttons(self.buttons, self.frame.width / 2, saved, self.setup.practice)
         kept = len(savegame.kept_paths()) if self.app.persist else 0
         for b in self.buttons.buttons:
@@ -323,6 +334,31 @@ class StartView(arcade.View):
             think=self.setup.think,
             practice=self.setup.practice,
         )
+
+    def show_signals(self, button: Button) -> None:
+        """The switch of the bots' signals: shown for a game with partners (where the
+        bots signal to each other), with the setting's state."""
+        info = self.engine.games.get(self.setup.game)
+        button.visible = info is not None and info.seats > info.teams
+        on = self.setting(SIGNALS)
+        button.set_label(_("Signals: on") if on else _("Signals: off"))
+        button.set_colour(theme.GREEN_OK if on else theme.BUTTON_OFF)
+
+    def toggle_signals(self) -> None:
+        """Turn the bots' signals on or off (the start view's switch; the Settings panel
+        has the same one)."""
+        self.flip(SIGNALS)
+        self.refresh()
+
+    def flip(self, name: str) -> None:
+        """Turn the person's setting ``name`` on or off, kept for the next start (the
+        line about a value that was neither, once it is mended, goes)."""
+        problem = settings_problem(self.app.settings)
+        self.app.settings[name] = not self.setting(name)
+        if self.app.persist:
+            savegame.save_settings(self.app.settings)
+        if problem and self.message_text == problem and not settings_problem(self.app.settings):
+            self.set_message("")
 
     def setting(self, name: str) -> bool:
         """The person's setting ``name`` (see :data:`~atout.ui.savegame.SETTINGS`)."""
@@ -409,9 +445,7 @@ class StartView(arcade.View):
         if name == "practice":
             self.setup.practice = not self.setup.practice
         else:
-            self.app.settings[name] = not self.setting(name)
-            if self.app.persist:
-                savegame.save_settings(self.app.settings)
+            self.flip(name)
             theme.set_four_colour(self.setting("four_colour"))
         self.refresh()
         self.open_settings()
