@@ -20,6 +20,7 @@ from atout.plugins.bots.belote_expert import DOUBLE_MARGIN
 from atout.plugins.bots.belote_expert import BeloteExpert
 from atout.plugins.bots.belote_expert import auction_contract
 from atout.plugins.bots.belote_expert import bidders_fit
+from atout.plugins.bots.belote_expert import bidders_shortfall
 from atout.plugins.bots.decouverte_expert import DecouverteExpert
 from atout.ui.cli import main
 from helpers import cards
@@ -85,14 +86,24 @@ def test_the_expert_doubles_a_contract_its_hand_beats(engine: Engine) -> None:
 
 
 def test_the_experts_bid_follows_the_packs_scoring(engine: Engine) -> None:
-    # The same hand over the same 100 in spades: when the takers score only what they bid
-    # (scoring "announced"), a fall of its own 110 in clubs costs 110 where the spades,
-    # made, cost 100, so it bids; when every card point counts too, a fall costs 160
-    # more and it passes.
-    hand, bids = "AS 10C 8C KH JH AC 7C 10S", ("pass", "100 S", "pass", "pass")
+    # The same hand over the same 120 in diamonds: the values change with the scoring
+    # (made, the defenders' contract scores its card points too or only its value; a
+    # fall costs 160 more or not), and so does the bid.
+    hand, bids = "8C 8D 9H 10H AH 9S KS AS", ("pass", "120 D", "pass", "pass")
     made, _ = expert_bid(engine, auction(engine, hand, bids, {"scoring": "made-points"}))
     announced, _ = expert_bid(engine, auction(engine, hand, bids, {"scoring": "announced"}))
-    assert (made, announced) == ("pass", "110 C")
+    assert (made, announced) == ("pass", "130 S")
+
+
+def test_the_expert_does_not_double_a_high_bid_its_middling_hand_cannot_beat(
+    engine: Engine,
+) -> None:
+    # West's 120 in hearts over South's 80 in clubs: West's deals hold the hearts a 120
+    # promises (or near it), and South's king and queen of hearts and ace of spades beat
+    # none of them; drawn at random, they made the contre look worth 250 more than a pass
+    bids = ("80 C", "pass", "pass", "120 H")
+    bid, bot = expert_bid(engine, auction(engine, "9C QC 7D 10D QH KH 9S AS", bids))
+    assert bid == "pass", bot.last_info
 
 
 class NeverKept(random.Random):
@@ -100,6 +111,17 @@ class NeverKept(random.Random):
 
     def random(self) -> float:
         return 1.0
+
+
+class Odds(random.Random):
+    """Odds that always draw ``odds``."""
+
+    def __init__(self, odds: float) -> None:
+        super().__init__(0)
+        self.odds = odds
+
+    def random(self) -> float:
+        return self.odds
 
 
 def test_the_expert_reads_a_bid_and_a_contre_with_the_greedy_count(engine: Engine) -> None:
@@ -116,6 +138,20 @@ def test_the_expert_reads_a_bid_and_a_contre_with_the_greedy_count(engine: Engin
     rest = FULL_DECK & ~cards(south) & ~strong & ~weak
     assert bidders_fit(view, [cards(south), weak, rest, strong], NeverKept(), engine)
     assert not bidders_fit(view, [cards(south), strong, rest, weak], NeverKept(), engine)
+
+
+def test_a_deal_far_below_a_bid_is_less_likely_than_one_near_it(engine: Engine) -> None:
+    south = "JH 9H AH 10H 7S 8H 7C 8D"
+    view = auction(engine, south, ("pass", "100 S", "pass", "pass")).view(0)
+    near, far = cards("JS 9S QS KC QC JD 9D AD"), cards("8S 9C AC KC QC JD 9D 10D")
+    deal = [cards(south), near, FULL_DECK & ~cards(south) & ~near & ~far, far]
+    near_short = bidders_shortfall(view, deal, engine)
+    far_short = bidders_shortfall(view, [deal[0], far, deal[2], near], engine)
+    assert 0 < near_short < 3 < far_short  # tens of a bid below East's 100 in spades
+    # each ten short keeps the deal with CONTRADICTION_ODDS (0.3): about 0.07 for the
+    # near hand, 0.00001 for the far one, where one chance of 0.3 kept both alike
+    assert bidders_fit(view, deal, Odds(0.05), engine)
+    assert not bidders_fit(view, [deal[0], far, deal[2], near], Odds(0.05), engine)
 
 
 def decouverte_bid(
@@ -180,9 +216,9 @@ def test_over_its_partners_contract_the_expert_raises_only_its_strain(engine: En
 
 
 def test_the_expert_doubles_only_by_a_margin(engine: Engine) -> None:
-    # the sampled deals say the 80 in spades falls more often than not, the contre worth
+    # the sampled deals say the 90 in spades falls more often than not, the contre worth
     # more than the pass; but not by DOUBLE_MARGIN: a contre doubles the samples' errors
-    bids = ("pass", "80 S", "pass", "pass")
+    bids = ("pass", "90 S", "pass", "pass")
     bid, bot = expert_bid(engine, auction(engine, "JS 8D 10H 9D QS QC AC KH", bids))
     values = bot.last_info["values"]
     assert values["pass"] < values["contre"] < values["pass"] + DOUBLE_MARGIN

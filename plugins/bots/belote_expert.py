@@ -672,8 +672,9 @@ CAPOT_NEAR = 12
 the capot (the estimate never counts one): it changes the score most of all."""
 AUCTION_MIN_SAMPLES = 6
 AUCTION_ATTEMPTS = 30
-"""Deals drawn for one sample until one agrees with the bids (:func:`bidders_fit`); the
-last is kept (a bid the count does not explain must still be answered)."""
+"""Deals drawn for one sample until one agrees with the bids (:func:`bidders_fit`); else
+the one that falls least short of them is kept (:func:`bidders_shortfall`: a bid the
+count does not explain must still be answered, by the hands nearest to it)."""
 AUCTION_KINDS = (BID_CONTRACT, BID_DOUBLE, BID_REDOUBLE)
 """The kinds of bid (hook ``atout_describe_bid``) that make an auction by values."""
 AUCTION_MAX_SAMPLES = 40
@@ -747,19 +748,18 @@ def bidding_deal(view: View, rng: random.Random, attempts: int = 20) -> list[Car
     return hands
 
 
-def bidders_fit(
-    view: View, hands: Sequence[CardSet], rng: random.Random, engine: Engine | None = None
-) -> bool:
-    """Whether a sampled deal agrees with what the other seats bid in an auction by
-    values (rejection sampling): a seat that bid a value in a trump is taken to hold the
-    count the greedy bot promises it for (:meth:`GreedyBot.auction_bid`: its threshold,
+def bidders_shortfall(view: View, hands: Sequence[CardSet], engine: Engine | None = None) -> float:
+    """How far a sampled deal falls short of what the other seats bid in an auction by
+    values, in tens of a bid (:data:`~.basic.COUNT_PER_TEN` of count each), summed over
+    their bids: a seat that bid a value in a trump is taken to hold the count the greedy
+    bot promises it for (:meth:`GreedyBot.auction_bid`: its threshold,
     :data:`~.basic.COUNT_PER_TEN` more for every 10 above 80), less
     :data:`BIDDER_SLACK` tens; a seat that doubled a contract in a trump, the count of
-    that trump from which the greedy bot doubles (:func:`~.basic.double_count`).  A hand
-    below it is kept with odds :data:`CONTRADICTION_ODDS` (players bid otherwise than
-    the count)."""
+    that trump from which the greedy bot doubles (:func:`~.basic.double_count`).  0: the
+    deal agrees with every bid."""
     engine = default_engine(engine)
     last: BidInfo | None = None
+    short = 0.0
     for seat, text in view.bids:
         info = engine.describe_bid(view.game, view.rules, text)
         if info.kind == BID_CONTRACT:
@@ -775,9 +775,28 @@ def bidders_fit(
             continue
         hand = hands[seat]
         count = hand_strength(hand, last.trump) * 6 / max(1, hand.bit_count())
-        if count < need and rng.random() > CONTRADICTION_ODDS:
-            return False
-    return True
+        short += max(0.0, need - count) / COUNT_PER_TEN
+    return short
+
+
+def bidders_fit(
+    view: View, hands: Sequence[CardSet], rng: random.Random, engine: Engine | None = None
+) -> bool:
+    """Whether a sampled deal agrees with what the other seats bid in an auction by
+    values (rejection sampling): a deal that falls short of their bids
+    (:func:`bidders_shortfall`) is kept with odds :data:`CONTRADICTION_ODDS` for every
+    ten it falls short (players bid otherwise than the count, so a contradiction makes a
+    hand less likely, not impossible; but a hand far below a high bid is one its bidder
+    almost never holds: with one chance for any shortfall, the deals behind a bid of 120
+    were nearly all drawn at random, and the expert doubled contracts that were made,
+    docs/experiments.md)."""
+    return _short_kept(bidders_shortfall(view, hands, engine), rng)
+
+
+def _short_kept(short: float, rng: random.Random) -> bool:
+    """Whether a deal ``short`` tens below the bids (:func:`bidders_shortfall`) is kept:
+    always when it falls short of none, else with :data:`CONTRADICTION_ODDS` per ten."""
+    return short == 0 or rng.random() < CONTRADICTION_ODDS**short
 
 
 def _shown_cards(view: View) -> CardSet:
@@ -1224,11 +1243,16 @@ class BeloteExpert(SearchingBot):
             return values
 
         def draw() -> list[CardSet]:
+            best: tuple[float, list[CardSet]] | None = None
             for _attempt in range(AUCTION_ATTEMPTS):
                 hands = sample_hands(view, self.rng, engine=self.engine, use_bids=False)
-                if bidders_fit(view, hands, self.rng, self.engine):
-                    break
-            return hands
+                short = bidders_shortfall(view, hands, self.engine)
+                if _short_kept(short, self.rng):
+                    return hands
+                if best is None or short < best[0]:
+                    best = (short, hands)
+            assert best is not None
+            return best[1]
 
         def score(hands: list[CardSet], start: float) -> dict[str, float]:
             outcomes = {}
