@@ -16,7 +16,12 @@ from atout.core import Engine
 from atout.core import Layout
 from atout.core import Match
 from atout.core.cards import FULL_DECK
+from atout.core.model import Contract
+from atout.plugins.bots import belote_expert
+from atout.plugins.bots.basic import GreedyBot
+from atout.plugins.bots.basic import hand_count
 from atout.plugins.bots.belote_expert import DOUBLE_MARGIN
+from atout.plugins.bots.belote_expert import AuctionAnswers
 from atout.plugins.bots.belote_expert import BeloteExpert
 from atout.plugins.bots.belote_expert import auction_contract
 from atout.plugins.bots.belote_expert import bidders_fit
@@ -64,7 +69,8 @@ def test_the_expert_bids_high_with_a_strong_hand_and_passes_a_weak_one(engine: E
     bid, bot = expert_bid(engine, auction(engine, "JH 9H AH 10H 7S AS 7C 8D"))
     assert bid.endswith(" H") and int(bid.split()[0]) >= 120, bot.last_info
     values = bot.last_info["values"]
-    assert values[bid] == max(values.values()) and values[bid] > values["pass"] == 0
+    # (a pass is valued by what the others then bid: no longer 0 at the opening)
+    assert values[bid] == max(values.values()) and values[bid] > values["pass"]
     bid, bot = expert_bid(engine, auction(engine, "7H 8S 7C 8C 9D 7D QS 8D"))
     assert bid == "pass"
 
@@ -104,6 +110,35 @@ def test_the_expert_does_not_double_a_high_bid_its_middling_hand_cannot_beat(
     bids = ("80 C", "pass", "pass", "120 H")
     bid, bot = expert_bid(engine, auction(engine, "9C QC 7D 10D QH KH 9S AS", bids))
     assert bid == "pass", bot.last_info
+
+
+def test_the_expert_values_a_bid_by_the_contract_the_answers_reach(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # West holds the jack, nine, ace, ten and king of hearts (a count of 71): over
+    # South's 80 in hearts the greedy bot bids 90 itself, over a 100 it doubles (from
+    # 70); North and East have nothing to say
+    south, west = "AS AC AD 10C 10D KS 7H 8H", "JH 9H AH 10H KH 7S 8S 7C"
+    east = "JS QH JC QC KC JD QD KD"
+    hands = [cards(south), cards(west), 0, cards(east)]
+    hands[2] = FULL_DECK & ~hands[0] & ~hands[1] & ~hands[3]
+    rules = engine.make_rules(GAME, {})
+    deal = engine.deal_from_state(DealState(GAME, rules, 4, 2, 3, Layout(hands=tuple(hands))))
+    view = deal.view(0)
+    counts = [[hand_count(hand, trump) for trump in range(4)] for hand in hands]
+    answers = AuctionAnswers(view, engine, GreedyBot.take_threshold)
+    hearts = 2
+    assert answers.reached("100 H", counts) == Contract(0, hearts, "H", 100, 2)
+    assert answers.reached("80 H", counts) == Contract(1, hearts, "H", 90, 1)
+    # the expert's one sample is the true deal: its 100 in hearts falls there, and is
+    # valued doubled, (160 + 100) x 2 to the defenders; as if West then passed, it was
+    # valued undoubled (-260) and looked no worse than a 100 in spades
+    monkeypatch.setattr(belote_expert, "sample_hands", lambda *_a, **_k: list(hands))
+    for _ in range(2):  # reproducible: the same values from the same sample
+        bot = BeloteExpert(rules, seed=0, engine=engine, samples=1)
+        bot.choose(view)
+        values = bot.last_info["values"]
+        assert values["100 H"] == -2 * (160 + 100) < values["100 S"], values
 
 
 class NeverKept(random.Random):
