@@ -20,9 +20,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from collections.abc import Collection
-from collections.abc import Iterable
-from collections.abc import Sequence
 from typing import Any
 from typing import ClassVar
 from typing import TypedDict
@@ -254,72 +251,6 @@ def hand_strength(hand: CardSet, trump: int) -> int:
     return total
 
 
-def hand_count(hand: CardSet, trump: int) -> float:
-    """:func:`hand_strength` scaled to six cards (what a four-player taker knows before
-    the deal is completed): the count the greedy bot bids from, and the expert reads
-    bids and answers with."""
-    return hand_strength(hand, trump) * 6 / max(1, hand.bit_count())
-
-
-def contract_suits(bids: Iterable[BidInfo]) -> set[int]:
-    """The trumps of the contract bids among ``bids`` (the suits a partner bid)."""
-    return {info.trump for info in bids if info.kind == BID_CONTRACT and info.trump is not None}
-
-
-def greedy_auction_bid(
-    legal: Sequence[tuple[str, BidInfo]],
-    last: BidInfo | None,
-    partner_suits: Collection[int],
-    count: Callable[[int], float],
-    threshold: float,
-) -> str:
-    """The greedy bot's bid in an auction by values (La Coinche) among ``legal`` (each
-    bid with what the game says it is), over the last contract bid ``last``, for a hand
-    whose count in a trump is ``count(trump)``: the best suit's count promises a value
-    (80 at ``threshold``, 10 more for every :data:`COUNT_PER_TEN` counted above it, 20
-    more when the partner bid that suit, ``partner_suits``), bid when it is above the
-    last bid; a *contre* when the count of the opponents' trump says their contract is
-    unlikely (:func:`double_count`: the higher it is, the less is needed); a *surcontre*
-    on a count far above the threshold.  Strains without a trump are left to others.
-    One function for the greedy bot (:meth:`GreedyBot.auction_bid`) and for the answers
-    the expert expects to its bids (a sampled hand's count)."""
-    for text, info in legal:
-        if (
-            info.kind == BID_REDOUBLE
-            and last is not None
-            and last.trump is not None
-            and count(last.trump) >= threshold + 40
-        ):
-            return text
-        if (
-            info.kind == BID_DOUBLE
-            and last is not None
-            and last.trump is not None
-            and count(last.trump) >= double_count(last.value or 80)
-        ):
-            return text
-    best: tuple[int, str] | None = None
-    for trump in range(4):
-        points = count(trump) + (20 if trump in partner_suits else 0)
-        if points < threshold:
-            continue
-        promise = min(160, 80 + 10 * int((points - threshold) // COUNT_PER_TEN))
-        offered = [
-            (info.value, text)
-            for text, info in legal
-            if info.kind == BID_CONTRACT
-            and info.trump == trump
-            and not info.capot
-            and info.value is not None
-            and info.value <= promise
-        ]
-        if offered and (best is None or max(offered)[0] > best[0]):
-            best = max(offered)
-    if best is not None:
-        return best[1]
-    return PASS if any(text == PASS for text, _ in legal) else legal[-1][0]
-
-
 def bid_candidates(view: View) -> dict[str, int]:
     """The legal bids that name a trump, each with its suit: ``take`` is the proposed
     card's suit, a suit letter is that suit.  Bids this bot does not know are left out."""
@@ -431,22 +362,53 @@ class GreedyBot:
         return PASS if PASS in view.legal_bids else view.legal_bids[-1]
 
     def auction_bid(self, view: View, described: list[tuple[str, BidInfo]]) -> str:
-        """A bid in an auction by values (La Coinche), from the same count:
-        :func:`greedy_auction_bid` with this hand's :meth:`bid_score` and the suits its
-        partner bid."""
+        """A bid in an auction by values (La Coinche), from the same count: the best suit's
+        count promises a value (80 at the taking threshold, 10 more for every
+        :data:`COUNT_PER_TEN` counted above it, 20 more when the partner bid that suit), bid when it is above the last
+        bid; a *contre* when the count of the opponents' trump in this hand says their
+        contract is unlikely (the higher it is, the less is needed); a *surcontre* on a
+        count far above the threshold.  Strains without a trump are left to others."""
+        legal = dict(described)
         last = self.last_contract(view)
-        partner = [
-            (seat, self.engine.describe_bid(view.game, view.rules, text))
+        for text, info in described:
+            if (
+                info.kind == BID_REDOUBLE
+                and last is not None
+                and last[1].trump is not None
+                and self.bid_score(view, last[1].trump) >= self.take_threshold + 40
+            ):
+                return text
+            if info.kind == BID_DOUBLE and last is not None and last[1].trump is not None:
+                value = last[1].value or 80
+                if self.bid_score(view, last[1].trump) >= double_count(value):
+                    return text
+        partner_suits = {
+            info.trump
             for seat, text in view.bids
             if team_of(view, seat) == team_of(view, view.seat) and seat != view.seat
-        ]
-        return greedy_auction_bid(
-            described,
-            None if last is None else last[1],
-            contract_suits(info for _, info in partner),
-            lambda trump: self.bid_score(view, trump),
-            self.take_threshold,
-        )
+            for info in [self.engine.describe_bid(view.game, view.rules, text)]
+            if info.kind == BID_CONTRACT
+        }
+        best: tuple[float, str] | None = None
+        for trump in range(4):
+            count = self.bid_score(view, trump) + (20 if trump in partner_suits else 0)
+            if count < self.take_threshold:
+                continue
+            promise = min(160, 80 + 10 * int((count - self.take_threshold) // COUNT_PER_TEN))
+            offered = [
+                (info.value, text)
+                for text, info in legal.items()
+                if info.kind == BID_CONTRACT
+                and info.trump == trump
+                and not info.capot
+                and info.value is not None
+                and info.value <= promise
+            ]
+            if offered and (best is None or max(offered)[0] > best[0]):
+                best = max(offered)
+        if best is not None:
+            return best[1]
+        return PASS if PASS in legal else view.legal_bids[-1]
 
     def last_contract(self, view: View) -> tuple[int, BidInfo] | None:
         """The last contract bid of the auction (its seat and what it is), if any."""
@@ -459,7 +421,9 @@ class GreedyBot:
     def bid_score(self, view: View, trump: int) -> float:
         """The hand's count under ``trump``, scaled to six cards; with two players the
         opponent's visible count is taken off."""
-        score = hand_count(bidding_hand(view, trump), trump)
+        hand = bidding_hand(view, trump)
+        n = max(1, hand.bit_count())
+        score = hand_strength(hand, trump) * 6 / n
         if view.seats == 2:
             other = view.hands[1 - view.seat]
             if other:

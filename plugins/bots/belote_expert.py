@@ -107,10 +107,7 @@ from .basic import SearchSettings
 from .basic import auction_contract
 from .basic import bidding_hand
 from .basic import choose_action
-from .basic import contract_suits
 from .basic import double_count
-from .basic import greedy_auction_bid
-from .basic import hand_count
 from .basic import hand_strength
 from .basic import is_master
 from .basic import team_of
@@ -675,16 +672,11 @@ CAPOT_NEAR = 12
 the capot (the estimate never counts one): it changes the score most of all."""
 AUCTION_MIN_SAMPLES = 6
 AUCTION_ATTEMPTS = 30
-"""Deals drawn for one sample until one agrees with the bids (:func:`bidders_fit`); else
-the one that falls least short of them is kept (:func:`bidders_shortfall`: a bid the
-count does not explain must still be answered, by the hands nearest to it)."""
+"""Deals drawn for one sample until one agrees with the bids (:func:`bidders_fit`); the
+last is kept (a bid the count does not explain must still be answered)."""
 AUCTION_KINDS = (BID_CONTRACT, BID_DOUBLE, BID_REDOUBLE)
 """The kinds of bid (hook ``atout_describe_bid``) that make an auction by values."""
 AUCTION_MAX_SAMPLES = 40
-ANSWER_BIDS = 8
-"""How many bids after its own the expert's auction expects from the seats, each as the
-greedy bot would bid with its hand of the sampled deal (:class:`AuctionAnswers`): two
-rounds; after them every seat is taken to pass."""
 
 
 def _last_chance(view: View) -> bool:
@@ -755,18 +747,19 @@ def bidding_deal(view: View, rng: random.Random, attempts: int = 20) -> list[Car
     return hands
 
 
-def bidders_shortfall(view: View, hands: Sequence[CardSet], engine: Engine | None = None) -> float:
-    """How far a sampled deal falls short of what the other seats bid in an auction by
-    values, in tens of a bid (:data:`~.basic.COUNT_PER_TEN` of count each), summed over
-    their bids: a seat that bid a value in a trump is taken to hold the count the greedy
-    bot promises it for (:meth:`GreedyBot.auction_bid`: its threshold,
+def bidders_fit(
+    view: View, hands: Sequence[CardSet], rng: random.Random, engine: Engine | None = None
+) -> bool:
+    """Whether a sampled deal agrees with what the other seats bid in an auction by
+    values (rejection sampling): a seat that bid a value in a trump is taken to hold the
+    count the greedy bot promises it for (:meth:`GreedyBot.auction_bid`: its threshold,
     :data:`~.basic.COUNT_PER_TEN` more for every 10 above 80), less
     :data:`BIDDER_SLACK` tens; a seat that doubled a contract in a trump, the count of
-    that trump from which the greedy bot doubles (:func:`~.basic.double_count`).  0: the
-    deal agrees with every bid."""
+    that trump from which the greedy bot doubles (:func:`~.basic.double_count`).  A hand
+    below it is kept with odds :data:`CONTRADICTION_ODDS` (players bid otherwise than
+    the count)."""
     engine = default_engine(engine)
     last: BidInfo | None = None
-    short = 0.0
     for seat, text in view.bids:
         info = engine.describe_bid(view.game, view.rules, text)
         if info.kind == BID_CONTRACT:
@@ -781,120 +774,10 @@ def bidders_shortfall(view: View, hands: Sequence[CardSet], engine: Engine | Non
         else:
             continue
         hand = hands[seat]
-        count = hand_count(hand, last.trump)
-        short += max(0.0, need - count) / COUNT_PER_TEN
-    return short
-
-
-def bidders_fit(
-    view: View, hands: Sequence[CardSet], rng: random.Random, engine: Engine | None = None
-) -> bool:
-    """Whether a sampled deal agrees with what the other seats bid in an auction by
-    values (rejection sampling): a deal that falls short of their bids
-    (:func:`bidders_shortfall`) is kept with odds :data:`CONTRADICTION_ODDS` for every
-    ten it falls short (players bid otherwise than the count, so a contradiction makes a
-    hand less likely, not impossible; but a hand far below a high bid is one its bidder
-    almost never holds: with one chance for any shortfall, the deals behind a bid of 120
-    were nearly all drawn at random, and the expert doubled contracts that were made,
-    docs/experiments.md)."""
-    return _short_kept(bidders_shortfall(view, hands, engine), rng)
-
-
-def _short_kept(short: float, rng: random.Random) -> bool:
-    """Whether a deal ``short`` tens below the bids (:func:`bidders_shortfall`) is kept:
-    always when it falls short of none, else with :data:`CONTRADICTION_ODDS` per ten."""
-    return short == 0 or rng.random() < CONTRADICTION_ODDS**short
-
-
-@dataclass(frozen=True)
-class AuctionTurn:
-    """A seat to bid in an expected auction: the bids the game allows it (each with what
-    the game says it is), the last contract bid and the suits its partner bid."""
-
-    seat: int
-    legal: tuple[tuple[str, BidInfo], ...]
-    last: BidInfo | None
-    partner_suits: frozenset[int]
-
-
-class AuctionAnswers:
-    """The auction a bid provokes in an auction by values (La Coinche): the bids of
-    ``view``'s deal so far and this seat's bid, then the other seats answering as the
-    greedy bot would with their hands of a sampled deal
-    (:func:`~.basic.greedy_auction_bid`: its count per suit, a *contre* from
-    :func:`~.basic.double_count`) for :data:`ANSWER_BIDS` bids (this seat passing),
-    then passing until the game's bidding step ends the auction.
-
-    The game's rules decide what a seat may bid and when the auction ends (the hooks
-    ``atout_bid_options``, ``atout_bidding_step`` and ``atout_describe_bid`` on a scratch
-    state); what they say after a sequence of bids is asked once and kept, since every
-    sample meets the same sequences again: a sample costs the counts of its hands."""
-
-    def __init__(self, view: View, engine: Engine, threshold: float) -> None:
-        self.view = view
-        self.engine = engine
-        self.threshold = threshold
-        """The count from which a seat bids (:attr:`GreedyBot.take_threshold`)."""
-        st = scratch_state(view.seats, view.teams, view.direction, view.game, view.rules)
-        st.dealer = view.dealer
-        st.turnup = view.turnup
-        self._state = st
-        self._steps: dict[tuple[tuple[int, str], ...], AuctionTurn | Contract | None] = {}
-
-    def after(self, bids: tuple[tuple[int, str], ...]) -> AuctionTurn | Contract | None:
-        """What follows ``bids`` (the last one just made): the seat to bid next, the
-        contract the auction ends with, or ``None`` when it ends with none (a redeal)."""
-        found = self._steps.get(bids, self)
-        if found is not self:
-            assert not isinstance(found, AuctionAnswers)
-            return found
-        view, engine, st = self.view, self.engine, self._state
-        st.bids = list(bids)
-        step = engine.hooks.bidding_step(game=view.game, rules=view.rules, state=st)
-        out: AuctionTurn | Contract | None = None
-        if step.contract is not None:
-            out = step.contract
-        elif not step.redeal and step.next_seat is not None:
-            seat = st.turn = step.next_seat
-            options = engine.hooks.bid_options(game=view.game, rules=view.rules, state=st)
-            said = [(who, engine.describe_bid(view.game, view.rules, text)) for who, text in bids]
-            contracts = [info for _, info in said if info.kind == BID_CONTRACT]
-            partner = [
-                info for who, info in said if who != seat and who % view.teams == seat % view.teams
-            ]
-            out = AuctionTurn(
-                seat,
-                tuple((text, engine.describe_bid(view.game, view.rules, text)) for text in options),
-                contracts[-1] if contracts else None,
-                frozenset(contract_suits(partner)),
-            )
-        self._steps[bids] = out
-        return out
-
-    def reached(self, bid: str, counts: Sequence[Sequence[float]]) -> Contract | None:
-        """The contract the auction ends with when this seat bids ``bid`` and the other
-        seats then bid with the counts ``counts[seat][trump]`` (:func:`~.basic.hand_count`
-        of their sampled hands), ``None`` when it ends with none.  This seat passes in
-        the expected auction: ``bid`` is valued as its last word (when its turn comes
-        again it chooses again, by its own values, not the greedy bot's)."""
-        bids = (*self.view.bids, (self.view.seat, bid))
-        for n in range(ANSWER_BIDS + self.view.seats + 1):
-            turn = self.after(bids)
-            if not isinstance(turn, AuctionTurn):
-                return turn
-            quiet = n >= ANSWER_BIDS or turn.seat == self.view.seat
-            if quiet and any(text == PASS for text, _ in turn.legal):
-                answer = PASS
-            else:
-                answer = greedy_auction_bid(
-                    turn.legal,
-                    turn.last,
-                    turn.partner_suits,
-                    counts[turn.seat].__getitem__,
-                    self.threshold,
-                )
-            bids = (*bids, (turn.seat, answer))
-        return None  # a game whose auction never ends on passes: no contract expected
+        count = hand_strength(hand, last.trump) * 6 / max(1, hand.bit_count())
+        if count < need and rng.random() > CONTRADICTION_ODDS:
+            return False
+    return True
 
 
 def _shown_cards(view: View) -> CardSet:
@@ -1286,27 +1169,24 @@ class BeloteExpert(SearchingBot):
         return max(values, key=lambda b: (values[b] - margin[b], b == PASS, -order[b]))
 
     def auction_values(self, view: View) -> dict[str, float]:
-        """Per legal bid, this team's expected score difference over sampled deals when
-        this seat makes it and the seats answer as they are expected to
-        (:class:`AuctionAnswers`: as the greedy bot would bid with their sampled hands,
-        two rounds, then passes): the contract the auction reaches in each deal valued
-        by the game's own scoring at its value and level
-        (:func:`~atout.plugins.search.rules.deal_outcome`), an auction that ends with no
-        contract at 0.  Valued as if the other seats then passed, an overcall of a
-        contract the opponents would double or raise looked as good as one they let
-        stand, and the expert lost by competing (docs/experiments.md).
+        """Per legal bid, this team's expected score difference over sampled deals if the
+        auction ends with it (:func:`auction_contract`: the other seats pass): every
+        contract valued by the game's own scoring at its value and level
+        (:func:`~atout.plugins.search.rules.deal_outcome`), a bid that ends with no
+        contract at 0.
 
         The deals: the unseen cards dealt to the other seats as the view allows
         (:func:`sample_hands`), drawn again (up to :data:`AUCTION_ATTEMPTS` times) until
-        what the other seats bid agrees with them (:func:`bidders_fit`).  In each deal,
-        each strain that an expected auction reaches is searched once for each side that
-        may take it (:meth:`_auction_points`), and the points it gives are scored for
-        every value and level of that strain: the bid's value and level change the
-        scoring, not the play.  This seat's contracts in a suit whose count
-        (:class:`ExpertCount`) is below :data:`CONTRACT_COUNT` are not bid, nor, over
-        its partner's contract, those in another strain.  When a single bid is left no
-        deal is drawn and it is worth 0.  ``last_info`` keeps the values and the number
-        of samples."""
+        what the other seats bid agrees with them (:func:`bidders_fit`).  In each deal, each strain's play is searched once,
+        double-dummy to :data:`AUCTION_HORIZON` cards a hand and estimated beyond
+        (:class:`BeloteDD`, under the rules the engine compiles for the contract; to the
+        end when a side is near a capot, :data:`CAPOT_NEAR`, within the hard limit of
+        the bidding's share of the budget), and the points it gives
+        are scored for every value and level of that strain: the bid's value and level
+        change the scoring, not the play.  This seat's contracts in a suit whose count
+        (:class:`ExpertCount`) is below :data:`CONTRACT_COUNT` are not searched (nor
+        bid).  ``last_info`` keeps the
+        values and the number of samples."""
         contracts: dict[str, Contract | None] = {
             bid: auction_contract(view, bid, self.engine) for bid in view.legal_bids
         }
@@ -1325,77 +1205,67 @@ class BeloteExpert(SearchingBot):
                 # over the partner's contract only the partner's strain is raised: each
                 # side's samples cannot see what the other's bid will become
                 del contracts[bid]
-        if len(contracts) <= 1:
-            # one bid left (a pass): nothing to choose, no deal is drawn
+        plays: dict[tuple[int, str], Contract] = {}
+        for c in contracts.values():
+            if c is not None:
+                plays.setdefault((c.taker, c.name), c)
+        solvers = {
+            key: BeloteDD.for_contract(
+                self.engine, view.game, view.rules, c, view.direction, AUCTION_HORIZON
+            )
+            for key, c in plays.items()
+        }
+        team = team_of(view, view.seat)
+        leader = (view.dealer + view.direction) % view.seats
+        if not plays:
+            # no bid leaves a contract to search: each is worth 0, and no deal is drawn
             values = dict.fromkeys(contracts, 0.0)
             self.last_info = {"samples": 0, "values": values, "seconds": 0.0}
             return values
-        answers = AuctionAnswers(view, self.engine, self.greedy.take_threshold)
-        solvers: dict[tuple[int, str], BeloteDD] = {}
-        team = team_of(view, view.seat)
 
         def draw() -> list[CardSet]:
-            best: tuple[float, list[CardSet]] | None = None
             for _attempt in range(AUCTION_ATTEMPTS):
                 hands = sample_hands(view, self.rng, engine=self.engine, use_bids=False)
-                short = bidders_shortfall(view, hands, self.engine)
-                if _short_kept(short, self.rng):
-                    return hands
-                if best is None or short < best[0]:
-                    best = (short, hands)
-            assert best is not None
-            return best[1]
+                if bidders_fit(view, hands, self.rng, self.engine):
+                    break
+            return hands
 
         def score(hands: list[CardSet], start: float) -> dict[str, float]:
-            counts = [[hand_count(hand, trump) for trump in range(4)] for hand in hands]
-            outcomes: dict[tuple[int, str], DealPoints] = {}
+            outcomes = {}
+            for key, play in plays.items():
+                solver = solvers[key]
+                decl, belote = _deal_declarations(self.engine, view, play, hands)
+                total = solver.rules.total
+                points = solver.value(hands, leader, (), team)
+                capot = False
+                if points >= total - CAPOT_NEAR or points <= CAPOT_NEAR:
+                    side = team if points > CAPOT_NEAR else 1 - team
+                    exact = solver.with_horizon(0)
+                    # a search to the end may take long: it stops at the hard limit
+                    # (none when the samples are fixed: reproducible decisions)
+                    if self.samples is None:
+                        exact.set_deadline(start + self.budget * HARD_FACTOR * BID_SHARE)
+                    try:
+                        if exact.at_least(hands, leader, (), side, total):
+                            points = total if side == team else 0
+                            capot = True
+                    except SearchTimeout:
+                        pass  # the estimate stands
+                if not capot:
+                    points = max(0, points - AUCTION_DISCOUNT)
+                outcomes[key] = DealPoints(points, decl, total, belote)
             out = {}
-            for bid in contracts:
-                c = answers.reached(bid, counts)
+            for bid, c in contracts.items():
                 if c is None:
                     continue
+                end = outcomes[(c.taker, c.name)]
                 takers = team_of(view, c.taker)
-                key = (takers, c.name)
-                if key not in outcomes:
-                    if key not in solvers:
-                        solvers[key] = BeloteDD.for_contract(
-                            self.engine, view.game, view.rules, c, view.direction, AUCTION_HORIZON
-                        )
-                    outcomes[key] = self._auction_points(view, c, solvers[key], hands, start)
-                end = outcomes[key]
                 out[bid] = deal_outcome(view.rules, view.game, team, takers, end, self.engine, c)[1]
             return out
 
         return self._sampled_values(
             contracts, AUCTION_MIN_SAMPLES, AUCTION_MAX_SAMPLES, draw, score
         )
-
-    def _auction_points(
-        self, view: View, contract: Contract, solver: BeloteDD, hands: list[CardSet], start: float
-    ) -> DealPoints:
-        """This team's points in one sampled deal played under ``contract``'s rules:
-        double-dummy to :data:`AUCTION_HORIZON` cards a hand and estimated beyond, less
-        :data:`AUCTION_DISCOUNT`; to the end when a side is near a capot
-        (:data:`CAPOT_NEAR`), within the hard limit of the bidding's share of the
-        budget."""
-        team = team_of(view, view.seat)
-        leader = (view.dealer + view.direction) % view.seats
-        decl, belote = _deal_declarations(self.engine, view, contract, hands)
-        total = solver.rules.total
-        points = solver.value(hands, leader, (), team)
-        if points >= total - CAPOT_NEAR or points <= CAPOT_NEAR:
-            side = team if points > CAPOT_NEAR else 1 - team
-            exact = solver.with_horizon(0)
-            # a search to the end may take long: it stops at the hard limit (none when
-            # the samples are fixed: reproducible decisions)
-            if self.samples is None:
-                exact.set_deadline(start + self.budget * HARD_FACTOR * BID_SHARE)
-            try:
-                if exact.at_least(hands, leader, (), side, total):
-                    return DealPoints(total if side == team else 0, decl, total, belote)
-            except SearchTimeout:
-                pass  # the estimate stands
-        return DealPoints(max(0, points - AUCTION_DISCOUNT), decl, total, belote)
 
     # --- play ---------------------------------------------------------------------------
 
