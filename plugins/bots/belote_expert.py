@@ -114,10 +114,9 @@ from .basic import team_of
 from .hints import bid_reason
 from .hints import play_reason
 from .hints import with_reason
+from .inference import TEMPERATURE
+from .inference import WorldWeights
 from .signals import conventional_cards
-from .signals import played_from
-from .signals import signal_events
-from .signals import world_weight
 
 DEFAULT_BUDGET = 0.5
 """Seconds a decision may take by default (the 95th percentile stays under 1 s)."""
@@ -893,6 +892,7 @@ class BeloteExpert(SearchingBot):
         play_hints: bool = True,
         signals: bool = True,
         read_signals: bool | None = None,
+        infer: bool = True,
         **settings: Unpack[SearchSettings],
     ) -> None:
         super().__init__(rules, **settings)
@@ -911,6 +911,12 @@ class BeloteExpert(SearchingBot):
         self.read_signals = signals if read_signals is None else read_signals
         """Whether each sampled layout is weighed by how likely it makes the signals the
         other seats made (:func:`~.signals.world_weight`); by default as ``signals``."""
+        self.infer = infer
+        """Whether each sampled layout is weighed by how likely a cheap model of each
+        other seat's play makes every card it played (:class:`~.inference.PlayModel`:
+        policy-based inference), with the signals' weight."""
+        self.infer_temperature = TEMPERATURE
+        """The play model's softmax temperature, in card points (:data:`~.inference.TEMPERATURE`)."""
         self.signal_tolerance = SIGNAL_TOLERANCE
         self.take_margin = TAKE_MARGIN
         self.veto = VETO
@@ -1315,12 +1321,15 @@ class BeloteExpert(SearchingBot):
         reading = read_play(view, self.engine, hints=self.play_hints)
         forbid = reading.forbid
         tables = base.rules
-        events = [
-            e
-            for e in (signal_events(view, tables) if self.read_signals else [])
-            if e.seat != view.seat and view.hands[e.seat] is None
-        ]
-        later = played_from(view, events)
+        weigher = WorldWeights(
+            view,
+            tables,
+            _view_state(view, view.contract),
+            signals=self.read_signals,
+            policy=self.infer,
+            temperature=self.infer_temperature,
+        )
+        weighing = 0.0
         weights = 0.0
         squares = 0.0
         totals = dict.fromkeys(moves, 0.0)
@@ -1358,7 +1367,9 @@ class BeloteExpert(SearchingBot):
                 solver.set_deadline(start + self.budget * HARD_FACTOR)
                 horizon = solver.horizon
             layout_decl, layout_belote = layout_declarations(view, hands, decl, belote, unseen)
-            w = world_weight(events, hands, later, tables.trump_mask) if events else 1.0
+            t0 = time.perf_counter()
+            w = weigher.weight(hands)
+            weighing += time.perf_counter() - t0
             for c, v in values.items():
                 end = DealPoints(past + v, layout_decl, deal_points, layout_belote)
                 totals[c] += w * deal_utility(view, end, self.engine)
@@ -1382,7 +1393,9 @@ class BeloteExpert(SearchingBot):
             "values": values_of,
             "points": {c: points_sum[c] / weights for c in moves},
             "effective_samples": weights * weights / squares,
-            "signal_events": len(events),
+            "signal_events": len(weigher.events),
+            "inferred_plays": weigher.plays,
+            "weighing_seconds": weighing,
             "signal": signal if signal != best else None,
             "signal_cost": values_of[best] - values_of[signal],
         }
