@@ -116,6 +116,7 @@ from .hints import play_reason
 from .hints import with_reason
 from .inference import TEMPERATURE
 from .inference import WorldWeights
+from .inference import view_state
 from .signals import conventional_cards
 
 DEFAULT_BUDGET = 0.5
@@ -160,18 +161,6 @@ DECLARATION_WEIGHT = 0.5
 bids with (a tierce adds 10): the count weighs belote so, 10 for its 20 points."""
 
 # --- what the view shows and proves ------------------------------------------------------
-
-
-def _view_state(view: View, contract: Contract) -> DealState:
-    """A scratch state in the play with what ``view`` shows of the deal (game, rules,
-    contract, dealer, bids, finished tricks), for asking the deal's rules about it."""
-    st = scratch_state(view.seats, view.teams, view.direction, view.game, view.rules, contract)
-    st.dealer = view.dealer
-    st.turnup = view.turnup
-    st.bids = list(view.bids)
-    st.tricks = list(view.tricks)
-    st.announcements = list(view.announcements)
-    return st
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +231,7 @@ def read_play(view: View, engine: Engine | None = None, hints: bool = True) -> P
     play = default_engine(engine).play_rules(view.game, rules, contract)
     rule, beats = play.moves, play.beats
     tables = CardRules.of(play)
-    st = _view_state(view, contract)
+    st = view_state(view, contract)
     tricks: list[tuple[int, tuple[Card, ...]]] = [(t.leader, t.cards) for t in view.tricks]
     if view.trick:
         tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
@@ -452,7 +441,7 @@ def sample_hands(
     played = played_by(view)
     announced = _announced_sets(view) if decl_check else {}
     contract = view.contract
-    st = _view_state(view, contract) if decl_check and contract is not None else None
+    st = view_state(view, contract) if decl_check and contract is not None else None
     taker = -1
     trump_mask = 0
     if contract is not None and contract.trump is not None and need[contract.taker] > 0:
@@ -1287,13 +1276,13 @@ class BeloteExpert(SearchingBot):
         key = (rules, view.direction)
         asker = self._askers.get(key)
         if asker is None:
-            asker = MoveAsker(rules.moves, _view_state(view, contract))
+            asker = MoveAsker(rules.moves, view_state(view, contract))
             if len(self._askers) > 16:
                 self._askers.clear()
             self._askers[key] = asker
         elif not asker.local:
             # a rule that may read the whole state sees this decision's past
-            asker.state = _view_state(view, contract)
+            asker.state = view_state(view, contract)
         return BeloteDD(rules, view.direction, asker=asker)
 
     def play(self, view: View) -> Card:
@@ -1324,7 +1313,6 @@ class BeloteExpert(SearchingBot):
         weigher = WorldWeights(
             view,
             tables,
-            _view_state(view, view.contract),
             signals=self.read_signals,
             policy=self.infer,
             temperature=self.infer_temperature,

@@ -36,11 +36,13 @@ from atout.core.cards import SUIT_MASKS
 from atout.core.cards import Card
 from atout.core.cards import CardSet
 from atout.core.cards import cards_of
+from atout.core.model import Contract
 from atout.core.model import MoveRule
 from atout.core.state import DealState
 from atout.core.views import View
 
 from ..search.rules import CardRules
+from ..search.rules import scratch_state
 from .signals import EPSILON as SIGNAL_EPSILON
 from .signals import SignalEvent
 from .signals import played_from
@@ -87,6 +89,18 @@ class PastPlay:
     takers: bool
     tricks: int
     memo: dict[CardSet, float] = field(default_factory=dict)
+
+
+def view_state(view: View, contract: Contract) -> DealState:
+    """A scratch state in the play with what ``view`` shows of the deal (game, rules,
+    contract, dealer, bids, finished tricks), for asking the deal's rules about it."""
+    st = scratch_state(view.seats, view.teams, view.direction, view.game, view.rules, contract)
+    st.dealer = view.dealer
+    st.turnup = view.turnup
+    st.bids = list(view.bids)
+    st.tricks = list(view.tricks)
+    st.announcements = list(view.announcements)
+    return st
 
 
 def past_plays(view: View, tables: CardRules) -> list[PastPlay]:
@@ -198,8 +212,8 @@ class PlayModel:
     """The likelihood of the cards the hidden seats played, given a sampled layout.
 
     Built once a decision from the view (:func:`past_plays`), with the deal's move rule
-    asked through ``state`` (a scratch state of the view's deal, whose past tricks,
-    trick and turn it sets for each question); :meth:`weight` is then the product of the
+    asked through a scratch state of the view's deal (:func:`view_state`, whose past
+    tricks, trick and turn it sets for each question); :meth:`weight` is then the product of the
     probabilities of every past play.  Each answer is remembered by the seat's hand then,
     so layouts that agree on it cost nothing more."""
 
@@ -207,13 +221,14 @@ class PlayModel:
         self,
         view: View,
         tables: CardRules,
-        state: DealState,
         temperature: float = TEMPERATURE,
         epsilon: float = EPSILON,
     ) -> None:
+        if view.contract is None:
+            raise ValueError("a play model reads a deal in its play (with a contract)")
         self.tables = tables
         self.rule: MoveRule = tables.moves
-        self.state = state
+        self.state = view_state(view, view.contract)
         self.view = view
         self.temperature = temperature
         self.epsilon = epsilon
@@ -276,7 +291,6 @@ class WorldWeights:
         self,
         view: View,
         tables: CardRules,
-        state: DealState,
         *,
         signals: bool,
         policy: bool,
@@ -290,7 +304,7 @@ class WorldWeights:
         ]
         self.later = played_from(view, self.events)
         self.trumps = tables.trump_mask
-        self.model = PlayModel(view, tables, state, temperature, epsilon) if policy else None
+        self.model = PlayModel(view, tables, temperature, epsilon) if policy else None
 
     @property
     def plays(self) -> int:
@@ -313,4 +327,5 @@ __all__ = [
     "WorldWeights",
     "card_scores",
     "past_plays",
+    "view_state",
 ]
