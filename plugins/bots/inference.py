@@ -49,19 +49,28 @@ from .signals import played_from
 from .signals import signal_events
 from .signals import world_weight
 
-TEMPERATURE = 4.0
+TEMPERATURE = 6.0
 """The softmax temperature of :class:`PlayModel`, in card points: a card the rules of
-thumb score this much lower than another is played e (2.7) times less often."""
+thumb score this much lower than another is played e (2.7) times less often (the
+likeliest for the expert's own play, ``docs/experiments.md``)."""
 EPSILON = 0.1
 """The odds that a seat plays any of its legal cards at random rather than as the
 model says: no layout the view allows weighs 0."""
 TRUMP_COST = 4.0
 """What spending a trump costs a seat in the model's scores (in card points): trumps
 are kept for later tricks unless a trick is worth them."""
-UNSURE = 0.5
+UNSURE = 0.75
 """The share of a trick's points a card that beats the trick but is no sure winner is
 taken to bring."""
-SUIT_LENGTH = 0.5
+GIVE = 3.0
+"""What a point thrown on the opponents' trick costs a seat in the model's scores:
+players throw their cheapest card."""
+SMEAR = 0.75
+"""The share of its points a card thrown on the partner's sure trick is scored."""
+UNSAFE = -0.5
+"""The share of its points a card thrown on a trick the partner may still lose is
+scored (a loss)."""
+SUIT_LENGTH = 1.0
 """A lead's score per card the leader holds in its suit (a lead from a long suit)."""
 
 
@@ -161,12 +170,15 @@ def card_scores(play: PastPlay, hand: CardSet, legal: CardSet, tables: CardRules
     ascending order) for the seat of ``play`` holding ``hand`` then.
 
     Following: on its partner's sure trick (it plays last, or the trick's card is a
-    master no trump can take) a seat smears its richest plain card; on a trick it cannot
-    be sure its partner keeps, it gives little; against the opponents it wins a trick
-    with a sure winner (a master of its suit, or any winner when it plays last) for the
-    trick's points, with an unsure one for :data:`UNSURE` of them, and else throws its
-    cheapest card.  Leading: a master worth points, or a master trump for the taker's
-    team; else a low card from a long suit.  A trump spent costs :data:`TRUMP_COST`.
+    master of its suit) a seat smears a rich plain card (:data:`SMEAR` of its points),
+    on a trick its partner may lose it gives little (:data:`UNSAFE`); against the
+    opponents it wins a trick with a sure winner (a master of its suit, or any winner
+    when it plays last) for the trick's points, with an unsure one for :data:`UNSURE`
+    of them, and else throws its cheapest card (a point given costs :data:`GIVE`).
+    Leading: a master worth points, or a master trump for the taker's team; else a low
+    card from a long suit (:data:`SUIT_LENGTH` a card).  A trump spent costs
+    :data:`TRUMP_COST`.  The weights were fitted to the expert's own play
+    (``docs/experiments.md``).
     """
     pts, beats, tm = tables.points, tables.beats, tables.trump_mask
     live = FULL_DECK & ~play.played & ~hand
@@ -181,20 +193,15 @@ def card_scores(play: PastPlay, hand: CardSet, legal: CardSet, tables: CardRules
             elif master and pts[x] > 0:
                 s = float(pts[x])
             else:
-                s = -pts[x] + SUIT_LENGTH * (hand & suit).bit_count() - (TRUMP_COST if trump else 0)
+                s = -pts[x] + SUIT_LENGTH * (hand & suit).bit_count() - TRUMP_COST * trump
             out.append(s)
         return out
     win = play.win
     if play.ours:
-        safe = play.last or (
-            not beats[win] & SUIT_MASKS[win >> 3] & live and bool(tm >> win & 1 or not live & tm)
-        )
+        safe = play.last or not beats[win] & SUIT_MASKS[win >> 3] & live
+        share = SMEAR if safe else UNSAFE
         for x in cards_of(legal):
-            trump = tm >> x & 1
-            if safe:
-                out.append(pts[x] - TRUMP_COST * 2 * trump)
-            else:
-                out.append(-0.5 * pts[x] - TRUMP_COST * trump)
+            out.append(share * pts[x] - TRUMP_COST * (tm >> x & 1))
         return out
     gain = play.points
     for x in cards_of(legal):
@@ -202,9 +209,9 @@ def card_scores(play: PastPlay, hand: CardSet, legal: CardSet, tables: CardRules
         if beats[win] >> x & 1:
             sure = play.last or not beats[x] & SUIT_MASKS[x >> 3] & live
             s = gain + pts[x] if sure else UNSURE * (gain + pts[x]) - (1 - UNSURE) * pts[x]
-            out.append(s - TRUMP_COST * trump)
         else:
-            out.append(-pts[x] - TRUMP_COST * trump)
+            s = -GIVE * pts[x]
+        out.append(s - TRUMP_COST * trump)
     return out
 
 
