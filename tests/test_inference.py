@@ -171,3 +171,8 @@ def test_the_setting_parses_from_a_bot_spec(eng: Engine) -> None:
     assert isinstance(off, BeloteExpert) and not off.infer
     on = make_bot(eng, "expert:infer=on", "belote", rules)
     assert isinstance(on, BeloteExpert) and on.infer
+    # by default on in four-player Belote, where it was measured; off in La Coinche
+    default = make_bot(eng, "expert", "belote", rules)
+    assert isinstance(default, BeloteExpert) and default.infer
+    coinche = make_bot(eng, "expert", "coinche", eng.make_rules("coinche", {}))
+    assert isinstance(coinche, BeloteExpert) and not coinche.infer

@@ -19,7 +19,9 @@ For a card to play, :class:`BeloteExpert`
 4. plays the card whose values, turned into the deal's score for its team (making or
    failing the contract, declarations), are best on average, each layout weighed by how
    likely it makes the signals the other seats made (:mod:`.signals`: the club players'
-   convention, read as a likelihood, never by looking); and when the convention has a
+   convention, read as a likelihood, never by looking) and every card they played (with
+   ``infer``, :mod:`.inference`: a cheap model of each seat's play scores the hand the
+   layout gave it then); and when the convention has a
    card for the seat's own signal worth the best within :data:`SIGNAL_TOLERANCE`, that
    card.
 
