@@ -266,7 +266,9 @@ class PlayModel:
         if memo is not None:
             return memo
         legal = self._legal(play, hand)
-        legal |= 1 << play.card  # what the seat did play was legal (a rule reading more)
+        # the card played was legal then, whatever a rule that reads more of the deal
+        # than the scratch state holds (the other hands) answers here
+        legal |= 1 << play.card
         n = legal.bit_count()
         if n == 1:
             p = 1.0
