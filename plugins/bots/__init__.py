@@ -61,7 +61,7 @@ def make_expert(
     layouts by the signals it saw; by default as ``signals``) and ``infer`` (it weighs
     them by how likely a model of each seat's play makes every card the others played,
     :mod:`.inference`; by default on in four-player Belote, where it was measured, off
-    in La Coinche, where it was not)."""
+    in La Coinche, where too few pairs were played to tell)."""
     if game in ("decouverte", "coinche-decouverte"):
         from .decouverte_expert import DecouverteExpert
 
