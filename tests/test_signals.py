@@ -253,7 +253,7 @@ def test_the_expert_weighs_its_layouts_only_with_inference(eng: Engine) -> None:
     reading.play(view)
     assert reading.last_info["signal_events"] == 1
     assert reading.last_info["effective_samples"] < 8
-    blind = BeloteExpert(engine=eng, samples=8, seed=3, read_signals=False)
+    blind = BeloteExpert(engine=eng, samples=8, seed=3, read_signals=False, infer=False)
     blind.play(view)
     assert blind.last_info["signal_events"] == 0
     assert blind.last_info["effective_samples"] == pytest.approx(8)
@@ -273,7 +273,7 @@ def test_a_spec_sets_a_bots_settings(eng: Engine) -> None:
     assert not expert.signals and not expert.read_signals
     greedy = make_bot(eng, "greedy:signals=on", "belote", rules)
     assert isinstance(greedy, GreedyBot) and greedy.signals
-    with pytest.raises(UnknownNameError, match="its settings are: inference, signals"):
+    with pytest.raises(UnknownNameError, match="its settings are: infer, inference, signals"):
         make_bot(eng, "expert:loud=on", "belote", rules)
     with pytest.raises(UnknownNameError, match="on or off"):
         make_bot(eng, "expert:signals=maybe", "belote", rules)

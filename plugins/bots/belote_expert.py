@@ -19,7 +19,9 @@ For a card to play, :class:`BeloteExpert`
 4. plays the card whose values, turned into the deal's score for its team (making or
    failing the contract, declarations), are best on average, each layout weighed by how
    likely it makes the signals the other seats made (:mod:`.signals`: the club players'
-   convention, read as a likelihood, never by looking); and when the convention has a
+   convention, read as a likelihood, never by looking) and every card they played (with
+   ``infer``, :mod:`.inference`: a cheap model of each seat's play scores the hand the
+   layout gave it then); and when the convention has a
    card for the seat's own signal worth the best within :data:`SIGNAL_TOLERANCE`, that
    card.
 
@@ -114,10 +116,10 @@ from .basic import team_of
 from .hints import bid_reason
 from .hints import play_reason
 from .hints import with_reason
+from .inference import TEMPERATURE
+from .inference import WorldWeights
+from .inference import view_state
 from .signals import conventional_cards
-from .signals import played_from
-from .signals import signal_events
-from .signals import world_weight
 
 DEFAULT_BUDGET = 0.5
 """Seconds a decision may take by default (the 95th percentile stays under 1 s)."""
@@ -161,18 +163,6 @@ DECLARATION_WEIGHT = 0.5
 bids with (a tierce adds 10): the count weighs belote so, 10 for its 20 points."""
 
 # --- what the view shows and proves ------------------------------------------------------
-
-
-def _view_state(view: View, contract: Contract) -> DealState:
-    """A scratch state in the play with what ``view`` shows of the deal (game, rules,
-    contract, dealer, bids, finished tricks), for asking the deal's rules about it."""
-    st = scratch_state(view.seats, view.teams, view.direction, view.game, view.rules, contract)
-    st.dealer = view.dealer
-    st.turnup = view.turnup
-    st.bids = list(view.bids)
-    st.tricks = list(view.tricks)
-    st.announcements = list(view.announcements)
-    return st
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +233,7 @@ def read_play(view: View, engine: Engine | None = None, hints: bool = True) -> P
     play = default_engine(engine).play_rules(view.game, rules, contract)
     rule, beats = play.moves, play.beats
     tables = CardRules.of(play)
-    st = _view_state(view, contract)
+    st = view_state(view, contract)
     tricks: list[tuple[int, tuple[Card, ...]]] = [(t.leader, t.cards) for t in view.tricks]
     if view.trick:
         tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
@@ -453,7 +443,7 @@ def sample_hands(
     played = played_by(view)
     announced = _announced_sets(view) if decl_check else {}
     contract = view.contract
-    st = _view_state(view, contract) if decl_check and contract is not None else None
+    st = view_state(view, contract) if decl_check and contract is not None else None
     taker = -1
     trump_mask = 0
     if contract is not None and contract.trump is not None and need[contract.taker] > 0:
@@ -935,6 +925,7 @@ class BeloteExpert(SearchingBot):
         play_hints: bool = True,
         signals: bool = True,
         read_signals: bool | None = None,
+        infer: bool = True,
         **settings: Unpack[SearchSettings],
     ) -> None:
         super().__init__(rules, **settings)
@@ -953,6 +944,12 @@ class BeloteExpert(SearchingBot):
         self.read_signals = signals if read_signals is None else read_signals
         """Whether each sampled layout is weighed by how likely it makes the signals the
         other seats made (:func:`~.signals.world_weight`); by default as ``signals``."""
+        self.infer = infer
+        """Whether each sampled layout is weighed by how likely a cheap model of each
+        other seat's play makes every card it played (:class:`~.inference.PlayModel`:
+        policy-based inference), with the signals' weight."""
+        self.infer_temperature = TEMPERATURE
+        """The play model's softmax temperature, in card points (:data:`~.inference.TEMPERATURE`)."""
         self.signal_tolerance = SIGNAL_TOLERANCE
         self.take_margin = TAKE_MARGIN
         self.veto = VETO
@@ -1310,13 +1307,13 @@ class BeloteExpert(SearchingBot):
         key = (rules, view.direction)
         asker = self._askers.get(key)
         if asker is None:
-            asker = MoveAsker(rules.moves, _view_state(view, contract))
+            asker = MoveAsker(rules.moves, view_state(view, contract))
             if len(self._askers) > 16:
                 self._askers.clear()
             self._askers[key] = asker
         elif not asker.local:
             # a rule that may read the whole state sees this decision's past
-            asker.state = _view_state(view, contract)
+            asker.state = view_state(view, contract)
         return BeloteDD(rules, view.direction, asker=asker)
 
     def play(self, view: View) -> Card:
@@ -1344,12 +1341,14 @@ class BeloteExpert(SearchingBot):
         reading = read_play(view, self.engine, hints=self.play_hints)
         forbid = reading.forbid
         tables = base.rules
-        events = [
-            e
-            for e in (signal_events(view, tables) if self.read_signals else [])
-            if e.seat != view.seat and view.hands[e.seat] is None
-        ]
-        later = played_from(view, events)
+        weigher = WorldWeights(
+            view,
+            tables,
+            signals=self.read_signals,
+            policy=self.infer,
+            temperature=self.infer_temperature,
+        )
+        weighing = 0.0
         weights = 0.0
         squares = 0.0
         totals = dict.fromkeys(moves, 0.0)
@@ -1387,7 +1386,9 @@ class BeloteExpert(SearchingBot):
                 solver.set_deadline(start + self.budget * HARD_FACTOR)
                 horizon = solver.horizon
             layout_decl, layout_belote = layout_declarations(view, hands, decl, belote, unseen)
-            w = world_weight(events, hands, later, tables.trump_mask) if events else 1.0
+            t0 = time.perf_counter()
+            w = weigher.weight(hands)
+            weighing += time.perf_counter() - t0
             for c, v in values.items():
                 end = DealPoints(past + v, layout_decl, deal_points, layout_belote)
                 totals[c] += w * deal_utility(view, end, self.engine)
@@ -1411,7 +1412,9 @@ class BeloteExpert(SearchingBot):
             "values": values_of,
             "points": {c: points_sum[c] / weights for c in moves},
             "effective_samples": weights * weights / squares,
-            "signal_events": len(events),
+            "signal_events": len(weigher.events),
+            "inferred_plays": weigher.plays,
+            "weighing_seconds": weighing,
             "signal": signal if signal != best else None,
             "signal_cost": values_of[best] - values_of[signal],
         }
