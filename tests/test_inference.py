@@ -134,7 +134,7 @@ def test_the_experts_decision_is_the_same_whatever_the_hidden_cards(eng: Engine)
     decisions = []
     for hands in (HANDS, swapped):
         view = after_first_trick(eng, hands).view(0)
-        expert = BeloteExpert(engine=eng, samples=8, seed=3)
+        expert = BeloteExpert(engine=eng, samples=8, seed=3, infer=True)
         assert expert.infer
         decisions.append((view, expert.play(view), expert.last_info["values"]))
     assert decisions[0][0] == decisions[1][0]
@@ -143,7 +143,7 @@ def test_the_experts_decision_is_the_same_whatever_the_hidden_cards(eng: Engine)
 
 def test_the_expert_weighs_its_layouts_by_the_play_only_with_infer(eng: Engine) -> None:
     view = after_first_trick(eng).view(0)
-    reading = BeloteExpert(engine=eng, samples=12, seed=3, signals=False)
+    reading = BeloteExpert(engine=eng, samples=12, seed=3, signals=False, infer=True)
     reading.play(view)
     assert reading.last_info["inferred_plays"] == 3
     assert reading.last_info["effective_samples"] < 12
@@ -158,7 +158,7 @@ def test_a_decision_with_fixed_samples_is_reproducible(eng: Engine) -> None:
     view = after_first_trick(eng).view(0)
     runs = []
     for _ in range(2):
-        expert = BeloteExpert(engine=eng, samples=10, seed=7)
+        expert = BeloteExpert(engine=eng, samples=10, seed=7, infer=True)
         runs.append((expert.play(view), expert.last_info["values"]))
         assert expert.last_info["effective_samples"] < 10
     assert runs[0] == runs[1]
@@ -171,8 +171,8 @@ def test_the_setting_parses_from_a_bot_spec(eng: Engine) -> None:
     assert isinstance(off, BeloteExpert) and not off.infer
     on = make_bot(eng, "expert:infer=on", "belote", rules)
     assert isinstance(on, BeloteExpert) and on.infer
-    # by default on in four-player Belote, where it was measured; off in La Coinche
+    # off by default (it measured no difference), in every four-player game
     default = make_bot(eng, "expert", "belote", rules)
-    assert isinstance(default, BeloteExpert) and default.infer
+    assert isinstance(default, BeloteExpert) and not default.infer
     coinche = make_bot(eng, "expert", "coinche", eng.make_rules("coinche", {}))
     assert isinstance(coinche, BeloteExpert) and not coinche.infer

@@ -53,15 +53,15 @@ def make_expert(
     engine: Engine | None = None,
     signals: bool = True,
     inference: bool | None = None,
-    infer: bool | None = None,
+    infer: bool = False,
 ) -> Bot:
     """The expert of ``game``: the PIMC expert for four players, the chance-aware
     search for Découverte.  The four-player expert's settings: ``signals`` (it makes the
     convention's signals, :mod:`.signals`) and ``inference`` (it weighs its sampled
     layouts by the signals it saw; by default as ``signals``) and ``infer`` (it weighs
     them by how likely a model of each seat's play makes every card the others played,
-    :mod:`.inference`; by default on in four-player Belote, where it was measured, off
-    in La Coinche, where too few pairs were played to tell)."""
+    :mod:`.inference`; off by default: over 800 duplicate pairs it measured no
+    difference, docs/bots.md)."""
     if game in ("decouverte", "coinche-decouverte"):
         from .decouverte_expert import DecouverteExpert
 
@@ -75,7 +75,7 @@ def make_expert(
         engine=engine,
         signals=signals,
         read_signals=inference,
-        infer=game == "belote" if infer is None else infer,
+        infer=infer,
     )
 
 

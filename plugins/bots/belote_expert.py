@@ -925,7 +925,7 @@ class BeloteExpert(SearchingBot):
         play_hints: bool = True,
         signals: bool = True,
         read_signals: bool | None = None,
-        infer: bool = True,
+        infer: bool = False,
         **settings: Unpack[SearchSettings],
     ) -> None:
         super().__init__(rules, **settings)
