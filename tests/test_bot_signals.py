@@ -42,7 +42,7 @@ def test_the_engine_makes_a_bot_with_the_settings_its_spec_names(engine: Engine)
     assert isinstance(plain, BeloteExpert) and plain.signals and plain.read_signals
     loud = engine.bot("greedy:signals=on", "belote", rules)
     assert isinstance(loud, GreedyBot) and loud.signals
-    assert engine.bot_switches("expert", "belote") == {"signals": True, "inference": None}
+    assert engine.bot_switches("expert", "belote") == {"signals": True, "inference": None, "infer": False}
     assert engine.bot_switches("random") == {}
 
 
@@ -51,7 +51,7 @@ def test_the_engine_makes_a_bot_with_the_settings_its_spec_names(engine: Engine)
     [
         ("expert:signals=maybe", "write a setting as NAME:SETTING=on or off"),
         ("expert:signals", "write a setting as NAME:SETTING=on or off"),
-        ("expert:loud=on", "expert has no setting 'loud'; its settings are: inference, signals"),
+        ("expert:loud=on", "expert has no setting 'loud'; its settings are: infer, inference, signals"),
         ("random:signals=off", "random has no setting 'signals'; its settings are: none"),
         ("nobody:signals=off", "unknown bot 'nobody' for belote"),
     ],
