@@ -118,6 +118,8 @@ from .hints import play_reason
 from .hints import with_reason
 from .inference import TEMPERATURE
 from .inference import WorldWeights
+from .inference import deal_plays
+from .inference import deal_tricks
 from .inference import view_state
 from .signals import conventional_cards
 
@@ -234,14 +236,8 @@ def read_play(view: View, engine: Engine | None = None, hints: bool = True) -> P
     rule, beats = play.moves, play.beats
     tables = CardRules.of(play)
     st = view_state(view, contract)
-    tricks: list[tuple[int, tuple[Card, ...]]] = [(t.leader, t.cards) for t in view.tricks]
-    if view.trick:
-        tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
-    plays = [
-        (ti, i, (leader + i * view.direction) % seats, c)
-        for ti, (leader, cards) in enumerate(tricks)
-        for i, c in enumerate(cards)
-    ]
+    tricks = deal_tricks(view)
+    plays = deal_plays(view, tricks)
     # from_here[k]: per seat, the cards it played from the k-th card of the deal on
     from_here: list[list[CardSet]] = [[]] * len(plays)
     later = list(view.shown)

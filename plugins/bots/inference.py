@@ -112,6 +112,27 @@ def view_state(view: View, contract: Contract) -> DealState:
     return st
 
 
+def deal_tricks(view: View) -> list[tuple[int, tuple[Card, ...]]]:
+    """The deal's tricks as ``view`` shows them, the current one included: (its leader,
+    its cards in play order)."""
+    tricks: list[tuple[int, tuple[Card, ...]]] = [(t.leader, t.cards) for t in view.tricks]
+    if view.trick:
+        tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
+    return tricks
+
+
+def deal_plays(
+    view: View, tricks: Sequence[tuple[int, tuple[Card, ...]]]
+) -> list[tuple[int, int, int, Card]]:
+    """Every card of ``tricks`` (:func:`deal_tricks`) in its order: (the trick's number
+    from 0, the card's place in the trick, the seat that played it, the card)."""
+    return [
+        (ti, i, (leader + i * view.direction) % view.seats, c)
+        for ti, (leader, cards) in enumerate(tricks)
+        for i, c in enumerate(cards)
+    ]
+
+
 def past_plays(view: View, tables: CardRules) -> list[PastPlay]:
     """Every card the seats whose hands ``view`` hides played this deal (finished tricks
     and the current one), each in its position then (:class:`PastPlay`)."""
@@ -119,14 +140,8 @@ def past_plays(view: View, tables: CardRules) -> list[PastPlay]:
     contract = view.contract
     taker_team = contract.taker % view.teams if contract is not None else -1
     beats, pts = tables.beats, tables.points
-    tricks: list[tuple[int, tuple[Card, ...]]] = [(t.leader, t.cards) for t in view.tricks]
-    if view.trick:
-        tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
-    flat = [
-        (ti, i, (leader + i * view.direction) % seats, c)
-        for ti, (leader, cards) in enumerate(tricks)
-        for i, c in enumerate(cards)
-    ]
+    tricks = deal_tricks(view)
+    flat = deal_plays(view, tricks)
     later_of: list[CardSet] = [0] * len(flat)
     later = [0] * seats
     for k in range(len(flat) - 1, -1, -1):
