@@ -840,11 +840,7 @@ class DealReview:
             limit = time.perf_counter() + self.options.budget if deadline else None
 
             def value_of(play: Contract) -> Callable[[Contract], float]:
-                key = (view.direction, play.taker, play.trump, play.name, BID_HORIZON)
-                solver = self._sd.get(key)
-                if solver is None:
-                    dd = self._dd_solver(view, play)
-                    solver = self._sd[key] = dd.with_horizon(BID_HORIZON)
+                solver = self._horizon_solver(view, play, BID_HORIZON)
                 points, _ = strain_points(solver, hands, leader, team, limit)
                 if len(solver.tt) > 400_000:
                     solver.clear()
@@ -1044,6 +1040,15 @@ class DealReview:
             self._dd[key] = s
         return s
 
+    def _horizon_solver(self, view: View, contract: Contract, horizon: int) -> BeloteDD:
+        """The solver of ``contract`` that stops at ``horizon`` (:meth:`_dd_solver`'s,
+        one per contract, direction and horizon, its tables kept across decisions)."""
+        key = (view.direction, contract.taker, contract.trump, contract.name, horizon)
+        solver = self._sd.get(key)
+        if solver is None:
+            solver = self._sd[key] = self._dd_solver(view, contract).with_horizon(horizon)
+        return solver
+
     def _single_dummy(
         self,
         view: View,
@@ -1065,11 +1070,7 @@ class DealReview:
         horizon = HORIZONS.get((tricks_left, not view.trick), 0)
         contract = view.contract
         assert contract is not None
-        key = (view.direction, contract.taker, contract.trump, contract.name, horizon)
-        solver = self._sd.get(key)
-        if solver is None:
-            dd = self._dd_solver(view, contract)
-            solver = self._sd[key] = dd.with_horizon(horizon)
+        solver = self._horizon_solver(view, contract, horizon)
         reading = read_play(view, self.engine)
         unseen = unseen_belote(view)
         per: dict[Card, list[float]] = {c: [] for c in moves}
