@@ -120,6 +120,7 @@ from .inference import TEMPERATURE
 from .inference import WorldWeights
 from .inference import deal_plays
 from .inference import deal_tricks
+from .inference import played_since
 from .inference import view_state
 from .signals import conventional_cards
 
@@ -238,13 +239,11 @@ def read_play(view: View, engine: Engine | None = None, hints: bool = True) -> P
     st = view_state(view, contract)
     tricks = deal_tricks(view)
     plays = deal_plays(view, tricks)
-    # from_here[k]: per seat, the cards it played from the k-th card of the deal on
-    from_here: list[list[CardSet]] = [[]] * len(plays)
-    later = list(view.shown)
-    for k in range(len(plays) - 1, -1, -1):
-        _, _, seat, c = plays[k]
-        later[seat] |= 1 << c
-        from_here[k] = list(later)
+    # from_here[k]: per seat, the cards it showed or played from the k-th card on
+    from_here = [
+        [shown | since for shown, since in zip(view.shown, after, strict=True)]
+        for after in played_since(plays, seats)
+    ]
     unseen = view.unseen
     played = 0
     win, wseat = -1, -1

@@ -133,6 +133,19 @@ def deal_plays(
     ]
 
 
+def played_since(plays: Sequence[tuple[int, int, int, Card]], seats: int) -> list[list[CardSet]]:
+    """Per card of ``plays`` (:func:`deal_plays`), per seat, the cards the seat played
+    from that card on (that card included): what a sampled hand of now adds up to, to
+    be the seat's hand then."""
+    out: list[list[CardSet]] = [[]] * len(plays)
+    later = [0] * seats
+    for k in range(len(plays) - 1, -1, -1):
+        seat, c = plays[k][2], plays[k][3]
+        later[seat] |= 1 << c
+        out[k] = list(later)
+    return out
+
+
 def past_plays(view: View, tables: CardRules) -> list[PastPlay]:
     """Every card the seats whose hands ``view`` hides played this deal (finished tricks
     and the current one), each in its position then (:class:`PastPlay`)."""
@@ -142,12 +155,7 @@ def past_plays(view: View, tables: CardRules) -> list[PastPlay]:
     beats, pts = tables.beats, tables.points
     tricks = deal_tricks(view)
     flat = deal_plays(view, tricks)
-    later_of: list[CardSet] = [0] * len(flat)
-    later = [0] * seats
-    for k in range(len(flat) - 1, -1, -1):
-        seat, c = flat[k][2], flat[k][3]
-        later[seat] |= 1 << c
-        later_of[k] = later[seat]
+    since = played_since(flat, seats)
     out: list[PastPlay] = []
     played = 0
     win, wseat, points = -1, -1, 0
@@ -166,7 +174,7 @@ def past_plays(view: View, tables: CardRules) -> list[PastPlay]:
                     wseat,
                     points,
                     played,
-                    later_of[k],
+                    since[k][seat],
                     ours,
                     i == seats - 1,
                     seat % view.teams == taker_team,
@@ -351,5 +359,6 @@ __all__ = [
     "WorldWeights",
     "card_scores",
     "past_plays",
+    "played_since",
     "view_state",
 ]
