@@ -118,10 +118,10 @@ from .hints import play_reason
 from .hints import with_reason
 from .inference import TEMPERATURE
 from .inference import WorldWeights
-from .inference import deal_plays
-from .inference import deal_tricks
-from .inference import played_since
 from .inference import view_state
+from .plays import deal_plays
+from .plays import deal_tricks
+from .plays import played_since
 from .signals import conventional_cards
 
 DEFAULT_BUDGET = 0.5

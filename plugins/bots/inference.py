@@ -43,6 +43,9 @@ from atout.core.views import View
 
 from ..search.rules import CardRules
 from ..search.rules import scratch_state
+from .plays import deal_plays
+from .plays import deal_tricks
+from .plays import played_since
 from .signals import EPSILON as SIGNAL_EPSILON
 from .signals import SignalEvent
 from .signals import played_from
@@ -110,40 +113,6 @@ def view_state(view: View, contract: Contract) -> DealState:
     st.tricks = list(view.tricks)
     st.announcements = list(view.announcements)
     return st
-
-
-def deal_tricks(view: View) -> list[tuple[int, tuple[Card, ...]]]:
-    """The deal's tricks as ``view`` shows them, the current one included: (its leader,
-    its cards in play order)."""
-    tricks: list[tuple[int, tuple[Card, ...]]] = [(t.leader, t.cards) for t in view.tricks]
-    if view.trick:
-        tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
-    return tricks
-
-
-def deal_plays(
-    view: View, tricks: Sequence[tuple[int, tuple[Card, ...]]]
-) -> list[tuple[int, int, int, Card]]:
-    """Every card of ``tricks`` (:func:`deal_tricks`) in its order: (the trick's number
-    from 0, the card's place in the trick, the seat that played it, the card)."""
-    return [
-        (ti, i, (leader + i * view.direction) % view.seats, c)
-        for ti, (leader, cards) in enumerate(tricks)
-        for i, c in enumerate(cards)
-    ]
-
-
-def played_since(plays: Sequence[tuple[int, int, int, Card]], seats: int) -> list[list[CardSet]]:
-    """Per card of ``plays`` (:func:`deal_plays`), per seat, the cards the seat played
-    from that card on (that card included): what a sampled hand of now adds up to, to
-    be the seat's hand then."""
-    out: list[list[CardSet]] = [[]] * len(plays)
-    later = [0] * seats
-    for k in range(len(plays) - 1, -1, -1):
-        seat, c = plays[k][2], plays[k][3]
-        later[seat] |= 1 << c
-        out[k] = list(later)
-    return out
 
 
 def past_plays(view: View, tables: CardRules) -> list[PastPlay]:
@@ -359,6 +328,5 @@ __all__ = [
     "WorldWeights",
     "card_scores",
     "past_plays",
-    "played_since",
     "view_state",
 ]

@@ -51,6 +51,9 @@ from atout.core.cards import make_card
 from atout.core.views import View
 
 from ..search.rules import CardRules
+from .plays import deal_plays
+from .plays import deal_tricks
+from .plays import played_since
 
 DISCARD = "discard"
 """A seat's first discard on a trick its partner wins."""
@@ -272,18 +275,8 @@ def world_weight(
 def played_from(view: View, events: Sequence[SignalEvent]) -> list[list[CardSet]]:
     """Per event, per seat, the cards the seat played from the event's card on (that
     card included): what a sampled hand adds up to for :func:`world_weight`."""
-    plays = [c for t in view.tricks for c in t.cards] + [c for _, c in view.trick]
-    seats: list[int] = []
-    for t in view.tricks:
-        seats.extend(t.seats(view.seats, view.direction))
-    seats.extend(s for s, _ in view.trick)
-    out: list[list[CardSet]] = []
-    for e in events:
-        after = [0] * view.seats
-        for s, c in zip(seats[e.index :], plays[e.index :], strict=True):
-            after[s] |= 1 << c
-        out.append(after)
-    return out
+    since = played_since(deal_plays(view, deal_tricks(view)), view.seats)
+    return [since[e.index] for e in events]
 
 
 __all__ = [
