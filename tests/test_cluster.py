@@ -13,6 +13,9 @@ import socket
 import subprocess
 import sys
 from collections.abc import Iterator
+from concurrent.futures import Future
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -263,6 +266,36 @@ def test_a_scheduler_that_stops_mid_run_is_one_clear_message(installed_engine: E
             progress=stop_at_two,
             cluster=Cluster(lc.scheduler_address),
         )
+
+
+class _FailingExecutor(ThreadPoolExecutor):
+    """An executor whose every future fails with the error Dask's executor raised once
+    while its scheduler stopped (``TypeError: cannot unpack non-iterable PairResult``)."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        def fail() -> None:
+            raise TypeError("cannot unpack non-iterable PairResult object")
+
+        return super().submit(fail)
+
+
+@pytest.mark.parametrize("gone", [True, False])
+def test_an_error_of_a_stopping_scheduler_is_the_cancelled_message(gone: bool) -> None:
+    """Whatever a pair's future raises once the scheduler has stopped is the one clear
+    message of a cancelled run; the same error while the scheduler runs is the pair's
+    own, raised as it is."""
+    job = duplicate.PairJob(
+        "belote", {}, "", "greedy", "random", 0, 0, 0.0, False, (), (), atout="0"
+    )
+
+    @contextmanager
+    def pools() -> Iterator[duplicate.Pool]:
+        with _FailingExecutor(1) as executor:
+            yield duplicate.Pool(executor, lambda: 1, (), lambda: gone)
+
+    expected: type[Exception] = ClusterError if gone else TypeError
+    with pytest.raises(expected, match="cancelled pair 0 after 0 of 1" if gone else "unpack"):
+        duplicate.play_jobs(pools, [job])
 
 
 @pytest.mark.parametrize("where", ["processes", "cluster"])

@@ -402,6 +402,10 @@ class Pool:
     cluster's workers may come and go)."""
     lost: tuple[type[BaseException], ...]
     """The exceptions that say a pair was lost with its worker, not failed by itself."""
+    gone: Callable[[], bool] = lambda: False
+    """Whether the executor's scheduler has stopped: then whatever a pair's future
+    raises (Dask's executor may fail its own bookkeeping while it stops) says the pair
+    was cancelled, not that the pair failed."""
 
 
 @contextmanager
@@ -475,7 +479,12 @@ def _connected(dask: Any, cluster: Cluster) -> Iterator[Pool]:
             ) from exc
         watch = WorkerWatch(client, address)
         with client.get_executor(pure=False) as executor:
-            yield Pool(executor, watch.threads, (dask.KilledWorker,))
+            yield Pool(
+                executor,
+                watch.threads,
+                (dask.KilledWorker,),
+                lambda: client.status != "running",
+            )
     finally:
         client.close()
 
@@ -584,7 +593,9 @@ def play_jobs(
                                 f"install atout {todo[index].atout} and what the run's plugins "
                                 "need on every machine that plays pairs"
                             ) from None
-                        except CancelledError:
+                        except Exception as exc:
+                            if not isinstance(exc, CancelledError) and not pool.gone():
+                                raise  # the pair's own error: a rule, a plugin
                             raise ClusterError(
                                 f"the {where} cancelled pair {index} after {len(results)} of "
                                 f"{len(jobs)} pairs (the scheduler stopped, or this machine "
