@@ -10,22 +10,26 @@ import sys
 import time
 from pathlib import Path
 
+INTERRUPT_EXIT = 130
+"""128 + SIGINT, as a shell reports an interrupted command."""
+
 ENTRY = (
-    "import sys\n"
+    "import importlib.metadata\n"
     "import importlib.util\n"
+    "import sys\n"
     "import atout.ui\n"
-    "importlib.util.find_spec('atout.ui.cli')\n"
+    "(script,) = importlib.metadata.entry_points(group='console_scripts', name='atout')\n"
+    "importlib.util.find_spec(script.module)\n"
     "print('ready', flush=True)\n"
     "sys.stdin.readline()\n"
-    "from atout.ui.cli import main\n"
-    "sys.exit(main(sys.argv[1:]))\n"
+    "sys.exit(script.load()())\n"
 )
-"""What the console script ``atout`` does (its entry point is ``atout.ui.cli:main``),
-once the interpreter has started and found the ``atout.ui`` package and the
-``atout.ui.cli`` module (a docstring).  An interrupt before the first line of
-``atout.ui.cli`` runs (Python starting, looking up the module on its path, compiling it
-when no cached bytecode is there) is Python's, not atout's: the moments tested begin
-just after ``main`` is asked for, the module found."""
+"""What the installed console script ``atout`` does (``from MODULE import main;
+sys.exit(main())``, its entry point read from the install), once the interpreter has
+started and found the ``atout.ui`` package and the entry point's module.  An interrupt
+before the first line of that module runs (Python starting, looking up the module on its
+path, compiling it when no cached bytecode is there) is Python's, not atout's: the
+moments tested begin just after ``main`` is asked for, the module found."""
 MOMENTS = 24
 """Interrupts sent, spread over the time a start takes."""
 
@@ -86,3 +90,61 @@ def test_help_into_a_pipe_closed_at_once_is_quiet(tmp_path: Path) -> None:
 
 def _buffered() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+
+
+AT_EVERY_HANDLER_CHANGE = (
+    "import importlib.metadata, os, signal, sys\n"
+    "moment = int(sys.argv.pop(1))\n"
+    "seen = 0\n"
+    "def after(call):\n"
+    "    def watched(*args):\n"
+    "        global seen\n"
+    "        result = call(*args)\n"
+    "        seen += 1\n"
+    "        if seen == moment:\n"
+    "            os.kill(os.getpid(), signal.SIGINT)\n"
+    "        return result\n"
+    "    return watched\n"
+    "signal.signal = after(signal.signal)\n"
+    "signal.getsignal = after(signal.getsignal)\n"
+    "import atexit\n"
+    "atexit.register(lambda: print(f'calls {seen}', file=sys.stderr))\n"
+    "(script,) = importlib.metadata.entry_points(group='console_scripts', name='atout')\n"
+    "entry = script.load()\n"
+    "if moment == 0:\n"
+    "    os.kill(os.getpid(), signal.SIGINT)\n"
+    "sys.exit(entry())\n"
+)
+"""What the installed console script ``atout`` does (``from MODULE import main;
+sys.exit(main())``, read from the install's entry points), with Ctrl-C sent the moment
+after the entry point is imported (moment 0) or the moment after the n-th look at or
+change of SIGINT's handler (moment n): each is a moment when Python's own handler could
+be back in place for a few instructions."""
+
+
+def _run_at(moment: int, argv: list[str], data: Path) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-c", AT_EVERY_HANDLER_CHANGE, str(moment), *argv],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        env={**os.environ, "XDG_DATA_HOME": str(data)},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        timeout=120,
+    )
+
+
+def test_ctrl_c_as_the_handler_is_looked_at_or_changed_is_a_quiet_exit_130(
+    tmp_path: Path,
+) -> None:
+    argv = ["variants", "list"]
+    probe = _run_at(-1, argv, tmp_path)
+    assert probe.returncode == 0, probe.stderr.decode(errors="replace")
+    calls = int(probe.stderr.decode().rsplit("calls ", 1)[1])
+    assert calls >= 2  # main takes Ctrl-C, and gives it back
+    loud = []
+    for moment in range(calls + 1):
+        run = _run_at(moment, argv, tmp_path)
+        err = run.stderr.decode(errors="replace")
+        if run.returncode != INTERRUPT_EXIT or "Traceback" in err or "Exception" in err:
+            loud.append((moment, run.returncode, err[-300:]))
+    assert not loud, f"{len(loud)} of {calls + 1} interrupts were loud: {loud}"

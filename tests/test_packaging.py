@@ -60,7 +60,7 @@ def test_the_wheel_holds_every_module_pack_and_entry_point(wheel: zipfile.ZipFil
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     text = wheel.read(entry_points).decode()
     for line in (
-        "atout = atout.ui.cli:main",
+        "atout = atout.ui.console:main",
         "belote = atout.plugins.belote",
         "decouverte = atout.plugins.decouverte",
         "bots = atout.plugins.bots",
@@ -82,7 +82,7 @@ def test_the_wheel_ships_what_an_installed_atout_needs_and_nothing_of_the_checko
     assert "atout/core/py.typed" in names
     entry_points = wheel.read(next(n for n in names if n.endswith(".dist-info/entry_points.txt")))
     scripts = entry_points.decode().split("[console_scripts]\n", 1)[1].split("\n[", 1)[0]
-    assert scripts.split() == ["atout", "=", "atout.ui.cli:main"]
+    assert scripts.split() == ["atout", "=", "atout.ui.console:main"]
     assert {n.split("/", 1)[0] for n in names} == {"atout", "atout-0.1.0.dist-info"}
     assert [n for n in names if "scripts/" in n or "bootstrap" in n] == []
     tests = [

@@ -19,19 +19,41 @@ that cannot be written (:class:`OSError`), becomes one line on stderr and exit c
 for a bad command line), never a traceback; every such line, and the command line's own
 complaints, are printed with control characters escaped (a file name or an argument may
 hold an escape sequence).  Output into a closed pipe (``atout variants list | head``) ends
-quietly with exit code 141 (``--help`` too); an interrupt (Ctrl-C) ends with 130 at any
-moment, while the modules load included (this module's first lines make it a quiet
-exit before anything heavy is imported), and further interrupts while atout is
-stopping are ignored.
+quietly with exit code 141 (``--help`` too); an interrupt (Ctrl-C) while :func:`main`
+runs ends with 130, and further interrupts while atout is stopping are ignored.  The
+console script's entry point is :mod:`atout.ui.console`, which makes Ctrl-C a quiet 130
+before this module's imports start and after :func:`main` returns; importing this module
+changes no signal handler.
 """
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import importlib
+import os
 import signal
 import sys
+import typing
+from collections.abc import Callable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import FrameType
+from types import ModuleType
+from typing import Any
+
+from atout.core import Engine
+from atout.core import make_plugin_manager
+from atout.core.errors import AtoutError
+
+from .i18n import LANGUAGES
+from .i18n import N_
+from .i18n import _
+from .messages import shown_error
+from .safe_text import printable
 
 INTERRUPT_EXIT = 130
-"""The exit code after Ctrl-C (128 + SIGINT)."""
+"""The exit code after Ctrl-C (128 + SIGINT), as the console script's before and after."""
 
 
 _interrupted = False
@@ -39,44 +61,15 @@ _interrupted = False
 (while it compiles a module's source, it does), so the flag is looked at again."""
 
 
-def _interrupted_while_loading(signum: int, frame: object) -> None:
-    """Ctrl-C while atout's modules load: a quiet exit (``SystemExit`` prints nothing)."""
-    global _interrupted
-    _interrupted = True
-    raise SystemExit(INTERRUPT_EXIT)
-
-
 def _interrupt(signum: int, frame: object) -> None:
-    """Ctrl-C once loaded: a :class:`KeyboardInterrupt`, remembered."""
+    """Ctrl-C while :func:`main` runs: a :class:`KeyboardInterrupt`, remembered."""
     global _interrupted
     _interrupted = True
     raise KeyboardInterrupt
 
 
-# Before the heavy imports: Ctrl-C while they run ends quietly with 130 instead of a
-# KeyboardInterrupt traceback (the handler Python had is put back once they are done).
-_LOADING = signal.getsignal(signal.SIGINT) is signal.default_int_handler
-if _LOADING:
-    signal.signal(signal.SIGINT, _interrupted_while_loading)
-
-import argparse  # noqa: E402
-import contextlib  # noqa: E402
-import importlib  # noqa: E402
-import os  # noqa: E402
-import typing  # noqa: E402
-from collections.abc import Sequence  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
-from types import ModuleType  # noqa: E402
-
-from atout.core import Engine  # noqa: E402
-from atout.core import make_plugin_manager  # noqa: E402
-from atout.core.errors import AtoutError  # noqa: E402
-
-from .i18n import LANGUAGES  # noqa: E402
-from .i18n import N_  # noqa: E402
-from .i18n import _  # noqa: E402
-from .messages import shown_error  # noqa: E402
-from .safe_text import printable  # noqa: E402
+Handler = Callable[[int, FrameType | None], Any] | int | None
+"""What :func:`signal.getsignal` answers: a function, SIG_DFL or SIG_IGN, or None."""
 
 BROKEN_PIPE_EXIT = 141
 """The exit code when the output's reader went away (128 + SIGPIPE, as a shell reports)."""
@@ -233,14 +226,21 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     return build_parser(command_name(argv)).parse_args(argv)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, quiet: Handler = None) -> int:
     """Run ``atout``; returns the exit code (``--help`` and a bad command line exit
-    through argparse's ``SystemExit``, their output flushed first)."""
-    previous = signal.getsignal(signal.SIGINT)
+    through argparse's ``SystemExit``, their output flushed first).
+
+    Ctrl-C is taken inside ``main``'s ``try`` when the handler in place is Python's own,
+    or ``quiet``, the console script's (:mod:`atout.ui.console`), and that handler is put
+    back at the end; another handler (Ctrl-C ignored in a background job) is left alone.
+    Ctrl-C while it is given back ends as ``SystemExit(130)``.
+    """
+    previous: Handler = None
     try:
-        if previous is signal.default_int_handler:
+        previous = signal.getsignal(signal.SIGINT)
+        if previous is signal.default_int_handler or (quiet is not None and previous is quiet):
             signal.signal(signal.SIGINT, _interrupt)
-        if _interrupted:  # a Ctrl-C the loading swallowed
+        if _interrupted:  # a Ctrl-C swallowed earlier
             raise KeyboardInterrupt
         try:
             code = _main(argv)
@@ -257,8 +257,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(file=sys.stderr)
         return INTERRUPT_EXIT
     finally:
-        if signal.getsignal(signal.SIGINT) is _interrupt:
-            signal.signal(signal.SIGINT, previous)
+        try:
+            if signal.getsignal(signal.SIGINT) is _interrupt:
+                signal.signal(signal.SIGINT, previous)
+        except KeyboardInterrupt:  # Ctrl-C as Ctrl-C is given back: the same quiet end
+            _quiet_interrupts()
+            raise SystemExit(INTERRUPT_EXIT) from None
     return code
 
 
@@ -317,9 +321,6 @@ def _quiet_interrupts() -> None:
     with contextlib.suppress(ValueError, OSError):  # not the main thread: nothing to do
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
-
-if _LOADING:  # loaded: main() takes Ctrl-C from here
-    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 if __name__ == "__main__":
     sys.exit(main())
