@@ -1,5 +1,6 @@
 """Ctrl-C at any moment of ``atout``'s start, and output into a pipe closed early, end
-quietly: exit code 130 and 141, never a traceback nor Python's "Exception ignored"."""
+quietly: exit code 130 and 141, never a traceback nor Python's "Exception ignored"; a
+program that calls ``main`` again after a Ctrl-C gets a whole run."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 INTERRUPT_EXIT = 130
 """128 + SIGINT, as a shell reports an interrupted command."""
@@ -148,3 +151,29 @@ def test_ctrl_c_as_the_handler_is_looked_at_or_changed_is_a_quiet_exit_130(
         if run.returncode != INTERRUPT_EXIT or "Traceback" in err or "Exception" in err:
             loud.append((moment, run.returncode, err[-300:]))
     assert not loud, f"{len(loud)} of {calls + 1} interrupts were loud: {loud}"
+
+
+def test_a_program_that_calls_main_again_after_a_ctrl_c_gets_a_whole_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from atout.ui import cli
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        run = cli._main
+
+        def interrupted(argv: list[str]) -> int:  # Ctrl-C as the command runs
+            handler = signal.getsignal(signal.SIGINT)
+            assert callable(handler)
+            handler(signal.SIGINT, None)
+            return 0
+
+        monkeypatch.setattr(cli, "_main", interrupted)
+        assert cli.main(["variants", "list"]) == INTERRUPT_EXIT
+        monkeypatch.setattr(cli, "_main", run)
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # the program's own again
+        assert cli.main(["variants", "list"]) == 0
+        assert "belote" in capsys.readouterr().out
+    finally:
+        signal.signal(signal.SIGINT, before)

@@ -235,13 +235,13 @@ def main(argv: Sequence[str] | None = None, *, quiet: Handler = None) -> int:
     back at the end; another handler (Ctrl-C ignored in a background job) is left alone.
     Ctrl-C while it is given back ends as ``SystemExit(130)``.
     """
+    global _interrupted
+    _interrupted = False  # this run's own (a program may call main again after a Ctrl-C)
     previous: Handler = None
     try:
         previous = signal.getsignal(signal.SIGINT)
         if previous is signal.default_int_handler or (quiet is not None and previous is quiet):
             signal.signal(signal.SIGINT, _interrupt)
-        if _interrupted:  # a Ctrl-C swallowed earlier
-            raise KeyboardInterrupt
         try:
             code = _main(argv)
         except SystemExit:
