@@ -16,13 +16,14 @@ import pytest
 INTERRUPT_EXIT = 130
 """128 + SIGINT, as a shell reports an interrupted command."""
 
+SCRIPT = "(script,) = importlib.metadata.entry_points(group='console_scripts', name='atout')\n"
+"""The line that finds the installed console script ``atout`` (needs importlib.metadata)."""
+
 ENTRY = (
     "import importlib.metadata\n"
     "import importlib.util\n"
     "import sys\n"
-    "import atout.ui\n"
-    "(script,) = importlib.metadata.entry_points(group='console_scripts', name='atout')\n"
-    "importlib.util.find_spec(script.module)\n"
+    "import atout.ui\n" + SCRIPT + "importlib.util.find_spec(script.module)\n"
     "print('ready', flush=True)\n"
     "sys.stdin.readline()\n"
     "sys.exit(script.load()())\n"
@@ -70,7 +71,7 @@ def test_ctrl_c_at_any_moment_of_the_start_is_a_quiet_exit_130(tmp_path: Path) -
         process.send_signal(signal.SIGINT)
         process.wait(timeout=60)  # stdin stays open: the interrupt, not its end, stops it
         _, err = process.communicate()
-        if process.returncode != 130 or b"Traceback" in err or b"Exception" in err:
+        if process.returncode != INTERRUPT_EXIT or b"Traceback" in err or b"Exception" in err:
             loud.append((n, process.returncode, err.decode(errors="replace")[-200:]))
     assert not loud, f"{len(loud)} of {MOMENTS} interrupts were loud: {loud}"
 
@@ -112,8 +113,8 @@ AT_EVERY_HANDLER_CHANGE = (
     "signal.getsignal = after(signal.getsignal)\n"
     "import atexit\n"
     "atexit.register(lambda: print(f'calls {seen}', file=sys.stderr))\n"
-    "(script,) = importlib.metadata.entry_points(group='console_scripts', name='atout')\n"
-    "entry = script.load()\n"
+    + SCRIPT
+    + "entry = script.load()\n"
     "if moment == 0:\n"
     "    os.kill(os.getpid(), signal.SIGINT)\n"
     "sys.exit(entry())\n"
