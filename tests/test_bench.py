@@ -26,6 +26,8 @@ KEYS = (
     "decouverte_expectimax_ms_p95",
     "belote_dd_solve_ms_median",
     "belote_dd_solve_ms_p95",
+    "belote_dd_horizon_ms_median",
+    "belote_dd_horizon_ms_p95",
     "bot_decision_ms_p95",
     "duplicate",
 )

@@ -99,15 +99,43 @@ BASE_POWER = 0.1
 """The power each team has without cards (it keeps the share defined)."""
 LEAD_POWER = 0.45
 """The power the team on lead adds."""
+POWER_UNIT = 0.05
+"""The powers above are whole multiples of this unit: the search sums them as whole
+numbers (table lookups by each suit's cards), so its estimate is rounded exactly."""
 
 
 @cache
-def _suit_byte_points(points: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Per suit, the points of the cards of each byte of that suit (256 entries)."""
-    return tuple(
-        tuple(sum(points[s * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
-        for s in range(4)
-    )
+@cache
+def _suit_byte_sums(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per suit, the sum of ``values`` (one a card) over the cards of each byte of that
+    suit (256 entries): a card set's total in four lookups.  Kept per value table, since
+    every solver of the same contract asks for the same ones."""
+    out = []
+    for s in range(4):
+        table = [0] * 256
+        for byte in range(1, 256):
+            low = byte & -byte
+            table[byte] = table[byte ^ low] + values[s * 8 + low.bit_length() - 1]
+        out.append(tuple(table))
+    return tuple(out)
+
+
+@cache
+def _suit_byte_tops(strength: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per suit, the strongest card (by ``strength`` in the suit) of each byte of that
+    suit, as a card set (0 for the empty byte): the masters among a set of live cards."""
+    out = []
+    for s in range(4):
+        table = [0] * 256
+        for byte in range(1, 256):
+            low = byte & -byte
+            card = s * 8 + low.bit_length() - 1
+            rest = table[byte ^ low]
+            if not rest or strength[card] > strength[rest.bit_length() - 1]:
+                rest = 1 << card
+            table[byte] = rest
+        out.append(tuple(table))
+    return tuple(out)
 
 
 class BeloteDD:
@@ -233,7 +261,7 @@ class BeloteDD:
             if pts[c] == 0:
                 zero_mask |= 1 << c
         # the points of the cards of one suit, by the suit's byte of a card set
-        pb0, pb1, pb2, pb3 = _suit_byte_points(pts)
+        pb0, pb1, pb2, pb3 = _suit_byte_sums(tuple(pts))
         trump_shift = 8 * trump if trump >= 0 else 0
         trump_rank_order = sorted(range(8), key=lambda r: -strg[trump_shift + r])
         run_memo: dict[int, int] = {}
@@ -301,13 +329,7 @@ class BeloteDD:
 
         # the strongest card of each suit's byte of a card set (by strength in the
         # suit), as a card set: the masters among the live cards
-        top0, top1, top2, top3 = (
-            tuple(
-                1 << max(cards, key=lambda c: strg[c]) if cards else 0
-                for cards in ([s * 8 + r for r in range(8) if byte >> r & 1] for byte in range(256))
-            )
-            for s in range(4)
-        )
+        top0, top1, top2, top3 = _suit_byte_tops(tuple(strg))
 
         def order_follow(moves: int, win: int, mode: int) -> tuple[int, ...]:
             """Follows to try first.  ``mode`` 2: the partner's card wins the trick
@@ -350,12 +372,17 @@ class BeloteDD:
         seq_get = seq_memo.get
         local = asker.local
         hz = self.horizon
-        # the power of each card to take tricks later, for the horizon estimate
-        power = tuple(
-            (TRUMP_POWER[strg[c]] if tm >> c & 1 else PLAIN_POWER[strg[c]]) for c in range(32)
-        )
-        base_power = BASE_POWER
-        lead_power = LEAD_POWER
+        # the power of each card to take tricks later, for the horizon estimate, in
+        # units of POWER_UNIT (the fitted powers are whole multiples of it), summed by
+        # each suit's byte of a card set: whole numbers, so the share is rounded exactly
+        unit = POWER_UNIT
+        power = [
+            round((TRUMP_POWER[strg[c]] if tm >> c & 1 else PLAIN_POWER[strg[c]]) / unit)
+            for c in range(32)
+        ]
+        pw0, pw1, pw2, pw3 = _suit_byte_sums(tuple(power))
+        base_power = round(BASE_POWER / unit)
+        lead_power = round(LEAD_POWER / unit)
 
         def in_play(live: int, team1: int) -> tuple[int, int]:
             """The points still to be won with the ``live`` cards (the last trick's bonus
@@ -380,21 +407,36 @@ class BeloteDD:
 
         def estimate(h: list[int], leader: int) -> int:
             """Team 0's points from a horizon position: the sure points of the top trump
-            run, the rest shared by the teams' trick-taking power."""
+            run, the rest shared by the teams' trick-taking power (rounded half up)."""
             h0, h1, h2, h3 = h
-            rem, run = in_play(h0 | h1 | h2 | h3, h1 | h3)
+            t0 = h0 | h2
+            t1 = h1 | h3
+            rem, run = in_play(t0 | t1, t1)
             sure0 = sure1 = 0
             if run > 0:
                 sure0 = run
             else:
                 sure1 = -run
-            p0 = base_power + (lead_power if leader & 1 == 0 else 0.0)
-            p1 = 2.0 * base_power + lead_power - p0
-            for c in cards_of(h0 | h2):
-                p0 += power[c]
-            for c in cards_of(h1 | h3):
-                p1 += power[c]
-            return sure0 + int((rem - sure0 - sure1) * p0 / (p0 + p1) + 0.5)
+            p0 = (
+                base_power
+                + pw0[t0 & 255]
+                + pw1[t0 >> 8 & 255]
+                + pw2[t0 >> 16 & 255]
+                + pw3[t0 >> 24]
+            )
+            p1 = (
+                base_power
+                + pw0[t1 & 255]
+                + pw1[t1 >> 8 & 255]
+                + pw2[t1 >> 16 & 255]
+                + pw3[t1 >> 24]
+            )
+            if leader & 1:
+                p1 += lead_power
+            else:
+                p0 += lead_power
+            both = p0 + p1
+            return sure0 + (2 * (rem - sure0 - sure1) * p0 + both) // (2 * both)
 
         self.estimate = estimate
 
@@ -515,6 +557,8 @@ class BeloteDD:
             # the next trick is the last one: its value is computed in place
             h0 &= h0 - 1
             two = h0 & (h0 - 1) == 0
+            # the next trick starts at the horizon: its estimate is taken in place
+            leaf = hz and h0.bit_count() <= hz
             # negamax: level k maximises sign_k * (team 0's points), sign_0 = +1 for
             # team 0 leading; seats alternate teams, so s3 is on the other team
             even = s0 & 1 == 0
@@ -649,6 +693,11 @@ class BeloteDD:
                                 u = p2 + pts[c3] if ws & 1 == 0 else 0
                                 if lw & 1 == 0:
                                     u += lt
+                                v = -u if even else u
+                            elif leaf:
+                                u = estimate(h, ws)
+                                if ws & 1 == 0:
+                                    u += p2 + pts[c3]
                                 v = -u if even else u
                             elif ws & 1 == 0:
                                 mine = p2 + pts[c3]

@@ -271,7 +271,10 @@ def belote_dd_positions(seed: int, n: int) -> list[tuple[list[int], int, int]]:
 def measure_belote_dd(ctx: BenchContext) -> dict[str, Any]:
     """CPU milliseconds of each exact solve of :func:`belote_dd_positions` (a fresh
     solver each), and the median number of trick starts each search expanded (a figure
-    that does not depend on the machine's speed)."""
+    that does not depend on the machine's speed); then of each search of the same
+    positions as the expert searches the first trick (to its horizon, the rest
+    estimated: what one sampled layout of a first card costs)."""
+    from atout.plugins.bots.belote_expert import HORIZONS
     from atout.plugins.search.belote_dd import BeloteDD
 
     positions = belote_dd_positions(2024 + ctx.seed, ctx.size(20, 2))
@@ -286,8 +289,15 @@ def measure_belote_dd(ctx: BenchContext) -> dict[str, Any]:
         nodes.append(solver.nodes)
         return value
 
+    def search(p: tuple[list[int], int, int]) -> int:
+        hands, trump, leader = p
+        contract = Contract(0, trump, SUITS[trump])
+        solver = BeloteDD.for_contract(ctx.engine, "belote", rules, contract)
+        return solver.with_horizon(HORIZONS[(8, True)]).value(hands, leader)
+
     out = _stats("belote_dd_solve", _timed(positions, solve, ctx))
     out["belote_dd_nodes_median"] = statistics.median(nodes)
+    out.update(_stats("belote_dd_horizon", _timed(positions, search, ctx)))
     return out
 
 
