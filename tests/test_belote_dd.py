@@ -347,6 +347,9 @@ def test_the_horizon_estimate_is_the_power_share_rounded_half_up() -> None:
     }
     base = Fraction(str(belote_dd.BASE_POWER))
     lead = Fraction(str(belote_dd.LEAD_POWER))
+    unit = Fraction(str(belote_dd.POWER_UNIT))
+    for p in [*power[True], *power[False], base, lead]:
+        assert (p / unit).denominator == 1, f"{p} is no whole multiple of POWER_UNIT"
     for n in range(4000):
         trump = n % 4
         solver = solvers[trump]

@@ -105,7 +105,6 @@ numbers (table lookups by each suit's cards), so its estimate is rounded exactly
 
 
 @cache
-@cache
 def _suit_byte_sums(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Per suit, the sum of ``values`` (one a card) over the cards of each byte of that
     suit (256 entries): a card set's total in four lookups.  Kept per value table, since
