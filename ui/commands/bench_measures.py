@@ -281,19 +281,20 @@ def measure_belote_dd(ctx: BenchContext) -> dict[str, Any]:
     rules = ctx.engine.default_rules("belote")
     nodes: list[int] = []
 
+    def fresh_solver(trump: int) -> BeloteDD:
+        contract = Contract(0, trump, SUITS[trump])
+        return BeloteDD.for_contract(ctx.engine, "belote", rules, contract)
+
     def solve(p: tuple[list[int], int, int]) -> int:
         hands, trump, leader = p
-        contract = Contract(0, trump, SUITS[trump])
-        solver = BeloteDD.for_contract(ctx.engine, "belote", rules, contract)
+        solver = fresh_solver(trump)
         value = solver.value(hands, leader)
         nodes.append(solver.nodes)
         return value
 
     def search(p: tuple[list[int], int, int]) -> int:
         hands, trump, leader = p
-        contract = Contract(0, trump, SUITS[trump])
-        solver = BeloteDD.for_contract(ctx.engine, "belote", rules, contract)
-        return solver.with_horizon(HORIZONS[(8, True)]).value(hands, leader)
+        return fresh_solver(trump).with_horizon(HORIZONS[(8, True)]).value(hands, leader)
 
     out = _stats("belote_dd_solve", _timed(positions, solve, ctx))
     out["belote_dd_nodes_median"] = statistics.median(nodes)
