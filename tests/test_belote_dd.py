@@ -357,12 +357,12 @@ def test_the_horizon_estimate_is_the_power_share_rounded_half_up() -> None:
         k = len(cards) // 4
         hands = [sum(1 << c for c in cards[i * k : (i + 1) * k]) for i in range(4)]
         leader = rng.randrange(4)
-        live = cards
-        rem = solver.last_trick + sum(solver.points[c] for c in live)
-        trumps = sorted((c for c in live if c // 8 == trump), key=lambda c: -solver.strength[c])
+        team = {c: i // k % 2 for i, c in enumerate(cards)}
+        rem = solver.last_trick + sum(solver.points[c] for c in cards)
+        trumps = sorted((c for c in cards if c // 8 == trump), key=lambda c: -solver.strength[c])
         run, side = 0, -1
         for c in trumps:
-            holder = next(s for s in range(4) if hands[s] >> c & 1) % 2
+            holder = team[c]
             if side >= 0 and holder != side:
                 break
             side = holder
@@ -370,9 +370,8 @@ def test_the_horizon_estimate_is_the_power_share_rounded_half_up() -> None:
         sure = [run if side == 0 else 0, run if side == 1 else 0]
         team_power = [base, base]
         team_power[leader % 2] += lead
-        for c in live:
-            holder = next(s for s in range(4) if hands[s] >> c & 1) % 2
-            team_power[holder] += power[c // 8 == trump][solver.strength[c]]
+        for c in cards:
+            team_power[team[c]] += power[c // 8 == trump][solver.strength[c]]
         share = (rem - sure[0] - sure[1]) * team_power[0] / sum(team_power)
         expected = sure[0] + math.floor(share + Fraction(1, 2))
         assert solver.estimate(hands, leader) == expected, (hands, leader, trump)
