@@ -9,6 +9,8 @@ import signal
 import subprocess
 import sys
 import time
+import types
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -178,3 +180,57 @@ def test_a_program_that_calls_main_again_after_a_ctrl_c_gets_a_whole_run(
         assert "belote" in capsys.readouterr().out
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+def _ctrl_c_while_a_class_is_built(handler: Callable[[int, object], None]) -> None:
+    """Ctrl-C landing while a class is built, as when a dataclass is created at import:
+    Python 3.11 wraps the handler's exception raised in ``__set_name__``."""
+
+    class Field:
+        def __set_name__(self, owner: type, name: str) -> None:
+            handler(signal.SIGINT, None)
+
+    type("Event", (), {"actions": Field()})
+
+
+def test_ctrl_c_wrapped_while_a_class_is_built_is_a_quiet_exit_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from atout.ui import cli
+
+    def interrupted(argv: object) -> int:
+        _ctrl_c_while_a_class_is_built(cli._interrupt)
+        return 0
+
+    monkeypatch.setattr(cli, "_main", interrupted)
+    monkeypatch.setattr(signal, "getsignal", lambda signum: signal.default_int_handler)
+    monkeypatch.setattr(signal, "signal", lambda signum, handler: None)
+    assert cli.main([]) == INTERRUPT_EXIT
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_ctrl_c_wrapped_while_the_console_script_loads_is_a_quiet_exit_130(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from atout.ui import console
+
+    def loading(name: str) -> object:
+        _ctrl_c_while_a_class_is_built(console.quiet_exit)
+        raise AssertionError("the interrupt did not arrive")
+
+    half_loaded = types.ModuleType("atout.ui.cli")
+    half_loaded.__getattr__ = loading  # type: ignore[method-assign]
+    monkeypatch.setitem(sys.modules, "atout.ui.cli", half_loaded)
+    monkeypatch.setattr(console, "interrupted", False)
+    assert console.main() == INTERRUPT_EXIT
+
+
+def test_an_error_that_is_not_an_interrupt_still_surfaces(monkeypatch: pytest.MonkeyPatch) -> None:
+    from atout.ui import cli
+
+    def broken(argv: object) -> int:
+        raise RuntimeError("a bug") from ValueError("its cause")
+
+    monkeypatch.setattr(cli, "_main", broken)
+    with pytest.raises(RuntimeError, match="a bug"):
+        cli.main([])

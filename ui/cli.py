@@ -251,11 +251,14 @@ def main(argv: Sequence[str] | None = None, *, quiet: Handler = None) -> int:
     except BrokenPipeError:
         _quiet_pipe()
         code = BROKEN_PIPE_EXIT
+    except Exception:
+        # Python 3.11 wraps what a Ctrl-C raises while a class is built (a dataclass's
+        # field, at import) in a RuntimeError: after Ctrl-C, what escapes is its doing
+        if not _interrupted:
+            raise
+        return _interrupted_exit()
     except KeyboardInterrupt:
-        _quiet_interrupts()
-        with contextlib.suppress(OSError, ValueError):
-            print(file=sys.stderr)
-        return INTERRUPT_EXIT
+        return _interrupted_exit()
     finally:
         try:
             if signal.getsignal(signal.SIGINT) is _interrupt:
@@ -313,6 +316,14 @@ def _quiet_pipe() -> None:
     with contextlib.suppress(OSError, ValueError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
+
+
+def _interrupted_exit() -> int:
+    """The end after Ctrl-C: further interrupts ignored, the prompt's line ended."""
+    _quiet_interrupts()
+    with contextlib.suppress(OSError, ValueError):
+        print(file=sys.stderr)
+    return INTERRUPT_EXIT
 
 
 def _quiet_interrupts() -> None:

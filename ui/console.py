@@ -42,7 +42,12 @@ if _previous is not signal.default_int_handler:
 
 def main() -> int:
     """Run ``atout`` (the console script's entry point); returns the exit code."""
-    from atout.ui.cli import main as run  # the heavy imports, Ctrl-C still quiet
+    try:
+        from atout.ui.cli import main as run  # the heavy imports, Ctrl-C still quiet
+    except Exception:
+        if interrupted:  # the Ctrl-C, wrapped: see :func:`atout.ui.cli.main`
+            return INTERRUPT_EXIT
+        raise
 
     if interrupted:  # a Ctrl-C the loading swallowed
         return INTERRUPT_EXIT
