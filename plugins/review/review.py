@@ -92,6 +92,7 @@ from ..bots.belote_expert import HORIZONS
 from ..bots.belote_expert import auction_deal
 from ..bots.belote_expert import deal_declarations
 from ..bots.belote_expert import deal_utility
+from ..bots.belote_expert import read_auction
 from ..bots.belote_expert import read_play
 from ..bots.belote_expert import sample_hands
 from ..bots.belote_expert import strain_points
@@ -1072,11 +1073,14 @@ class DealReview:
         assert contract is not None
         solver = self._horizon_solver(view, contract, horizon)
         reading = read_play(view, self.engine)
+        auction = read_auction(view, self.engine)
         unseen = unseen_belote(view)
         per: dict[Card, list[float]] = {c: [] for c in moves}
         rounds = self._rounds()
         for _ in rounds:
-            hands = sample_hands(view, rng, reading.forbid, engine=self.engine, hints=reading.hints)
+            hands = sample_hands(
+                view, rng, reading.forbid, engine=self.engine, hints=reading.hints, auction=auction
+            )
             values = solver.move_values(hands, leader, trick, moves, team)
             decl, belote = layout_declarations(view, hands, *declared, unseen)
             for c, v in values.items():
