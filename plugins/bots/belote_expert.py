@@ -101,7 +101,6 @@ from ..search.rules import SearchTimeout
 from ..search.rules import deal_outcome
 from ..search.rules import default_engine
 from ..search.rules import scratch_state
-from .basic import COUNT_PER_TEN
 from .basic import PASS
 from .basic import TAKE
 from .basic import GreedyBot
@@ -713,11 +712,6 @@ AUCTION_HORIZON = 6
 """An auction by values searches each strain's play to this many cards a hand (two
 tricks deep: some milliseconds a deal, where three cost ten times more) and estimates
 the rest (:meth:`BeloteExpert.auction_values`)."""
-BIDDER_SLACK = 0
-"""How many tens below the greedy bot's promise a bidder's sampled count may fall before
-the deal is made less likely (:func:`bidders_fit`)."""
-CAPOT_PROMISE = 170
-"""The value a capot bid is taken to promise in :func:`bidders_fit`'s count."""
 AUCTION_DISCOUNT = 15
 """Card points the auction takes off what the searches give this seat's side, whether it
 takes or defends: the double-dummy searches see every card, the play does not (without
@@ -813,30 +807,27 @@ def bidders_fit(
     view: View, hands: Sequence[CardSet], rng: random.Random, engine: Engine | None = None
 ) -> bool:
     """Whether a sampled deal agrees with what the other seats bid in an auction by
-    values (rejection sampling): a seat that bid a value in a trump is taken to hold the
-    count the greedy bot promises it for (:meth:`GreedyBot.auction_bid`: its threshold,
-    :data:`~.basic.COUNT_PER_TEN` more for every 10 above 80), less
-    :data:`BIDDER_SLACK` tens; a seat that doubled a contract in a trump, the count of
-    that trump from which the greedy bot doubles (:func:`~.basic.double_count`).  A hand
-    below it is kept with odds :data:`CONTRADICTION_ODDS` (players bid otherwise than
-    the count)."""
+    values (rejection sampling): each suit a seat opened counts near its best, each pass
+    while no contract stood holds no suit at the taking threshold (:func:`read_auction`:
+    what bidders of every style agree on, where how much a value promises differs by a
+    whole style); a seat that doubled a contract in a trump holds the count of that trump
+    from which the greedy bot doubles (:func:`~.basic.double_count`).  A deal that
+    contradicts a bid is kept with odds :data:`AUCTION_ODDS` for each."""
     engine = default_engine(engine)
+    for hint in read_auction(view, engine):
+        if not hint.fits(hands[hint.seat]) and rng.random() > AUCTION_ODDS:
+            return False
     last: BidInfo | None = None
     for seat, text in view.bids:
         info = engine.describe_bid(view.game, view.rules, text)
         if info.kind == BID_CONTRACT:
             last = info
-        if seat == view.seat or last is None or last.trump is None:
-            continue
-        if info.kind == BID_CONTRACT:
-            value = CAPOT_PROMISE if info.capot or info.value is None else info.value
-            need = float(BID_THRESHOLD + COUNT_PER_TEN * ((value - 80) // 10 - BIDDER_SLACK))
-        elif info.kind == BID_DOUBLE:
+        elif info.kind == BID_DOUBLE and seat != view.seat and last is not None:
+            if last.trump is None:
+                continue
             need = double_count(last.value if last.value is not None else 80)
-        else:
-            continue
-        if scaled_count(hands[seat], last.trump) < need and rng.random() > CONTRADICTION_ODDS:
-            return False
+            if scaled_count(hands[seat], last.trump) < need and rng.random() > AUCTION_ODDS:
+                return False
     return True
 
 
