@@ -773,8 +773,8 @@ class DealReview:
         layouts of the cards it has not seen, every bid on the same layouts (paired).
 
         Four players: the other hands dealt as the expert deals them
-        (:func:`.auction_deal`: consistent with the view, the other seats' bids read by
-        the greedy bot's count).  Two (Découverte Coinche): the face-down cards dealt
+        (:func:`.auction_deal`: consistent with the view and the other seats' bids,
+        :func:`.bidders_fit`).  Two (Découverte Coinche): the face-down cards dealt
         to the covers (:func:`.determinize`).  On each layout the bid is made, the
         auction carried on by the greedy bot for every seat (the bidder later too,
         :meth:`.GreedyBot.bid`), and the contract reached valued by the game's own
