@@ -91,7 +91,7 @@ def test_the_experts_bid_follows_the_packs_scoring(engine: Engine) -> None:
     # (scoring "announced"), a fall of its own 110 in clubs costs 110 where the spades,
     # made, cost 100, so it bids; when every card point counts too, a fall costs 160
     # more and it passes.
-    hand, bids = "AS 10C 8C KH JH AC 7C 10S", ("pass", "100 S", "pass", "pass")
+    hand, bids = "7C 10H QH AS 9C QD 10C 8C", ("pass", "100 S", "pass", "pass")
     made, _ = expert_bid(engine, auction(engine, hand, bids, {"scoring": "made-points"}))
     announced, _ = expert_bid(engine, auction(engine, hand, bids, {"scoring": "announced"}))
     assert (made, announced) == ("pass", "110 C")
@@ -104,7 +104,7 @@ class NeverKept(random.Random):
         return 1.0
 
 
-def test_the_expert_reads_a_bid_and_a_contre_with_the_greedy_count(engine: Engine) -> None:
+def test_the_expert_reads_an_opening_a_pass_and_a_contre(engine: Engine) -> None:
     south = "JH 9H AH 10H 7S AS 7C 8D"
     strong, weak = cards("JS 9S 10S KS QS JD 9D AD"), cards("7H 8H 9C 10C JC QC KC AC")
     rest = FULL_DECK & ~cards(south) & ~strong & ~weak
@@ -112,6 +112,19 @@ def test_the_expert_reads_a_bid_and_a_contre_with_the_greedy_count(engine: Engin
     view = auction(engine, south, ("pass", "100 S", "pass", "pass")).view(0)
     assert bidders_fit(view, [cards(south), strong, rest, weak], NeverKept(), engine)
     assert not bidders_fit(view, [cards(south), weak, rest, strong], NeverKept(), engine)
+    # an 80 opened on a modest suit, the best of the hand, fits: bidders differ in how
+    # much a value promises (colver's bidder opens 80 on hands the greedy bot passes)
+    modest = cards("8S 9S QS 7D 9D 8H 8C 9C")
+    rest = FULL_DECK & ~cards(south) & ~modest
+    others = [c for c in range(32) if rest >> c & 1]
+    north, west = sum(1 << c for c in others[:8]), sum(1 << c for c in others[8:])
+    view = auction(engine, south, ("pass", "80 S", "pass", "pass")).view(0)
+    assert bidders_fit(view, [cards(south), modest, north, west], NeverKept(), engine)
+    # East passed while no contract stood: a hand with a suit to take with does not fit
+    view = auction(engine, south, ("pass", "pass")).view(0)
+    assert bidders_fit(view, [cards(south), modest, north, west], NeverKept(), engine)
+    rest = FULL_DECK & ~cards(south) & ~strong & ~weak
+    assert not bidders_fit(view, [cards(south), strong, rest, weak], NeverKept(), engine)
     # West (seat 3) doubled South's 80 in diamonds: West holding the diamonds fits
     view = auction(engine, south, ("80 D", "pass", "pass", "contre")).view(0)
     strong = cards("JD 9D AD 10D KD QD 7D 9S")
@@ -185,7 +198,7 @@ def test_the_expert_doubles_only_by_a_margin(engine: Engine) -> None:
     # the sampled deals say the 80 in spades falls more often than not, the contre worth
     # more than the pass; but not by DOUBLE_MARGIN: a contre doubles the samples' errors
     bids = ("pass", "80 S", "pass", "pass")
-    bid, bot = expert_bid(engine, auction(engine, "JS 8D 10H 9D QS QC AC KH", bids))
+    bid, bot = expert_bid(engine, auction(engine, "8S AD 7H 9D JC JS 7D AS", bids))
     values = bot.last_info["values"]
     assert values["pass"] < values["contre"] < values["pass"] + DOUBLE_MARGIN
     assert bid == "pass"

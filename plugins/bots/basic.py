@@ -251,6 +251,12 @@ def hand_strength(hand: CardSet, trump: int) -> int:
     return total
 
 
+def scaled_count(hand: CardSet, trump: int) -> float:
+    """:func:`hand_strength` scaled to six cards (the cards a four-player Belote taker
+    knows), the scale of the bots' taking thresholds, whatever the hand's size."""
+    return hand_strength(hand, trump) * 6 / max(1, hand.bit_count())
+
+
 def bid_candidates(view: View) -> dict[str, int]:
     """The legal bids that name a trump, each with its suit: ``take`` is the proposed
     card's suit, a suit letter is that suit.  Bids this bot does not know are left out."""
@@ -421,13 +427,11 @@ class GreedyBot:
     def bid_score(self, view: View, trump: int) -> float:
         """The hand's count under ``trump``, scaled to six cards; with two players the
         opponent's visible count is taken off."""
-        hand = bidding_hand(view, trump)
-        n = max(1, hand.bit_count())
-        score = hand_strength(hand, trump) * 6 / n
+        score = scaled_count(bidding_hand(view, trump), trump)
         if view.seats == 2:
             other = view.hands[1 - view.seat]
             if other:
-                score -= 0.5 * hand_strength(other, trump) * 6 / max(1, other.bit_count())
+                score -= 0.5 * scaled_count(other, trump)
                 score += 20
         return score
 

@@ -70,6 +70,7 @@ from atout.core.cards import make_card
 from atout.core.engine import Engine
 from atout.core.model import BID_CONTRACT
 from atout.core.model import BID_DOUBLE
+from atout.core.model import BID_PASS
 from atout.core.model import BID_REDOUBLE
 from atout.core.model import Action
 from atout.core.model import Bid
@@ -100,7 +101,6 @@ from ..search.rules import SearchTimeout
 from ..search.rules import deal_outcome
 from ..search.rules import default_engine
 from ..search.rules import scratch_state
-from .basic import COUNT_PER_TEN
 from .basic import PASS
 from .basic import TAKE
 from .basic import GreedyBot
@@ -112,6 +112,7 @@ from .basic import choose_action
 from .basic import double_count
 from .basic import hand_strength
 from .basic import is_master
+from .basic import scaled_count
 from .basic import team_of
 from .hints import bid_reason
 from .hints import play_reason
@@ -156,6 +157,13 @@ CONTRADICTION_ODDS = 0.3
 """The odds a sampled hand is kept when the count says its seat would have bid otherwise
 (passed with a hand it would take with, or took with one it would pass): players bid
 otherwise than the count, so a contradiction makes a hand less likely, not impossible."""
+OPEN_MARGIN = 10.0
+"""In an auction by values, how far (in the greedy bot's count scaled to six cards,
+:func:`~.basic.scaled_count`) the suit a seat opens may count below its best other suit
+(:class:`AuctionHint`): bidders open their best suit, or one close to it."""
+AUCTION_ODDS = 0.05
+"""The odds a sampled hand is kept for each bid of the auction by values it contradicts
+(:class:`AuctionHint`)."""
 SIGNAL_TOLERANCE = 2.0
 """How much worse (in the deal's score difference, averaged over the layouts) a card the
 signalling convention plays may be than the best card for the expert still to play it
@@ -187,6 +195,60 @@ class PlayReading:
 
     forbid: list[CardSet]
     hints: tuple[PlayHint, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionHint:
+    """Soft evidence from one bid of a hidden seat in an auction by values (La Coinche:
+    every card dealt before the auction, bids the game describes with a value and a
+    trump).  ``suit`` is a trump the seat named first, neither it nor its partner having
+    named it before: its count of that suit is within :data:`OPEN_MARGIN` of its best
+    other suit, ``named`` (the suits it named before) left out.  ``suit`` ``None`` is a
+    pass while no contract stood: no suit of its hand counts the greedy bot's taking
+    threshold.  A sampled hand that contradicts one is kept with :data:`AUCTION_ODDS`."""
+
+    seat: int
+    suit: int | None
+    named: int = 0
+
+    def fits(self, hand: CardSet) -> bool:
+        """Whether ``hand`` (the seat's eight cards) agrees with the bid."""
+        if self.suit is None:
+            return all(scaled_count(hand, t) < BID_THRESHOLD for t in range(4))
+        others = [
+            scaled_count(hand, t) for t in range(4) if t != self.suit and not self.named >> t & 1
+        ]
+        return not others or scaled_count(hand, self.suit) >= max(others) - OPEN_MARGIN
+
+
+def read_auction(view: View, engine: Engine | None = None) -> tuple[AuctionHint, ...]:
+    """What an auction by values says about the hidden hands (:class:`AuctionHint`): each
+    suit a hidden seat opened, and each pass it made while no contract stood.  Bidders
+    differ in how much a value promises, but they agree on these two (measured on two
+    bidders of different styles, docs/experiments.md); raises of the partner's suit,
+    *contres* and later passes are not read.  Empty for an auction with a turn-up
+    (:func:`bids_fit` reads that one)."""
+    if view.turnup is not None or not view.bids:
+        return ()
+    engine = default_engine(engine)
+    named = [0] * view.seats
+    standing = False
+    out: list[AuctionHint] = []
+    for seat, text in view.bids:
+        info = engine.describe_bid(view.game, view.rules, text)
+        hidden = seat != view.seat and view.hands[seat] is None
+        if info.kind == BID_CONTRACT:
+            trump = info.trump
+            if trump is not None:
+                team = team_of(view, seat)
+                partners = [p for p in range(view.seats) if team_of(view, p) == team]
+                if hidden and not any(named[p] >> trump & 1 for p in partners):
+                    out.append(AuctionHint(seat, trump, named[seat]))
+                named[seat] |= 1 << trump
+            standing = True
+        elif info.kind == BID_PASS and not standing and hidden:
+            out.append(AuctionHint(seat, None))
+    return tuple(out)
 
 
 def infer_constraints(view: View, engine: Engine | None = None) -> list[CardSet]:
@@ -391,6 +453,7 @@ def sample_hands(
     engine: Engine | None = None,
     use_bids: bool = True,
     hints: Sequence[PlayHint] = (),
+    auction: Sequence[AuctionHint] = (),
 ) -> list[CardSet]:
     """One deal of the unseen cards to the other seats, consistent with the view.
 
@@ -404,7 +467,9 @@ def sample_hands(
     the count says a seat would have bid otherwise than it did is kept with odds
     :data:`CONTRADICTION_ODDS` (:func:`bids_fit`: a seat that passed on the turn-up
     rarely holds its strong trumps).  Each of the play's ``hints`` (:func:`read_play`)
-    whose cards the layout gives their seat keeps it with the hint's odds.  After
+    whose cards the layout gives their seat keeps it with the hint's odds, and each bid
+    of an auction by values it contradicts (``auction``, :func:`read_auction`) with
+    :data:`AUCTION_ODDS`.  After
     ``attempts`` failures the declaration test is dropped, then the other constraints
     (a view from a rule this bot does not model must still be playable).
     """
@@ -478,6 +543,13 @@ def sample_hands(
                 for h in hints:
                     if hands[h.seat] & h.cards:
                         keep *= h.odds
+                if keep < 1.0 and rng.random() > keep:
+                    continue
+            if phase == 0 and auction:
+                keep = 1.0
+                for a in auction:
+                    if not a.fits(hands[a.seat] | played[a.seat]):
+                        keep *= AUCTION_ODDS
                 if keep < 1.0 and rng.random() > keep:
                     continue
             if (
@@ -640,11 +712,6 @@ AUCTION_HORIZON = 6
 """An auction by values searches each strain's play to this many cards a hand (two
 tricks deep: some milliseconds a deal, where three cost ten times more) and estimates
 the rest (:meth:`BeloteExpert.auction_values`)."""
-BIDDER_SLACK = 0
-"""How many tens below the greedy bot's promise a bidder's sampled count may fall before
-the deal is made less likely (:func:`bidders_fit`)."""
-CAPOT_PROMISE = 170
-"""The value a capot bid is taken to promise in :func:`bidders_fit`'s count."""
 AUCTION_DISCOUNT = 15
 """Card points the auction takes off what the searches give this seat's side, whether it
 takes or defends: the double-dummy searches see every card, the play does not (without
@@ -740,32 +807,27 @@ def bidders_fit(
     view: View, hands: Sequence[CardSet], rng: random.Random, engine: Engine | None = None
 ) -> bool:
     """Whether a sampled deal agrees with what the other seats bid in an auction by
-    values (rejection sampling): a seat that bid a value in a trump is taken to hold the
-    count the greedy bot promises it for (:meth:`GreedyBot.auction_bid`: its threshold,
-    :data:`~.basic.COUNT_PER_TEN` more for every 10 above 80), less
-    :data:`BIDDER_SLACK` tens; a seat that doubled a contract in a trump, the count of
-    that trump from which the greedy bot doubles (:func:`~.basic.double_count`).  A hand
-    below it is kept with odds :data:`CONTRADICTION_ODDS` (players bid otherwise than
-    the count)."""
+    values (rejection sampling): each suit a seat opened counts near its best, each pass
+    while no contract stood holds no suit at the taking threshold (:func:`read_auction`:
+    what bidders of every style agree on, where how much a value promises differs by a
+    whole style); a seat that doubled a contract in a trump holds the count of that trump
+    from which the greedy bot doubles (:func:`~.basic.double_count`).  A deal that
+    contradicts a bid is kept with odds :data:`AUCTION_ODDS` for each."""
     engine = default_engine(engine)
+    for hint in read_auction(view, engine):
+        if not hint.fits(hands[hint.seat]) and rng.random() > AUCTION_ODDS:
+            return False
     last: BidInfo | None = None
     for seat, text in view.bids:
         info = engine.describe_bid(view.game, view.rules, text)
         if info.kind == BID_CONTRACT:
             last = info
-        if seat == view.seat or last is None or last.trump is None:
-            continue
-        if info.kind == BID_CONTRACT:
-            value = CAPOT_PROMISE if info.capot or info.value is None else info.value
-            need = float(BID_THRESHOLD + COUNT_PER_TEN * ((value - 80) // 10 - BIDDER_SLACK))
-        elif info.kind == BID_DOUBLE:
+        elif info.kind == BID_DOUBLE and seat != view.seat and last is not None:
+            if last.trump is None:
+                continue
             need = double_count(last.value if last.value is not None else 80)
-        else:
-            continue
-        hand = hands[seat]
-        count = hand_strength(hand, last.trump) * 6 / max(1, hand.bit_count())
-        if count < need and rng.random() > CONTRADICTION_ODDS:
-            return False
+            if scaled_count(hands[seat], last.trump) < need and rng.random() > AUCTION_ODDS:
+                return False
     return True
 
 
@@ -1338,6 +1400,7 @@ class BeloteExpert(SearchingBot):
         past = view.points[team]
         deal_points = base.rules.total
         reading = read_play(view, self.engine, hints=self.play_hints)
+        auction = read_auction(view, self.engine) if self.bid_worlds else ()
         forbid = reading.forbid
         tables = base.rules
         weigher = WorldWeights(
@@ -1371,6 +1434,7 @@ class BeloteExpert(SearchingBot):
                     engine=self.engine,
                     use_bids=self.bid_worlds,
                     hints=reading.hints,
+                    auction=auction,
                 )
             except ValueError:
                 return self.greedy.card(view)

@@ -92,6 +92,7 @@ from ..bots.belote_expert import HORIZONS
 from ..bots.belote_expert import auction_deal
 from ..bots.belote_expert import deal_declarations
 from ..bots.belote_expert import deal_utility
+from ..bots.belote_expert import read_auction
 from ..bots.belote_expert import read_play
 from ..bots.belote_expert import sample_hands
 from ..bots.belote_expert import strain_points
@@ -772,8 +773,8 @@ class DealReview:
         layouts of the cards it has not seen, every bid on the same layouts (paired).
 
         Four players: the other hands dealt as the expert deals them
-        (:func:`.auction_deal`: consistent with the view, the other seats' bids read by
-        the greedy bot's count).  Two (Découverte Coinche): the face-down cards dealt
+        (:func:`.auction_deal`: consistent with the view and the other seats' bids,
+        :func:`.bidders_fit`).  Two (Découverte Coinche): the face-down cards dealt
         to the covers (:func:`.determinize`).  On each layout the bid is made, the
         auction carried on by the greedy bot for every seat (the bidder later too,
         :meth:`.GreedyBot.bid`), and the contract reached valued by the game's own
@@ -1072,11 +1073,14 @@ class DealReview:
         assert contract is not None
         solver = self._horizon_solver(view, contract, horizon)
         reading = read_play(view, self.engine)
+        auction = read_auction(view, self.engine)
         unseen = unseen_belote(view)
         per: dict[Card, list[float]] = {c: [] for c in moves}
         rounds = self._rounds()
         for _ in rounds:
-            hands = sample_hands(view, rng, reading.forbid, engine=self.engine, hints=reading.hints)
+            hands = sample_hands(
+                view, rng, reading.forbid, engine=self.engine, hints=reading.hints, auction=auction
+            )
             values = solver.move_values(hands, leader, trick, moves, team)
             decl, belote = layout_declarations(view, hands, *declared, unseen)
             for c, v in values.items():
