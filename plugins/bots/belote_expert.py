@@ -803,32 +803,61 @@ def bidding_deal(view: View, rng: random.Random, attempts: int = 20) -> list[Car
     return hands
 
 
-def bidders_fit(
-    view: View, hands: Sequence[CardSet], rng: random.Random, engine: Engine | None = None
-) -> bool:
-    """Whether a sampled deal agrees with what the other seats bid in an auction by
-    values (rejection sampling): each suit a seat opened counts near its best, each pass
-    while no contract stood holds no suit at the taking threshold (:func:`read_auction`:
-    what bidders of every style agree on, where how much a value promises differs by a
-    whole style); a seat that doubled a contract in a trump holds the count of that trump
-    from which the greedy bot doubles (:func:`~.basic.double_count`).  A deal that
-    contradicts a bid is kept with odds :data:`AUCTION_ODDS` for each."""
+@dataclass(frozen=True, slots=True)
+class DoubleHint:
+    """Soft evidence from a *contre* (or *surcontre*) of another seat in an auction by
+    values: ``seat`` holds at least ``need`` of ``trump``, the contract's, in the greedy
+    bot's count (:func:`~.basic.double_count`, from which it doubles)."""
+
+    seat: int
+    trump: int
+    need: float
+
+    def fits(self, hand: CardSet) -> bool:
+        """Whether ``hand`` (the seat's eight cards) agrees with the double."""
+        return scaled_count(hand, self.trump) >= self.need
+
+
+def bidders_reading(
+    view: View, engine: Engine | None = None
+) -> tuple[AuctionHint | DoubleHint, ...]:
+    """What :func:`bidders_fit` holds a sampled deal to, read once from the view: each
+    suit a seat opened and each pass while no contract stood (:func:`read_auction`: what
+    bidders of every style agree on, where how much a value promises differs by a whole
+    style), then each other seat's double of a contract in a trump
+    (:class:`DoubleHint`)."""
     engine = default_engine(engine)
-    for hint in read_auction(view, engine):
-        if not hint.fits(hands[hint.seat]) and rng.random() > AUCTION_ODDS:
-            return False
+    doubles: list[DoubleHint] = []
     last: BidInfo | None = None
     for seat, text in view.bids:
         info = engine.describe_bid(view.game, view.rules, text)
         if info.kind == BID_CONTRACT:
             last = info
-        elif info.kind == BID_DOUBLE and seat != view.seat and last is not None:
-            if last.trump is None:
-                continue
+        elif (
+            info.kind == BID_DOUBLE
+            and seat != view.seat
+            and last is not None
+            and last.trump is not None
+        ):
             need = double_count(last.value if last.value is not None else 80)
-            if scaled_count(hands[seat], last.trump) < need and rng.random() > AUCTION_ODDS:
-                return False
-    return True
+            doubles.append(DoubleHint(seat, last.trump, need))
+    return (*read_auction(view, engine), *doubles)
+
+
+def bidders_fit(
+    view: View,
+    hands: Sequence[CardSet],
+    rng: random.Random,
+    engine: Engine | None = None,
+    reading: Sequence[AuctionHint | DoubleHint] | None = None,
+) -> bool:
+    """Whether a sampled deal agrees with what the other seats bid in an auction by
+    values (rejection sampling), as :func:`bidders_reading` reads the bids (``reading``:
+    that reading of ``view``, when the caller holds it already).  A deal that contradicts
+    a bid is kept with odds :data:`AUCTION_ODDS` for each."""
+    if reading is None:
+        reading = bidders_reading(view, engine)
+    return all(hint.fits(hands[hint.seat]) or rng.random() <= AUCTION_ODDS for hint in reading)
 
 
 def auction_deal(view: View, rng: random.Random, engine: Engine | None = None) -> list[CardSet]:
@@ -838,9 +867,10 @@ def auction_deal(view: View, rng: random.Random, engine: Engine | None = None) -
     the other seats bid agrees with them (:func:`bidders_fit`); the last deal drawn is
     kept.  The expert's auction and the review's valuing of its bids draw with it."""
     engine = default_engine(engine)
+    reading = bidders_reading(view, engine)
     for _attempt in range(AUCTION_ATTEMPTS):
         hands = sample_hands(view, rng, engine=engine, use_bids=False)
-        if bidders_fit(view, hands, rng, engine):
+        if bidders_fit(view, hands, rng, engine, reading):
             break
     return hands
 
