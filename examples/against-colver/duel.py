@@ -69,7 +69,7 @@ def bid_text(action: int) -> str:
         return "surcontre"
     value, suit = divmod(action - 1, 4)
     amount = "capot" if value == 9 else str(80 + 10 * value)
-    return f"{amount} {'SHDC'[suit]}"
+    return f"{amount} {_SUIT[suit]}"
 
 
 def bid_action(text: str) -> int:
@@ -105,8 +105,7 @@ def cheapest_legal(deal: Deal) -> int:
 def colver_auction(seed: int) -> list[int]:
     """colver's heuristic bidder's auction at all four seats on deal ``seed`` (``play``
     mode); empty when it passes out."""
-    table = Table.dealt(seed)
-    env = colver.Env.deal_with_hands(seed % 4, table)
+    env = colver.Env.deal_with_hands(seed % 4, Table.dealt(seed))
     actions = []
     while env.phase() == 0 and not env.is_terminal():
         action = env.bid_improved()
