@@ -105,7 +105,7 @@ def cheapest_legal(deal: Deal) -> int:
 def colver_auction(seed: int) -> list[int]:
     """colver's heuristic bidder's auction at all four seats on deal ``seed`` (``play``
     mode); empty when it passes out."""
-    env = colver.Env.deal_with_hands(seed % 4, Table.dealt(seed))
+    _, env = Table.dealt(seed)
     actions = []
     while env.phase() == 0 and not env.is_terminal():
         action = env.bid_improved()
@@ -121,17 +121,17 @@ class Table:
     rules: Rules
 
     @classmethod
-    def dealt(cls, seed: int) -> list[list[int]]:
-        """The hands of deal ``seed``, in colver's cards."""
+    def dealt(cls, seed: int) -> tuple[Deal, colver.Env]:
+        """Deal ``seed`` in atout, and colver's environment given the same hands."""
         deal = cls.engine.new_deal(GAME, cls.rules, seed % 4, random.Random(seed))
-        return [[TO_COLVER[c] for c in range(32) if h >> c & 1] for h in deal.state.layout.hands]
+        hands = [[TO_COLVER[c] for c in range(32) if h >> c & 1] for h in deal.state.layout.hands]
+        return deal, colver.Env.deal_with_hands(seed % 4, hands)
 
     def __init__(
         self, seed: int, atout_team: int, args: argparse.Namespace, auction: list[int] | None
     ) -> None:
         engine, rules = self.engine, self.rules
-        self.deal = engine.new_deal(GAME, rules, seed % 4, random.Random(seed))
-        self.env = colver.Env.deal_with_hands(seed % 4, self.dealt(seed))
+        self.deal, self.env = self.dealt(seed)
         self.atout_seats = {s for s in range(4) if s % 2 == atout_team}
         self.bots = {
             s: engine.bot(
