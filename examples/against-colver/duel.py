@@ -42,6 +42,10 @@ import colver
 from atout.core.cards import card_str
 from atout.core.engine import Deal
 from atout.core.engine import Engine
+from atout.core.model import BID_CONTRACT
+from atout.core.model import BID_DOUBLE
+from atout.core.model import BID_PASS
+from atout.core.model import BID_REDOUBLE
 from atout.core.model import Bid
 from atout.core.model import Play
 from atout.core.model import Rules
@@ -73,16 +77,19 @@ def bid_text(action: int) -> str:
 
 
 def bid_action(text: str) -> int:
-    """colver's bidding action of atout's bid text."""
-    if text == "pass":
+    """colver's bidding action of atout's bid text, read through atout's description of
+    the bid (value, suit, kind) rather than its spelling."""
+    info = Table.engine.describe_bid(GAME, Table.rules, text)
+    if info.kind == BID_PASS:
         return 0
-    if text == "contre":
+    if info.kind == BID_DOUBLE:
         return 41
-    if text == "surcontre":
+    if info.kind == BID_REDOUBLE:
         return 42
-    amount, suit = text.split()
-    value = 9 if amount == "capot" else (int(amount) - 80) // 10
-    return 1 + 4 * value + _SUIT.index(suit)
+    if info.kind != BID_CONTRACT or info.value is None:
+        raise ValueError(f"no colver action for atout's bid {text!r}")
+    value = 9 if info.capot else (info.value - 80) // 10
+    return 1 + 4 * value + _SUIT.index(info.strain)
 
 
 def colver_spec(think_ms: int) -> str:
