@@ -239,6 +239,15 @@ def literal(text: str) -> tuple[str, Any]:
     return name, ast.literal_eval(value)
 
 
+def stop_time(until: str | None) -> float | None:
+    """``--until HH:MM`` as a ``time.time()`` of today; ``None`` without it."""
+    if not until:
+        return None
+    hour, minute = map(int, until.split(":"))
+    now = time.localtime()
+    return time.mktime((*now[:3], hour, minute, 0, *now[6:]))
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mode", choices=("whole", "play"), default="whole")
@@ -261,11 +270,7 @@ def main(argv: list[str]) -> int:
     done = set()
     if args.out.exists():
         done = {json.loads(line)["seed"] for line in args.out.read_text().splitlines() if line}
-    stop = None
-    if args.until:
-        hour, minute = map(int, args.until.split(":"))
-        now = time.localtime()
-        stop = time.mktime((*now[:3], hour, minute, 0, *now[6:]))
+    stop = stop_time(args.until)
     with args.out.open("a") as out:
         for seed in range(args.start, args.start + args.pairs):
             if stop is not None and time.time() >= stop:

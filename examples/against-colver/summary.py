@@ -1,12 +1,14 @@
 """The figures of ``duel.py``'s lines: one file against colver, or two files paired by
-deal (the same seeds played by two versions of atout).
+deal (the same seeds played by two versions of atout); and of ``screen.py``'s lines.
 
     python summary.py A.jsonl            # atout against colver
     python summary.py A.jsonl B.jsonl    # A minus B, paired by deal, and each against colver
+    python summary.py S.jsonl [S2.jsonl ...]   # screen.py: each value minus the base
 
-Each figure is the mean of a pair's result (the deal's score, atout's team minus
-colver's, averaged over the two seatings) with its 95% interval, by atout's scoring and
-by colver's.
+Each figure of a duel is the mean of a pair's result (the deal's score, atout's team
+minus colver's, averaged over the two seatings) with its 95% interval, by atout's
+scoring and by colver's.  A screen's figure is the mean over its tables of a value's
+result minus the base's (nothing where their auctions agree), with its 95% interval.
 """
 
 from __future__ import annotations
@@ -42,11 +44,35 @@ def against_colver(name: str, pairs: dict[int, dict[str, Any]]) -> None:
     print(f"  colver cards replaced by atout's rule: {replaced} in {2 * len(lines)} tables")
 
 
+def screened(lines: list[dict[str, Any]]) -> None:
+    """``screen.py``'s figures: each value of the setting minus the base (its first)."""
+    base, *others = lines[0]["auctions"]
+    print(f"{lines[0]['setting']}: {len(lines)} tables, base {base}")
+    for value in others:
+        differ = [line for line in lines if line["auctions"][value] != line["auctions"][base]]
+        for index, scoring in enumerate(("atout", "colver")):
+            diffs = [0.0] * (len(lines) - len(differ)) + [
+                line["results"][value][index] - line["results"][base][index] for line in differ
+            ]
+            mean, low, high = normal_interval(diffs)
+            print(
+                f"  {value} minus {base}, {scoring}'s scoring: {mean:+.2f} ({low:+.2f} to "
+                f"{high:+.2f}; {len(lines)} tables, {len(differ)} with another auction)"
+            )
+
+
 def main(argv: list[str]) -> int:
-    if len(argv) not in (1, 2):
+    if not argv:
         print(__doc__, file=sys.stderr)
         return 2
     files = [Path(a) for a in argv]
+    first = json.loads(files[0].read_text().splitlines()[0])
+    if "auctions" in first:
+        screened([json.loads(x) for f in files for x in f.read_text().splitlines() if x.strip()])
+        return 0
+    if len(argv) > 2:
+        print(__doc__, file=sys.stderr)
+        return 2
     data = [read(f) for f in files]
     if len(data) == 2:
         common = sorted(data[0].keys() & data[1].keys())
