@@ -8,7 +8,7 @@ are played out, once per distinct auction, with the play timed as in ``duel.py``
 tables that agree cost no play and add no noise: a fairer and cheaper comparison than
 two duels of the whole deal.
 
-    python screen.py --vary take_discount=0,10,20 --start 30000 --stop 40000 \
+    python screen.py --vary NAME=BASE,V1,V2 --start 30000 --stop 40000 \
         --until 12:05 --out screen.jsonl
     python summary.py screen.jsonl
 
