@@ -5,8 +5,7 @@ setting's, the table is the same and the difference is nothing.  So each table (
 and atout's team) is bid once per value of the setting, with the expert's auction samples
 fixed (its bids then depend only on the seed), and only the tables whose auctions differ
 are played out, once per distinct auction, with the play timed as in ``duel.py``.  The
-tables that agree cost no play and add no noise: a fairer and cheaper comparison than
-two duels of the whole deal.
+tables that agree cost no play and add no noise.
 
     python screen.py --vary NAME=BASE,V1,V2 --start 30000 --stop 40000 \
         --until 12:05 --out screen.jsonl
