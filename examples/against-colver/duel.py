@@ -213,6 +213,18 @@ class Table:
         }
 
 
+def margin(score: list[int], team: int) -> int:
+    """``team``'s deal score minus the other team's."""
+    return score[team] - score[1 - team]
+
+
+def json_lines(path: Path) -> list[dict[str, Any]]:
+    """The JSON lines of an output file (none when it does not exist yet)."""
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
 def pair(seed: int, args: argparse.Namespace) -> dict[str, Any] | None:
     """Deal ``seed`` twice, atout on team 0 then on team 1; ``None`` when ``play`` mode's
     auction passes out."""
@@ -225,8 +237,7 @@ def pair(seed: int, args: argparse.Namespace) -> dict[str, Any] | None:
     tables = [Table(seed, team, args, auction).play() for team in (0, 1)]
     line: dict[str, Any] = {"seed": seed, "tables": tables}
     for scoring in ("atout", "colver"):
-        first, second = tables[0][scoring], tables[1][scoring]
-        line[scoring] = ((first[0] - first[1]) + (second[1] - second[0])) / 2
+        line[scoring] = (margin(tables[0][scoring], 0) + margin(tables[1][scoring], 1)) / 2
     line["seconds"] = round(time.perf_counter() - start, 1)
     return line
 
@@ -267,9 +278,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     Table.engine = Engine()
     Table.rules = Table.engine.make_rules(GAME, {**dict(load_rules(Table.engine, GAME)), **RULES})
-    done = set()
-    if args.out.exists():
-        done = {json.loads(line)["seed"] for line in args.out.read_text().splitlines() if line}
+    done = {line["seed"] for line in json_lines(args.out)}
     stop = stop_time(args.until)
     with args.out.open("a") as out:
         for seed in range(args.start, args.start + args.pairs):

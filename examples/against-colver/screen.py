@@ -31,7 +31,9 @@ from atout.core.packs import load_rules
 from duel import GAME
 from duel import RULES
 from duel import Table
+from duel import json_lines
 from duel import literal
+from duel import margin
 from duel import stop_time
 
 
@@ -53,9 +55,7 @@ def finish(table: Table, team: int) -> list[Any]:
     for bot in table.bots.values():
         bot.samples = None
     line = table.play()
-    sign = 1 if team == 0 else -1
-    atout, colver = line["atout"], line["colver"]
-    return [sign * (atout[0] - atout[1]), sign * (colver[0] - colver[1]), line["contract"]]
+    return [margin(line["atout"], team), margin(line["colver"], team), line["contract"]]
 
 
 def screen(seed: int, team: int, args: argparse.Namespace) -> dict[str, Any]:
@@ -100,10 +100,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     Table.engine = Engine()
     Table.rules = Table.engine.make_rules(GAME, {**dict(load_rules(Table.engine, GAME)), **RULES})
-    done = set()
-    if args.out.exists():
-        lines = (json.loads(line) for line in args.out.read_text().splitlines() if line)
-        done = {(line["seed"], line["team"]) for line in lines}
+    done = {(line["seed"], line["team"]) for line in json_lines(args.out)}
     stop = stop_time(args.until)
     with args.out.open("a") as out:
         for seed in range(args.start, args.stop, args.step):

@@ -21,18 +21,22 @@ from typing import Any
 from atout.plugins.search.stats import normal_interval
 
 
-def read(path: Path) -> dict[int, dict[str, Any]]:
-    """The played pairs of a file, by seed."""
-    lines = (json.loads(line) for line in path.read_text().splitlines() if line.strip())
+def read(path: Path) -> list[dict[str, Any]]:
+    """The JSON lines of a file."""
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def pairs(lines: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """The played pairs of a duel's lines, by seed."""
     return {line["seed"]: line for line in lines if "tables" in line}
 
 
-def figure(values: list[float]) -> str:
-    """``mean (low to high; n)``."""
+def figure(values: list[float], unit: str = "pairs", digits: int = 1) -> str:
+    """``mean (low to high; n unit)``."""
     if len(values) < 2:
-        return f"{len(values)} pairs"
+        return f"{len(values)} {unit}"
     mean, low, high = normal_interval(values)
-    return f"{mean:+.1f} ({low:+.1f} to {high:+.1f}; {len(values)} pairs)"
+    return f"{mean:+.{digits}f} ({low:+.{digits}f} to {high:+.{digits}f}; {len(values)} {unit})"
 
 
 def against_colver(name: str, pairs: dict[int, dict[str, Any]]) -> None:
@@ -54,10 +58,9 @@ def screened(lines: list[dict[str, Any]]) -> None:
             diffs = [0.0] * (len(lines) - len(differ)) + [
                 line["results"][value][index] - line["results"][base][index] for line in differ
             ]
-            mean, low, high = normal_interval(diffs)
             print(
-                f"  {value} minus {base}, {scoring}'s scoring: {mean:+.2f} ({low:+.2f} to "
-                f"{high:+.2f}; {len(lines)} tables, {len(differ)} with another auction)"
+                f"  {value} minus {base}, {scoring}'s scoring: "
+                f"{figure(diffs, 'tables', 2)}, {len(differ)} with another auction"
             )
 
 
@@ -66,14 +69,14 @@ def main(argv: list[str]) -> int:
         print(__doc__, file=sys.stderr)
         return 2
     files = [Path(a) for a in argv]
-    first = json.loads(files[0].read_text().splitlines()[0])
-    if "auctions" in first:
-        screened([json.loads(x) for f in files for x in f.read_text().splitlines() if x.strip()])
+    contents = [read(f) for f in files]
+    if contents[0] and "auctions" in contents[0][0]:
+        screened([line for lines in contents for line in lines])
         return 0
     if len(argv) > 2:
         print(__doc__, file=sys.stderr)
         return 2
-    data = [read(f) for f in files]
+    data = [pairs(lines) for lines in contents]
     if len(data) == 2:
         common = sorted(data[0].keys() & data[1].keys())
         data = [{s: d[s] for s in common} for d in data]
