@@ -198,10 +198,13 @@ def test_the_expert_doubles_only_by_a_margin(engine: Engine) -> None:
     # the sampled deals say the 80 in spades falls more often than not, the contre worth
     # more than the pass; but not by DOUBLE_MARGIN: a contre doubles the samples' errors
     bids = ("pass", "80 S", "pass", "pass")
-    bid, bot = expert_bid(engine, auction(engine, "8S AD 7H 9D JC JS 7D AS", bids))
+    deal = auction(engine, "8S AD 7H 9D JC JS 7D AS", bids)
+    bid, bot = expert_bid(engine, deal)
     values = bot.last_info["values"]
     assert values["pass"] < values["contre"] < values["pass"] + DOUBLE_MARGIN
     assert bid == "pass"
+    bot.double_margin = 0.0  # a setting: with no margin, the better value doubles
+    assert bot.choose(deal.view(deal.turn)).value == "contre"
 
 
 def test_a_contre_the_samples_favour_by_less_than_nearly_every_fall_is_not_made(

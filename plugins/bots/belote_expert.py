@@ -1043,6 +1043,9 @@ class BeloteExpert(SearchingBot):
         """The play model's softmax temperature, in card points (:data:`~.inference.TEMPERATURE`)."""
         self.signal_tolerance = SIGNAL_TOLERANCE
         self.take_margin = TAKE_MARGIN
+        self.double_margin = DOUBLE_MARGIN
+        """How much more than the best other bid a *contre* or *surcontre* must be worth
+        (:data:`DOUBLE_MARGIN`)."""
         self.veto = VETO
         self.confirm = CONFIRM
         self.last_contracts: dict[str, Contract] = {}
@@ -1283,13 +1286,13 @@ class BeloteExpert(SearchingBot):
 
     def auction_bid(self, view: View) -> str:
         """The bid of an auction by values (La Coinche) with the best expected score:
-        :meth:`auction_values`, a *contre* or *surcontre* held to :data:`DOUBLE_MARGIN`
+        :meth:`auction_values`, a *contre* or *surcontre* held to :attr:`double_margin`
         more; the greedy bot's bid when no deal could be searched."""
         values = self.auction_values(view)
         if not values:
             return self.greedy.bid(view)
         margin = {
-            b: DOUBLE_MARGIN
+            b: self.double_margin
             if self.engine.describe_bid(view.game, view.rules, b).kind in (BID_DOUBLE, BID_REDOUBLE)
             else 0.0
             for b in values
