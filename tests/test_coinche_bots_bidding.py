@@ -207,7 +207,7 @@ def test_the_expert_doubles_only_by_a_margin(engine: Engine) -> None:
     assert bot.choose(deal.view(deal.turn)).value == "contre"
 
 
-def test_a_contre_the_samples_favour_by_less_than_nearly_every_fall_is_not_made(
+def test_a_contre_the_samples_favour_by_less_than_the_margin_is_not_made(
     engine: Engine,
 ) -> None:
     # three trumps without the jack or the nine's partner, one ace: the samples say the

@@ -716,13 +716,14 @@ AUCTION_DISCOUNT = 15
 """Card points the auction takes off what the searches give this seat's side, whether it
 takes or defends: the double-dummy searches see every card, the play does not (without
 it the expert bid and doubled too much in duplicate matches, docs/experiments.md)."""
-DOUBLE_MARGIN = 240.0
+DOUBLE_MARGIN = 180.0
 """How much more than the bid it competes with a *contre* or *surcontre* must be worth.
 A *contre* doubles the swing of the sampled deals' errors as well as of their score, and
 the samples read the opponents' bids for less than they hold: the contracts they said
 fall were made more often than not in duplicate matches (docs/experiments.md).  Against
-a pass, whose value a *contre* about doubles, it asks that the contract fall in nearly
-every sample."""
+a pass, whose value a *contre* about doubles, it asks that the contract fall in about
+nine samples in ten (240, which asked for nearly every one, doubled too seldom against
+colver's contracts: docs/experiments.md)."""
 CAPOT_NEAR = 12
 """A side the estimate gives all but this many card points is searched to the end for
 the capot (the estimate never counts one): it changes the score most of all."""
