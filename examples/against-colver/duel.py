@@ -50,6 +50,7 @@ from atout.core.model import Bid
 from atout.core.model import Play
 from atout.core.model import Rules
 from atout.core.packs import load_rules
+from summary import read
 
 GAME = "coinche"
 RULES = {"rounding": 0}
@@ -220,9 +221,7 @@ def margin(score: list[int], team: int) -> int:
 
 def json_lines(path: Path) -> list[dict[str, Any]]:
     """The JSON lines of an output file (none when it does not exist yet)."""
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return read(path) if path.exists() else []
 
 
 def pair(seed: int, args: argparse.Namespace) -> dict[str, Any] | None:
