@@ -50,6 +50,7 @@ from atout.core.model import Bid
 from atout.core.model import Play
 from atout.core.model import Rules
 from atout.core.packs import load_rules
+from atout.plugins.bots.duplicate import seated_margin
 from summary import read
 
 GAME = "coinche"
@@ -236,7 +237,7 @@ def pair(seed: int, args: argparse.Namespace) -> dict[str, Any] | None:
     tables = [Table(seed, team, args, auction).play() for team in (0, 1)]
     line: dict[str, Any] = {"seed": seed, "tables": tables}
     for scoring in ("atout", "colver"):
-        line[scoring] = (margin(tables[0][scoring], 0) + margin(tables[1][scoring], 1)) / 2
+        line[scoring] = seated_margin(tables[0][scoring], tables[1][scoring])
     line["seconds"] = round(time.perf_counter() - start, 1)
     return line
 

@@ -84,6 +84,12 @@ from .mixed import parse_spec
 SEED_STRIDE = 1_000_003
 
 
+def seated_margin(first: Sequence[int], second: Sequence[int]) -> float:
+    """A's margin over one deal played twice: the team scores ``first`` with A on team 0
+    and ``second`` with A on team 1, A's team minus the other, averaged over the two."""
+    return ((first[0] - first[1]) + (second[1] - second[0])) / 2
+
+
 @dataclass
 class PairResult:
     """One deal played twice: the team scores of each play and the bots' think times."""
@@ -108,8 +114,7 @@ class PairResult:
         """A minus B, averaged over the two plays (0 for a pair not played)."""
         if not self.played:
             return 0.0
-        first, second = self.scores
-        return ((first[0] - first[1]) + (second[1] - second[0])) / 2
+        return seated_margin(*self.scores)
 
 
 @dataclass
