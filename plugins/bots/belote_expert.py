@@ -722,8 +722,8 @@ A *contre* doubles the swing of the sampled deals' errors as well as of their sc
 the samples read the opponents' bids for less than they hold: the contracts they said
 fall were made more often than not in duplicate matches (docs/experiments.md).  Against
 a pass, whose value a *contre* about doubles, it asks that the contract fall in about
-nine samples in ten (240, which asked for nearly every one, doubled too seldom against
-colver's contracts: docs/experiments.md)."""
+nine samples in ten (a margin that asks for nearly every one doubles too seldom:
+docs/experiments.md)."""
 CAPOT_NEAR = 12
 """A side the estimate gives all but this many card points is searched to the end for
 the capot (the estimate never counts one): it changes the score most of all."""
